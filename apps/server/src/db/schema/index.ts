@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './audit.ts';
+export * from './meta.ts';
+export * from './school.ts';

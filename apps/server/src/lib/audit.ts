@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+export interface AuditActor {
+  userId: number | null;
+  username: string | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+export interface AuditEntryInput {
+  action: string;
+  entityType?: string;
+  entityId?: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+const SECRET_KEYS = /password|hash|token|secret/i;
+
+/** Copies a record for the log without its secrets (password hashes, tokens). */
+function scrub(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !SECRET_KEYS.test(k))
+        .map(([k, v]) => [k, scrub(v)]),
+    );
+  }
+  return value;
+}
+
+export function actorOf(request: FastifyRequest): AuditActor {
+  return {
+    userId: request.auth?.user.id ?? null,
+    username: request.auth?.user.username ?? null,
+    ip: request.ip ?? null,
+    requestId: request.id,
+  };
+}
+
+/**
+ * The one way to write the audit log. Pass the transaction of the change so the entry
+ * commits or rolls back with it.
+ */
+export async function audit(exec: Executor, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  await exec.insert(auditLog).values({
+    actorUserId: actor.userId,
+    actorUsername: actor.username,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId === undefined ? null : String(entry.entityId),
+    before: scrub(entry.before),
+    after: scrub(entry.after),
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+}

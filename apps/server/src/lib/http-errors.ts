@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@mms/shared';
+import { AppError } from './errors.ts';
+
+const body = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody => ({
+  error: fields ? { code, message, fields } : { code, message },
+});
+
+/** Turns every failure into the one error shape `{error:{code,message,fields?}}`. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body');
+        fields[key] ??= issue.message ?? 'Tidak valid';
+      }
+      return reply.status(400).send(body('VALIDATION_FAILED', 'Data yang dikirim tidak valid', fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Data atau berkas terlalu besar'));
+    if (status === 429)
+      return reply.status(429).send(body('RATE_LIMITED', 'Terlalu banyak permintaan, coba lagi nanti'));
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Isi permintaan bukan JSON yang sah'
+          : status === 415
+            ? 'Jenis isi permintaan tidak didukung'
+            : 'Permintaan tidak valid';
+      return reply.status(status).send(body('BAD_REQUEST', message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Terjadi kesalahan pada server. Silakan coba lagi.'));
+  });
+}

@@ -1,0 +1,136 @@
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import type { AuthUser } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+import { employees, loginAttempts, sessions, students, units, users } from '../../db/schema/index.ts';
+
+const authUserColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  division: users.division,
+  avatarPath: users.avatarPath,
+  isActive: users.isActive,
+  passwordHash: users.passwordHash,
+  unitId: units.id,
+  unitCode: units.code,
+  unitName: units.name,
+  employeeId: employees.id,
+  employeeNumber: employees.nip,
+  studentId: students.id,
+  studentNumber: students.nis,
+};
+
+type AuthUserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+export function toAuthUser(row: AuthUserRow): AuthUser {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    division: row.division,
+    avatarUrl: row.avatarPath ? `/api/v1/files/avatars/${row.avatarPath}` : null,
+    employeeId: row.employeeId ?? null,
+    employeeNumber: row.employeeNumber ?? null,
+    studentId: row.studentId ?? null,
+    studentNumber: row.studentNumber ?? null,
+    unit:
+      row.unitId !== null && row.unitCode !== null && row.unitName !== null
+        ? { id: row.unitId, code: row.unitCode, name: row.unitName }
+        : null,
+  };
+}
+
+function selectAuthUsers(db: Executor) {
+  return db
+    .select(authUserColumns)
+    .from(users)
+    .leftJoin(units, eq(units.id, users.unitId))
+    .leftJoin(employees, eq(employees.userId, users.id))
+    .leftJoin(students, eq(students.userId, users.id));
+}
+
+export async function findUserByUsername(db: Executor, username: string) {
+  const [row] = await selectAuthUsers(db).where(eq(users.username, username)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: number) {
+  const [row] = await selectAuthUsers(db).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findSession(db: Executor, idHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: authUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(units, eq(units.id, users.unitId))
+    .leftJoin(employees, eq(employees.userId, users.id))
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(
+  db: Executor,
+  values: {
+    idHash: string;
+    userId: number;
+    csrfToken: string;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+) {
+  await db.insert(sessions).values(values);
+}
+
+export async function touchSession(db: Executor, idHash: string) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: Executor, idHash: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** Ends every session of a user, except `keepIdHash` when given. Returns how many ended. */
+export async function deleteUserSessions(db: Executor, userId: number, keepIdHash?: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(keepIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)) : eq(sessions.userId, userId))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(db: Executor) {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+}
+
+export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function recordLoginAttempt(db: Executor, username: string, ip: string | null, success: boolean) {
+  await db.insert(loginAttempts).values({ username, ip, success });
+}
+
+/** Failures for the username inside the window and since its last success, oldest first. */
+export async function recentFailures(db: Executor, username: string, windowMinutes: number) {
+  const since = sql`greatest(now() - make_interval(mins => ${windowMinutes}), coalesce((select max(${loginAttempts.at}) from ${loginAttempts} where ${loginAttempts.username} = ${username} and ${loginAttempts.success}), '-infinity'))`;
+  const [row] = await db
+    .select({ failures: count(), oldest: sql<string | null>`min(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.username, username), eq(loginAttempts.success, false), gt(loginAttempts.at, since)));
+  return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function lockUsername(db: Executor, username: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${'login:' + username}))`);
+}

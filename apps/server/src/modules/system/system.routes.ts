@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { academicPeriodOfDate, APP_VERSION, HealthResponse, TimeResponse, toJakarta } from '@mms/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+
+const startedAt = Date.now();
+
+export function timeNow() {
+  const now = toJakarta(new Date());
+  const period = academicPeriodOfDate(now.date);
+  return {
+    jkt: now.iso,
+    date: now.date,
+    time: now.time,
+    timeZone: 'Asia/Jakarta' as const,
+    tapel: period.tapel,
+    semester: period.semester,
+  };
+}
+
+export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: database reachable, version, uptime',
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
+    async (_request, reply) => {
+      const database = await db
+        .execute(sql`select 1`)
+        .then(() => 'up' as const)
+        .catch(() => 'down' as const);
+      const body = {
+        status: database === 'up' ? ('ok' as const) : ('degraded' as const),
+        database,
+        version: APP_VERSION,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      };
+      return reply.status(database === 'up' ? 200 : 503).send(body);
+    },
+  );
+
+  app.get(
+    '/time',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Server now in Asia/Jakarta with the academic period (getCurrentDateTimeJkt)',
+        response: { 200: TimeResponse },
+      },
+    },
+    async () => timeNow(),
+  );
+};
+
+/** The older client's lookup calls, for clients written against them. */
+export const legacySystemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getCurrentDateTimeJkt',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['legacy'],
+        summary: 'Rows with jkt, the Jakarta date-time',
+        response: { 200: z.array(z.object({ jkt: z.string() })) },
+      },
+    },
+    async () => [{ jkt: timeNow().jkt }],
+  );
+};

@@ -1,0 +1,111 @@
+import { DIVISIONS, EMPLOYEE_DIVISIONS, type Division } from './divisions.ts';
+
+const ALL = DIVISIONS;
+const STAFF = EMPLOYEE_DIVISIONS;
+const TEACHERS: readonly Division[] = ['TEACHER', 'TEACHERCASHIER', 'WAKAKUR', 'PRINCIPAL', 'ADMIN'];
+const CURRICULUM: readonly Division[] = ['WAKAKUR', 'ADMIN'];
+const LEADERS: readonly Division[] = ['PRINCIPAL', 'WAKAKUR', 'YAYASAN', 'ADMIN'];
+
+/**
+ * The one permission table of MMS: each named capability and the divisions granted it.
+ * The server enforces it on every route; the web menu and route guards are derived from it.
+ * Row-level rules (a teacher sees only the classes they teach, a student only themself)
+ * live in the services on top of these grants.
+ */
+export const PERMISSIONS = {
+  // platform
+  'dashboard.view': ALL,
+  'profile.self': ALL,
+  'search.use': ALL,
+  'audit.read': ['ADMIN'],
+  'users.manage': ['ADMIN'],
+
+  // school structure and people
+  'school.read': STAFF,
+  'school.unit.manage': ['ADMIN'],
+  'school.year.manage': CURRICULUM,
+  'school.class.manage': CURRICULUM,
+  'school.subject.manage': CURRICULUM,
+  'school.homeroom.manage': CURRICULUM,
+  'school.teaching.manage': CURRICULUM,
+  'school.enrollment.manage': CURRICULUM,
+  'school.student.read': STAFF,
+  'school.student.manage': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
+  'school.student.self': ['STUDENT'],
+  'school.employee.read': STAFF,
+  'school.employee.manage': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
+  'schedule.read': ALL,
+  'schedule.manage': CURRICULUM,
+  'schedule.teachingHours.read': LEADERS,
+
+  // attendance and journals
+  'attendance.self': STAFF,
+  'attendance.student.record': TEACHERS,
+  'attendance.student.read': [...TEACHERS, 'BPBK', 'YAYASAN'],
+  'attendance.staff.read': [...LEADERS, 'TU'],
+  'leave.request': ALL,
+  'leave.decide': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
+  'journal.write': TEACHERS,
+  'journal.read': ALL,
+  'material.manage': TEACHERS,
+  'material.read': ALL,
+  'classControl.record': ['PRINCIPAL', 'ADMIN'],
+  'analytics.view': [...TEACHERS, 'YAYASAN'],
+
+  // assessment
+  'assessment.author': TEACHERS,
+  'assessment.check': CURRICULUM,
+  'assessment.schedule': [...CURRICULUM, 'TU', 'TEACHERCASHIER'],
+  'assessment.proctor': TEACHERS,
+  'assessment.score': TEACHERS,
+  'assessment.take': ['STUDENT'],
+
+  // counselling, discipline, prayer
+  'counselling.manage': ['BPBK', 'ADMIN'],
+  'counselling.read': ['BPBK', 'PRINCIPAL', 'ADMIN'],
+  'counselling.self': ['STUDENT'],
+  'discipline.record': [...TEACHERS, 'BPBK'],
+  'discipline.read': [...TEACHERS, 'BPBK', 'YAYASAN'],
+  'prayer.record': TEACHERS,
+  'prayer.read': [...TEACHERS, 'YAYASAN'],
+
+  // admission
+  'admission.manage': ['PRINCIPAL', 'WAKAKUR', 'TU', 'ADMIN'],
+  'admission.questions': ['PRINCIPAL', 'ADMIN'],
+
+  // finance
+  'finance.manage': ['TEACHERCASHIER', 'ADMIN'],
+  'finance.read': ['TEACHERCASHIER', 'PRINCIPAL', 'YAYASAN', 'ADMIN'],
+  'finance.self': ['STUDENT'],
+  'bisyaroh.manage': ['YAYASAN', 'ADMIN'],
+  'bisyaroh.self': STAFF,
+
+  // Quran reading
+  'btq.manage': ['PRINCIPAL', 'ADMIN'],
+  'btq.teach': TEACHERS,
+  'btq.read': [...TEACHERS, 'YAYASAN'],
+
+  // reports and content
+  'reports.view': [...LEADERS, 'TU'],
+  'content.manage': ['ADMIN'],
+} as const satisfies Record<string, readonly Division[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+/** What a route declares: a permission, any signed-in user, or open to everyone. */
+export type RouteAccess = Permission | 'authenticated' | 'public';
+
+export function can(division: Division | null | undefined, permission: Permission): boolean {
+  if (!division) return false;
+  return (PERMISSIONS[permission] as readonly Division[]).includes(division);
+}
+
+export function permissionsOf(division: Division): Permission[] {
+  return PERMISSION_NAMES.filter((p) => can(division, p));
+}
+
+export function isPermission(value: string): value is Permission {
+  return Object.hasOwn(PERMISSIONS, value);
+}

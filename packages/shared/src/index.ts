@@ -1,0 +1,12 @@
+export * from './domain/divisions.ts';
+export * from './domain/permissions.ts';
+export * from './domain/academic-year.ts';
+export * from './domain/number-list.ts';
+export * from './domain/jakarta-time.ts';
+export * from './contracts/common.ts';
+export * from './contracts/auth.ts';
+export * from './contracts/system.ts';
+export * from './contracts/audit.ts';
+export * from './contracts/users.ts';
+export const APP_NAME = 'MMS';
+export const APP_VERSION = '1.7.0';
