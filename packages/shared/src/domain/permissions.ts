@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'schedule.read': ALL,
   'schedule.manage': CURRICULUM,
   'schedule.teachingHours.read': LEADERS,
+  /** a teacher's own teaching schedule */
+  'schedule.teach': TEACHERS,
 
   // attendance and journals
   'attendance.self': STAFF,
@@ -51,6 +53,8 @@ export const PERMISSIONS = {
   'material.read': ALL,
   'classControl.record': ['PRINCIPAL', 'ADMIN'],
   'analytics.view': [...TEACHERS, 'YAYASAN'],
+  /** school-wide analyses (attendance, class entry, class journal) of the leaders */
+  'analytics.school': LEADERS,
 
   // assessment
   'assessment.author': TEACHERS,
@@ -59,6 +63,8 @@ export const PERMISSIONS = {
   'assessment.proctor': TEACHERS,
   'assessment.score': TEACHERS,
   'assessment.take': ['STUDENT'],
+  /** question lists, trials, distribution, scoring and control of every teacher's assessments */
+  'assessment.control': ['TEACHERCASHIER', 'WAKAKUR', 'ADMIN'],
 
   // counselling, discipline, prayer
   'counselling.manage': ['BPBK', 'ADMIN'],
@@ -66,8 +72,12 @@ export const PERMISSIONS = {
   'counselling.self': ['STUDENT'],
   'discipline.record': [...TEACHERS, 'BPBK'],
   'discipline.read': [...TEACHERS, 'BPBK', 'YAYASAN'],
+  /** discipline recap and chart of the whole school */
+  'discipline.recap': LEADERS,
   'prayer.record': TEACHERS,
   'prayer.read': [...TEACHERS, 'YAYASAN'],
+  /** midday and afternoon prayer pages of the leaders */
+  'prayer.monitor': LEADERS,
 
   // admission
   'admission.manage': ['PRINCIPAL', 'WAKAKUR', 'TU', 'ADMIN'],
@@ -87,6 +97,10 @@ export const PERMISSIONS = {
 
   // reports and content
   'reports.view': [...LEADERS, 'TU'],
+  /** school-wide monitoring of the leaders: all-teacher attendance, absentees, school reports */
+  'school.monitor': LEADERS,
+  /** student and teacher journal reports */
+  'journal.report': [...LEADERS, 'TU'],
   'content.manage': ['ADMIN'],
 } as const satisfies Record<string, readonly Division[]>;
 
