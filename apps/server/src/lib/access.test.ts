@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, DIVISIONS, type Division, type Permission } from '@mms/shared';
+import { createTestContext, type Session, type TestContext } from '../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** Routes of the API proper; docs and static files are public by construction. */
+const apiRoutes = () =>
+  ctx.app
+    .registeredRoutes()
+    .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+
+describe('route declarations', () => {
+  it('every registered route declares its access', () => {
+    const routes = ctx.app.registeredRoutes().filter((r) => r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(5);
+    const undeclared = routes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('an app with an undeclared route refuses to start', async () => {
+    const other = await createTestContext();
+    try {
+      const app = other.app;
+      // A fresh instance is needed: the tested one is ready. Build one through the same factory.
+      const { buildApp } = await import('../app.ts');
+      const fresh = await buildApp({ config: other.config, db: other.db });
+      fresh.get('/api/v1/undeclared', async () => ({ ok: true }));
+      await expect(fresh.ready()).rejects.toThrow(/without a declared access: GET \/api\/v1\/undeclared/);
+      expect(app).toBeDefined();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('permission matrix: every route as anonymous and as each division', () => {
+  const sessions = new Map<Division, Session>();
+  const sessionOf = async (division: Division) => {
+    let s = sessions.get(division);
+    if (!s) {
+      const u = await ctx.createUser({ division });
+      s = await ctx.signIn(u.username);
+      sessions.set(division, s);
+    }
+    return s;
+  };
+
+  it('answers 401, 403 or lets the call through exactly as the permission table says', async () => {
+    const failures: string[] = [];
+    const routes = apiRoutes().filter((r) => r.access !== 'public');
+    expect(routes.length).toBeGreaterThan(3);
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '999999');
+      const method = route.method as 'GET' | 'POST';
+      const anonymous = await ctx.call(null, method, url, method === 'GET' ? undefined : {});
+      if (anonymous.statusCode !== 401)
+        failures.push(`${route.method} ${route.url} anonymous → ${anonymous.statusCode}`);
+      for (const division of DIVISIONS) {
+        const s = await sessionOf(division);
+        const res = await ctx.call(s, method, url, method === 'GET' ? undefined : {});
+        const allowed = route.access === 'authenticated' || can(division, route.access as Permission);
+        const ok = allowed ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === 403;
+        if (!ok) failures.push(`${route.method} ${route.url} as ${division} → ${res.statusCode} (allowed: ${allowed})`);
+        if (!allowed) expect(res.json().error.code).toBe('FORBIDDEN');
+        // Some allowed calls end the session (logout): sign in again for the next route.
+        if ((await ctx.call(s, 'GET', '/api/v1/auth/me')).statusCode === 401) sessions.delete(division);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('public routes answer without a session', async () => {
+    for (const route of apiRoutes().filter((r) => r.access === 'public' && r.method === 'GET')) {
+      const res = await ctx.call(null, 'GET', route.url.replace(/:[A-Za-z]+/g, '1'));
+      expect([200, 404], `${route.url}`).toContain(res.statusCode);
+    }
+  });
+});

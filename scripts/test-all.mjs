@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm test`: every suite. Unit and API tests (Vitest, on a real PostgreSQL: DATABASE_URL or an
+// embedded one), then the browser tests (Playwright in Chromium against the built app).
+// Ends with one line `N passed, N failed` summing all suites.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status ?? 1;
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+
+// 1. Build what the browser suite serves.
+if (run('npm', ['run', 'build']) !== 0) problems.push('build failed');
+
+// 2. Unit and API suites.
+const vitestJson = path.join(results, 'vitest.json');
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestJson}`,
+]);
+const v = readJson(vitestJson);
+if (v) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+  if (vitestStatus !== 0 && v.numFailedTests === 0) problems.push(`vitest exited with ${vitestStatus}`);
+} else problems.push('vitest produced no results');
+
+// 3. Browser suite.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  problems.push(
+    `no Chromium at ${chromium}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`,
+  );
+} else if (!problems.includes('build failed')) {
+  const pwJson = path.join(results, 'playwright.json');
+  const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: path.join(root, 'e2e'),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+  });
+  const p = readJson(pwJson);
+  if (p) {
+    passed += p.stats.expected + p.stats.flaky;
+    failed += p.stats.unexpected;
+    skipped += p.stats.skipped;
+    if (pwStatus !== 0 && p.stats.unexpected === 0) problems.push(`playwright exited with ${pwStatus}`);
+  } else problems.push('playwright produced no results');
+}
+
+for (const p of problems) console.error(`test run problem: ${p}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
