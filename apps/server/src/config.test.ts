@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has defaults for everything', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 8080,
+      MMS_DEMO: true,
+      COOKIE_SECURE: false,
+      SESSION_IDLE_MINUTES: 480,
+      SESSION_MAX_DAYS: 7,
+      LOGIN_MAX_FAILURES: 5,
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads values and treats empty ones as unset', () => {
+    const c = loadConfig({ PORT: '9000', MMS_DEMO: 'false', COOKIE_SECURE: 'true', DATABASE_URL: '' });
+    expect(c).toMatchObject({ PORT: 9000, MMS_DEMO: false, COOKIE_SECURE: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'delapan' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ MMS_DEMO: 'yes' }, 'MMS_DEMO'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on %o with a one-line message naming %s', (env, name) => {
+    try {
+      loadConfig(env);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain('\n');
+    }
+  });
+});
