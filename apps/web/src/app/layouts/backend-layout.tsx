@@ -1,0 +1,166 @@
+import { AppShell, Container, Divider, Drawer, ScrollArea, Stack, Title } from '@mantine/core';
+import { useDisclosure, useHeadroom, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useSignOut } from '../../features/auth/api.ts';
+import { SettingsPanel } from '../../features/settings/components/settings-panel.tsx';
+import { updateSettings, useSettings } from '../../features/settings/settings-store.ts';
+import { useCurrentUser } from '../../lib/session.ts';
+import { RequireAuth, RequirePermission } from '../guards.tsx';
+import { useRouteHandle } from '../route-handle.ts';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { HorizontalMenu, MainMenu } from './main-menu.tsx';
+import { SearchOverlay } from './search-overlay.tsx';
+import { TodayFacts } from './today-facts.tsx';
+import { useSideTransitions } from './use-side-transitions.ts';
+
+/** Desktop is wider than 991 px (specification section 9). */
+export const DESKTOP_QUERY = '(min-width: 992px)';
+
+const CONTENT_SIZE = { full: undefined, boxed: 'xl', narrow: 'md' } as const;
+
+/** The backend frame: sidebar, header, side overlay and footer around every protected screen. */
+export function BackendLayout() {
+  return (
+    <RequireAuth>
+      {/* dialogs are used only behind sign-in: their code stays out of the public pages */}
+      <ModalsProvider>
+        <BackendFrame />
+      </ModalsProvider>
+    </RequireAuth>
+  );
+}
+
+function BackendFrame() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const settings = useSettings();
+  const handle = useRouteHandle();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [overlayOpen, overlay] = useDisclosure(false);
+  const [searchOpen, search] = useDisclosure(false);
+  const transitions = useSideTransitions();
+  const { pinned } = useHeadroom({ fixedAt: 120 });
+  const signOut = useSignOut();
+  useHotkeys([['mod+K', search.open]]);
+
+  const horizontal = settings.navigation === 'horizontal' && isDesktop;
+  const showHeader = !handle.hide?.header;
+  const showSidebar = !handle.hide?.sidebar;
+  const showFooter = !handle.hide?.footer;
+  const showSideOverlay = !handle.hide?.sideOverlay;
+  const mini = settings.sidebarMini && isDesktop;
+  const sidebarVisible = isDesktop ? desktopOpen && !horizontal : mobileOpen;
+
+  const sideConfig = {
+    width: mini ? 72 : 264,
+    breakpoint: 'md',
+    collapsed: { mobile: !mobileOpen, desktop: !desktopOpen || horizontal },
+  };
+
+  const toggleSidebar = () => (isDesktop ? setDesktopOpen((o) => !o) : setMobileOpen((o) => !o));
+  // Under 992 px, following a link closes the sidebar.
+  const closeOnMobile = () => {
+    if (!isDesktop) setMobileOpen(false);
+  };
+
+  const menu = (
+    <ScrollArea type="scroll" h="100%" p={mini ? 4 : 'xs'}>
+      <MainMenu division={user.division} mini={mini} onNavigate={closeOnMobile} />
+    </ScrollArea>
+  );
+  const sidebarClass = settings.sidebarDark ? 'mms-sidebar mms-dark' : 'mms-sidebar';
+
+  return (
+    <AppShell
+      header={showHeader ? { height: horizontal ? 104 : 60, collapsed: !settings.headerFixed && !pinned } : undefined}
+      navbar={showSidebar && settings.sidebarLeft ? sideConfig : undefined}
+      aside={showSidebar && !settings.sidebarLeft ? sideConfig : undefined}
+      footer={showFooter ? { height: 44 } : undefined}
+      padding="md"
+      transitionDuration={transitions ? 200 : 0}
+      data-sidebar-open={sidebarVisible ? 'true' : 'false'}
+      data-sidebar-mini={mini ? 'true' : 'false'}
+    >
+      {showHeader && (
+        <AppShell.Header
+          className={settings.headerDark ? 'mms-header mms-dark' : 'mms-header'}
+          data-testid="app-header"
+        >
+          <div className="mms-header-row">
+            <AppHeader
+              user={user}
+              sidebarOpened={sidebarVisible}
+              showSidebarButtons={showSidebar && !horizontal}
+              showLoader={settings.headerLoader}
+              onToggleSidebar={toggleSidebar}
+              onToggleMini={() => updateSettings({ sidebarMini: !settings.sidebarMini })}
+              onOpenSearch={search.open}
+              onOpenSideOverlay={overlay.open}
+              onSignOut={() => signOut.mutate()}
+            />
+          </div>
+          {horizontal && (
+            <Container size="xl" className="mms-hmenu-row">
+              <HorizontalMenu division={user.division} />
+            </Container>
+          )}
+        </AppShell.Header>
+      )}
+      {showSidebar && settings.sidebarLeft && (
+        <AppShell.Navbar className={sidebarClass} data-testid="sidebar">
+          {menu}
+        </AppShell.Navbar>
+      )}
+      {showSidebar && !settings.sidebarLeft && (
+        <AppShell.Aside className={sidebarClass} data-testid="sidebar">
+          {menu}
+        </AppShell.Aside>
+      )}
+      <AppShell.Main id="main">
+        <Container
+          fluid={settings.mainContent === 'full' && !horizontal}
+          size={horizontal && settings.mainContent === 'full' ? 'xl' : CONTENT_SIZE[settings.mainContent]}
+          px={0}
+          data-main-content={settings.mainContent}
+        >
+          <RequirePermission permission={handle.permission}>
+            <Outlet />
+          </RequirePermission>
+        </Container>
+      </AppShell.Main>
+      {showFooter && (
+        <AppShell.Footer>
+          <AppFooter />
+        </AppShell.Footer>
+      )}
+      {showSideOverlay && (
+        <Drawer
+          opened={overlayOpen}
+          onClose={overlay.close}
+          position={settings.sidebarLeft ? 'right' : 'left'}
+          title={
+            <Title order={2} fz="h4">
+              {t('settings.title')}
+            </Title>
+          }
+          closeButtonProps={{ 'aria-label': t('settings.close') }}
+          size={340}
+          data-testid="side-overlay"
+        >
+          <Stack gap="md">
+            <TodayFacts />
+            <Divider />
+            <SettingsPanel />
+          </Stack>
+        </Drawer>
+      )}
+      <SearchOverlay opened={searchOpen} onClose={search.close} />
+    </AppShell>
+  );
+}

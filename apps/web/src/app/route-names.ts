@@ -1,0 +1,32 @@
+/** Named routes (name → path). Menus and links use names; product screens come from the shared menu. */
+export const ROUTES = {
+  landing: '/',
+  'auth-signin': '/auth/signin',
+  backend: '/backend',
+  dashboard: '/backend/dashboard',
+  'generic-search': '/backend/pages/generic/search',
+  'other-profile': '/backend/mms/other/profile',
+  'other-passchange': '/backend/mms/other/passchange',
+  'errors-400': '/errors/400',
+  'errors-401': '/errors/401',
+  'errors-403': '/errors/403',
+  'errors-404': '/errors/404',
+  'errors-500': '/errors/500',
+  'errors-503': '/errors/503',
+  'specials-maintenance': '/specials/maintenance',
+  'specials-status': '/specials/status',
+  'specials-coming-soon': '/specials/coming-soon',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Screens of the menu that exist today; every other menu entry leads to the coming-soon page. */
+export const BUILT_SCREENS: ReadonlySet<string> = new Set(['dashboard', 'other-profile', 'other-passchange']);
+
+export const routePath = (name: RouteName): string => ROUTES[name];
+
+/** Where a menu entry (by route name) leads today. */
+export function menuTarget(name: string): string {
+  if (BUILT_SCREENS.has(name) && name in ROUTES) return ROUTES[name as RouteName];
+  return `${ROUTES['specials-coming-soon']}?screen=${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,95 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorView } from '../features/errors/components/error-view.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { ROUTES } from './route-names.ts';
+import { RootLayout } from './root-layout.tsx';
+
+const handle = (h: RouteHandle) => h;
+
+/** Every route is named and loads its screen on demand. Unknown paths show the 404 page. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorView code="500" />,
+    children: [
+      {
+        path: '/',
+        handle: handle({ name: 'landing' }),
+        lazy: () => import('../features/landing/pages/landing-page.tsx').then((m) => ({ Component: m.LandingPage })),
+      },
+      {
+        path: '/backend',
+        lazy: () => import('./layouts/backend-layout.tsx').then((m) => ({ Component: m.BackendLayout })),
+        children: [
+          { index: true, element: <Navigate to={ROUTES.dashboard} replace /> },
+          {
+            path: 'dashboard',
+            handle: handle({ name: 'dashboard', permission: 'dashboard.view' }),
+            lazy: () =>
+              import('../features/dashboard/pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+          },
+          {
+            path: 'pages/generic/search',
+            handle: handle({ name: 'generic-search', permission: 'search.use' }),
+            lazy: () => import('../features/search/pages/search-page.tsx').then((m) => ({ Component: m.SearchPage })),
+          },
+          {
+            path: 'mms/other/profile',
+            handle: handle({ name: 'other-profile', permission: 'profile.self' }),
+            lazy: () =>
+              import('../features/profile/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+          },
+          {
+            path: 'mms/other/passchange',
+            handle: handle({ name: 'other-passchange', permission: 'profile.self' }),
+            lazy: () =>
+              import('../features/auth/pages/passchange-page.tsx').then((m) => ({ Component: m.PassChangePage })),
+          },
+          {
+            path: '*',
+            lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
+      {
+        lazy: () => import('./layouts/blank-layout.tsx').then((m) => ({ Component: m.BlankLayout })),
+        children: [
+          {
+            path: '/auth/signin',
+            handle: handle({ name: 'auth-signin' }),
+            lazy: () => import('../features/auth/pages/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
+          },
+          {
+            path: '/errors/:code',
+            handle: handle({ name: 'errors' }),
+            lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.ErrorPage })),
+          },
+          {
+            path: '/specials/maintenance',
+            handle: handle({ name: 'specials-maintenance' }),
+            lazy: () =>
+              import('../features/specials/pages/specials-pages.tsx').then((m) => ({ Component: m.MaintenancePage })),
+          },
+          {
+            path: '/specials/status',
+            handle: handle({ name: 'specials-status' }),
+            lazy: () =>
+              import('../features/specials/pages/specials-pages.tsx').then((m) => ({ Component: m.StatusPage })),
+          },
+          {
+            path: '/specials/coming-soon',
+            handle: handle({ name: 'specials-coming-soon' }),
+            lazy: () =>
+              import('../features/specials/pages/specials-pages.tsx').then((m) => ({ Component: m.ComingSoonPage })),
+          },
+          {
+            path: '*',
+            lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,67 @@
+import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { DIVISION_LABELS, menuFor, menuLinks } from '@mms/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TodayFacts } from '../../../app/layouts/today-facts.tsx';
+import { MenuIconView } from '../../../app/layouts/menu-icons.tsx';
+import { menuTarget } from '../../../app/route-names.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+
+/** The dashboard of every division: who I am, unit, school year and semester, Jakarta time, my menu. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+  const shortcuts = useMemo(
+    () =>
+      menuLinks(menuFor(user.division))
+        .filter((l) => l.name !== 'dashboard')
+        .slice(0, 8),
+    [user.division],
+  );
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz="h2">
+        {t('dashboard.welcome', { name: user.displayName })}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder radius="md" data-testid="whoami">
+          <Text fw={700} mb="xs">
+            {t('dashboard.whoAmI')}
+          </Text>
+          <Text>{user.displayName}</Text>
+          <Text size="sm" c="dimmed">
+            {user.username} · <span data-testid="division">{DIVISION_LABELS[user.division][lang]}</span>
+          </Text>
+          <Text size="sm" mt="xs">
+            {t('profile.unit')}: <b>{user.unit?.name ?? t('profile.allUnits')}</b>
+          </Text>
+        </Card>
+        <Card withBorder radius="md">
+          <Text fw={700} mb="xs">
+            {t('dashboard.today')}
+          </Text>
+          <TodayFacts />
+        </Card>
+      </SimpleGrid>
+      {shortcuts.length > 0 && (
+        <div>
+          <Title order={2} fz="h4" mb="sm">
+            {t('dashboard.shortcuts')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {shortcuts.map((l) => (
+              <UnstyledButton key={l.name} component={Link} to={menuTarget(l.name)} className="mms-shortcut">
+                <Group gap="xs" wrap="nowrap">
+                  <MenuIconView icon={l.icon ?? 'clipboard'} />
+                  <Text size="sm">{l.label[lang]}</Text>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { AppShell, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { APP_NAME } from '@mms/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session.ts';
+
+const UNITS = ['SD', 'SMP'] as const;
+
+/** The public landing page (landing layout: header only). Announcements appear once content exists. */
+export function LandingPage() {
+  const { t } = useTranslation();
+  const { data: user } = useSession();
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Text fw={800} fz="lg">
+            {APP_NAME}
+          </Text>
+          {user ? (
+            <Button component={Link} to="/backend/dashboard">
+              {t('landing.toDashboard')}
+            </Button>
+          ) : (
+            <Button component={Link} to="/auth/signin">
+              {t('landing.signIn')}
+            </Button>
+          )}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main id="main">
+        <Container size="md" py="xl">
+          <Stack gap="lg">
+            <Title order={1}>{t('landing.title', { name: APP_NAME })}</Title>
+            <Text size="lg" c="dimmed">
+              {t('landing.lead')}
+            </Text>
+            <div>
+              <Title order={2} fz="h3" mb="xs">
+                {t('landing.units')}
+              </Title>
+              <List data-testid="unit-list">
+                {UNITS.map((u) => (
+                  <List.Item key={u}>{t(`landing.unitList.${u}`)}</List.Item>
+                ))}
+              </List>
+            </div>
+            <Group>
+              <Button size="md" component={Link} to={user ? '/backend/dashboard' : '/auth/signin'}>
+                {user ? t('landing.toDashboard') : t('landing.signIn')}
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

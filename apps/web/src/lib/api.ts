@@ -1,0 +1,127 @@
+import { CSRF_HEADER, ERROR_CODES, type ErrorCode } from '@mms/shared';
+import { connection } from './connection.ts';
+
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
+
+/** A failed API call, typed from the one error shape `{error:{code,message,fields?}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Record<string, string>;
+  readonly retryAfterSeconds: number | null;
+
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+interface ApiHandlers {
+  /** The server said the session is gone (any call but sign-in itself). */
+  onUnauthenticated: () => void;
+}
+
+const handlers: ApiHandlers = { onUnauthenticated: () => {} };
+
+export function configureApi(next: Partial<ApiHandlers>): void {
+  Object.assign(handlers, next);
+}
+
+// The CSRF token lives in memory only: it comes from sign-in or /auth/me and goes with the page.
+let csrfToken: string | null = null;
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const retry = Number(response.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // not JSON (a proxy page, an empty body): fall through to a generic error
+  }
+  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    const code = KNOWN_CODES.has(error.code) ? (error.code as ErrorCode) : 'UNKNOWN';
+    const fields =
+      error.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : undefined;
+    return new ApiError(response.status, code, error.message, fields, retryAfter);
+  }
+  const fallback: ApiErrorCode =
+    response.status === 401
+      ? 'UNAUTHENTICATED'
+      : response.status === 403
+        ? 'FORBIDDEN'
+        : response.status === 404
+          ? 'NOT_FOUND'
+          : response.status === 429
+            ? 'RATE_LIMITED'
+            : response.status >= 500
+              ? 'INTERNAL'
+              : 'UNKNOWN';
+  return new ApiError(response.status, fallback, response.statusText || `HTTP ${response.status}`, {}, retryAfter);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** statuses whose JSON body is a normal answer (the health check answers 503 with its body) */
+  acceptStatuses?: number[];
+}
+
+/** Calls `/api/v1<path>` on the same origin with the session cookie; throws ApiError on failure. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params.set(k, String(v));
+  const url = `/api/v1${path}${params.size ? `?${params}` : ''}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    connection.setOnline(false);
+    throw new ApiError(0, 'NETWORK', 'Tidak dapat terhubung ke server');
+  }
+  connection.setOnline(true);
+
+  if (response.ok || options.acceptStatuses?.includes(response.status)) {
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  const error = await toApiError(response);
+  if (error.code === 'UNAUTHENTICATED') handlers.onUnauthenticated();
+  throw error;
+}

@@ -1,0 +1,53 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AuthUser, SessionResponse } from '@mms/shared';
+import { api, isApiError, setCsrfToken } from './api.ts';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** The signed-in user from `/auth/me`, or null without a session. */
+export async function fetchSession(): Promise<AuthUser | null> {
+  try {
+    const session = await api<SessionResponse>('/auth/me');
+    setCsrfToken(session.csrfToken);
+    return session.user;
+  } catch (e) {
+    if (isApiError(e) && e.status === 401) {
+      setCsrfToken(null);
+      return null;
+    }
+    throw e;
+  }
+}
+
+export function useSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity, retry: false });
+}
+
+/** The signed-in user; only for screens under the auth guard. */
+export function useCurrentUser(): AuthUser {
+  const { data } = useSession();
+  if (!data) throw new Error('useCurrentUser outside the auth guard');
+  return data;
+}
+
+export function startSession(client: QueryClient, session: SessionResponse): void {
+  setCsrfToken(session.csrfToken);
+  client.setQueryData(SESSION_KEY, session.user);
+}
+
+/** Forgets everything about the user held in this tab: token, cached data, session. */
+export function clearSession(client: QueryClient): void {
+  setCsrfToken(null);
+  client.clear();
+  client.setQueryData(SESSION_KEY, null);
+}
+
+/** A return path after sign-in: same-origin app paths only. */
+export function safeReturnPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/auth/')) return '/backend/dashboard';
+  return next;
+}
+
+export function signInPath(returnTo: string): string {
+  return `/auth/signin?next=${encodeURIComponent(returnTo)}`;
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { HealthResponse, TimeResponse } from '@mms/shared';
+import { api } from './api.ts';
+
+export function useServerTime() {
+  return useQuery({
+    queryKey: ['system', 'time'],
+    queryFn: async () => {
+      const time = await api<TimeResponse>('/time');
+      return { ...time, offsetMs: Date.parse(time.jkt) - Date.now() };
+    },
+    refetchInterval: 5 * 60_000,
+    staleTime: 60_000,
+  });
+}
+
+export function useHealth() {
+  return useQuery({
+    queryKey: ['system', 'health'],
+    queryFn: () => api<HealthResponse>('/health', { acceptStatuses: [503] }),
+    refetchInterval: 10_000,
+    retry: false,
+  });
+}
+
+/** Now on the server's clock, ticking every second. */
+export function useServerNow(offsetMs: number | undefined): Date {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return new Date(now + (offsetMs ?? 0));
+}
+
+const JAKARTA = 'Asia/Jakarta';
+
+export function formatJakartaDate(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'id-ID', {
+    timeZone: JAKARTA,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+}
+
+export function formatJakartaTime(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: JAKARTA,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(date);
+}

@@ -1,0 +1,28 @@
+import './styles.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { ROUTES } from './app/route-names.ts';
+import { createRouter } from './app/router.tsx';
+import { settingsStore } from './features/settings/settings-store.ts';
+import { initI18n } from './i18n/index.ts';
+import { configureApi } from './lib/api.ts';
+import { SESSION_KEY } from './lib/session.ts';
+
+initI18n(settingsStore.get().language);
+
+const router = createRouter();
+const queryClient = createQueryClient(() => void router.navigate(ROUTES['errors-403']));
+
+// A 401 from any call drops the session; the guard then sends the user to sign-in with the return path.
+configureApi({ onUnauthenticated: () => queryClient.setQueryData(SESSION_KEY, null) });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

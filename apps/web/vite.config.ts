@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = process.env.MMS_API ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  // @mms/shared resolves to its TypeScript sources (no separate build step for the browser).
+  resolve: { conditions: ['mms-source', ...defaultClientConditions] },
+  server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  build: { manifest: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    server: { deps: { inline: [/@mantine/] } },
+  },
+});
