@@ -25,6 +25,8 @@ import { registerErrorHandling } from './lib/http-errors.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { schoolRoutes } from './modules/school/school.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { legacySystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -109,6 +111,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   await app.register(usersRoutes, { prefix: '/api/v1/users', db, auth });
   await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
+  await app.register(schoolRoutes, { prefix: '/api/v1', db });
+  await app.register(searchRoutes, { prefix: '/api/v1/search', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -10,5 +10,8 @@ export * from './contracts/system.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/users.ts';
 export * from './contracts/search.ts';
+export * from './contracts/school.ts';
+export * from './contracts/timetable.ts';
+export * from './contracts/lookups.ts';
 export const APP_NAME = 'MMS';
 export const APP_VERSION = '1.7.0';

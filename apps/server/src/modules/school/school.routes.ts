@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { structureRoutes } from './structure.routes.ts';
+import { createStructureService } from './structure.service.ts';
+import { studentsRoutes } from './students.routes.ts';
+import { createStudentsService } from './students.service.ts';
+
+/** The school feature's routes under /api/v1: structure, people, enrollments, teaching, timetable, lookups. */
+export const schoolRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  const structure = createStructureService(db);
+  const students = createStudentsService(db, structure);
+  await app.register(structureRoutes, { structure });
+  await app.register(studentsRoutes, { prefix: '/students', students });
+};

@@ -1,0 +1,447 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ClassGroupsQuery, SchoolPageQuery } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+import {
+  academicYears,
+  bellPeriods,
+  classGroups,
+  employees,
+  enrollments,
+  grades,
+  subjectGradeHours,
+  subjects,
+  teachingAssignments,
+  timetableSlots,
+  units,
+} from '../../db/schema/index.ts';
+
+type PageQ = Pick<SchoolPageQuery, 'page' | 'pageSize'>;
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const offsetOf = (q: PageQ) => (q.page - 1) * q.pageSize;
+const and_ = (where: SQL[]) => (where.length ? and(...where) : undefined);
+
+// ---------- units ----------
+
+const unitColumns = {
+  id: units.id,
+  code: units.code,
+  name: units.name,
+  npsn: units.npsn,
+  address: units.address,
+  headmaster: units.headmaster,
+  dayStartTime: units.dayStartTime,
+  periodMinutes: units.periodMinutes,
+  isActive: units.isActive,
+};
+
+export async function listUnits(db: Executor, unitId: number | null, q: SchoolPageQuery) {
+  const where: SQL[] = [];
+  if (unitId !== null) where.push(eq(units.id, unitId));
+  if (q.q) where.push(or(ilike(units.code, `%${escapeLike(q.q)}%`), ilike(units.name, `%${escapeLike(q.q)}%`))!);
+  const filter = and_(where);
+  const [items, [total]] = await Promise.all([
+    db.select(unitColumns).from(units).where(filter).orderBy(asc(units.code)).limit(q.pageSize).offset(offsetOf(q)),
+    db.select({ n: count() }).from(units).where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function findUnit(db: Executor, id: number) {
+  const [row] = await db.select(unitColumns).from(units).where(eq(units.id, id));
+  return row;
+}
+
+export async function findUnitByCode(db: Executor, code: string) {
+  const [row] = await db.select(unitColumns).from(units).where(eq(units.code, code));
+  return row;
+}
+
+export async function insertUnit(db: Executor, values: typeof units.$inferInsert) {
+  const [row] = await db.insert(units).values(values).returning(unitColumns);
+  return row!;
+}
+
+export async function updateUnit(db: Executor, id: number, values: Partial<typeof units.$inferInsert>) {
+  const [row] = await db
+    .update(units)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(units.id, id))
+    .returning(unitColumns);
+  return row!;
+}
+
+export async function listBellPeriods(db: Executor, unitId: number) {
+  return db
+    .select({ period: bellPeriods.period, startTime: bellPeriods.startTime, endTime: bellPeriods.endTime })
+    .from(bellPeriods)
+    .where(eq(bellPeriods.unitId, unitId))
+    .orderBy(asc(bellPeriods.period));
+}
+
+export async function replaceBellPeriods(
+  db: Executor,
+  unitId: number,
+  periods: { period: number; startTime: string; endTime: string }[],
+) {
+  await db.delete(bellPeriods).where(eq(bellPeriods.unitId, unitId));
+  if (periods.length) await db.insert(bellPeriods).values(periods.map((p) => ({ ...p, unitId })));
+}
+
+// ---------- academic years ----------
+
+const yearColumns = {
+  id: academicYears.id,
+  name: academicYears.name,
+  startDate: academicYears.startDate,
+  endDate: academicYears.endDate,
+  isActive: academicYears.isActive,
+};
+
+export async function listYears(db: Executor, q: PageQ & { q?: string | undefined }) {
+  const filter = q.q ? ilike(academicYears.name, `%${escapeLike(q.q)}%`) : undefined;
+  const [items, [total]] = await Promise.all([
+    db
+      .select(yearColumns)
+      .from(academicYears)
+      .where(filter)
+      .orderBy(sql`${academicYears.startDate} desc`)
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(academicYears).where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function findYear(db: Executor, id: number) {
+  const [row] = await db.select(yearColumns).from(academicYears).where(eq(academicYears.id, id));
+  return row;
+}
+
+export async function findYearByName(db: Executor, name: string) {
+  const [row] = await db.select(yearColumns).from(academicYears).where(eq(academicYears.name, name));
+  return row;
+}
+
+export async function findActiveYear(db: Executor) {
+  const [row] = await db.select(yearColumns).from(academicYears).where(eq(academicYears.isActive, true));
+  return row;
+}
+
+export async function deactivateYears(db: Executor) {
+  await db
+    .update(academicYears)
+    .set({ isActive: false, updatedAt: sql`now()` })
+    .where(eq(academicYears.isActive, true));
+}
+
+export async function insertYear(db: Executor, values: typeof academicYears.$inferInsert) {
+  const [row] = await db.insert(academicYears).values(values).returning(yearColumns);
+  return row!;
+}
+
+export async function updateYear(db: Executor, id: number, values: Partial<typeof academicYears.$inferInsert>) {
+  const [row] = await db
+    .update(academicYears)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(academicYears.id, id))
+    .returning(yearColumns);
+  return row!;
+}
+
+// ---------- grades ----------
+
+const gradeColumns = { id: grades.id, unitId: grades.unitId, level: grades.level, name: grades.name };
+
+export async function listGrades(db: Executor, unitId: number | null, q: PageQ) {
+  const filter = unitId === null ? undefined : eq(grades.unitId, unitId);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(gradeColumns)
+      .from(grades)
+      .where(filter)
+      .orderBy(asc(grades.unitId), asc(grades.level))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(grades).where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function findGrade(db: Executor, id: number) {
+  const [row] = await db.select(gradeColumns).from(grades).where(eq(grades.id, id));
+  return row;
+}
+
+export async function findGradeByLevel(db: Executor, unitId: number, level: number) {
+  const [row] = await db
+    .select(gradeColumns)
+    .from(grades)
+    .where(and(eq(grades.unitId, unitId), eq(grades.level, level)));
+  return row;
+}
+
+export async function insertGrade(db: Executor, values: typeof grades.$inferInsert) {
+  const [row] = await db.insert(grades).values(values).returning(gradeColumns);
+  return row!;
+}
+
+export async function updateGrade(db: Executor, id: number, values: Partial<typeof grades.$inferInsert>) {
+  const [row] = await db
+    .update(grades)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(grades.id, id))
+    .returning(gradeColumns);
+  return row!;
+}
+
+export async function deleteGrade(db: Executor, id: number) {
+  await db.delete(grades).where(eq(grades.id, id));
+}
+
+// ---------- class groups ----------
+
+const studentCount = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.classGroupId} = ${classGroups.id} and ${enrollments.endedAt} is null)`;
+
+const classColumns = {
+  id: classGroups.id,
+  unitId: classGroups.unitId,
+  academicYearId: classGroups.academicYearId,
+  academicYearName: academicYears.name,
+  gradeId: classGroups.gradeId,
+  gradeLevel: grades.level,
+  name: classGroups.name,
+  homeroomEmployeeId: classGroups.homeroomEmployeeId,
+  homeroomName: employees.name,
+  room: classGroups.room,
+  program: classGroups.program,
+  studentCount,
+};
+
+const selectClasses = (db: Executor) =>
+  db
+    .select(classColumns)
+    .from(classGroups)
+    .innerJoin(academicYears, eq(academicYears.id, classGroups.academicYearId))
+    .innerJoin(grades, eq(grades.id, classGroups.gradeId))
+    .leftJoin(employees, eq(employees.id, classGroups.homeroomEmployeeId));
+
+export async function listClasses(
+  db: Executor,
+  unitId: number | null,
+  q: ClassGroupsQuery,
+  onlyIds?: number[] | undefined,
+) {
+  const where: SQL[] = [];
+  if (unitId !== null) where.push(eq(classGroups.unitId, unitId));
+  if (q.academicYearId) where.push(eq(classGroups.academicYearId, q.academicYearId));
+  if (q.gradeId) where.push(eq(classGroups.gradeId, q.gradeId));
+  if (q.q) where.push(ilike(classGroups.name, `%${escapeLike(q.q)}%`));
+  if (onlyIds) where.push(onlyIds.length ? inArray(classGroups.id, onlyIds) : sql`false`);
+  const filter = and_(where);
+  const [items, [total]] = await Promise.all([
+    selectClasses(db)
+      .where(filter)
+      .orderBy(sql`${academicYears.startDate} desc`, asc(grades.level), asc(classGroups.name))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(classGroups).where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function findClass(db: Executor, id: number) {
+  const [row] = await selectClasses(db).where(eq(classGroups.id, id));
+  return row;
+}
+
+export async function findClassByName(db: Executor, unitId: number, academicYearId: number, name: string) {
+  const [row] = await db
+    .select({ id: classGroups.id, name: classGroups.name })
+    .from(classGroups)
+    .where(
+      and(
+        eq(classGroups.unitId, unitId),
+        eq(classGroups.academicYearId, academicYearId),
+        sql`lower(${classGroups.name}) = lower(${name})`,
+      ),
+    );
+  return row;
+}
+
+export async function insertClass(db: Executor, values: typeof classGroups.$inferInsert) {
+  const [row] = await db.insert(classGroups).values(values).returning({ id: classGroups.id });
+  return row!.id;
+}
+
+export async function updateClass(db: Executor, id: number, values: Partial<typeof classGroups.$inferInsert>) {
+  await db
+    .update(classGroups)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(classGroups.id, id));
+}
+
+export async function deleteClass(db: Executor, id: number) {
+  await db.delete(classGroups).where(eq(classGroups.id, id));
+}
+
+export async function classHasEnrollments(db: Executor, id: number) {
+  const [row] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.classGroupId, id));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Class groups an employee teaches (any semester) or leads as homeroom teacher. */
+export async function classIdsOfEmployee(db: Executor, employeeId: number, academicYearId?: number) {
+  const taught = db
+    .selectDistinct({ id: teachingAssignments.classGroupId })
+    .from(teachingAssignments)
+    .where(
+      and(
+        eq(teachingAssignments.employeeId, employeeId),
+        academicYearId ? eq(teachingAssignments.academicYearId, academicYearId) : undefined,
+      ),
+    );
+  const led = db
+    .select({ id: classGroups.id })
+    .from(classGroups)
+    .where(
+      and(
+        eq(classGroups.homeroomEmployeeId, employeeId),
+        academicYearId ? eq(classGroups.academicYearId, academicYearId) : undefined,
+      ),
+    );
+  const rows = await taught.union(led);
+  return rows.map((r) => r.id);
+}
+
+// ---------- employees (as referenced by the structure) ----------
+
+export async function findEmployeeRef(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: employees.id, name: employees.name, unitId: employees.unitId, isActive: employees.isActive })
+    .from(employees)
+    .where(eq(employees.id, id));
+  return row;
+}
+
+export async function homeroomClassOf(db: Executor, employeeId: number, academicYearId: number, exceptClassId: number) {
+  const [row] = await db
+    .select({ id: classGroups.id, name: classGroups.name })
+    .from(classGroups)
+    .where(
+      and(
+        eq(classGroups.homeroomEmployeeId, employeeId),
+        eq(classGroups.academicYearId, academicYearId),
+        ne(classGroups.id, exceptClassId),
+      ),
+    );
+  return row;
+}
+
+// ---------- subjects ----------
+
+const subjectColumns = {
+  id: subjects.id,
+  unitId: subjects.unitId,
+  code: subjects.code,
+  name: subjects.name,
+  group: subjects.group,
+  kkm: subjects.kkm,
+  isActive: subjects.isActive,
+};
+
+async function withHours<T extends { id: number }>(db: Executor, rows: T[]) {
+  if (!rows.length) return [];
+  const hours = await db
+    .select()
+    .from(subjectGradeHours)
+    .where(
+      inArray(
+        subjectGradeHours.subjectId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) => ({
+    ...r,
+    hours: hours.filter((h) => h.subjectId === r.id).map((h) => ({ gradeId: h.gradeId, hoursPerWeek: h.hoursPerWeek })),
+  }));
+}
+
+export async function listSubjects(db: Executor, unitId: number | null, q: SchoolPageQuery) {
+  const where: SQL[] = [];
+  if (unitId !== null) where.push(eq(subjects.unitId, unitId));
+  if (q.q) {
+    const term = `%${escapeLike(q.q)}%`;
+    where.push(or(ilike(subjects.code, term), ilike(subjects.name, term))!);
+  }
+  const filter = and_(where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(subjectColumns)
+      .from(subjects)
+      .where(filter)
+      .orderBy(q.sort === 'code' ? asc(subjects.code) : asc(subjects.name), asc(subjects.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(subjects).where(filter),
+  ]);
+  return { items: await withHours(db, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function findSubject(db: Executor, id: number) {
+  const rows = await db.select(subjectColumns).from(subjects).where(eq(subjects.id, id));
+  const [row] = await withHours(db, rows);
+  return row;
+}
+
+export async function findSubjectByCode(db: Executor, unitId: number, code: string) {
+  const [row] = await db
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(and(eq(subjects.unitId, unitId), sql`lower(${subjects.code}) = lower(${code})`));
+  return row;
+}
+
+export async function insertSubject(db: Executor, values: typeof subjects.$inferInsert) {
+  const [row] = await db.insert(subjects).values(values).returning({ id: subjects.id });
+  return row!.id;
+}
+
+export async function updateSubject(db: Executor, id: number, values: Partial<typeof subjects.$inferInsert>) {
+  await db
+    .update(subjects)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(subjects.id, id));
+}
+
+export async function replaceSubjectHours(
+  db: Executor,
+  subjectId: number,
+  hours: { gradeId: number; hoursPerWeek: number }[],
+) {
+  await db.delete(subjectGradeHours).where(eq(subjectGradeHours.subjectId, subjectId));
+  if (hours.length) await db.insert(subjectGradeHours).values(hours.map((h) => ({ ...h, subjectId })));
+}
+
+export async function gradesOfUnit(db: Executor, unitId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: grades.id })
+    .from(grades)
+    .where(and(eq(grades.unitId, unitId), inArray(grades.id, ids)));
+}
+
+export async function subjectInUse(db: Executor, id: number) {
+  const [a] = await db.select({ n: count() }).from(teachingAssignments).where(eq(teachingAssignments.subjectId, id));
+  const [b] = await db.select({ n: count() }).from(timetableSlots).where(eq(timetableSlots.subjectId, id));
+  return (a?.n ?? 0) + (b?.n ?? 0) > 0;
+}
+
+export async function deleteSubject(db: Executor, id: number) {
+  await db.delete(subjects).where(eq(subjects.id, id));
+}
+
+export async function gradeHasClasses(db: Executor, id: number) {
+  const [row] = await db.select({ n: count() }).from(classGroups).where(eq(classGroups.gradeId, id));
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { StudentsQuery } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+import { academicYears, classGroups, enrollments, students, units } from '../../db/schema/index.ts';
+import { escapeLike, offsetOf } from './structure.repo.ts';
+
+/** The class group of the student's open enrollment in the active year. */
+const current = sql`(select e.class_group_id from ${enrollments} e join ${academicYears} y on y.id = e.academic_year_id
+  where e.student_id = ${students.id} and e.ended_at is null and y.is_active limit 1)`;
+
+const summaryColumns = {
+  id: students.id,
+  unitId: students.unitId,
+  unitCode: units.code,
+  nis: students.nis,
+  nisn: students.nisn,
+  name: students.name,
+  gender: students.gender,
+  status: students.status,
+  classGroupId: classGroups.id,
+  className: classGroups.name,
+};
+
+const detailColumns = {
+  ...summaryColumns,
+  userId: students.userId,
+  nik: students.nik,
+  birthPlace: students.birthPlace,
+  birthDate: students.birthDate,
+  religion: students.religion,
+  address: students.address,
+  fatherName: students.fatherName,
+  motherName: students.motherName,
+  guardianName: students.guardianName,
+  phone: students.phone,
+  parentPhone: students.parentPhone,
+  boarding: students.boarding,
+  program: students.program,
+  entryDate: students.entryDate,
+  photoPath: students.photoPath,
+};
+
+const selectSummary = (db: Executor) =>
+  db
+    .select(summaryColumns)
+    .from(students)
+    .innerJoin(units, eq(units.id, students.unitId))
+    .leftJoin(classGroups, eq(classGroups.id, current));
+
+const selectDetail = (db: Executor) =>
+  db
+    .select(detailColumns)
+    .from(students)
+    .innerJoin(units, eq(units.id, students.unitId))
+    .leftJoin(classGroups, eq(classGroups.id, current));
+
+export async function listStudents(
+  db: Executor,
+  unitId: number | null,
+  q: StudentsQuery,
+  onlyClassIds: number[] | null,
+) {
+  const where: SQL[] = [];
+  if (unitId !== null) where.push(eq(students.unitId, unitId));
+  if (q.status) where.push(eq(students.status, q.status));
+  if (q.q) {
+    const term = `%${escapeLike(q.q)}%`;
+    where.push(or(ilike(students.name, term), ilike(students.nis, term), ilike(students.nisn, term))!);
+  }
+  const classFilter = (ids: number[]) =>
+    sql`exists (select 1 from ${enrollments} e where e.student_id = ${students.id} and e.ended_at is null and e.class_group_id in ${ids})`;
+  if (q.classGroupId) where.push(classFilter([q.classGroupId]));
+  if (onlyClassIds) where.push(onlyClassIds.length ? classFilter(onlyClassIds) : sql`false`);
+  if (q.gradeId) where.push(eq(classGroups.gradeId, q.gradeId));
+  const filter = where.length ? and(...where) : undefined;
+  const sortColumn = q.sort?.replace('-', '') === 'nis' ? students.nis : students.name;
+  const order = q.sort?.startsWith('-') ? desc(sortColumn) : asc(sortColumn);
+  const [items, [total]] = await Promise.all([
+    selectSummary(db).where(filter).orderBy(order, asc(students.id)).limit(q.pageSize).offset(offsetOf(q)),
+    db.select({ n: count() }).from(students).leftJoin(classGroups, eq(classGroups.id, current)).where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function findStudent(db: Executor, id: number) {
+  const [row] = await selectDetail(db).where(eq(students.id, id));
+  return row;
+}
+
+export async function findStudentByNis(db: Executor, unitId: number | null, nis: string) {
+  const rows = await selectDetail(db)
+    .where(and(eq(students.nis, nis), unitId === null ? undefined : eq(students.unitId, unitId)))
+    .limit(2);
+  return rows;
+}
+
+export async function findByNis(db: Executor, unitId: number, nis: string) {
+  const [row] = await db
+    .select({ id: students.id, name: students.name })
+    .from(students)
+    .where(and(eq(students.unitId, unitId), eq(students.nis, nis)));
+  return row;
+}
+
+export async function findByNisn(db: Executor, nisn: string) {
+  const [row] = await db
+    .select({ id: students.id, name: students.name, unitCode: units.code })
+    .from(students)
+    .innerJoin(units, eq(units.id, students.unitId))
+    .where(eq(students.nisn, nisn));
+  return row;
+}
+
+export async function insertStudent(db: Executor, values: typeof students.$inferInsert) {
+  const [row] = await db.insert(students).values(values).returning({ id: students.id });
+  return row!.id;
+}
+
+export async function updateStudent(db: Executor, id: number, values: Partial<typeof students.$inferInsert>) {
+  await db
+    .update(students)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(students.id, id));
+}
+
+/** Whether the student has an open enrollment in one of the classes. */
+export async function isInClasses(db: Executor, studentId: number, classIds: number[]) {
+  if (!classIds.length) return false;
+  const [row] = await db
+    .select({ n: count() })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.studentId, studentId),
+        isNull(enrollments.endedAt),
+        inArray(enrollments.classGroupId, classIds),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
