@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, units } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { schoolFactory } from './school.test-helpers.ts';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { schoolFactory } from './test-factory.ts';
 
 let ctx: TestContext;
-let f: ReturnType<typeof schoolFactory>;
+let f: ReturnType<typeof schoolFactory<Session>>;
 let sdId: number;
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { enrollments, teachingAssignments } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { schoolFactory } from './school.test-helpers.ts';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { schoolFactory } from './test-factory.ts';
 
 let ctx: TestContext;
-let f: ReturnType<typeof schoolFactory>;
+let f: ReturnType<typeof schoolFactory<Session>>;
 beforeAll(async () => {
   ctx = await createTestContext();
   f = schoolFactory(ctx);

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Employee,
+  EmployeeInput,
+  EmployeesQuery,
+  EmployeeSummary,
+  EmployeeUpdate,
+  ErrorBody,
+  IdParams,
+  pageOf,
+} from '@mms/shared';
+import { actorOf } from '../../lib/audit.ts';
+import type { EmployeesService } from './employees.service.ts';
+import { userOf } from './scope.ts';
+
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesService }> = async (app, { employees }) => {
+  app.get(
+    '/',
+    {
+      config: { access: 'school.employee.read' },
+      schema: {
+        tags: ['employees'],
+        summary: 'Employees',
+        querystring: EmployeesQuery,
+        response: { 200: pageOf(EmployeeSummary), 403: ErrorBody },
+      },
+    },
+    async (request) => employees.list(userOf(request), request.query),
+  );
+  app.get(
+    '/:id',
+    {
+      config: { access: 'school.employee.read' },
+      schema: {
+        tags: ['employees'],
+        summary: 'One employee',
+        params: IdParams,
+        response: { 200: Employee, ...errors },
+      },
+    },
+    async (request) => employees.get(userOf(request), request.params.id),
+  );
+  app.post(
+    '/',
+    {
+      config: { access: 'school.employee.manage' },
+      schema: {
+        tags: ['employees'],
+        summary: 'Add an employee with a user account (username = NIP) and a division',
+        body: EmployeeInput,
+        response: { 200: Employee, ...errors },
+      },
+    },
+    async (request) => employees.create(userOf(request), request.body, actorOf(request)),
+  );
+  app.patch(
+    '/:id',
+    {
+      config: { access: 'school.employee.manage' },
+      schema: {
+        tags: ['employees'],
+        summary: 'Change an employee; isActive=false locks the account and ends its sessions',
+        params: IdParams,
+        body: EmployeeUpdate,
+        response: { 200: Employee, ...errors },
+      },
+    },
+    async (request) => employees.update(userOf(request), request.params.id, request.body, actorOf(request)),
+  );
+};
