@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
+import { lookupsRoutes } from './lookups.routes.ts';
 import { structureRoutes } from './structure.routes.ts';
 import { createStructureService } from './structure.service.ts';
 import { studentsRoutes } from './students.routes.ts';
@@ -13,5 +14,6 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   const students = createStudentsService(db, structure);
   await app.register(structureRoutes, { structure });
   await app.register(studentsRoutes, { prefix: '/students', students });
+  await app.register(lookupsRoutes, { prefix: '/lookups', db, structure, students });
   await app.register(employeesRoutes, { prefix: '/employees', employees: createEmployeesService(db) });
 };
