@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, signInWithForm } from '../support.ts';
+
+const menu = (page: Page) => page.getByTestId('main-menu');
+
+// Specification section 2, "Menus per division": a few entries each.
+const MENUS: Record<string, { present: string[]; absent: string[] }> = {
+  student: { present: ['Dasbor', 'Profil', 'Kuis online (formatif)', 'Ujian online'], absent: ['Input jurnal'] },
+  teacher: {
+    present: ['Presensi saya', 'Jadwal mengajar saya', 'Input jurnal', 'Input sanksi'],
+    absent: ['Mata pelajaran'],
+  },
+  teachercashier: { present: ['Input jurnal', 'Jadwal ujian', 'Pembayaran'], absent: ['Wali kelas'] },
+  principal: { present: ['Daftar guru', 'Input siswa', 'Salat zuhur', 'Leveling BTQ'], absent: ['Pembayaran'] },
+  wakakur: { present: ['Mata pelajaran', 'Wali kelas', 'Mutasi kelas', 'Total jam mengajar'], absent: ['Pembayaran'] },
+  yayasan: { present: ['Master bisyaroh', 'Proses bisyaroh', 'Daftar bisyaroh'], absent: ['Input jurnal'] },
+  bpbk: { present: ['Input prestasi', 'Daftar konseling', 'Input tes psikologi'], absent: ['Input jurnal'] },
+  tu: { present: ['Profil', 'Jadwal ujian', 'Jurnal siswa & guru', 'Input siswa baru'], absent: ['Input jurnal'] },
+  admin: {
+    present: ['Input siswa', 'Laporan daftar pegawai', 'Input soal seleksi', 'Pengguna'],
+    absent: ['Ujian online'],
+  },
+};
+
+async function openAllSubmenus(page: Page) {
+  const closed = menu(page).locator('[data-submenu][aria-expanded="false"]');
+  for (let n = await closed.count(); n > 0; n = await closed.count()) await closed.first().click();
+}
+
+test.describe('menus per division', () => {
+  for (const [username, { present, absent }] of Object.entries(MENUS)) {
+    test(`${username} sees its menu`, async ({ page }) => {
+      await signIn(page, username);
+      await page.goto('/backend/dashboard');
+      await expect(menu(page)).toBeVisible();
+      await openAllSubmenus(page);
+      for (const label of present) await expect(menu(page).getByText(label, { exact: true }).first()).toBeVisible();
+      for (const label of absent) await expect(menu(page).getByText(label, { exact: true })).toHaveCount(0);
+    });
+  }
+});
+
+test('a protected path without a session goes to sign-in and back after it', async ({ page }) => {
+  await page.goto('/backend/mms/other/profile');
+  await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fbackend%2Fmms%2Fother%2Fprofile/);
+  await page.getByLabel(/nama pengguna/i).fill('teacher');
+  await page.getByLabel(/kata sandi/i).fill('demo-mms-2026');
+  await page.getByRole('button', { name: /^masuk$/i }).click();
+  await expect(page).toHaveURL(/\/backend\/mms\/other\/profile$/);
+});
+
+test('/backend/dashboard without a session goes to sign-in', async ({ page }) => {
+  await page.goto('/backend/dashboard');
+  await expect(page).toHaveURL(/\/auth\/signin/);
+});
+
+test('sign out ends the session and shows sign-in', async ({ page }) => {
+  await signInWithForm(page, 'teacher');
+  await expect(page).toHaveURL(/\/backend\/dashboard/);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+  await expect(page.getByTestId('signed-out')).toBeVisible();
+  await page.goto('/backend/dashboard');
+  await expect(page).toHaveURL(/\/auth\/signin/);
+});
+
+test('search overlay: Escape closes it, Enter lands on the search page with results', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/backend/dashboard');
+  await page.getByTestId('open-search').click();
+  const input = page.getByPlaceholder('Search or hit ESC..');
+  await expect(input).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(input).toBeHidden();
+  await page.getByTestId('open-search').click();
+  await input.fill('jurnal');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/backend\/pages\/generic\/search\?query=jurnal/);
+  await expect(page.getByTestId('search-group-menu')).toBeVisible();
+});
+
+test('dark mode system follows an emulated color-scheme change', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signIn(page, 'teacher');
+  await page.goto('/backend/dashboard');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-dark-mode', 'system');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('at 800 px a menu link closes the sidebar', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signIn(page, 'teacher');
+  await page.goto('/backend/dashboard');
+  const shell = page.locator('[data-sidebar-open]');
+  await expect(shell).toHaveAttribute('data-sidebar-open', 'false');
+  await page.getByTestId('toggle-sidebar').click();
+  await expect(shell).toHaveAttribute('data-sidebar-open', 'true');
+  await menu(page).getByText('Profil', { exact: true }).click();
+  await expect(page).toHaveURL(/\/backend\/mms\/other\/profile/);
+  await expect(shell).toHaveAttribute('data-sidebar-open', 'false');
+});
+
+test('each error page renders with a way back', async ({ page }) => {
+  for (const code of ['400', '401', '403', '404', '500', '503']) {
+    await page.goto(`/errors/${code}`);
+    await expect(page.getByTestId(`error-${code}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kembali' })).toBeVisible();
+  }
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('error-404')).toBeVisible();
+});
+
+test('specials: status shows live health, coming-soon names the screen', async ({ page }) => {
+  await page.goto('/specials/status');
+  await expect(page.getByTestId('status-server')).toHaveText('Normal');
+  await page.goto('/specials/coming-soon?screen=tutor-journal');
+  await expect(page.getByTestId('coming-soon-screen')).toContainText('Input jurnal');
+  await page.goto('/specials/maintenance');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the color theme choice survives a reload', async ({ page }) => {
+  await signIn(page, 'wakakur');
+  await page.goto('/backend/dashboard');
+  await page.getByTestId('open-side-overlay').click();
+  await page.getByTestId('setting-color-theme').click();
+  await page.getByRole('option', { name: 'Amethyst' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-color-theme', 'amethyst');
+  await page.reload();
+  await expect(page.getByTestId('main-menu')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-color-theme', 'amethyst');
+});
+
+test('footer shows name, version and copyright; header shows the user', async ({ page }) => {
+  await signIn(page, 'principal');
+  await page.goto('/backend');
+  await expect(page).toHaveURL(/\/backend\/dashboard$/);
+  await expect(page.getByTestId('app-footer')).toContainText('MMS');
+  await expect(page.getByTestId('app-version')).toContainText('1.7.0');
+  await expect(page.getByTestId('header-avatar')).toHaveCSS('width', '21px');
+});
