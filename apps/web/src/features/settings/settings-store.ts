@@ -128,7 +128,7 @@ export function createSettingsStore(storage: Storage | null) {
       if (who === owner) return;
       owner = who;
       const own = read(who);
-      current = own ? parseSettings(own) : who === GUEST_OWNER ? parseSettings(null) : { ...current };
+      current = parseSettings(own ?? read(GUEST_OWNER));
       emit();
     },
     reset() {
