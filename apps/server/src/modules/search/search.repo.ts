@@ -1,0 +1,19 @@
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { employees, units } from '../../db/schema/index.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Active employees whose name or NIP contains the term, in one unit or (null) every unit. */
+export async function searchEmployees(db: Executor, unitId: number | null, term: string, limit: number) {
+  const like = `%${escapeLike(term)}%`;
+  const where: SQL[] = [eq(employees.isActive, true), or(ilike(employees.name, like), ilike(employees.nip, like))!];
+  if (unitId !== null) where.push(eq(employees.unitId, unitId));
+  return db
+    .select({ id: employees.id, name: employees.name, nip: employees.nip, unitCode: units.code })
+    .from(employees)
+    .leftJoin(units, eq(units.id, employees.unitId))
+    .where(and(...where))
+    .orderBy(asc(employees.name), asc(employees.id))
+    .limit(limit);
+}
