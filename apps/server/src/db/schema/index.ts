@@ -2,3 +2,5 @@ export * from './auth.ts';
 export * from './audit.ts';
 export * from './meta.ts';
 export * from './school.ts';
+export * from './attendance.ts';
+export * from './journal.ts';
