@@ -438,7 +438,12 @@ export const PromoteInput = z.object({
 });
 export type PromoteInput = z.infer<typeof PromoteInput>;
 
-export const EnrollmentResult = z.object({ count: z.number().int() });
+export const EnrollmentResult = z.object({
+  count: z.number().int(),
+  /** students a promotion left out (status other than active), with the reason */
+  skipped: z.array(z.object({ studentId: z.number().int(), name: z.string(), reason: z.string() })).default([]),
+});
+export type EnrollmentResult = z.infer<typeof EnrollmentResult>;
 
 // ---------- teaching assignments ----------
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { employeesRoutes } from './employees.routes.ts';
+import { enrollmentsRoutes } from './enrollments.routes.ts';
+import { createEnrollmentsService } from './enrollments.service.ts';
 import { createEmployeesService } from './employees.service.ts';
 import { lookupsRoutes } from './lookups.routes.ts';
 import { structureRoutes } from './structure.routes.ts';
@@ -15,5 +17,9 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   await app.register(structureRoutes, { structure });
   await app.register(studentsRoutes, { prefix: '/students', students });
   await app.register(lookupsRoutes, { prefix: '/lookups', db, structure, students });
+  await app.register(enrollmentsRoutes, {
+    prefix: '/enrollments',
+    enrollments: createEnrollmentsService(db, structure),
+  });
   await app.register(employeesRoutes, { prefix: '/employees', employees: createEmployeesService(db) });
 };
