@@ -9,6 +9,8 @@ import { structureRoutes } from './structure.routes.ts';
 import { createStructureService } from './structure.service.ts';
 import { studentsRoutes } from './students.routes.ts';
 import { createStudentsService } from './students.service.ts';
+import { teachingAssignmentsRoutes } from './teaching-assignments.routes.ts';
+import { createTeachingAssignmentsService } from './teaching-assignments.service.ts';
 
 /** The school feature's routes under /api/v1: structure, people, enrollments, teaching, timetable, lookups. */
 export const schoolRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
@@ -20,6 +22,10 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   await app.register(enrollmentsRoutes, {
     prefix: '/enrollments',
     enrollments: createEnrollmentsService(db, structure),
+  });
+  await app.register(teachingAssignmentsRoutes, {
+    prefix: '/teaching-assignments',
+    assignments: createTeachingAssignmentsService(db),
   });
   await app.register(employeesRoutes, { prefix: '/employees', employees: createEmployeesService(db) });
 };
