@@ -12,6 +12,6 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 export async function signInWithForm(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/auth/signin');
   await page.getByLabel(/nama pengguna|username/i).fill(username);
-  await page.getByLabel(/kata sandi|password/i).fill(password);
+  await page.getByLabel(/^(kata sandi|password)$/i).fill(password);
   await page.getByRole('button', { name: /^(masuk|sign in)$/i }).click();
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,17 +17,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APP_NAME, APP_VERSION } from '@mms/shared';
+import { APP_NAME, APP_VERSION, LEAVE_ATTACHMENT_MAX_BYTES } from '@mms/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessPlugin, markPublic } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { legacySystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -84,6 +87,10 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       }),
   });
   await app.register(accessPlugin, { sessions: auth.sessions });
+  // Uploads: one file per request, read into memory up to the limit (413 beyond it).
+  await app.register(multipart, {
+    limits: { fileSize: LEAVE_ATTACHMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21 },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -113,10 +120,15 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
   await app.register(schoolRoutes, { prefix: '/api/v1', db });
   await app.register(searchRoutes, { prefix: '/api/v1/search', db });
+  await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
+  await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const indexFile = path.join(webDist, 'index.html');
+  // The app shell is small and changes only with a new build: read it once.
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const hasWeb = indexHtml !== null;
   if (hasWeb) {
     await app.register(async (scope) => {
       markPublic(scope);
@@ -130,7 +142,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Alamat tidak ditemukan' } });
     }
     // The single-page app routes every other path itself; never cache its shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 
   return app;

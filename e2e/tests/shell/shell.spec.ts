@@ -44,7 +44,7 @@ test('a protected path without a session goes to sign-in and back after it', asy
   await page.goto('/backend/mms/other/profile');
   await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fbackend%2Fmms%2Fother%2Fprofile/);
   await page.getByLabel(/nama pengguna/i).fill('teacher');
-  await page.getByLabel(/kata sandi/i).fill('demo-mms-2026');
+  await page.getByLabel(/^kata sandi$/i).fill('demo-mms-2026');
   await page.getByRole('button', { name: /^masuk$/i }).click();
   await expect(page).toHaveURL(/\/backend\/mms\/other\/profile$/);
 });

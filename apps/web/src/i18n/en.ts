@@ -33,6 +33,7 @@ export const en: Messages = {
     kinds: { student: 'Students', employee: 'Employees', class: 'Classes', subject: 'Subjects', menu: 'Menu' },
   },
   auth: {
+    togglePasswordVisibility: 'Show/hide password',
     signInTitle: 'Sign in to {{name}}',
     signInLead: 'Use your username (NIP/NIS) and password.',
     username: 'Username',

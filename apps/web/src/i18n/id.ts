@@ -38,6 +38,7 @@ export const id = {
     },
   },
   auth: {
+    togglePasswordVisibility: 'Tampilkan/sembunyikan kata sandi',
     signInTitle: 'Masuk ke {{name}}',
     signInLead: 'Gunakan nama pengguna (NIP/NIS) dan kata sandi Anda.',
     username: 'Nama pengguna',

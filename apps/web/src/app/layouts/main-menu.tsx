@@ -152,6 +152,9 @@ function Submenu({ node, lang, pathname, search, onNavigate }: SubmenuProps) {
       onChange={setOpened}
       childrenOffset={28}
       data-submenu={node.key}
+      component="button"
+      type="button"
+      aria-expanded={opened}
       active={activeInside && !opened}
       variant="subtle"
     >

@@ -67,18 +67,21 @@ export function PassChangePage() {
             </Text>
           </div>
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             label={t('auth.currentPassword')}
             autoComplete="current-password"
             {...form.register('currentPassword')}
             error={errors.currentPassword?.message}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             label={t('auth.newPassword')}
             autoComplete="new-password"
             {...form.register('newPassword')}
             error={errors.newPassword?.message}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             label={t('auth.confirmPassword')}
             autoComplete="new-password"
             {...form.register('confirmPassword')}

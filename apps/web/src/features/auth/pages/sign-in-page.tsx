@@ -90,7 +90,12 @@ export function SignInPage() {
               </Alert>
             )}
             <TextInput label={t('auth.username')} autoComplete="username" autoFocus {...field('username')} />
-            <PasswordInput label={t('auth.password')} autoComplete="current-password" {...field('password')} />
+            <PasswordInput
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+              label={t('auth.password')}
+              autoComplete="current-password"
+              {...field('password')}
+            />
             <Button type="submit" loading={signIn.isPending} fullWidth>
               {t('auth.signIn')}
             </Button>
