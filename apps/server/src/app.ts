@@ -30,6 +30,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
+import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { legacySystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
   await app.register(schoolRoutes, { prefix: '/api/v1', db });
   await app.register(searchRoutes, { prefix: '/api/v1/search', db });
+  await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
   await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });

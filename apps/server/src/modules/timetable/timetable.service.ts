@@ -1,0 +1,262 @@
+import {
+  academicPeriodOfDate,
+  DAY_NAMES_ID,
+  toJakarta,
+  type AuthUser,
+  type Semester,
+  type TimetableCheckInput,
+  type TimetableClash,
+  type TimetablePeriodQuery,
+  type TimetableQuery,
+  type TimetableSlotInput,
+  type TimetableSlotUpdate,
+  type TeachingHoursQuery,
+} from '@mms/shared';
+import type { Database } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertUnit, mapDbError, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../school/scope.ts';
+import { findClass, findEmployeeRef, findSubject } from '../school/structure.repo.ts';
+import type { StructureService } from '../school/structure.service.ts';
+import * as repo from './timetable.repo.ts';
+
+type SlotRow = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
+
+const when = (day: number, period: number) => `${DAY_NAMES_ID[day] ?? `hari ${day}`} jam ke-${period}`;
+
+function toClashes(found: Awaited<ReturnType<typeof repo.clashesOf>>): TimetableClash[] {
+  const describe = (s: SlotRow, kind: 'CLASS' | 'TEACHER'): TimetableClash => ({
+    kind,
+    slotId: s.id,
+    classGroupId: s.classGroupId,
+    className: s.className,
+    subjectName: s.subjectName,
+    teacherName: s.teacherName,
+    day: s.day,
+    period: s.period,
+    message:
+      kind === 'CLASS'
+        ? `Kelas ${s.className} sudah ada pelajaran ${s.subjectName} (${s.teacherName}) pada ${when(s.day, s.period)}`
+        : `${s.teacherName} sudah mengajar ${s.subjectName} di kelas ${s.className} pada ${when(s.day, s.period)}`,
+  });
+  return [...found.byClass.map((s) => describe(s, 'CLASS')), ...found.byTeacher.map((s) => describe(s, 'TEACHER'))];
+}
+
+const clashError = (clashes: TimetableClash[]) =>
+  conflict(
+    clashes.map((c) => c.message).join('; '),
+    Object.fromEntries(clashes.map((c) => [c.kind === 'CLASS' ? 'classGroupId' : 'employeeId', c.message])),
+  );
+
+export function createTimetableService(db: Database, structure: StructureService) {
+  /** Year and semester of a view: the requested ones, else the active year and today's semester. */
+  async function periodOf(q: TimetablePeriodQuery): Promise<{ academicYearId: number; semester: Semester }> {
+    const semester = q.semester ?? academicPeriodOfDate(toJakarta(new Date()).date).semester;
+    if (q.academicYearId) return { academicYearId: q.academicYearId, semester };
+    const year = await structure.currentYear();
+    if (!year) throw notFound('Tahun pelajaran aktif');
+    return { academicYearId: year.id, semester };
+  }
+
+  /** The class a signed-in student sits in this year (null when not enrolled). */
+  async function ownClass(user: AuthUser, academicYearId: number) {
+    if (!user.studentId) return undefined;
+    return repo.studentClassIn(db, user.studentId, academicYearId);
+  }
+
+  /** Read rule of one class: its unit, and for a student only their own class. */
+  async function assertMayReadClass(user: AuthUser, cls: { id: number; unitId: number }, academicYearId: number) {
+    if (user.division === 'STUDENT') {
+      const own = await ownClass(user, academicYearId);
+      if (own?.classGroupId !== cls.id) throw forbidden('Anda hanya dapat melihat jadwal kelas Anda sendiri');
+      return;
+    }
+    assertUnit(user, cls.unitId);
+  }
+
+  async function list(user: AuthUser, q: TimetableQuery) {
+    const period = await periodOf(q);
+    let { classGroupId, employeeId } = q;
+    let unitId: number | null;
+    if (user.division === 'STUDENT') {
+      const own = await ownClass(user, period.academicYearId);
+      if (classGroupId && classGroupId !== own?.classGroupId) {
+        throw forbidden('Anda hanya dapat melihat jadwal kelas Anda sendiri');
+      }
+      if (employeeId) throw forbidden('Anda hanya dapat melihat jadwal kelas Anda sendiri');
+      if (!own) return { ...period, items: [], total: 0, page: q.page, pageSize: q.pageSize };
+      classGroupId = own.classGroupId;
+      unitId = null;
+    } else {
+      unitId = unitScope(user, q.unitId);
+      if (seesOnlyOwnClasses(user) && employeeId && employeeId !== user.employeeId) {
+        throw forbidden('Anda hanya dapat melihat jadwal mengajar Anda sendiri atau jadwal kelas unit Anda');
+      }
+      employeeId = employeeId ?? undefined;
+    }
+    const page = await repo.pageSlots(
+      db,
+      { ...period, unitId, classGroupId, employeeId, day: q.day },
+      { page: q.page, pageSize: q.pageSize },
+    );
+    return { ...period, ...page, page: q.page, pageSize: q.pageSize };
+  }
+
+  async function ofClass(user: AuthUser, classGroupId: number, q: TimetablePeriodQuery) {
+    const cls = await findClass(db, classGroupId);
+    if (!cls) throw notFound('Kelas');
+    const period = await periodOf({ academicYearId: q.academicYearId ?? cls.academicYearId, semester: q.semester });
+    await assertMayReadClass(user, cls, period.academicYearId);
+    return {
+      ...period,
+      classGroupId: cls.id,
+      className: cls.name,
+      items: await repo.listSlots(db, { ...period, classGroupId }),
+    };
+  }
+
+  async function ofTeacher(user: AuthUser, employeeId: number, q: TimetablePeriodQuery) {
+    const employee = await findEmployeeRef(db, employeeId);
+    if (!employee) throw notFound('Guru');
+    if (user.division === 'STUDENT') throw forbidden('Anda hanya dapat melihat jadwal kelas Anda sendiri');
+    if (seesOnlyOwnClasses(user) && user.employeeId !== employeeId) {
+      throw forbidden('Anda hanya dapat melihat jadwal mengajar Anda sendiri atau jadwal kelas unit Anda');
+    }
+    if (!seesAllUnits(user) && employee.unitId !== null && employee.unitId !== user.unit?.id) {
+      throw forbidden('Guru ini milik unit lain');
+    }
+    const period = await periodOf(q);
+    return { ...period, items: await repo.listSlots(db, { ...period, employeeId }) };
+  }
+
+  /** A teacher's own teaching week, or a student's current class's week. */
+  async function mine(user: AuthUser, q: TimetablePeriodQuery) {
+    const period = await periodOf(q);
+    if (user.studentId) {
+      const own = await ownClass(user, period.academicYearId);
+      const items = own ? await repo.listSlots(db, { ...period, classGroupId: own.classGroupId }) : [];
+      return { ...period, classGroupId: own?.classGroupId ?? null, className: own?.className ?? null, items };
+    }
+    if (!user.employeeId) return { ...period, items: [] };
+    return { ...period, items: await repo.listSlots(db, { ...period, employeeId: user.employeeId }) };
+  }
+
+  async function teachingHours(user: AuthUser, q: TeachingHoursQuery) {
+    const unitId = unitScope(user, q.unitId);
+    const period = await periodOf(q);
+    return { ...period, items: await repo.teachingHours(db, period.academicYearId, period.semester, unitId) };
+  }
+
+  // ---------- writes ----------
+
+  /** Validates a proposed slot's references; returns what saving needs. */
+  async function resolve(user: AuthUser, input: TimetableSlotInput) {
+    const cls = await findClass(db, input.classGroupId);
+    if (!cls) throw badRequest('Kelas tidak ada', { classGroupId: 'Kelas tidak ditemukan' });
+    assertUnit(user, cls.unitId);
+    const [subject, employee, periods] = await Promise.all([
+      findSubject(db, input.subjectId),
+      findEmployeeRef(db, input.employeeId),
+      repo.bellPeriodsOf(db, cls.unitId),
+    ]);
+    const fields: Record<string, string> = {};
+    if (!subject || subject.unitId !== cls.unitId) fields.subjectId = 'Mapel tidak ditemukan di unit kelas ini';
+    if (!employee || !employee.isActive) fields.employeeId = 'Guru tidak ditemukan atau tidak aktif';
+    if (!periods.includes(input.period)) {
+      fields.period = periods.length
+        ? `Jam ke-${input.period} tidak ada di jadwal bel unit (1-${Math.max(...periods)})`
+        : 'Jadwal bel unit belum diatur';
+    }
+    if (Object.keys(fields).length) throw badRequest('Jadwal tidak valid', fields);
+    return {
+      values: { ...input, unitId: cls.unitId, academicYearId: cls.academicYearId },
+      className: cls.name,
+    };
+  }
+
+  async function check(user: AuthUser, input: TimetableCheckInput) {
+    const { slotId, ...proposal } = input;
+    const { values } = await resolve(user, proposal);
+    const clashes = toClashes(await repo.clashesOf(db, values, slotId));
+    return { ok: clashes.length === 0, clashes };
+  }
+
+  /** Saves under the clash rule; a unique-index hit from a concurrent save gets the same named 409. */
+  async function save(values: repo.ProposedSlot, exceptId: number | undefined, work: () => Promise<number>) {
+    const clashes = toClashes(await repo.clashesOf(db, values, exceptId));
+    if (clashes.length) throw clashError(clashes);
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const code = ((err as { cause?: { code?: string } }).cause ?? (err as { code?: string }))?.code;
+      if (code === '23505') {
+        const again = toClashes(await repo.clashesOf(db, values, exceptId));
+        throw again.length ? clashError(again) : conflict('Jadwal bentrok dengan jadwal lain yang baru disimpan');
+      }
+      return mapDbError(err);
+    }
+  }
+
+  async function create(user: AuthUser, input: TimetableSlotInput, actor: AuditActor) {
+    const { values } = await resolve(user, input);
+    const id = await save(values, undefined, () =>
+      db.transaction(async (tx) => {
+        const id = await repo.insertSlot(tx, values);
+        await audit(tx, actor, {
+          action: 'schedule.slot.create',
+          entityType: 'timetable_slot',
+          entityId: id,
+          after: values,
+        });
+        return id;
+      }),
+    );
+    return (await repo.findSlot(db, id))!;
+  }
+
+  async function getForWrite(user: AuthUser, id: number) {
+    const slot = await repo.findSlot(db, id);
+    if (!slot) throw notFound('Jadwal');
+    assertUnit(user, slot.unitId);
+    return slot;
+  }
+
+  async function update(user: AuthUser, id: number, input: TimetableSlotUpdate, actor: AuditActor) {
+    const before = await getForWrite(user, id);
+    const { values } = await resolve(user, {
+      classGroupId: before.classGroupId,
+      semester: before.semester,
+      day: input.day ?? before.day,
+      period: input.period ?? before.period,
+      subjectId: input.subjectId ?? before.subjectId,
+      employeeId: input.employeeId ?? before.employeeId,
+    });
+    await save(values, id, () =>
+      db.transaction(async (tx) => {
+        await repo.updateSlot(tx, id, values);
+        await audit(tx, actor, {
+          action: 'schedule.slot.update',
+          entityType: 'timetable_slot',
+          entityId: id,
+          before,
+          after: values,
+        });
+        return id;
+      }),
+    );
+    return (await repo.findSlot(db, id))!;
+  }
+
+  async function remove(user: AuthUser, id: number, actor: AuditActor) {
+    const before = await getForWrite(user, id);
+    await db.transaction(async (tx) => {
+      await repo.deleteSlot(tx, id);
+      await audit(tx, actor, { action: 'schedule.slot.delete', entityType: 'timetable_slot', entityId: id, before });
+    });
+  }
+
+  return { list, ofClass, ofTeacher, mine, teachingHours, check, create, update, remove };
+}
+
+export type TimetableService = ReturnType<typeof createTimetableService>;
