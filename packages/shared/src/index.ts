@@ -13,5 +13,7 @@ export * from './contracts/search.ts';
 export * from './contracts/school.ts';
 export * from './contracts/timetable.ts';
 export * from './contracts/lookups.ts';
+export * from './contracts/attendance.ts';
+export * from './contracts/journal.ts';
 export const APP_NAME = 'MMS';
 export const APP_VERSION = '1.7.0';

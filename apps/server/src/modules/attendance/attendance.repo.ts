@@ -1,0 +1,334 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  academicYears,
+  classGroups,
+  employees,
+  enrollments,
+  studentAttendance,
+  students,
+  teachingAssignments,
+  timetableSlots,
+} from '../../db/schema/index.ts';
+
+const and_ = (where: (SQL | undefined)[]) => {
+  const parts = where.filter((w): w is SQL => w !== undefined);
+  return parts.length ? and(...parts) : undefined;
+};
+
+// ---------- the school structure, as attendance reads it ----------
+
+export async function findActiveYear(db: Executor) {
+  const [row] = await db
+    .select({
+      id: academicYears.id,
+      name: academicYears.name,
+      startDate: academicYears.startDate,
+      endDate: academicYears.endDate,
+    })
+    .from(academicYears)
+    .where(eq(academicYears.isActive, true));
+  return row;
+}
+
+export async function findClass(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: classGroups.id,
+      name: classGroups.name,
+      unitId: classGroups.unitId,
+      academicYearId: classGroups.academicYearId,
+      homeroomEmployeeId: classGroups.homeroomEmployeeId,
+    })
+    .from(classGroups)
+    .where(eq(classGroups.id, id));
+  return row;
+}
+
+/** The classes an employee teaches (teaching assignment or timetable slot) or leads as homeroom teacher. */
+export async function classIdsOfTeacher(db: Executor, employeeId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: teachingAssignments.classGroupId })
+    .from(teachingAssignments)
+    .where(eq(teachingAssignments.employeeId, employeeId))
+    .union(
+      db
+        .select({ id: timetableSlots.classGroupId })
+        .from(timetableSlots)
+        .where(eq(timetableSlots.employeeId, employeeId)),
+    )
+    .union(db.select({ id: classGroups.id }).from(classGroups).where(eq(classGroups.homeroomEmployeeId, employeeId)));
+  return rows.map((r) => r.id);
+}
+
+/** The students with an open enrollment in the class, by name. */
+export async function enrolledStudents(db: Executor, classGroupId: number) {
+  return db
+    .select({ id: students.id, nis: students.nis, name: students.name })
+    .from(enrollments)
+    .innerJoin(students, eq(students.id, enrollments.studentId))
+    .where(and(eq(enrollments.classGroupId, classGroupId), isNull(enrollments.endedAt)))
+    .orderBy(asc(students.name), asc(students.id));
+}
+
+/** The class of the student's open enrollment in the active year. */
+export async function currentClassOfStudent(db: Executor, studentId: number) {
+  const [row] = await db
+    .select({ id: classGroups.id, name: classGroups.name, unitId: classGroups.unitId })
+    .from(enrollments)
+    .innerJoin(academicYears, eq(academicYears.id, enrollments.academicYearId))
+    .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
+    .where(and(eq(enrollments.studentId, studentId), isNull(enrollments.endedAt), eq(academicYears.isActive, true)));
+  return row;
+}
+
+export async function findStudentRef(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: students.id, name: students.name, nis: students.nis, unitId: students.unitId })
+    .from(students)
+    .where(eq(students.id, id));
+  return row;
+}
+
+// ---------- daily register ----------
+
+export async function dailyRows(db: Executor, classGroupId: number, date: string) {
+  return db
+    .select({
+      id: studentAttendance.id,
+      studentId: studentAttendance.studentId,
+      code: studentAttendance.code,
+      lateMinutes: studentAttendance.lateMinutes,
+      note: studentAttendance.note,
+      leaveRequestId: studentAttendance.leaveRequestId,
+    })
+    .from(studentAttendance)
+    .where(
+      and(
+        eq(studentAttendance.classGroupId, classGroupId),
+        eq(studentAttendance.date, date),
+        eq(studentAttendance.source, 'daily'),
+      ),
+    );
+}
+
+/** Daily rows of the students on the date, whatever class wrote them (a leave approval, an earlier class). */
+export async function dailyRowsOfStudents(db: Executor, studentIds: number[], date: string) {
+  if (!studentIds.length) return [];
+  return db
+    .select({
+      studentId: studentAttendance.studentId,
+      code: studentAttendance.code,
+      lateMinutes: studentAttendance.lateMinutes,
+      note: studentAttendance.note,
+      classGroupId: studentAttendance.classGroupId,
+    })
+    .from(studentAttendance)
+    .where(
+      and(
+        inArray(studentAttendance.studentId, studentIds),
+        eq(studentAttendance.date, date),
+        eq(studentAttendance.source, 'daily'),
+      ),
+    );
+}
+
+export interface AttendanceValues {
+  studentId: number;
+  classGroupId: number;
+  date: string;
+  code: 'H' | 'S' | 'I' | 'A';
+  lateMinutes: number;
+  note: string | null;
+  recordedByUserId: number | null;
+  leaveRequestId?: number | null;
+}
+
+/** Writes daily rows; a row already there for the student and date is edited. */
+export async function upsertDaily(db: Executor, rows: AttendanceValues[]) {
+  if (!rows.length) return;
+  await db
+    .insert(studentAttendance)
+    .values(rows.map((r) => ({ ...r, leaveRequestId: r.leaveRequestId ?? null, source: 'daily' as const })))
+    .onConflictDoUpdate({
+      target: [studentAttendance.studentId, studentAttendance.date],
+      targetWhere: sql`${studentAttendance.source} = 'daily'`,
+      set: {
+        classGroupId: sql`excluded.class_group_id`,
+        code: sql`excluded.code`,
+        lateMinutes: sql`excluded.late_minutes`,
+        note: sql`excluded.note`,
+        recordedByUserId: sql`excluded.recorded_by_user_id`,
+        leaveRequestId: sql`excluded.leave_request_id`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Writes the lesson rows of one slot and date; a row already there is edited. */
+export async function upsertLesson(db: Executor, slotId: number, rows: AttendanceValues[]) {
+  if (!rows.length) return;
+  await db
+    .insert(studentAttendance)
+    .values(rows.map((r) => ({ ...r, source: 'lesson' as const, timetableSlotId: slotId })))
+    .onConflictDoUpdate({
+      target: [studentAttendance.studentId, studentAttendance.date, studentAttendance.timetableSlotId],
+      targetWhere: sql`${studentAttendance.source} = 'lesson'`,
+      set: {
+        code: sql`excluded.code`,
+        lateMinutes: sql`excluded.late_minutes`,
+        note: sql`excluded.note`,
+        recordedByUserId: sql`excluded.recorded_by_user_id`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function lessonRows(db: Executor, slotId: number, date: string) {
+  return db
+    .select({
+      studentId: studentAttendance.studentId,
+      code: studentAttendance.code,
+      nis: students.nis,
+      name: students.name,
+    })
+    .from(studentAttendance)
+    .innerJoin(students, eq(students.id, studentAttendance.studentId))
+    .where(
+      and(
+        eq(studentAttendance.timetableSlotId, slotId),
+        eq(studentAttendance.date, date),
+        eq(studentAttendance.source, 'lesson'),
+      ),
+    )
+    .orderBy(asc(students.name));
+}
+
+// ---------- lists ----------
+
+export interface RowFilter {
+  from: string;
+  to: string;
+  unitId: number | null;
+  classGroupId?: number;
+  /** null: every class */
+  onlyClassIds: number[] | null;
+  studentId?: number;
+  codes?: ('H' | 'S' | 'I' | 'A')[];
+  lateOnly?: boolean;
+  dailyOnly?: boolean;
+}
+
+const rowColumns = {
+  id: studentAttendance.id,
+  date: studentAttendance.date,
+  studentId: studentAttendance.studentId,
+  nis: students.nis,
+  name: students.name,
+  classGroupId: studentAttendance.classGroupId,
+  className: classGroups.name,
+  code: studentAttendance.code,
+  lateMinutes: studentAttendance.lateMinutes,
+  note: studentAttendance.note,
+  source: studentAttendance.source,
+  timetableSlotId: studentAttendance.timetableSlotId,
+};
+
+export async function listRows(db: Executor, f: RowFilter, page: { page: number; pageSize: number }) {
+  const filter = and_([
+    gte(studentAttendance.date, f.from),
+    lte(studentAttendance.date, f.to),
+    f.unitId !== null ? eq(classGroups.unitId, f.unitId) : undefined,
+    f.classGroupId ? eq(studentAttendance.classGroupId, f.classGroupId) : undefined,
+    f.onlyClassIds
+      ? f.onlyClassIds.length
+        ? inArray(studentAttendance.classGroupId, f.onlyClassIds)
+        : sql`false`
+      : undefined,
+    f.studentId ? eq(studentAttendance.studentId, f.studentId) : undefined,
+    f.codes ? inArray(studentAttendance.code, f.codes) : undefined,
+    f.lateOnly ? sql`${studentAttendance.lateMinutes} > 0` : undefined,
+    f.dailyOnly ? eq(studentAttendance.source, 'daily') : undefined,
+  ]);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(studentAttendance)
+      .innerJoin(students, eq(students.id, studentAttendance.studentId))
+      .innerJoin(classGroups, eq(classGroups.id, studentAttendance.classGroupId))
+      .where(filter)
+      .orderBy(desc(studentAttendance.date), asc(classGroups.name), asc(students.name), asc(studentAttendance.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db
+      .select({ n: count() })
+      .from(studentAttendance)
+      .innerJoin(classGroups, eq(classGroups.id, studentAttendance.classGroupId))
+      .where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: page.page, pageSize: page.pageSize };
+}
+
+/** Daily codes of the students between two dates: one row per student per date. */
+export async function dailyCodes(db: Executor, studentIds: number[], from: string, to: string) {
+  if (!studentIds.length) return [];
+  return db
+    .select({ studentId: studentAttendance.studentId, date: studentAttendance.date, code: studentAttendance.code })
+    .from(studentAttendance)
+    .where(
+      and(
+        inArray(studentAttendance.studentId, studentIds),
+        gte(studentAttendance.date, from),
+        lte(studentAttendance.date, to),
+        eq(studentAttendance.source, 'daily'),
+      ),
+    );
+}
+
+/** Classes of the year (and unit) with no daily row on the date. */
+export async function classesWithoutRegister(
+  db: Executor,
+  academicYearId: number,
+  date: string,
+  unitId: number | null,
+  onlyClassIds: number[] | null,
+) {
+  return db
+    .select({
+      classGroupId: classGroups.id,
+      className: classGroups.name,
+      unitId: classGroups.unitId,
+      homeroomEmployeeId: classGroups.homeroomEmployeeId,
+      homeroomName: employees.name,
+    })
+    .from(classGroups)
+    .leftJoin(employees, eq(employees.id, classGroups.homeroomEmployeeId))
+    .where(
+      and_([
+        eq(classGroups.academicYearId, academicYearId),
+        unitId !== null ? eq(classGroups.unitId, unitId) : undefined,
+        onlyClassIds ? (onlyClassIds.length ? inArray(classGroups.id, onlyClassIds) : sql`false`) : undefined,
+        sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id}
+          and a.date = ${date} and a.source = 'daily')`,
+      ]),
+    )
+    .orderBy(asc(classGroups.unitId), asc(classGroups.name));
+}
+
+/** Counts of S, I, A daily rows on a date in a unit (null: every unit). */
+export async function absentCounts(db: Executor, date: string, unitId: number | null) {
+  const rows = await db
+    .select({ code: studentAttendance.code, n: count() })
+    .from(studentAttendance)
+    .innerJoin(classGroups, eq(classGroups.id, studentAttendance.classGroupId))
+    .where(
+      and_([
+        eq(studentAttendance.date, date),
+        eq(studentAttendance.source, 'daily'),
+        unitId !== null ? eq(classGroups.unitId, unitId) : undefined,
+      ]),
+    )
+    .groupBy(studentAttendance.code);
+  const of = (c: string) => rows.find((r) => r.code === c)?.n ?? 0;
+  return { S: of('S'), I: of('I'), A: of('A') };
+}

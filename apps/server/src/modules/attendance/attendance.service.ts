@@ -1,0 +1,284 @@
+import type {
+  AttendanceListQuery,
+  AuthUser,
+  ClassRegister,
+  ClassSummaryQuery,
+  DateUnitQuery,
+  RecapQuery,
+  RegisterInput,
+  StudentAttendanceQuery,
+} from '@mms/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import * as repo from './attendance.repo.ts';
+import { assertClassAccess, ownClassIds } from './class-access.ts';
+import { addDays, assertNotFuture, assertRange, isSchoolDay, schoolDaysBetween, todayJakarta } from './dates.ts';
+
+type Code = 'H' | 'S' | 'I' | 'A';
+
+export interface LessonRegisterInput {
+  slotId: number;
+  classGroupId: number;
+  className: string;
+  date: string;
+  absences: { studentId: number; code: 'S' | 'I' | 'A' }[];
+  recordedByUserId: number | null;
+}
+
+export function createAttendanceService(db: Database) {
+  async function classOrFail(user: AuthUser, classGroupId: number) {
+    const cls = await repo.findClass(db, classGroupId);
+    if (!cls) throw notFound('Kelas');
+    await assertClassAccess(db, user, cls);
+    return cls;
+  }
+
+  /** A register day: not in the future, a school day, inside the active year, and the class of that year. */
+  async function assertRegisterDate(cls: { academicYearId: number }, date: string) {
+    assertNotFuture(date);
+    if (!isSchoolDay(date)) throw badRequest('Hari Minggu bukan hari sekolah', { date: 'Hari Minggu' });
+    const year = await repo.findActiveYear(db);
+    if (!year || date < year.startDate || date > year.endDate) {
+      throw badRequest(
+        year ? `Tanggal di luar tahun pelajaran aktif ${year.name}` : 'Belum ada tahun pelajaran aktif',
+        { date: 'Di luar tahun pelajaran aktif' },
+      );
+    }
+    if (cls.academicYearId !== year.id) {
+      throw badRequest(`Kelas ini bukan kelas tahun pelajaran aktif ${year.name}`, { classGroupId: 'Tahun lain' });
+    }
+  }
+
+  async function getRegister(user: AuthUser, classGroupId: number, date: string): Promise<ClassRegister> {
+    const cls = await classOrFail(user, classGroupId);
+    await assertRegisterDate(cls, date);
+    const [enrolled, rows] = await Promise.all([repo.enrolledStudents(db, cls.id), repo.dailyRows(db, cls.id, date)]);
+    // A row written for the student elsewhere on that day (an approved leave) shows too.
+    const others = await repo.dailyRowsOfStudents(
+      db,
+      enrolled.filter((s) => !rows.some((r) => r.studentId === s.id)).map((s) => s.id),
+      date,
+    );
+    const byStudent = new Map([...others, ...rows].map((r) => [r.studentId, r]));
+    return {
+      classGroupId: cls.id,
+      className: cls.name,
+      date,
+      taken: rows.length > 0,
+      entries: enrolled.map((s) => {
+        const r = byStudent.get(s.id);
+        return {
+          studentId: s.id,
+          nis: s.nis,
+          name: s.name,
+          code: r?.code ?? 'H',
+          lateMinutes: r?.lateMinutes ?? 0,
+          note: r?.note ?? null,
+          recorded: Boolean(r),
+        };
+      }),
+    };
+  }
+
+  async function saveRegister(
+    user: AuthUser,
+    classGroupId: number,
+    date: string,
+    input: RegisterInput,
+    actor: AuditActor,
+  ): Promise<ClassRegister> {
+    const cls = await classOrFail(user, classGroupId);
+    await assertRegisterDate(cls, date);
+    const enrolled = await repo.enrolledStudents(db, cls.id);
+    const enrolledIds = new Set(enrolled.map((s) => s.id));
+    const seen = new Set<number>();
+    for (const e of input.entries) {
+      if (seen.has(e.studentId)) {
+        throw badRequest(`Siswa dengan id ${e.studentId} tercantum lebih dari sekali`, { entries: 'Siswa ganda' });
+      }
+      seen.add(e.studentId);
+      if (!enrolledIds.has(e.studentId)) {
+        const s = await repo.findStudentRef(db, e.studentId);
+        throw badRequest(`Siswa ${s ? s.name : `dengan id ${e.studentId}`} tidak terdaftar di kelas ${cls.name}`, {
+          entries: 'Siswa bukan anggota kelas',
+        });
+      }
+    }
+    const given = new Map(input.entries.map((e) => [e.studentId, e]));
+    const rows: repo.AttendanceValues[] = enrolled.map((s) => {
+      const e = given.get(s.id);
+      return {
+        studentId: s.id,
+        classGroupId: cls.id,
+        date,
+        code: e?.code ?? 'H',
+        lateMinutes: e?.lateMinutes ?? 0,
+        note: e?.note ?? null,
+        recordedByUserId: user.id,
+      };
+    });
+    await db.transaction(async (tx) => {
+      const before = await repo.dailyRows(tx, cls.id, date);
+      await repo.upsertDaily(tx, rows);
+      await audit(tx, actor, {
+        action: 'attendance.student.register',
+        entityType: 'class_group',
+        entityId: cls.id,
+        before: { date, rows: before },
+        after: {
+          date,
+          rows: rows.map(({ studentId, code, lateMinutes, note }) => ({ studentId, code, lateMinutes, note })),
+        },
+      });
+    });
+    return getRegister(user, classGroupId, date);
+  }
+
+  /** The lesson register of a journal: every enrolled student, H unless listed absent. Runs in the caller's transaction. */
+  async function saveLessonRegister(tx: Executor, input: LessonRegisterInput) {
+    const enrolled = await repo.enrolledStudents(tx, input.classGroupId);
+    const enrolledIds = new Set(enrolled.map((s) => s.id));
+    const absent = new Map<number, Code>();
+    for (const a of input.absences) {
+      if (absent.has(a.studentId)) {
+        throw badRequest(`Siswa dengan id ${a.studentId} tercantum lebih dari sekali`, { absences: 'Siswa ganda' });
+      }
+      if (!enrolledIds.has(a.studentId)) {
+        const s = await repo.findStudentRef(tx, a.studentId);
+        throw badRequest(
+          `Siswa ${s ? s.name : `dengan id ${a.studentId}`} tidak terdaftar di kelas ${input.className}`,
+          { absences: 'Siswa bukan anggota kelas' },
+        );
+      }
+      absent.set(a.studentId, a.code);
+    }
+    await repo.upsertLesson(
+      tx,
+      input.slotId,
+      enrolled.map((s) => ({
+        studentId: s.id,
+        classGroupId: input.classGroupId,
+        date: input.date,
+        code: absent.get(s.id) ?? 'H',
+        lateMinutes: 0,
+        note: null,
+        recordedByUserId: input.recordedByUserId,
+      })),
+    );
+  }
+
+  const lessonAbsences = async (slotId: number, date: string) =>
+    (await repo.lessonRows(db, slotId, date)).filter((r) => r.code !== 'H');
+
+  async function listScope(user: AuthUser, q: { unitId?: number; classGroupId?: number }) {
+    const unitId = unitScope(user, q.unitId);
+    if (q.classGroupId) await classOrFail(user, q.classGroupId);
+    return { unitId, onlyClassIds: await ownClassIds(db, user) };
+  }
+
+  async function listAbsent(user: AuthUser, q: AttendanceListQuery) {
+    assertRange(q.from, q.to);
+    const scope = await listScope(user, q);
+    return repo.listRows(
+      db,
+      { ...scope, from: q.from, to: q.to, classGroupId: q.classGroupId, codes: ['S', 'I', 'A'], dailyOnly: true },
+      q,
+    );
+  }
+
+  async function listLate(user: AuthUser, q: AttendanceListQuery) {
+    assertRange(q.from, q.to);
+    const scope = await listScope(user, q);
+    return repo.listRows(
+      db,
+      { ...scope, from: q.from, to: q.to, classGroupId: q.classGroupId, lateOnly: true, dailyOnly: true },
+      q,
+    );
+  }
+
+  async function studentHistory(user: AuthUser, studentId: number, q: StudentAttendanceQuery) {
+    assertRange(q.from, q.to);
+    const student = await repo.findStudentRef(db, studentId);
+    if (!student) throw notFound('Siswa');
+    if (!seesAllUnits(user)) assertUnit(user, student.unitId);
+    const own = await ownClassIds(db, user);
+    if (own) {
+      const cls = await repo.currentClassOfStudent(db, studentId);
+      if (!cls || !own.includes(cls.id)) throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
+    }
+    return repo.listRows(db, { from: q.from, to: q.to, unitId: null, onlyClassIds: null, studentId }, q);
+  }
+
+  async function classSummary(user: AuthUser, classGroupId: number, q: ClassSummaryQuery) {
+    assertRange(q.from, q.to);
+    const cls = await classOrFail(user, classGroupId);
+    const enrolled = await repo.enrolledStudents(db, cls.id);
+    const codes = await repo.dailyCodes(
+      db,
+      enrolled.map((s) => s.id),
+      q.from,
+      q.to,
+    );
+    const rows = enrolled.map((s) => {
+      const counts = { H: 0, S: 0, I: 0, A: 0 };
+      for (const c of codes) if (c.studentId === s.id) counts[c.code]++;
+      return { studentId: s.id, nis: s.nis, name: s.name, ...counts };
+    });
+    return { classGroupId: cls.id, className: cls.name, from: q.from, to: q.to, rows };
+  }
+
+  /** Counts per student over the month's school days up to today; a day without a row counts as A. */
+  async function monthlyRecap(user: AuthUser, classGroupId: number, q: RecapQuery) {
+    const cls = await classOrFail(user, classGroupId);
+    const first = `${q.month}-01`;
+    const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
+    const today = todayJakarta();
+    const schoolDays = first > today ? [] : schoolDaysBetween(first, last < today ? last : today);
+    const enrolled = await repo.enrolledStudents(db, cls.id);
+    const codes = await repo.dailyCodes(
+      db,
+      enrolled.map((s) => s.id),
+      first,
+      last,
+    );
+    const code = new Map(codes.map((c) => [`${c.studentId}|${c.date}`, c.code]));
+    const rows = enrolled.map((s) => {
+      const counts = { H: 0, S: 0, I: 0, A: 0 };
+      for (const d of schoolDays) counts[code.get(`${s.id}|${d}`) ?? 'A']++;
+      const percentage = schoolDays.length ? Math.round((counts.H / schoolDays.length) * 1000) / 10 : 0;
+      return { studentId: s.id, nis: s.nis, name: s.name, ...counts, percentage };
+    });
+    return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, rows };
+  }
+
+  async function classesNotTaken(user: AuthUser, q: DateUnitQuery) {
+    const date = q.date ?? todayJakarta();
+    const unitId = unitScope(user, q.unitId);
+    const year = await repo.findActiveYear(db);
+    if (!year) return { date, items: [] };
+    const items = await repo.classesWithoutRegister(db, year.id, date, unitId, await ownClassIds(db, user));
+    return { date, items };
+  }
+
+  async function absentCountsToday(unitId: number | null, date: string) {
+    return repo.absentCounts(db, date, unitId);
+  }
+
+  return {
+    getRegister,
+    saveRegister,
+    saveLessonRegister,
+    lessonAbsences,
+    listAbsent,
+    listLate,
+    studentHistory,
+    classSummary,
+    monthlyRecap,
+    classesNotTaken,
+    absentCountsToday,
+  };
+}
+
+export type AttendanceService = ReturnType<typeof createAttendanceService>;

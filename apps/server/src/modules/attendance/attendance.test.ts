@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { DIVISIONS } from '@mms/shared';
+import { auditLog, studentAttendance } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { addDays } from './dates.ts';
+import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
+
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof attendanceFixture>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  f = await attendanceFixture(ctx);
+});
+afterAll(() => ctx.close());
+
+const registerUrl = (classId: number, date: string) => `/api/v1/attendance/classes/${classId}/daily/${date}`;
+const rowsOf = async (classId: number, date: string) =>
+  ctx.db
+    .select()
+    .from(studentAttendance)
+    .where(and(eq(studentAttendance.classGroupId, classId), eq(studentAttendance.date, date)));
+
+describe('daily register', () => {
+  it('shows every enrolled student as H before the register is taken', async () => {
+    const res = await ctx.call(f.homeroomA, 'GET', registerUrl(f.classA.id, f.day));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.taken).toBe(false);
+    expect(body.className).toBe('7A');
+    expect(body.entries).toHaveLength(3);
+    expect(body.entries.every((e: { code: string; recorded: boolean }) => e.code === 'H' && !e.recorded)).toBe(true);
+  });
+
+  it('saves the whole class in one go, and entering the day again edits it', async () => {
+    const [s1, s2, s3] = f.studentsA;
+    const date = previousSchoolDay(f.day);
+    let res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [
+        { studentId: s1!.id, code: 'S', note: 'demam' },
+        { studentId: s2!.id, code: 'H', lateMinutes: 15 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    let body = res.json();
+    expect(body.taken).toBe(true);
+    const codes = Object.fromEntries(
+      body.entries.map((e: { studentId: number; code: string }) => [e.studentId, e.code]),
+    );
+    expect(codes).toEqual({ [s1!.id]: 'S', [s2!.id]: 'H', [s3!.id]: 'H' });
+    expect(body.entries.find((e: { studentId: number }) => e.studentId === s2!.id).lateMinutes).toBe(15);
+
+    res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [{ studentId: s1!.id, code: 'A' }],
+    });
+    expect(res.statusCode).toBe(200);
+    body = res.json();
+    expect(body.entries.find((e: { studentId: number }) => e.studentId === s1!.id).code).toBe('A');
+    const rows = await rowsOf(f.classA.id, date);
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.studentId === s2!.id)?.lateMinutes).toBe(0);
+
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'attendance.student.register'))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(entry?.entityId).toBe(String(f.classA.id));
+    expect(JSON.stringify(entry?.before)).toContain('"S"');
+  });
+
+  it('writes nothing when one student is not in the class', async () => {
+    const date = previousSchoolDay(previousSchoolDay(f.day));
+    const res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [
+        { studentId: f.studentsA[0]!.id, code: 'S' },
+        { studentId: f.studentsB[0]!.id, code: 'A' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`Siswa ${f.studentsB[0]!.name} tidak terdaftar di kelas 7A`);
+    expect(await rowsOf(f.classA.id, date)).toHaveLength(0);
+  });
+
+  it('refuses duplicates, bad codes, future dates, Sundays and dates outside the active year', async () => {
+    const s = f.studentsA[0]!.id;
+    const put = (date: string, entries: unknown) =>
+      ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), { entries });
+    let res = await put(f.day, [
+      { studentId: s, code: 'S' },
+      { studentId: s, code: 'A' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    res = await put(f.day, [{ studentId: s, code: 'X' }]);
+    expect(res.statusCode).toBe(400);
+    res = await put(f.day, [{ studentId: s, code: 'H', lateMinutes: -1 }]);
+    expect(res.statusCode).toBe(400);
+    res = await put(addDays(f.day, 2), []);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Tanggal tidak boleh di masa depan');
+    res = await put(addDays(f.year.startDate, -7), []);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('di luar tahun pelajaran aktif');
+    let sunday = f.day;
+    while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, -1);
+    res = await put(sunday, []);
+    expect(res.statusCode).toBe(400);
+    res = await ctx.call(f.homeroomA, 'GET', registerUrl(f.classA.id, 'kemarin'));
+    expect(res.statusCode).toBe(400);
+    res = await ctx.call(f.homeroomA, 'GET', registerUrl(999999, f.day));
+    expect(res.statusCode).toBe(404);
+    expect(await rowsOf(f.classA.id, f.day)).toHaveLength(0);
+  });
+
+  it('lets a teacher record only the classes they teach or lead; leaders record every class of their unit', async () => {
+    const body = { entries: [] };
+    expect((await ctx.call(f.homeroomB, 'PUT', registerUrl(f.classA.id, f.day), body)).statusCode).toBe(403);
+    expect((await ctx.call(f.otherTeacher, 'GET', registerUrl(f.classA.id, f.day))).statusCode).toBe(403);
+    expect((await ctx.call(f.subjectTeacher, 'GET', registerUrl(f.classA.id, f.day))).statusCode).toBe(200);
+    expect((await ctx.call(f.homeroomB, 'PUT', registerUrl(f.classB.id, f.day), body)).statusCode).toBe(200);
+    for (const division of ['PRINCIPAL', 'WAKAKUR', 'ADMIN'] as const) {
+      const res = await ctx.call(await ctx.as(division), 'PUT', registerUrl(f.classB.id, f.day), body);
+      expect(res.statusCode, division).toBe(200);
+    }
+    // BK and the foundation read, but do not record.
+    expect((await ctx.call(await ctx.as('BPBK'), 'GET', registerUrl(f.classA.id, f.day))).statusCode).toBe(200);
+    expect((await ctx.call(await ctx.as('YAYASAN'), 'PUT', registerUrl(f.classA.id, f.day), body)).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.call(await ctx.as('STUDENT'), 'GET', registerUrl(f.classA.id, f.day))).statusCode).toBe(403);
+    expect((await ctx.call(null, 'GET', registerUrl(f.classA.id, f.day))).statusCode).toBe(401);
+  });
+
+  it('refuses a principal of another unit', async () => {
+    const [other] = await ctx.db
+      .execute<{ id: number }>(
+        sql`insert into units (code, name) values ('SD', 'SD Uji') on conflict (code) do update set name = excluded.name returning id`,
+      )
+      .then((r) => r.rows);
+    expect(other).toBeDefined();
+    const u = await ctx.createUser({ division: 'PRINCIPAL', unitCode: 'SD' });
+    const s = await ctx.signIn(u.username);
+    // The harness binds unknown unit codes to no unit: such an account sees no class.
+    const res = await ctx.call(s, 'GET', registerUrl(f.classA.id, f.day));
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('lists and recaps', () => {
+  const from = () => addDays(f.day, -30);
+
+  it('lists the absent and the late, teachers only for their own classes', async () => {
+    const date = previousSchoolDay(f.day);
+    const admin = await ctx.as('ADMIN');
+    let res = await ctx.call(admin, 'GET', `/api/v1/attendance/students/absent?from=${from()}&to=${f.day}`);
+    expect(res.statusCode).toBe(200);
+    const absent = res.json();
+    expect(absent.items.some((r: { date: string; code: string }) => r.date === date && r.code === 'A')).toBe(true);
+    expect(absent.items.every((r: { code: string }) => r.code !== 'H')).toBe(true);
+
+    await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [
+        { studentId: f.studentsA[0]!.id, code: 'A' },
+        { studentId: f.studentsA[1]!.id, code: 'H', lateMinutes: 10 },
+      ],
+    });
+    res = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/students/late?from=${from()}&to=${f.day}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ studentId: f.studentsA[1]!.id, lateMinutes: 10, className: '7A' }),
+    ]);
+    res = await ctx.call(f.homeroomB, 'GET', `/api/v1/attendance/students/absent?from=${from()}&to=${f.day}`);
+    expect(res.json().total).toBe(0);
+    res = await ctx.call(
+      f.homeroomB,
+      'GET',
+      `/api/v1/attendance/students/absent?from=${from()}&to=${f.day}&classGroupId=${f.classA.id}`,
+    );
+    expect(res.statusCode).toBe(403);
+    res = await ctx.call(admin, 'GET', `/api/v1/attendance/students/absent?from=${f.day}&to=${from()}`);
+    expect(res.statusCode).toBe(400);
+    res = await ctx.call(admin, 'GET', `/api/v1/attendance/students/absent?from=${from()}&to=${f.day}&pageSize=1`);
+    expect(res.json().items).toHaveLength(1);
+  });
+
+  it('gives a student’s history to those who may see the student', async () => {
+    const url = `/api/v1/attendance/students/${f.studentsA[0]!.id}?from=${from()}&to=${f.day}`;
+    const res = await ctx.call(f.homeroomA, 'GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBeGreaterThan(0);
+    expect((await ctx.call(f.homeroomB, 'GET', url)).statusCode).toBe(403);
+    expect((await ctx.call(f.homeroomA, 'GET', url.replace(String(f.studentsA[0]!.id), '999999'))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('recaps a month: school days without a record count as A', async () => {
+    const month = f.day.slice(0, 7);
+    const res = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/${f.classA.id}/recap?month=${month}`);
+    expect(res.statusCode).toBe(200);
+    const recap = res.json();
+    expect(recap.schoolDays.length).toBeGreaterThan(0);
+    for (const row of recap.rows) {
+      expect(row.H + row.S + row.I + row.A).toBe(recap.schoolDays.length);
+      expect(row.percentage).toBeCloseTo((row.H / recap.schoolDays.length) * 100, 0);
+    }
+    const bad = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/${f.classA.id}/recap?month=2026-13`);
+    expect(bad.statusCode).toBe(400);
+    const summary = await ctx.call(
+      f.homeroomA,
+      'GET',
+      `/api/v1/attendance/classes/${f.classA.id}/summary?from=${from()}&to=${f.day}`,
+    );
+    expect(summary.statusCode).toBe(200);
+    const s1 = summary.json().rows.find((r: { studentId: number }) => r.studentId === f.studentsA[0]!.id);
+    expect(s1.A).toBeGreaterThanOrEqual(1);
+  });
+
+  it('names the classes that have not taken the register of a day', async () => {
+    const date = previousSchoolDay(previousSchoolDay(previousSchoolDay(f.day)));
+    const url = `/api/v1/attendance/classes/not-taken?date=${date}`;
+    let res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((c: { className: string }) => c.className)).toEqual(['7A', '7B']);
+    await ctx.call(f.homeroomB, 'PUT', registerUrl(f.classB.id, date), { entries: [] });
+    res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', url);
+    expect(res.json().items.map((c: { className: string }) => c.className)).toEqual(['7A']);
+    res = await ctx.call(f.homeroomB, 'GET', url);
+    expect(res.json().items).toEqual([]);
+  });
+
+  it('counts today for the leaders’ dashboard', async () => {
+    const res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', '/api/v1/attendance/today');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ staffTotal: expect.any(Number), classesNotTaken: expect.any(Number) });
+    expect((await ctx.call(f.homeroomA, 'GET', '/api/v1/attendance/today')).statusCode).toBe(403);
+  });
+});
+
+describe('robustness', () => {
+  it('never answers 500 to the permission matrix’s probes', async () => {
+    const routes = ctx.app
+      .registeredRoutes()
+      .filter(
+        (r) => r.method !== 'HEAD' && (r.url.startsWith('/api/v1/attendance') || r.url.startsWith('/api/v1/leave')),
+      );
+    expect(routes.length).toBeGreaterThan(10);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '999999');
+      for (const division of DIVISIONS) {
+        const method = route.method as 'GET' | 'POST' | 'PUT';
+        const res = await ctx.call(await ctx.as(division), method, url, method === 'GET' ? undefined : {});
+        if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} as ${division} → ${res.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,247 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AttendanceListQuery,
+  AttendanceTodayCounts,
+  ClassAttendanceSummary,
+  ClassIdParams,
+  ClassesNotTaken,
+  ClassRecap,
+  ClassRegister,
+  ClassSummaryQuery,
+  DateUnitQuery,
+  ErrorBody,
+  OwnStaffAttendanceQuery,
+  pageOf,
+  RecapQuery,
+  RegisterInput,
+  RegisterParams,
+  StaffAttendance,
+  StaffCheckInput,
+  StaffDaily,
+  StaffToday,
+  StudentAttendanceQuery,
+  StudentAttendanceRow,
+  StudentIdParams,
+} from '@mms/shared';
+import { actorOf } from '../../lib/audit.ts';
+import { unitScope, userOf } from '../school/scope.ts';
+import type { AttendanceService } from './attendance.service.ts';
+import type { StaffAttendanceService } from './staff.service.ts';
+
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const tags = ['attendance'];
+
+export const recordsRoutes: FastifyPluginAsyncZod<{
+  attendance: AttendanceService;
+  staff: StaffAttendanceService;
+}> = async (app, { attendance, staff }) => {
+  // ---------- daily register of a class ----------
+  app.get(
+    '/classes/:classGroupId/daily/:date',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'The daily register of a class: every enrolled student, H where nothing is recorded yet',
+        params: RegisterParams,
+        response: { 200: ClassRegister, ...errors },
+      },
+    },
+    async (request) => attendance.getRegister(userOf(request), request.params.classGroupId, request.params.date),
+  );
+  app.put(
+    '/classes/:classGroupId/daily/:date',
+    {
+      config: { access: 'attendance.student.record' },
+      schema: {
+        tags,
+        summary: 'Save the whole class’s register of a day in one go (again = edit); students left out are H',
+        params: RegisterParams,
+        body: RegisterInput,
+        response: { 200: ClassRegister, ...errors },
+      },
+    },
+    async (request) =>
+      attendance.saveRegister(
+        userOf(request),
+        request.params.classGroupId,
+        request.params.date,
+        request.body,
+        actorOf(request),
+      ),
+  );
+  app.get(
+    '/classes/:classGroupId/summary',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'Counts of H, S, I, A per student of a class between two dates (recorded days)',
+        params: ClassIdParams,
+        querystring: ClassSummaryQuery,
+        response: { 200: ClassAttendanceSummary, ...errors },
+      },
+    },
+    async (request) => attendance.classSummary(userOf(request), request.params.classGroupId, request.query),
+  );
+  app.get(
+    '/classes/:classGroupId/recap',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'Monthly recap of a class: H, S, I, A and percentage; a school day without a record counts as A',
+        params: ClassIdParams,
+        querystring: RecapQuery,
+        response: { 200: ClassRecap, ...errors },
+      },
+    },
+    async (request) => attendance.monthlyRecap(userOf(request), request.params.classGroupId, request.query),
+  );
+  app.get(
+    '/classes/not-taken',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'Classes of the active year whose daily register is not taken on the date (default today)',
+        querystring: DateUnitQuery,
+        response: { 200: ClassesNotTaken, ...errors },
+      },
+    },
+    async (request) => attendance.classesNotTaken(userOf(request), request.query),
+  );
+
+  // ---------- student lists ----------
+  app.get(
+    '/students/absent',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'Absent list (S, I, A) of the daily register between two dates, by unit or class',
+        querystring: AttendanceListQuery,
+        response: { 200: pageOf(StudentAttendanceRow), ...errors },
+      },
+    },
+    async (request) => attendance.listAbsent(userOf(request), request.query),
+  );
+  app.get(
+    '/students/late',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'Late list of the daily register between two dates, by unit or class',
+        querystring: AttendanceListQuery,
+        response: { 200: pageOf(StudentAttendanceRow), ...errors },
+      },
+    },
+    async (request) => attendance.listLate(userOf(request), request.query),
+  );
+  app.get(
+    '/students/:studentId',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'A student’s attendance rows (daily and per lesson) between two dates',
+        params: StudentIdParams,
+        querystring: StudentAttendanceQuery,
+        response: { 200: pageOf(StudentAttendanceRow), ...errors },
+      },
+    },
+    async (request) => attendance.studentHistory(userOf(request), request.params.studentId, request.query),
+  );
+
+  // ---------- staff ----------
+  app.post(
+    '/staff/check-in',
+    {
+      config: { access: 'attendance.self' },
+      schema: {
+        tags,
+        summary: 'Check in at server time (WIB); late minutes count from the unit’s start time',
+        body: StaffCheckInput,
+        response: { 200: StaffAttendance, ...errors },
+      },
+    },
+    async (request) => staff.checkIn(userOf(request), request.body?.note, actorOf(request)),
+  );
+  app.post(
+    '/staff/check-out',
+    {
+      config: { access: 'attendance.self' },
+      schema: {
+        tags,
+        summary: 'Check out at server time (WIB)',
+        body: z.object({}).optional(),
+        response: { 200: StaffAttendance, ...errors },
+      },
+    },
+    async (request) => staff.checkOut(userOf(request), actorOf(request)),
+  );
+  app.get(
+    '/staff/me/today',
+    {
+      config: { access: 'attendance.self' },
+      schema: { tags, summary: 'The caller’s attendance of today', response: { 200: StaffToday, ...errors } },
+    },
+    async (request) => staff.today(userOf(request)),
+  );
+  app.get(
+    '/staff/me',
+    {
+      config: { access: 'attendance.self' },
+      schema: {
+        tags,
+        summary: 'The caller’s own attendance, newest first',
+        querystring: OwnStaffAttendanceQuery,
+        response: { 200: pageOf(StaffAttendance), ...errors },
+      },
+    },
+    async (request) => staff.listOwn(userOf(request), request.query),
+  );
+  app.get(
+    '/staff/daily',
+    {
+      config: { access: 'attendance.staff.read' },
+      schema: {
+        tags,
+        summary: 'Every employee’s attendance on a day (default today) and the absentees',
+        querystring: DateUnitQuery,
+        response: { 200: StaffDaily, ...errors },
+      },
+    },
+    async (request) => staff.daily(userOf(request), request.query),
+  );
+
+  // ---------- dashboard ----------
+  app.get(
+    '/today',
+    {
+      config: { access: 'school.monitor' },
+      schema: {
+        tags,
+        summary: 'Dashboard counts of today: absent staff, absent students by code, classes without a register',
+        querystring: DateUnitQuery.pick({ unitId: true }),
+        response: { 200: AttendanceTodayCounts, ...errors },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const [staffDay, notTaken] = await Promise.all([
+        staff.daily(user, request.query),
+        attendance.classesNotTaken(user, request.query),
+      ]);
+      return {
+        date: staffDay.date,
+        staffTotal: staffDay.items.length,
+        staffAbsent: staffDay.absentees.length,
+        studentsAbsent: await attendance.absentCountsToday(unitScope(user, request.query.unitId), staffDay.date),
+        classesNotTaken: notTaken.items.length,
+      };
+    },
+  );
+};

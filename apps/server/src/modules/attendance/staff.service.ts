@@ -1,0 +1,107 @@
+import { toJakarta, type AuthUser, type DateUnitQuery, type OwnStaffAttendanceQuery } from '@mms/shared';
+import type { Database } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { unitScope } from '../school/scope.ts';
+import { minutesOf, todayJakarta } from './dates.ts';
+import * as repo from './staff.repo.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findDay>>>;
+
+const DEFAULT_START = '07:00';
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const toApi = (r: Row) => ({ ...r, checkInAt: iso(r.checkInAt), checkOutAt: iso(r.checkOutAt) });
+const clockOf = (d: Date) => toJakarta(d).time.slice(0, 5);
+
+/** Statuses that mean the employee is not at school that day (DL is away on duty, not absent). */
+const ABSENT = new Set([null, 'SAKIT', 'IZIN', 'ALPA']);
+
+export function createStaffAttendanceService(db: Database, now: () => Date = () => new Date()) {
+  async function employeeOf(user: AuthUser) {
+    if (!user.employeeId) throw new AppError('FORBIDDEN', 'Akun Anda tidak terhubung ke data pegawai');
+    const employee = await repo.findEmployeeWithUnit(db, user.employeeId);
+    if (!employee) throw new AppError('FORBIDDEN', 'Akun Anda tidak terhubung ke data pegawai');
+    return employee;
+  }
+
+  /** Check-in at server time; late minutes count from the unit's first bell. */
+  async function checkIn(user: AuthUser, note: string | null | undefined, actor: AuditActor) {
+    const employee = await employeeOf(user);
+    const moment = toJakarta(now());
+    const date = moment.date;
+    const start = employee.dayStartTime ?? DEFAULT_START;
+    const lateMinutes = Math.max(0, minutesOf(moment.time) - minutesOf(start));
+    const existing = await repo.findDay(db, employee.id, date);
+    if (existing?.checkInAt) {
+      throw conflict(`Anda sudah absen masuk hari ini pukul ${clockOf(existing.checkInAt)}`);
+    }
+    const row = await db.transaction(async (tx) => {
+      const row = await repo.checkIn(tx, {
+        employeeId: employee.id,
+        unitId: employee.unitId,
+        date,
+        lateMinutes,
+        note: note ?? null,
+      });
+      // A concurrent check-in won the race: the conditional upsert returns nothing.
+      if (!row) throw conflict('Anda sudah absen masuk hari ini');
+      await audit(tx, actor, {
+        action: 'attendance.staff.checkIn',
+        entityType: 'staff_attendance',
+        entityId: row.id,
+        before: existing ?? null,
+        after: row,
+      });
+      return row;
+    });
+    return toApi(row);
+  }
+
+  async function checkOut(user: AuthUser, actor: AuditActor) {
+    const employee = await employeeOf(user);
+    const date = todayJakarta(now());
+    const existing = await repo.findDay(db, employee.id, date);
+    if (!existing?.checkInAt) throw badRequest('Anda belum absen masuk hari ini');
+    if (existing.checkOutAt) throw conflict(`Anda sudah absen pulang hari ini pukul ${clockOf(existing.checkOutAt)}`);
+    const row = await db.transaction(async (tx) => {
+      const row = await repo.checkOut(tx, existing.id);
+      if (!row) throw conflict('Anda sudah absen pulang hari ini');
+      await audit(tx, actor, {
+        action: 'attendance.staff.checkOut',
+        entityType: 'staff_attendance',
+        entityId: row.id,
+        before: existing,
+        after: row,
+      });
+      return row;
+    });
+    return toApi(row);
+  }
+
+  async function today(user: AuthUser) {
+    const employee = await employeeOf(user);
+    const row = await repo.findDay(db, employee.id, todayJakarta(now()));
+    return { date: todayJakarta(now()), record: row ? toApi(row) : null };
+  }
+
+  async function listOwn(user: AuthUser, q: OwnStaffAttendanceQuery) {
+    const employee = await employeeOf(user);
+    const page = await repo.listOwn(db, employee.id, q);
+    return { ...page, items: page.items.map(toApi) };
+  }
+
+  /** Every employee of the unit on a day, with the absentees apart. */
+  async function daily(user: AuthUser, q: DateUnitQuery) {
+    const date = q.date ?? todayJakarta(now());
+    const rows = (await repo.daily(db, date, unitScope(user, q.unitId))).map((r) => ({
+      ...r,
+      checkInAt: iso(r.checkInAt),
+      checkOutAt: iso(r.checkOutAt),
+    }));
+    return { date, items: rows, absentees: rows.filter((r) => ABSENT.has(r.status)) };
+  }
+
+  return { checkIn, checkOut, today, listOwn, daily };
+}
+
+export type StaffAttendanceService = ReturnType<typeof createStaffAttendanceService>;

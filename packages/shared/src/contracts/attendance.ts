@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { PageQuery } from './common.ts';
+
+const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
+const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYYY-MM-DD`);
+const optionalText = (label: string, max = 500) =>
+  z.string().trim().max(max, `${label} maksimal ${max} karakter`).nullable().optional();
+
+/** H hadir, S sakit, I izin, A alpa. */
+export const ATTENDANCE_CODES = ['H', 'S', 'I', 'A'] as const;
+export type AttendanceCode = (typeof ATTENDANCE_CODES)[number];
+export const STAFF_ATTENDANCE_STATUSES = ['HADIR', 'SAKIT', 'IZIN', 'DINAS_LUAR', 'ALPA'] as const;
+export type StaffAttendanceStatus = (typeof STAFF_ATTENDANCE_STATUSES)[number];
+export const LEAVE_KINDS = ['SAKIT', 'IZIN'] as const;
+export const LEAVE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+/** Upload limit of a leave attachment (the server refuses larger files with 413). */
+export const LEAVE_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+
+// ---------- daily register of a class ----------
+
+export const RegisterParams = z.object({ classGroupId: id('Kelas'), date: isoDate('Tanggal') });
+export type RegisterParams = z.infer<typeof RegisterParams>;
+
+export const RegisterEntry = z.object({
+  studentId: z.number().int(),
+  nis: z.string(),
+  name: z.string(),
+  code: z.enum(ATTENDANCE_CODES),
+  lateMinutes: z.number().int(),
+  note: z.string().nullable(),
+  /** false: no row yet, the code shown is the default H */
+  recorded: z.boolean(),
+});
+export type RegisterEntry = z.infer<typeof RegisterEntry>;
+
+export const ClassRegister = z
+  .object({
+    classGroupId: z.number().int(),
+    className: z.string(),
+    date: z.string(),
+    /** whether the register of this day was taken */
+    taken: z.boolean(),
+    entries: z.array(RegisterEntry),
+  })
+  .meta({ id: 'ClassRegister' });
+export type ClassRegister = z.infer<typeof ClassRegister>;
+
+export const RegisterEntryInput = z.object({
+  studentId: id('Siswa'),
+  code: z.enum(ATTENDANCE_CODES, 'Kode presensi H, S, I atau A'),
+  lateMinutes: z
+    .number()
+    .int()
+    .min(0, 'Menit terlambat tidak boleh negatif')
+    .max(600, 'Menit terlambat maksimal 600')
+    .default(0),
+  note: optionalText('Catatan'),
+});
+export type RegisterEntryInput = z.input<typeof RegisterEntryInput>;
+
+/** The whole class at once; students left out are saved as H. */
+export const RegisterInput = z.object({
+  entries: z.array(RegisterEntryInput).max(200, 'Terlalu banyak siswa'),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+// ---------- lists and recaps ----------
+
+export const AttendanceListQuery = PageQuery.extend({
+  from: isoDate('Dari tanggal'),
+  to: isoDate('Sampai tanggal'),
+  unitId: id('Unit').optional(),
+  classGroupId: id('Kelas').optional(),
+});
+export type AttendanceListQuery = z.infer<typeof AttendanceListQuery>;
+
+export const StudentAttendanceRow = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  studentId: z.number().int(),
+  nis: z.string(),
+  name: z.string(),
+  classGroupId: z.number().int(),
+  className: z.string(),
+  code: z.enum(ATTENDANCE_CODES),
+  lateMinutes: z.number().int(),
+  note: z.string().nullable(),
+  source: z.enum(['daily', 'lesson']),
+  timetableSlotId: z.number().int().nullable(),
+});
+export type StudentAttendanceRow = z.infer<typeof StudentAttendanceRow>;
+
+export const StudentAttendanceQuery = PageQuery.extend({
+  from: isoDate('Dari tanggal'),
+  to: isoDate('Sampai tanggal'),
+});
+export type StudentAttendanceQuery = z.infer<typeof StudentAttendanceQuery>;
+export const StudentIdParams = z.object({ studentId: id('Siswa') });
+export const ClassIdParams = z.object({ classGroupId: id('Kelas') });
+
+export const RecapQuery = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berupa YYYY-MM'),
+});
+export type RecapQuery = z.infer<typeof RecapQuery>;
+
+export const RecapRow = z.object({
+  studentId: z.number().int(),
+  nis: z.string(),
+  name: z.string(),
+  H: z.number().int(),
+  S: z.number().int(),
+  I: z.number().int(),
+  A: z.number().int(),
+  /** H / school days, 0-100 with one decimal */
+  percentage: z.number(),
+});
+export type RecapRow = z.infer<typeof RecapRow>;
+
+export const ClassRecap = z
+  .object({
+    classGroupId: z.number().int(),
+    className: z.string(),
+    month: z.string(),
+    /** Monday-Saturday of the month up to today; a day without a record counts as A */
+    schoolDays: z.array(z.string()),
+    rows: z.array(RecapRow),
+  })
+  .meta({ id: 'ClassRecap' });
+export type ClassRecap = z.infer<typeof ClassRecap>;
+
+export const ClassSummaryQuery = z.object({ from: isoDate('Dari tanggal'), to: isoDate('Sampai tanggal') });
+export type ClassSummaryQuery = z.infer<typeof ClassSummaryQuery>;
+
+export const ClassAttendanceSummary = z.object({
+  classGroupId: z.number().int(),
+  className: z.string(),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(RecapRow.omit({ percentage: true })),
+});
+export type ClassAttendanceSummary = z.infer<typeof ClassAttendanceSummary>;
+
+export const DateUnitQuery = z.object({ date: isoDate('Tanggal').optional(), unitId: id('Unit').optional() });
+export type DateUnitQuery = z.infer<typeof DateUnitQuery>;
+
+export const ClassNotTaken = z.object({
+  classGroupId: z.number().int(),
+  className: z.string(),
+  unitId: z.number().int(),
+  homeroomEmployeeId: z.number().int().nullable(),
+  homeroomName: z.string().nullable(),
+});
+export const ClassesNotTaken = z.object({ date: z.string(), items: z.array(ClassNotTaken) });
+export type ClassesNotTaken = z.infer<typeof ClassesNotTaken>;
+
+// ---------- staff attendance ----------
+
+export const StaffAttendance = z
+  .object({
+    id: z.number().int(),
+    employeeId: z.number().int(),
+    date: z.string(),
+    checkInAt: z.string().nullable(),
+    checkOutAt: z.string().nullable(),
+    status: z.enum(STAFF_ATTENDANCE_STATUSES),
+    lateMinutes: z.number().int(),
+    note: z.string().nullable(),
+  })
+  .meta({ id: 'StaffAttendance' });
+export type StaffAttendance = z.infer<typeof StaffAttendance>;
+
+export const StaffToday = z.object({ date: z.string(), record: StaffAttendance.nullable() });
+export type StaffToday = z.infer<typeof StaffToday>;
+
+export const StaffCheckInput = z.object({ note: optionalText('Catatan') }).default({});
+
+export const OwnStaffAttendanceQuery = PageQuery.extend({
+  from: isoDate('Dari tanggal').optional(),
+  to: isoDate('Sampai tanggal').optional(),
+});
+export type OwnStaffAttendanceQuery = z.infer<typeof OwnStaffAttendanceQuery>;
+
+export const StaffDailyRow = z.object({
+  employeeId: z.number().int(),
+  nip: z.string(),
+  name: z.string(),
+  unitId: z.number().int().nullable(),
+  /** null: no record and no approved leave, the employee is absent */
+  status: z.enum(STAFF_ATTENDANCE_STATUSES).nullable(),
+  checkInAt: z.string().nullable(),
+  checkOutAt: z.string().nullable(),
+  lateMinutes: z.number().int(),
+});
+export type StaffDailyRow = z.infer<typeof StaffDailyRow>;
+
+export const StaffDaily = z.object({
+  date: z.string(),
+  items: z.array(StaffDailyRow),
+  /** those with no check-in or with a status other than HADIR */
+  absentees: z.array(StaffDailyRow),
+});
+export type StaffDaily = z.infer<typeof StaffDaily>;
+
+// ---------- leave requests ----------
+
+/** The fields of a leave request; sent as JSON or as multipart fields beside an `attachment` file. */
+export const LeaveRequestInput = z
+  .object({
+    /** for a student (a student's own request needs none); omitted = the signed-in employee */
+    studentId: id('Siswa').optional(),
+    startDate: isoDate('Tanggal mulai'),
+    endDate: isoDate('Tanggal selesai'),
+    kind: z.enum(LEAVE_KINDS, 'Jenis SAKIT atau IZIN'),
+    reason: z.string().trim().min(1, 'Alasan wajib diisi').max(1000, 'Alasan maksimal 1000 karakter'),
+  })
+  .refine((v) => v.startDate <= v.endDate, {
+    path: ['endDate'],
+    message: 'Tanggal selesai tidak boleh sebelum tanggal mulai',
+  })
+  .refine((v) => v.startDate >= v.endDate || daysBetween(v.startDate, v.endDate) <= 31, {
+    path: ['endDate'],
+    message: 'Rentang izin maksimal 31 hari',
+  });
+export type LeaveRequestInput = z.infer<typeof LeaveRequestInput>;
+
+function daysBetween(a: string, b: string): number {
+  return (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+}
+
+export const LeaveRequest = z
+  .object({
+    id: z.number().int(),
+    unitId: z.number().int().nullable(),
+    studentId: z.number().int().nullable(),
+    employeeId: z.number().int().nullable(),
+    /** the student's or the employee's name */
+    personName: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    kind: z.enum(LEAVE_KINDS),
+    reason: z.string(),
+    status: z.enum(LEAVE_STATUSES),
+    attachment: z.object({ url: z.string(), mime: z.string(), size: z.number().int() }).nullable(),
+    requestedByUserId: z.number().int().nullable(),
+    decidedByUserId: z.number().int().nullable(),
+    decidedAt: z.string().nullable(),
+    decisionNote: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'LeaveRequest' });
+export type LeaveRequest = z.infer<typeof LeaveRequest>;
+
+export const LeaveRequestsQuery = PageQuery.extend({
+  status: z.enum(LEAVE_STATUSES).optional(),
+  unitId: id('Unit').optional(),
+  /** only the caller's own requests (always so without leave.decide) */
+  mine: z.stringbool().optional(),
+});
+export type LeaveRequestsQuery = z.infer<typeof LeaveRequestsQuery>;
+
+export const LeaveDecisionInput = z.object({
+  decision: z.enum(['approved', 'rejected'], 'Keputusan approved atau rejected'),
+  note: optionalText('Catatan'),
+});
+export type LeaveDecisionInput = z.infer<typeof LeaveDecisionInput>;
+
+// ---------- dashboard ----------
+
+export const AttendanceTodayCounts = z.object({
+  date: z.string(),
+  staffTotal: z.number().int(),
+  staffAbsent: z.number().int(),
+  studentsAbsent: z.object({ S: z.number().int(), I: z.number().int(), A: z.number().int() }),
+  classesNotTaken: z.number().int(),
+});
+export type AttendanceTodayCounts = z.infer<typeof AttendanceTodayCounts>;
