@@ -15,3 +15,15 @@ test('a wrong password is refused with the server message and no session', async
   await expect(page).toHaveURL(/\/auth\/signin/);
   expect((await page.request.get('/api/v1/auth/me')).status()).toBe(401);
 });
+
+test('the landing page lists the foundation schools from the server and leads to sign-in', async ({ page }) => {
+  await page.goto('/');
+  const units = page.getByTestId('unit-list');
+  await expect(units).toContainText(/^SD: /m);
+  await expect(units).toContainText('SMP: ');
+  await page
+    .getByRole('link', { name: /^masuk$/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+});

@@ -117,7 +117,7 @@ export const en: Messages = {
     title: 'Welcome to {{name}}',
     lead: 'School management for students, teachers, leaders, finance, counselling and administrative staff.',
     units: 'School units',
-    unitList: { SD: 'SD: elementary school', SMP: 'SMP: junior high school' },
+    noUnits: 'No schools yet.',
     signIn: 'Sign in',
     toDashboard: 'To the dashboard',
   },

@@ -122,7 +122,7 @@ export const id = {
     title: 'Selamat datang di {{name}}',
     lead: 'Sistem manajemen sekolah untuk siswa, guru, pimpinan, keuangan, BK dan tata usaha.',
     units: 'Unit sekolah',
-    unitList: { SD: 'SD: Sekolah Dasar', SMP: 'SMP: Sekolah Menengah Pertama' },
+    noUnits: 'Belum ada unit sekolah.',
     signIn: 'Masuk',
     toDashboard: 'Ke dasbor',
   },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { HealthResponse, TimeResponse } from '@mms/shared';
+import type { HealthResponse, PublicUnitsResponse, TimeResponse } from '@mms/shared';
 import { api } from './api.ts';
 
 export function useServerTime() {
@@ -21,6 +21,14 @@ export function useHealth() {
     queryFn: () => api<HealthResponse>('/health', { acceptStatuses: [503] }),
     refetchInterval: 10_000,
     retry: false,
+  });
+}
+
+export function usePublicUnits() {
+  return useQuery({
+    queryKey: ['system', 'public-units'],
+    queryFn: () => api<PublicUnitsResponse>('/public/units'),
+    staleTime: 10 * 60_000,
   });
 }
 

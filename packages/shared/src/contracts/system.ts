@@ -19,3 +19,9 @@ export const TimeResponse = z.object({
   semester: z.enum(SEMESTERS),
 });
 export type TimeResponse = z.infer<typeof TimeResponse>;
+
+/** The foundation's schools, for the public landing page. */
+export const PublicUnitsResponse = z.object({
+  items: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type PublicUnitsResponse = z.infer<typeof PublicUnitsResponse>;

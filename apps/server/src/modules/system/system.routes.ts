@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { academicPeriodOfDate, APP_VERSION, HealthResponse, TimeResponse, toJakarta } from '@mms/shared';
+import {
+  academicPeriodOfDate,
+  APP_VERSION,
+  HealthResponse,
+  PublicUnitsResponse,
+  TimeResponse,
+  toJakarta,
+} from '@mms/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { units } from '../../db/schema/index.ts';
 
 const startedAt = Date.now();
 
@@ -56,6 +64,19 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async () => timeNow(),
+  );
+
+  app.get(
+    '/public/units',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: "The foundation's schools (code and name), for the landing page",
+        response: { 200: PublicUnitsResponse },
+      },
+    },
+    async () => ({ items: await db.select({ code: units.code, name: units.name }).from(units).orderBy(units.id) }),
   );
 };
 

@@ -34,6 +34,14 @@ describe('system endpoints', () => {
   });
 });
 
+describe('public units', () => {
+  it('lists the schools without a session', async () => {
+    const res = await ctx.call(null, 'GET', '/api/v1/public/units');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ items: [{ code: 'SMP', name: 'SMP Uji' }] });
+  });
+});
+
 describe('error shape', () => {
   it('answers unknown /api paths with 404 in the error shape', async () => {
     for (const url of ['/api/v1/nothing-here', '/api/unknown', '/api']) {

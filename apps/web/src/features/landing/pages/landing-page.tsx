@@ -1,15 +1,15 @@
-import { AppShell, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Button, Container, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { APP_NAME } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
-
-const UNITS = ['SD', 'SMP'] as const;
+import { usePublicUnits } from '../../../lib/system-api.ts';
 
 /** The public landing page (landing layout: header only). Announcements appear once content exists. */
 export function LandingPage() {
   const { t } = useTranslation();
   const { data: user } = useSession();
+  const units = usePublicUnits();
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
@@ -39,11 +39,19 @@ export function LandingPage() {
               <Title order={2} fz="h3" mb="xs">
                 {t('landing.units')}
               </Title>
-              <List data-testid="unit-list">
-                {UNITS.map((u) => (
-                  <List.Item key={u}>{t(`landing.unitList.${u}`)}</List.Item>
-                ))}
-              </List>
+              {units.isPending ? (
+                <Skeleton height={48} aria-label={t('app.loading')} />
+              ) : units.data?.items.length ? (
+                <List data-testid="unit-list">
+                  {units.data.items.map((u) => (
+                    <List.Item key={u.code}>
+                      {u.code}: {u.name}
+                    </List.Item>
+                  ))}
+                </List>
+              ) : (
+                <Text c="dimmed">{t('landing.noUnits')}</Text>
+              )}
             </div>
             <Group>
               <Button size="md" component={Link} to={user ? '/backend/dashboard' : '/auth/signin'}>
