@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { CSRF_HEADER } from '@mms/shared';
+import { leaveRequests, staffAttendance, studentAttendance } from '../../db/schema/index.ts';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { addDays } from './dates.ts';
+import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
+
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof attendanceFixture>>;
+let student: Session;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  f = await attendanceFixture(ctx);
+  student = await ctx.as('STUDENT');
+  // The signed-in student sits in 7A.
+  await ctx.db.execute(
+    sql`insert into enrollments (student_id, class_group_id, academic_year_id) values (${student.user.studentId}, ${f.classA.id}, ${f.year.id})`,
+  );
+});
+afterAll(() => ctx.close());
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+const PDF = Buffer.from('%PDF-1.4\n%fake but typed\n');
+
+/** A hand-built multipart/form-data request. */
+function multipart(
+  session: Session,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Buffer },
+) {
+  const boundary = `----mms${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/leave-requests',
+    payload: Buffer.concat(parts),
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie: session.cookie,
+      [CSRF_HEADER]: session.csrfToken,
+    },
+  });
+}
+
+const leaveCount = async () => (await ctx.db.select().from(leaveRequests)).length;
+
+describe('leave requests', () => {
+  let withFile: number;
+
+  it('lets a student file for themself with a PNG attachment, checked by content', async () => {
+    const day = previousSchoolDay(f.day);
+    const res = await multipart(
+      student,
+      { startDate: day, endDate: f.day, kind: 'SAKIT', reason: 'Demam' },
+      { name: 'surat.png', type: 'image/png', data: PNG },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'pending', kind: 'SAKIT', studentId: student.user.studentId });
+    expect(body.attachment).toMatchObject({ mime: 'image/png', size: PNG.length });
+    withFile = body.id;
+
+    const file = await ctx.call(student, 'GET', body.attachment.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses a file whose content is not JPG, PNG or PDF, whatever its name says, and writes nothing', async () => {
+    const before = await leaveCount();
+    const res = await multipart(
+      student,
+      { startDate: addDays(f.day, 10), endDate: addDays(f.day, 10), kind: 'IZIN', reason: 'Acara keluarga' },
+      { name: 'surat.pdf', type: 'application/pdf', data: Buffer.from('<html>bukan pdf</html>') },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Jenis berkas tidak didukung: hanya JPG, PNG atau PDF');
+    expect(await leaveCount()).toBe(before);
+  });
+
+  it('refuses a file over 2 MB with 413', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    const res = await multipart(
+      student,
+      { startDate: addDays(f.day, 20), endDate: addDays(f.day, 20), kind: 'IZIN', reason: 'x' },
+      { name: 'besar.pdf', type: 'application/pdf', data: big },
+    );
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('validates the fields, the range and overlaps', async () => {
+    let res = await ctx.call(student, 'POST', '/api/v1/leave-requests', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('startDate');
+    res = await ctx.call(student, 'POST', '/api/v1/leave-requests', {
+      startDate: f.day,
+      endDate: addDays(f.day, -3),
+      kind: 'IZIN',
+      reason: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    res = await ctx.call(student, 'POST', '/api/v1/leave-requests', {
+      startDate: f.day,
+      endDate: f.day,
+      kind: 'IZIN',
+      reason: 'lagi',
+    });
+    expect(res.statusCode).toBe(409);
+    res = await ctx.call(student, 'POST', '/api/v1/leave-requests', {
+      studentId: f.studentsA[0]!.id,
+      startDate: addDays(f.day, 5),
+      endDate: addDays(f.day, 5),
+      kind: 'IZIN',
+      reason: 'untuk teman',
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('hides a request from other people but shows it to the deciders and the student’s teachers', async () => {
+    const other = await ctx.createUser({ division: 'STUDENT' });
+    const otherSession = await ctx.signIn(other.username);
+    expect((await ctx.call(otherSession, 'GET', `/api/v1/leave-requests/${withFile}`)).statusCode).toBe(403);
+    expect((await ctx.call(otherSession, 'GET', `/api/v1/leave-requests/${withFile}/attachment`)).statusCode).toBe(403);
+    expect((await ctx.call(f.homeroomA, 'GET', `/api/v1/leave-requests/${withFile}`)).statusCode).toBe(200);
+    expect((await ctx.call(f.homeroomB, 'GET', `/api/v1/leave-requests/${withFile}`)).statusCode).toBe(403);
+    const list = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', '/api/v1/leave-requests?status=pending');
+    expect(list.json().items.map((r: { id: number }) => r.id)).toContain(withFile);
+    const own = await ctx.call(otherSession, 'GET', '/api/v1/leave-requests');
+    expect(own.json().total).toBe(0);
+    expect((await ctx.call(student, 'GET', '/api/v1/leave-requests/999999')).statusCode).toBe(404);
+  });
+
+  it('approval writes S on the school days of the range in the register; deciding twice is refused', async () => {
+    expect(
+      (await ctx.call(f.homeroomA, 'POST', `/api/v1/leave-requests/${withFile}/decision`, { decision: 'approved' }))
+        .statusCode,
+    ).toBe(403);
+    const res = await ctx.call(await ctx.as('PRINCIPAL'), 'POST', `/api/v1/leave-requests/${withFile}/decision`, {
+      decision: 'approved',
+      note: 'Semoga lekas sembuh',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', decisionNote: 'Semoga lekas sembuh' });
+    const rows = await ctx.db
+      .select()
+      .from(studentAttendance)
+      .where(eq(studentAttendance.studentId, student.user.studentId!));
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.every((r) => r.code === 'S' && r.leaveRequestId === withFile && r.classGroupId === f.classA.id)).toBe(
+      true,
+    );
+    const register = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/${f.classA.id}/daily/${f.day}`);
+    const entry = register.json().entries.find((e: { studentId: number }) => e.studentId === student.user.studentId);
+    expect(entry).toMatchObject({ code: 'S', recorded: true });
+
+    const again = await ctx.call(await ctx.as('PRINCIPAL'), 'POST', `/api/v1/leave-requests/${withFile}/decision`, {
+      decision: 'rejected',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (
+        await ctx.call(await ctx.as('PRINCIPAL'), 'POST', `/api/v1/leave-requests/${withFile}/decision`, {
+          decision: 'maybe',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('lets a homeroom teacher file for a student of their class, not for another class', async () => {
+    const body = (studentId: number) => ({
+      studentId,
+      startDate: addDays(f.day, 40),
+      endDate: addDays(f.day, 41),
+      kind: 'IZIN',
+      reason: 'Lomba',
+    });
+    const ok = await ctx.call(f.homeroomA, 'POST', '/api/v1/leave-requests', body(f.studentsA[1]!.id));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().personName).toBe(f.studentsA[1]!.name);
+    const denied = await ctx.call(f.homeroomA, 'POST', '/api/v1/leave-requests', body(f.studentsB[0]!.id));
+    expect(denied.statusCode).toBe(403);
+    const rejected = await ctx.call(
+      await ctx.as('WAKAKUR'),
+      'POST',
+      `/api/v1/leave-requests/${ok.json().id}/decision`,
+      {
+        decision: 'rejected',
+      },
+    );
+    expect(rejected.json().status).toBe('rejected');
+    const rows = await ctx.db
+      .select()
+      .from(studentAttendance)
+      .where(eq(studentAttendance.studentId, f.studentsA[1]!.id));
+    expect(rows.some((r) => r.date === addDays(f.day, 40))).toBe(false);
+  });
+
+  it('an employee’s approved leave sets the staff status on days not checked in', async () => {
+    const start = addDays(f.day, 7);
+    const res = await multipart(
+      f.otherTeacher,
+      { startDate: start, endDate: addDays(start, 1), kind: 'IZIN', reason: 'Pelatihan' },
+      { name: 'surat.pdf', type: 'application/pdf', data: PDF },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().employeeId).toBe(f.otherTeacher.user.employeeId);
+    const decided = await ctx.call(await ctx.as('ADMIN'), 'POST', `/api/v1/leave-requests/${res.json().id}/decision`, {
+      decision: 'approved',
+    });
+    expect(decided.statusCode).toBe(200);
+    const rows = await ctx.db
+      .select()
+      .from(staffAttendance)
+      .where(and(eq(staffAttendance.employeeId, f.otherTeacher.user.employeeId!)));
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.every((r) => r.status === 'IZIN' && r.checkInAt === null)).toBe(true);
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { toJakarta } from '@mms/shared';
+import { auditLog, staffAttendance } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { attendanceFixture } from './test-fixtures.ts';
+
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof attendanceFixture>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  f = await attendanceFixture(ctx);
+});
+afterAll(() => ctx.close());
+
+describe('staff attendance', () => {
+  it('checks in at server time with late minutes from the unit start, once a day', async () => {
+    await f.setStartTime('00:00');
+    const before = toJakarta(new Date());
+    const res = await ctx.call(f.homeroomA, 'POST', '/api/v1/attendance/staff/check-in', { note: 'lewat gerbang' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json();
+    expect(row.date).toBe(before.date);
+    expect(row.status).toBe('HADIR');
+    const [h, m] = before.time.split(':').map(Number);
+    expect(row.lateMinutes).toBeGreaterThanOrEqual(h! * 60 + m!);
+    expect(Math.abs(Date.parse(row.checkInAt) - Date.now())).toBeLessThan(60_000);
+
+    const again = await ctx.call(f.homeroomA, 'POST', '/api/v1/attendance/staff/check-in', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/sudah absen masuk hari ini pukul \d\d:\d\d/);
+    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'attendance.staff.checkIn'));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('is not late before the start time', async () => {
+    await f.setStartTime('23:59');
+    const res = await ctx.call(f.homeroomB, 'POST', '/api/v1/attendance/staff/check-in', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lateMinutes).toBe(0);
+    await f.setStartTime('07:00');
+  });
+
+  it('checks out only after checking in, once', async () => {
+    expect((await ctx.call(f.otherTeacher, 'POST', '/api/v1/attendance/staff/check-out', {})).statusCode).toBe(400);
+    const res = await ctx.call(f.homeroomA, 'POST', '/api/v1/attendance/staff/check-out', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkOutAt).not.toBeNull();
+    expect((await ctx.call(f.homeroomA, 'POST', '/api/v1/attendance/staff/check-out', {})).statusCode).toBe(409);
+  });
+
+  it('shows one’s own attendance and today', async () => {
+    let res = await ctx.call(f.homeroomA, 'GET', '/api/v1/attendance/staff/me');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toHaveLength(1);
+    res = await ctx.call(f.homeroomA, 'GET', '/api/v1/attendance/staff/me/today');
+    expect(res.json().record.status).toBe('HADIR');
+    res = await ctx.call(f.otherTeacher, 'GET', '/api/v1/attendance/staff/me/today');
+    expect(res.json().record).toBeNull();
+    expect((await ctx.call(await ctx.as('STUDENT'), 'GET', '/api/v1/attendance/staff/me')).statusCode).toBe(403);
+    expect((await ctx.call(await ctx.as('STUDENT'), 'POST', '/api/v1/attendance/staff/check-in', {})).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('gives the principal every employee of the day and the absentees', async () => {
+    const res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', '/api/v1/attendance/staff/daily');
+    expect(res.statusCode).toBe(200);
+    const day = res.json();
+    const present = day.items.filter((r: { status: string | null }) => r.status === 'HADIR');
+    expect(present.map((r: { employeeId: number }) => r.employeeId).sort()).toEqual(
+      [f.homeroomA.user.employeeId, f.homeroomB.user.employeeId].sort(),
+    );
+    expect(day.absentees.some((r: { employeeId: number }) => r.employeeId === f.otherTeacher.user.employeeId)).toBe(
+      true,
+    );
+    expect(day.absentees.some((r: { employeeId: number }) => r.employeeId === f.homeroomA.user.employeeId)).toBe(false);
+    expect((await ctx.call(f.homeroomA, 'GET', '/api/v1/attendance/staff/daily')).statusCode).toBe(403);
+    expect(
+      (await ctx.call(await ctx.as('PRINCIPAL'), 'GET', '/api/v1/attendance/staff/daily?date=kemarin')).statusCode,
+    ).toBe(400);
+    expect(
+      (await ctx.call(await ctx.as('PRINCIPAL'), 'GET', '/api/v1/attendance/staff/daily?unitId=999999')).statusCode,
+    ).toBe(403);
+  });
+
+  it('keeps one row per employee per day', async () => {
+    const rows = await ctx.db
+      .select()
+      .from(staffAttendance)
+      .where(eq(staffAttendance.employeeId, f.homeroomA.user.employeeId!));
+    expect(rows).toHaveLength(1);
+  });
+});
