@@ -25,7 +25,7 @@ export const JournalInput = z.object({
   /** the teacher standing in for the scheduled one */
   substituteEmployeeId: id('Guru pengganti').nullable().optional(),
 });
-export type JournalInput = z.input<typeof JournalInput>;
+export type JournalInput = z.infer<typeof JournalInput>;
 
 export const ClassJournal = z
   .object({

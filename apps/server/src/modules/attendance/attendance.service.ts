@@ -266,7 +266,15 @@ export function createAttendanceService(db: Database) {
     return repo.absentCounts(db, date, unitId);
   }
 
+  /** For other features: the classes a caller is limited to (null: every class of the unit). */
+  const ownClasses = (user: AuthUser) => ownClassIds(db, user);
+  /** For other features: the student's class in the active year. */
+  const currentClassOf = (studentId: number) => repo.currentClassOfStudent(db, studentId);
+
   return {
+    ownClasses,
+    currentClassOf,
+    assertRegisterDate,
     getRegister,
     saveRegister,
     saveLessonRegister,

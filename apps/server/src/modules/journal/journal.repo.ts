@@ -1,0 +1,199 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  academicYears,
+  bellPeriods,
+  classGroups,
+  classJournals,
+  employees,
+  studentAttendance,
+  subjects,
+  timetableSlots,
+} from '../../db/schema/index.ts';
+
+export async function findSlot(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: timetableSlots.id,
+      unitId: timetableSlots.unitId,
+      academicYearId: timetableSlots.academicYearId,
+      semester: timetableSlots.semester,
+      classGroupId: timetableSlots.classGroupId,
+      className: classGroups.name,
+      day: timetableSlots.day,
+      period: timetableSlots.period,
+      subjectName: subjects.name,
+      employeeId: timetableSlots.employeeId,
+    })
+    .from(timetableSlots)
+    .innerJoin(classGroups, eq(classGroups.id, timetableSlots.classGroupId))
+    .innerJoin(subjects, eq(subjects.id, timetableSlots.subjectId))
+    .where(eq(timetableSlots.id, id));
+  return row;
+}
+
+export async function findEmployee(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: employees.id, name: employees.name, isActive: employees.isActive })
+    .from(employees)
+    .where(eq(employees.id, id));
+  return row;
+}
+
+const summaryColumns = {
+  id: classJournals.id,
+  timetableSlotId: classJournals.timetableSlotId,
+  date: classJournals.date,
+  classGroupId: classJournals.classGroupId,
+  className: classGroups.name,
+  unitId: classGroups.unitId,
+  subjectId: timetableSlots.subjectId,
+  subjectName: subjects.name,
+  period: timetableSlots.period,
+  teacherEmployeeId: timetableSlots.employeeId,
+  teacherName: employees.name,
+  substituteEmployeeId: classJournals.substituteEmployeeId,
+  substituteName: sql<
+    string | null
+  >`(select s.name from ${employees} s where s.id = ${classJournals.substituteEmployeeId})`,
+  topic: classJournals.topic,
+  objective: classJournals.objective,
+  notes: classJournals.notes,
+  createdAt: classJournals.createdAt,
+  updatedAt: classJournals.updatedAt,
+  absentCount:
+    sql<number>`(select count(*) from ${studentAttendance} a where a.timetable_slot_id = ${classJournals.timetableSlotId}
+    and a.date = ${classJournals.date} and a.source = 'lesson' and a.code <> 'H')`.mapWith(Number),
+};
+
+const selectJournals = (db: Executor) =>
+  db
+    .select(summaryColumns)
+    .from(classJournals)
+    .innerJoin(timetableSlots, eq(timetableSlots.id, classJournals.timetableSlotId))
+    .innerJoin(classGroups, eq(classGroups.id, classJournals.classGroupId))
+    .innerJoin(subjects, eq(subjects.id, timetableSlots.subjectId))
+    .innerJoin(employees, eq(employees.id, timetableSlots.employeeId));
+
+export type JournalRow = NonNullable<Awaited<ReturnType<typeof findJournal>>>;
+
+export async function findJournal(db: Executor, slotId: number, date: string) {
+  const [row] = await selectJournals(db).where(
+    and(eq(classJournals.timetableSlotId, slotId), eq(classJournals.date, date)),
+  );
+  return row;
+}
+
+export async function upsertJournal(db: Executor, values: typeof classJournals.$inferInsert) {
+  const [row] = await db
+    .insert(classJournals)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [classJournals.timetableSlotId, classJournals.date],
+      set: {
+        topic: values.topic,
+        objective: values.objective,
+        notes: values.notes,
+        substituteEmployeeId: values.substituteEmployeeId,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: classJournals.id });
+  return row!.id;
+}
+
+export interface JournalFilter {
+  from?: string;
+  to?: string;
+  unitId: number | null;
+  classGroupId?: number;
+  /** classes the caller is limited to; lessons they teach or stood in for are always included */
+  onlyClassIds: number[] | null;
+  employeeId?: number | null;
+  /** only lessons the employee teaches or stood in for */
+  mine?: boolean;
+}
+
+export async function listJournals(db: Executor, f: JournalFilter, q: { page: number; pageSize: number }) {
+  const parts: SQL[] = [];
+  if (f.from) parts.push(gte(classJournals.date, f.from));
+  if (f.to) parts.push(lte(classJournals.date, f.to));
+  if (f.unitId !== null) parts.push(eq(classGroups.unitId, f.unitId));
+  if (f.classGroupId) parts.push(eq(classJournals.classGroupId, f.classGroupId));
+  const own = f.employeeId
+    ? or(eq(timetableSlots.employeeId, f.employeeId), eq(classJournals.substituteEmployeeId, f.employeeId))!
+    : sql`false`;
+  if (f.mine) parts.push(own);
+  else if (f.onlyClassIds) {
+    parts.push(f.onlyClassIds.length ? or(inArray(classJournals.classGroupId, f.onlyClassIds), own)! : own);
+  }
+  const filter = parts.length ? and(...parts) : undefined;
+  const [items, [total]] = await Promise.all([
+    selectJournals(db)
+      .where(filter)
+      .orderBy(desc(classJournals.date), asc(timetableSlots.period), asc(classGroups.name))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(classJournals)
+      .innerJoin(timetableSlots, eq(timetableSlots.id, classJournals.timetableSlotId))
+      .innerJoin(classGroups, eq(classGroups.id, classJournals.classGroupId))
+      .where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** The employee's lessons of a weekday in the active year and semester, with whether the journal of `date` exists. */
+export async function lessonsOfDay(
+  db: Executor,
+  employeeId: number,
+  day: number,
+  semester: 'GANJIL' | 'GENAP',
+  date: string,
+) {
+  return db
+    .select({
+      timetableSlotId: timetableSlots.id,
+      classGroupId: timetableSlots.classGroupId,
+      className: classGroups.name,
+      subjectName: subjects.name,
+      period: timetableSlots.period,
+      startTime: bellPeriods.startTime,
+      endTime: bellPeriods.endTime,
+      journalFilled: sql<boolean>`exists (select 1 from ${classJournals} j where j.timetable_slot_id = ${timetableSlots.id} and j.date = ${date})`,
+    })
+    .from(timetableSlots)
+    .innerJoin(academicYears, eq(academicYears.id, timetableSlots.academicYearId))
+    .innerJoin(classGroups, eq(classGroups.id, timetableSlots.classGroupId))
+    .innerJoin(subjects, eq(subjects.id, timetableSlots.subjectId))
+    .leftJoin(
+      bellPeriods,
+      and(eq(bellPeriods.unitId, timetableSlots.unitId), eq(bellPeriods.period, timetableSlots.period)),
+    )
+    .where(
+      and(
+        eq(timetableSlots.employeeId, employeeId),
+        eq(timetableSlots.day, day),
+        eq(timetableSlots.semester, semester),
+        eq(academicYears.isActive, true),
+      ),
+    )
+    .orderBy(asc(timetableSlots.period));
+}
+
+/** The classes the employee leads in the active year with no daily register on the date. */
+export async function homeroomRegistersOpen(db: Executor, employeeId: number, date: string) {
+  return db
+    .select({ classGroupId: classGroups.id, className: classGroups.name })
+    .from(classGroups)
+    .innerJoin(academicYears, eq(academicYears.id, classGroups.academicYearId))
+    .where(
+      and(
+        eq(classGroups.homeroomEmployeeId, employeeId),
+        eq(academicYears.isActive, true),
+        sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id} and a.date = ${date} and a.source = 'daily')`,
+      ),
+    )
+    .orderBy(asc(classGroups.name));
+}

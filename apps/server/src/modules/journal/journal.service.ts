@@ -1,0 +1,177 @@
+import {
+  academicPeriodOfDate,
+  DAY_NAMES_ID,
+  type AuthUser,
+  type ClassJournal,
+  type JournalInput,
+  type JournalsQuery,
+} from '@mms/shared';
+import type { Database } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { AttendanceService } from '../attendance/attendance.service.ts';
+import { todayJakarta, weekdayOf } from '../attendance/dates.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import * as repo from './journal.repo.ts';
+
+type Slot = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
+
+const toSummary = ({ unitId: _unit, createdAt, updatedAt, ...rest }: repo.JournalRow) => ({
+  ...rest,
+  createdAt: createdAt.toISOString(),
+  updatedAt: updatedAt.toISOString(),
+});
+
+/** Leaders who may write any lesson's journal of their unit. */
+const LEADERS = new Set(['PRINCIPAL', 'WAKAKUR', 'ADMIN']);
+
+export function createJournalService(db: Database, attendance: AttendanceService) {
+  async function slotOrFail(slotId: number) {
+    const slot = await repo.findSlot(db, slotId);
+    if (!slot) throw notFound('Jadwal pelajaran');
+    return slot;
+  }
+
+  /** Who may read a lesson's journal: a student of the class, its teachers, the substitute, and the unit's staff. */
+  async function assertMayRead(user: AuthUser, slot: Slot, substituteId: number | null) {
+    if (user.division === 'STUDENT') {
+      const cls = user.studentId ? await attendance.currentClassOf(user.studentId) : undefined;
+      if (!cls || cls.id !== slot.classGroupId) throw forbidden('Anda hanya dapat melihat jurnal kelas Anda sendiri');
+      return;
+    }
+    if (!seesAllUnits(user)) assertUnit(user, slot.unitId);
+    const own = await attendance.ownClasses(user);
+    if (!own || own.includes(slot.classGroupId)) return;
+    if (user.employeeId && (user.employeeId === slot.employeeId || user.employeeId === substituteId)) return;
+    throw forbidden(`Anda tidak mengajar atau menjadi wali kelas ${slot.className}`);
+  }
+
+  async function get(user: AuthUser, slotId: number, date: string): Promise<ClassJournal> {
+    const slot = await slotOrFail(slotId);
+    const row = await repo.findJournal(db, slotId, date);
+    await assertMayRead(user, slot, row?.substituteEmployeeId ?? null);
+    if (!row) throw notFound('Jurnal');
+    const { absentCount: _n, ...journal } = toSummary(row);
+    return { ...journal, absences: await attendance.lessonAbsences(slotId, date) };
+  }
+
+  /** The slot's teacher, the substitute, or a leader of the unit. */
+  function assertMayWrite(user: AuthUser, slot: Slot, substituteIds: (number | null | undefined)[]) {
+    if (LEADERS.has(user.division)) {
+      if (!seesAllUnits(user)) assertUnit(user, slot.unitId);
+      return;
+    }
+    const me = user.employeeId;
+    if (me && (me === slot.employeeId || substituteIds.includes(me))) return;
+    throw forbidden(`Anda bukan guru jadwal ini (${slot.subjectName} ${slot.className}) atau guru penggantinya`);
+  }
+
+  async function save(user: AuthUser, slotId: number, date: string, input: JournalInput, actor: AuditActor) {
+    const slot = await slotOrFail(slotId);
+    const before = await repo.findJournal(db, slotId, date);
+    assertMayWrite(user, slot, [input.substituteEmployeeId, before?.substituteEmployeeId]);
+    await attendance.assertRegisterDate({ academicYearId: slot.academicYearId }, date);
+    if (weekdayOf(date) !== slot.day) {
+      throw badRequest(`Tanggal ${date} bukan hari ${DAY_NAMES_ID[slot.day]}, hari jadwal ini`, {
+        date: 'Bukan hari jadwal',
+      });
+    }
+    if (academicPeriodOfDate(date).semester !== slot.semester) {
+      throw badRequest(`Tanggal ${date} tidak berada di semester ${slot.semester} jadwal ini`, {
+        date: 'Semester lain',
+      });
+    }
+    const substituteId = input.substituteEmployeeId ?? null;
+    if (substituteId !== null) {
+      const sub = await repo.findEmployee(db, substituteId);
+      if (!sub || !sub.isActive)
+        throw badRequest('Guru pengganti tidak ditemukan', { substituteEmployeeId: 'Tidak ada' });
+      if (sub.id === slot.employeeId) {
+        throw badRequest('Guru pengganti harus orang lain dari guru jadwal', { substituteEmployeeId: 'Guru jadwal' });
+      }
+    }
+    const absences = input.absences ?? [];
+    await db.transaction(async (tx) => {
+      const values = {
+        timetableSlotId: slot.id,
+        classGroupId: slot.classGroupId,
+        date,
+        topic: input.topic,
+        objective: input.objective ?? null,
+        notes: input.notes ?? null,
+        substituteEmployeeId: substituteId,
+        authorUserId: user.id,
+      };
+      const id = await repo.upsertJournal(tx, values);
+      await attendance.saveLessonRegister(tx, {
+        slotId: slot.id,
+        classGroupId: slot.classGroupId,
+        className: slot.className,
+        date,
+        absences,
+        recordedByUserId: user.id,
+      });
+      await audit(tx, actor, {
+        action: before ? 'journal.update' : 'journal.create',
+        entityType: 'class_journal',
+        entityId: id,
+        before: before ?? null,
+        after: { ...values, absences },
+      });
+    });
+    return get(user, slotId, date);
+  }
+
+  async function list(user: AuthUser, q: JournalsQuery) {
+    if (user.division === 'STUDENT') {
+      const cls = user.studentId ? await attendance.currentClassOf(user.studentId) : undefined;
+      if (!cls) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+      if (q.classGroupId && q.classGroupId !== cls.id) {
+        throw forbidden('Anda hanya dapat melihat jurnal kelas Anda sendiri');
+      }
+      const page = await repo.listJournals(
+        db,
+        { from: q.from, to: q.to, unitId: null, classGroupId: cls.id, onlyClassIds: null },
+        q,
+      );
+      return { ...page, items: page.items.map(toSummary) };
+    }
+    const unitId = unitScope(user, undefined);
+    const own = await attendance.ownClasses(user);
+    if (q.classGroupId && own && !own.includes(q.classGroupId)) {
+      throw forbidden('Anda tidak mengajar atau menjadi wali kelas ini');
+    }
+    const page = await repo.listJournals(
+      db,
+      {
+        from: q.from,
+        to: q.to,
+        unitId,
+        classGroupId: q.classGroupId,
+        onlyClassIds: own,
+        employeeId: user.employeeId,
+        mine: q.mine,
+      },
+      q,
+    );
+    return { ...page, items: page.items.map(toSummary) };
+  }
+
+  /** A teacher's day: lessons with the journal still to write, and homeroom registers still to take. */
+  async function today(user: AuthUser) {
+    const date = todayJakarta();
+    if (!user.employeeId) return { date, lessons: [], homeroomRegistersOpen: [] };
+    const day = weekdayOf(date);
+    const [lessons, homeroomRegistersOpen] = await Promise.all([
+      day <= 6
+        ? repo.lessonsOfDay(db, user.employeeId, day, academicPeriodOfDate(date).semester, date)
+        : Promise.resolve([]),
+      day <= 6 ? repo.homeroomRegistersOpen(db, user.employeeId, date) : Promise.resolve([]),
+    ]);
+    return { date, lessons, homeroomRegistersOpen };
+  }
+
+  return { get, save, list, today };
+}
+
+export type JournalService = ReturnType<typeof createJournalService>;

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { classJournals, studentAttendance } from '../../db/schema/index.ts';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { addDays } from '../attendance/dates.ts';
+import { attendanceFixture } from '../attendance/test-fixtures.ts';
+
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof attendanceFixture>>;
+let student: Session;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  f = await attendanceFixture(ctx);
+  student = await ctx.as('STUDENT');
+  await ctx.db.execute(
+    sql`insert into enrollments (student_id, class_group_id, academic_year_id) values (${student.user.studentId}, ${f.classA.id}, ${f.year.id})`,
+  );
+});
+afterAll(() => ctx.close());
+
+const url = (slotId: number, date: string) => `/api/v1/journals/slots/${slotId}/${date}`;
+const lessonRows = () =>
+  ctx.db
+    .select()
+    .from(studentAttendance)
+    .where(and(eq(studentAttendance.timetableSlotId, f.slot.id), eq(studentAttendance.date, f.day)));
+
+describe('class journal', () => {
+  it('lets the slot’s teacher write the journal; absences fill the lesson register', async () => {
+    const res = await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, f.day), {
+      topic: 'Persamaan linear',
+      objective: 'Siswa dapat menyelesaikan persamaan linear satu variabel',
+      absences: [{ studentId: f.studentsA[0]!.id, code: 'S' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const journal = res.json();
+    expect(journal).toMatchObject({ topic: 'Persamaan linear', className: '7A', subjectName: 'Matematika' });
+    expect(journal.absences).toEqual([expect.objectContaining({ studentId: f.studentsA[0]!.id, code: 'S' })]);
+    const rows = await lessonRows();
+    expect(rows).toHaveLength(f.studentsA.length + 1);
+    expect(rows.filter((r) => r.code !== 'H')).toHaveLength(1);
+  });
+
+  it('keeps one journal per slot per date: writing again edits it', async () => {
+    const res = await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, f.day), {
+      topic: 'Persamaan linear (lanjutan)',
+      absences: [{ studentId: f.studentsA[1]!.id, code: 'A' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().absences.map((a: { studentId: number }) => a.studentId)).toEqual([f.studentsA[1]!.id]);
+    const journals = await ctx.db.select().from(classJournals).where(eq(classJournals.timetableSlotId, f.slot.id));
+    expect(journals).toHaveLength(1);
+    expect(await lessonRows()).toHaveLength(f.studentsA.length + 1);
+  });
+
+  it('writes nothing when an absent student is not in the class', async () => {
+    const before = (await ctx.call(f.subjectTeacher, 'GET', url(f.slot.id, f.day))).json();
+    const res = await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, f.day), {
+      topic: 'Tidak tersimpan',
+      absences: [{ studentId: f.studentsB[0]!.id, code: 'A' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`Siswa ${f.studentsB[0]!.name} tidak terdaftar di kelas 7A`);
+    const after = (await ctx.call(f.subjectTeacher, 'GET', url(f.slot.id, f.day))).json();
+    expect(after.topic).toBe(before.topic);
+    expect(after.absences).toEqual(before.absences);
+  });
+
+  it('refuses other teachers, but a named substitute may write', async () => {
+    const body = { topic: 'Diganti' };
+    expect((await ctx.call(f.otherTeacher, 'PUT', url(f.slot.id, f.day), body)).statusCode).toBe(403);
+    // The homeroom teacher reads the class's journal but does not write another teacher's lesson.
+    expect((await ctx.call(f.homeroomA, 'PUT', url(f.slot.id, f.day), body)).statusCode).toBe(403);
+    expect((await ctx.call(f.homeroomA, 'GET', url(f.slot.id, f.day))).statusCode).toBe(200);
+    const res = await ctx.call(f.otherTeacher, 'PUT', url(f.slot.id, f.day), {
+      topic: 'Latihan soal',
+      substituteEmployeeId: f.otherTeacher.user.employeeId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().substituteName).toContain('Pegawai');
+    expect((await ctx.call(f.otherTeacher, 'GET', url(f.slot.id, f.day))).statusCode).toBe(200);
+    expect((await ctx.call(f.homeroomB, 'GET', url(f.slot.id, f.day))).statusCode).toBe(403);
+    expect(
+      (await ctx.call(await ctx.as('PRINCIPAL'), 'PUT', url(f.slot.id, f.day), { topic: 'Kepsek' })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, f.day), {
+          topic: 'x',
+          substituteEmployeeId: f.subjectTeacher.user.employeeId,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses a date that is not the slot’s weekday, in the future, or malformed', async () => {
+    const body = { topic: 'x' };
+    expect((await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, addDays(f.day, -1)), body)).statusCode).toBe(400);
+    const future = await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, addDays(f.day, 7)), body);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.message).toBe('Tanggal tidak boleh di masa depan');
+    expect((await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, 'besok'), body)).statusCode).toBe(400);
+    expect((await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, f.day), { topic: '' })).statusCode).toBe(400);
+    expect((await ctx.call(f.subjectTeacher, 'PUT', url(999999, f.day), body)).statusCode).toBe(404);
+    expect((await ctx.call(student, 'PUT', url(f.slot.id, f.day), body)).statusCode).toBe(403);
+  });
+
+  it('lists journals for the teacher, per class, and for the class’s students only', async () => {
+    let res = await ctx.call(f.subjectTeacher, 'GET', '/api/v1/journals?mine=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(1);
+    // The last write (the principal's) listed no absences: PUT replaces the lesson register too.
+    expect(res.json().items[0]).toMatchObject({ className: '7A', absentCount: 0, topic: 'Kepsek' });
+    res = await ctx.call(f.homeroomA, 'GET', `/api/v1/journals?classGroupId=${f.classA.id}`);
+    expect(res.json().total).toBe(1);
+    res = await ctx.call(f.homeroomB, 'GET', '/api/v1/journals');
+    expect(res.json().total).toBe(0);
+    expect((await ctx.call(f.homeroomB, 'GET', `/api/v1/journals?classGroupId=${f.classA.id}`)).statusCode).toBe(403);
+    res = await ctx.call(student, 'GET', '/api/v1/journals');
+    expect(res.json().total).toBe(1);
+    expect((await ctx.call(student, 'GET', url(f.slot.id, f.day))).statusCode).toBe(200);
+    expect((await ctx.call(student, 'GET', `/api/v1/journals?classGroupId=${f.classB.id}`)).statusCode).toBe(403);
+    const outsider = await ctx.signIn((await ctx.createUser({ division: 'STUDENT' })).username);
+    expect((await ctx.call(outsider, 'GET', url(f.slot.id, f.day))).statusCode).toBe(403);
+    expect((await ctx.call(outsider, 'GET', '/api/v1/journals')).json().total).toBe(0);
+  });
+
+  it('shows a teacher’s day: lessons with journals to write and homeroom registers to take', async () => {
+    const res = await ctx.call(f.subjectTeacher, 'GET', '/api/v1/journals/today');
+    expect(res.statusCode).toBe(200);
+    const day = res.json();
+    if (day.date === f.day) {
+      expect(day.lessons).toEqual([expect.objectContaining({ timetableSlotId: f.slot.id, journalFilled: true })]);
+    }
+    const homeroom = (await ctx.call(f.homeroomB, 'GET', '/api/v1/journals/today')).json();
+    if (day.date === f.day)
+      expect(homeroom.homeroomRegistersOpen).toEqual([{ classGroupId: f.classB.id, className: '7B' }]);
+    expect((await ctx.call(student, 'GET', '/api/v1/journals/today')).statusCode).toBe(403);
+  });
+});
