@@ -14,6 +14,6 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    server: { deps: { inline: [/@mantine/] } },
+    server: { deps: { inline: [/@mantine/, /mantine-datatable/] } },
   },
 });

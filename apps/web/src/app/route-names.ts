@@ -16,12 +16,27 @@ export const ROUTES = {
   'specials-maintenance': '/specials/maintenance',
   'specials-status': '/specials/status',
   'specials-coming-soon': '/specials/coming-soon',
+  // school structure and people (issue 4)
+  'principal-student-all': '/backend/mms/principal/student-all',
+  'principal-student-input': '/backend/mms/principal/student-input',
+  'principal-student-edit': '/backend/mms/principal/student-edit/:id',
+  'student-list': '/backend/mms/students/student/list',
+  'student-profile': '/backend/mms/students/student/profile/:id',
+  'student-profile-nis': '/backend/mms/students/student/profile/nis/:nis',
+  'student-me': '/backend/mms/students/student/me',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
 /** Screens of the menu that exist today; every other menu entry leads to the coming-soon page. */
-export const BUILT_SCREENS: ReadonlySet<string> = new Set(['dashboard', 'other-profile', 'other-passchange']);
+export const BUILT_SCREENS: ReadonlySet<string> = new Set([
+  'dashboard',
+  'other-profile',
+  'other-passchange',
+  'principal-student-all',
+  'principal-student-input',
+  'student-me',
+]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];
 

@@ -1,10 +1,23 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorView } from '../features/errors/components/error-view.tsx';
+import type { Permission } from '@mms/shared';
 import type { RouteHandle } from './route-handle.ts';
 import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
 
 const handle = (h: RouteHandle) => h;
+
+const school = () => import('../features/school/pages/index.ts');
+type SchoolPages = Awaited<ReturnType<typeof school>>;
+
+/** A lazily loaded school screen under /backend (path relative to it). */
+function schoolScreen(name: keyof typeof ROUTES, permission: Permission, page: keyof SchoolPages): RouteObject {
+  return {
+    path: ROUTES[name].slice('/backend/'.length),
+    handle: handle({ name, permission }),
+    lazy: () => school().then((m) => ({ Component: m[page] })),
+  };
+}
 
 /** Every route is named and loads its screen on demand. Unknown paths show the 404 page. */
 export const routes: RouteObject[] = [
@@ -45,6 +58,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/auth/pages/passchange-page.tsx').then((m) => ({ Component: m.PassChangePage })),
           },
+          schoolScreen('principal-student-all', 'school.student.read', 'StudentsPage'),
+          schoolScreen('student-list', 'school.student.read', 'UnitStudentsPage'),
+          schoolScreen('principal-student-input', 'school.student.manage', 'StudentInputPage'),
+          schoolScreen('principal-student-edit', 'school.student.manage', 'StudentEditPage'),
+          schoolScreen('student-profile', 'school.student.read', 'StudentProfilePage'),
+          schoolScreen('student-profile-nis', 'school.student.read', 'StudentProfilePage'),
+          schoolScreen('student-me', 'school.student.self', 'StudentMePage'),
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -6,7 +6,8 @@ import { isApiError } from '../lib/api.ts';
 
 /** English is loaded when chosen; Indonesian, the default, ships with the first page. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' && !i18next.hasResourceBundle('en', 'translation')) {
+  // a feature's lazy texts may already sit in the English bundle: check for the shell's own texts
+  if (language === 'en' && !i18next.getResource('en', 'translation', 'app.tagline')) {
     const { en } = await import('./en.ts');
     i18next.addResourceBundle('en', 'translation', en);
   }

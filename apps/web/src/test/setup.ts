@@ -24,3 +24,11 @@ class NoopObserver {
 }
 window.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 window.scrollTo = () => {};
+Element.prototype.scrollTo ??= () => {};
+// Textarea autosize listens for web fonts loading
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

@@ -106,6 +106,8 @@ export const MENU: readonly MenuNode[] = [
   link('other-passchange', `${BASE}/other/passchange`, 'Ubah kata sandi', 'Change password', 'profile.self', 'key'),
 
   heading('student', 'Siswa', 'Student'),
+  { ...student('me', 'Profil siswa', 'Student profile', 'school.student.self'), icon: 'student' },
+  { ...student('schedule', 'Jadwal pelajaran', 'Subject schedule', 'school.student.self'), icon: 'clock' },
   { ...student('formative', 'Kuis online (formatif)', 'Online quiz (formative)'), icon: 'quiz' },
   { ...student('online-test', 'Ujian online', 'Online exam'), icon: 'exam' },
 

@@ -1,0 +1,178 @@
+import '../../i18n/school/index.ts';
+import 'mantine-datatable/styles.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Checkbox.css';
+import { Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Page } from '@mms/shared';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { downloadClientXlsx, downloadServerExport, type ExportColumn } from './export-xlsx.ts';
+import { listQuery, MAX_PAGE_SIZE, PAGE_SIZES, sortKey, type ListFilters } from './list-params.ts';
+
+export interface DataListProps<T> {
+  /** the list's API path under /api/v1, e.g. `/students`; it answers `{items,total,page,pageSize}` */
+  path: string;
+  columns: DataTableColumn<T>[];
+  /** current filter values (from the controls in `filterControls`); a change goes back to page 1 */
+  filters?: ListFilters;
+  filterControls?: ReactNode;
+  /** buttons beside the search box (add, import...) */
+  actions?: ReactNode;
+  defaultSort?: DataTableSortStatus<T>;
+  searchLabel?: string;
+  /** file and sheet name of the Excel export */
+  exportName: string;
+  /** true when the server has `GET <path>/export` with the same filters */
+  serverExport?: boolean;
+  /** columns of a browser-built export; by default the table's columns with a text title */
+  exportColumns?: ExportColumn<T>[];
+  initialPageSize?: number;
+  selectedRecords?: T[];
+  onSelectedRecordsChange?: (rows: T[]) => void;
+  /** the accessible name of the table */
+  label: string;
+}
+
+function defaultExportColumns<T>(columns: DataTableColumn<T>[]): ExportColumn<T>[] {
+  return columns
+    .filter((c) => typeof c.title === 'string' && !String(c.accessor).startsWith('_'))
+    .map((c) => ({
+      title: c.title as string,
+      value: (row: T) => {
+        const v = (row as Record<string, unknown>)[String(c.accessor)];
+        return v === null || v === undefined ? '' : typeof v === 'number' ? v : String(v);
+      },
+    }));
+}
+
+/**
+ * A server-paged list: debounced search, filters, sortable columns, page and page size, a skeleton while the
+ * first page loads, an empty state, and an Excel export of everything the filters select.
+ */
+export function DataList<T extends { id: number | string }>(props: DataListProps<T>) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 300);
+  const [pageSize, setPageSize] = useState(props.initialPageSize ?? 25);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T> | undefined>(props.defaultSort);
+  const [exporting, setExporting] = useState(false);
+
+  const filters = props.filters ?? {};
+  const filterKey = JSON.stringify(filters);
+  const sort = sortKey(sortStatus);
+  // a new search, filter or sort starts again at the first page
+  const resetKey = JSON.stringify([q, filterKey, sort]);
+  const [paging, setPaging] = useState({ key: resetKey, page: 1 });
+  const page = paging.key === resetKey ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ key: resetKey, page: p });
+
+  const query = useMemo(
+    () => listQuery({ page, pageSize, q, sort }, JSON.parse(filterKey) as ListFilters),
+    [page, pageSize, q, sort, filterKey],
+  );
+  const list = useQuery({
+    queryKey: [props.path, 'list', query],
+    queryFn: ({ signal }) => api<Page<T>>(props.path, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const exportAll = async () => {
+    setExporting(true);
+    const { page: _p, pageSize: _s, ...all } = query;
+    const file = `${props.exportName}.xlsx`;
+    try {
+      if (props.serverExport) {
+        await downloadServerExport(props.path, all, file);
+      } else {
+        const rows: T[] = [];
+        for (let p = 1; p <= 50; p++) {
+          const res = await api<Page<T>>(props.path, { query: { ...all, page: p, pageSize: MAX_PAGE_SIZE } });
+          rows.push(...res.items);
+          if (rows.length >= res.total || res.items.length === 0) break;
+        }
+        await downloadClientXlsx(
+          props.exportName,
+          props.exportColumns ?? defaultExportColumns(props.columns),
+          rows,
+          file,
+        );
+      }
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={props.searchLabel ?? t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          type="search"
+          w={{ base: '100%', sm: 260 }}
+        />
+        {props.filterControls}
+        <Group gap="xs" ml={{ sm: 'auto' }}>
+          {props.actions}
+          <Button
+            variant="light"
+            color="green"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            onClick={() => void exportAll()}
+            loading={exporting}
+          >
+            {t('list.export')}
+          </Button>
+        </Group>
+      </Group>
+      <Paper withBorder radius="md">
+        {list.isPending ? (
+          <Stack p="md" gap="xs" data-testid="list-skeleton" aria-busy="true" aria-label={t('app.loading')}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} height={28} />
+            ))}
+          </Stack>
+        ) : (
+          <DataTable<T>
+            aria-label={props.label}
+            minHeight={list.data?.items.length ? undefined : 180}
+            striped
+            highlightOnHover
+            records={list.data?.items ?? []}
+            columns={props.columns}
+            fetching={list.isFetching}
+            totalRecords={list.data?.total ?? 0}
+            recordsPerPage={pageSize}
+            page={page}
+            onPageChange={setPage}
+            recordsPerPageOptions={[...PAGE_SIZES]}
+            onRecordsPerPageChange={(n) => {
+              setPageSize(n);
+              setPage(1);
+            }}
+            recordsPerPageLabel={t('list.perPage')}
+            paginationText={({ from, to, totalRecords }) => t('list.range', { from, to, total: totalRecords })}
+            getPaginationControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+            sortStatus={sortStatus as DataTableSortStatus<T>}
+            onSortStatusChange={setSortStatus}
+            noRecordsText={list.isError ? t('list.loadFailed') : t('list.empty')}
+            selectedRecords={props.selectedRecords}
+            onSelectedRecordsChange={props.onSelectedRecordsChange}
+            paginationWrapBreakpoint="sm"
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

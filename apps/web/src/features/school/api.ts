@@ -1,0 +1,293 @@
+import type {
+  AcademicYear,
+  BellSchedule,
+  ClassGroup,
+  ClassGroupInput,
+  ClassGroupUpdate,
+  Employee,
+  EmployeeInput,
+  EmployeeUpdate,
+  Enrollment,
+  EnrollInput,
+  EnrollmentResult,
+  Grade,
+  LookupList,
+  MoveInput,
+  Page,
+  PromoteInput,
+  Student,
+  StudentInput,
+  StudentSelfUpdate,
+  StudentUpdate,
+  Subject,
+  SubjectInput,
+  SubjectUpdate,
+  Unit,
+} from '@mms/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+const ALL = { page: 1, pageSize: 200 };
+type Id = number | undefined | null;
+const opt = (v: Id) => (v ? v : undefined);
+
+// ---------- structure lookups ----------
+
+export function useUnits() {
+  return useQuery({
+    queryKey: ['/units', 'all'],
+    queryFn: () => api<Page<Unit>>('/units', { query: ALL }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAcademicYears() {
+  return useQuery({
+    queryKey: ['/academic-years', 'all'],
+    queryFn: () => api<Page<AcademicYear>>('/academic-years', { query: ALL }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useGrades(unitId: Id) {
+  return useQuery({
+    queryKey: ['/grades', 'all', unitId ?? null],
+    queryFn: () => api<Page<Grade>>('/grades', { query: { ...ALL, unitId: opt(unitId) } }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useClassGroups(filters: { unitId?: Id; academicYearId?: Id; gradeId?: Id } = {}) {
+  return useQuery({
+    queryKey: ['/classes', 'all', filters],
+    queryFn: () =>
+      api<Page<ClassGroup>>('/classes', {
+        query: {
+          ...ALL,
+          unitId: opt(filters.unitId),
+          academicYearId: opt(filters.academicYearId),
+          gradeId: opt(filters.gradeId),
+        },
+      }),
+  });
+}
+
+export function useClassGroup(id: Id) {
+  return useQuery({
+    queryKey: ['/classes', 'one', id],
+    queryFn: () => api<ClassGroup>(`/classes/${id}`),
+    enabled: !!id,
+  });
+}
+
+export function useTeachersLookup(unitId: Id) {
+  return useQuery({
+    queryKey: ['/lookups/teachers', unitId ?? null],
+    queryFn: () => api<LookupList>('/lookups/teachers', { query: { unitId: opt(unitId) } }),
+    staleTime: 60_000,
+  });
+}
+
+export function useSubjects(unitId: Id) {
+  return useQuery({
+    queryKey: ['/subjects', 'all', unitId ?? null],
+    queryFn: () => api<Page<Subject>>('/subjects', { query: { ...ALL, unitId: opt(unitId) } }),
+  });
+}
+
+export function useBellTimes(unitId: Id) {
+  return useQuery({
+    queryKey: ['/units', 'bell-times', unitId],
+    queryFn: () => api<BellSchedule>(`/units/${unitId}/bell-times`),
+    enabled: !!unitId,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Invalidates every query under the given API paths (lists, lookups, single records). */
+function useInvalidate() {
+  const client = useQueryClient();
+  return (...paths: string[]) =>
+    Promise.all(paths.map((p) => client.invalidateQueries({ queryKey: [p] }))).then(() => undefined);
+}
+
+// ---------- students ----------
+
+export function useStudent(id: Id) {
+  return useQuery({
+    queryKey: ['/students', 'one', id],
+    queryFn: () => api<Student>(`/students/${id}`),
+    enabled: !!id,
+  });
+}
+
+export function useStudentByNis(nis: string | undefined) {
+  return useQuery({
+    queryKey: ['/students', 'nis', nis],
+    queryFn: () => api<Student>(`/students/by-nis/${encodeURIComponent(nis ?? '')}`),
+    enabled: !!nis,
+  });
+}
+
+export function useOwnStudent() {
+  return useQuery({ queryKey: ['/students', 'me'], queryFn: () => api<Student>('/students/me') });
+}
+
+export function useCreateStudent() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: StudentInput) => api<Student>('/students', { method: 'POST', body }),
+    onSuccess: () => invalidate('/students'),
+    meta: { silent: true },
+  });
+}
+
+export function useUpdateStudent(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: StudentUpdate) => api<Student>(`/students/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => invalidate('/students', '/enrollments'),
+    meta: { silent: true },
+  });
+}
+
+export function useUpdateOwnStudent() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: StudentSelfUpdate) => api<Student>('/students/me', { method: 'PATCH', body }),
+    onSuccess: () => invalidate('/students'),
+    meta: { silent: true },
+  });
+}
+
+// ---------- employees ----------
+
+export function useEmployee(id: Id) {
+  return useQuery({
+    queryKey: ['/employees', 'one', id],
+    queryFn: () => api<Employee>(`/employees/${id}`),
+    enabled: !!id,
+  });
+}
+
+export function useCreateEmployee() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: EmployeeInput) => api<Employee>('/employees', { method: 'POST', body }),
+    onSuccess: () => invalidate('/employees', '/lookups/teachers'),
+    meta: { silent: true },
+  });
+}
+
+export function useUpdateEmployee() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: EmployeeUpdate }) =>
+      api<Employee>(`/employees/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => invalidate('/employees', '/lookups/teachers'),
+    meta: { silent: true },
+  });
+}
+
+// ---------- subjects ----------
+
+export function useSaveSubject() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: SubjectInput | SubjectUpdate }) =>
+      id
+        ? api<Subject>(`/subjects/${id}`, { method: 'PATCH', body })
+        : api<Subject>('/subjects', { method: 'POST', body }),
+    onSuccess: () => invalidate('/subjects'),
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteSubject() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api(`/subjects/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate('/subjects'),
+    meta: { silent: true },
+  });
+}
+
+// ---------- class groups ----------
+
+export function useSaveClassGroup() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: ClassGroupInput | ClassGroupUpdate }) =>
+      id
+        ? api<ClassGroup>(`/classes/${id}`, { method: 'PATCH', body })
+        : api<ClassGroup>('/classes', { method: 'POST', body }),
+    onSuccess: () => invalidate('/classes'),
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteClassGroup() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api(`/classes/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate('/classes'),
+    meta: { silent: true },
+  });
+}
+
+export function useSetHomeroom() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ classId, employeeId }: { classId: number; employeeId: number | null }) =>
+      api<ClassGroup>(`/classes/${classId}/homeroom`, { method: 'PUT', body: { employeeId } }),
+    onSuccess: () => invalidate('/classes'),
+    meta: { silent: true },
+  });
+}
+
+// ---------- enrollments ----------
+
+export function useEnrollments(filters: { classGroupId?: Id; studentId?: Id; history?: boolean }) {
+  return useQuery({
+    queryKey: ['/enrollments', 'all', filters],
+    queryFn: () =>
+      api<Page<Enrollment>>('/enrollments', {
+        query: {
+          ...ALL,
+          classGroupId: opt(filters.classGroupId),
+          studentId: opt(filters.studentId),
+          history: filters.history ? 'true' : undefined,
+        },
+      }),
+    enabled: !!(filters.classGroupId || filters.studentId),
+  });
+}
+
+const ENROLLMENT_PATHS = ['/enrollments', '/students', '/classes'];
+
+export function useEnrol() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: EnrollInput) => api<EnrollmentResult>('/enrollments', { method: 'POST', body }),
+    onSuccess: () => invalidate(...ENROLLMENT_PATHS),
+    meta: { silent: true },
+  });
+}
+
+export function useMoveStudent() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: MoveInput) => api<EnrollmentResult>('/enrollments/move', { method: 'POST', body }),
+    onSuccess: () => invalidate(...ENROLLMENT_PATHS),
+    meta: { silent: true },
+  });
+}
+
+export function usePromoteClass() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: PromoteInput) => api<EnrollmentResult>('/enrollments/promote', { method: 'POST', body }),
+    onSuccess: () => invalidate(...ENROLLMENT_PATHS),
+    meta: { silent: true },
+  });
+}

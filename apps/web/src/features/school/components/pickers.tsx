@@ -1,0 +1,142 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { STUDENT_STATUSES } from '@mms/shared';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useAcademicYears, useClassGroups, useGrades, useTeachersLookup, useUnits } from '../api.ts';
+
+type IdSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+  value: number | null;
+  onChange: (value: number | null) => void;
+};
+
+const toId = (v: string | null) => (v ? Number(v) : null);
+const fromId = (v: number | null | undefined) => (v ? String(v) : null);
+
+/** The unit filter: staff of one unit see only theirs; YAYASAN and ADMIN may choose or take all. */
+export function UnitSelect({ value, onChange, ...rest }: IdSelectProps) {
+  const { t } = useTranslation();
+  const units = useUnits();
+  return (
+    <Select
+      label={t('school.unit')}
+      placeholder={t('school.allUnits')}
+      data={(units.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.code} – ${u.name}` }))}
+      value={fromId(value)}
+      onChange={(v) => onChange(toId(v))}
+      clearable
+      w={{ base: '100%', sm: 200 }}
+      {...rest}
+    />
+  );
+}
+
+export function YearSelect({ value, onChange, ...rest }: IdSelectProps) {
+  const { t } = useTranslation();
+  const years = useAcademicYears();
+  return (
+    <Select
+      label={t('school.year')}
+      data={(years.data?.items ?? []).map((y) => ({
+        value: String(y.id),
+        label: y.isActive ? `${y.name} ✓` : y.name,
+      }))}
+      value={fromId(value)}
+      onChange={(v) => onChange(toId(v))}
+      w={{ base: '100%', sm: 160 }}
+      {...rest}
+    />
+  );
+}
+
+export function GradeSelect({ value, onChange, unitId, ...rest }: IdSelectProps & { unitId: number | null }) {
+  const { t } = useTranslation();
+  const grades = useGrades(unitId);
+  return (
+    <Select
+      label={t('school.grade')}
+      placeholder={t('school.allGrades')}
+      data={(grades.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+      value={fromId(value)}
+      onChange={(v) => onChange(toId(v))}
+      w={{ base: '100%', sm: 160 }}
+      {...rest}
+    />
+  );
+}
+
+/** Class groups of a unit (and year), labelled with their year when years are mixed. */
+export function ClassSelect({
+  value,
+  onChange,
+  unitId,
+  academicYearId,
+  ...rest
+}: IdSelectProps & { unitId?: number | null; academicYearId?: number | null }) {
+  const { t } = useTranslation();
+  const classes = useClassGroups({ unitId, academicYearId });
+  return (
+    <Select
+      label={t('school.class')}
+      placeholder={t('school.allClasses')}
+      searchable
+      data={(classes.data?.items ?? []).map((c) => ({
+        value: String(c.id),
+        label: academicYearId ? c.name : `${c.name} (${c.academicYearName})`,
+      }))}
+      value={fromId(value)}
+      onChange={(v) => onChange(toId(v))}
+      w={{ base: '100%', sm: 200 }}
+      {...rest}
+    />
+  );
+}
+
+export function TeacherSelect({ value, onChange, unitId, ...rest }: IdSelectProps & { unitId?: number | null }) {
+  const { t } = useTranslation();
+  const teachers = useTeachersLookup(unitId);
+  return (
+    <Select
+      label={t('school.teacher')}
+      placeholder={t('school.choose')}
+      searchable
+      data={(teachers.data?.items ?? []).map((x) => ({
+        value: String(x.id),
+        label: x.code ? `${x.name} (${x.code})` : x.name,
+      }))}
+      value={fromId(value)}
+      onChange={(v) => onChange(toId(v))}
+      {...rest}
+    />
+  );
+}
+
+export function StudentStatusSelect({
+  value,
+  onChange,
+  ...rest
+}: Omit<SelectProps, 'data' | 'value' | 'onChange'> & { value: string | null; onChange: (v: string | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('school.status')}
+      placeholder={t('school.allStatuses')}
+      data={STUDENT_STATUSES.map((s) => ({ value: s, label: t(`school.studentStatus.${s}`) }))}
+      value={value}
+      onChange={onChange}
+      clearable
+      w={{ base: '100%', sm: 150 }}
+      {...rest}
+    />
+  );
+}
+
+/** The unit a screen starts on: the user's own unit, or none (all) for foundation-wide roles. */
+export function useDefaultUnitId(): number | null {
+  return useCurrentUser().unit?.id ?? null;
+}
+
+/** The active academic year's id, once the years are loaded. */
+export function useActiveYearId(): number | null {
+  const years = useAcademicYears();
+  return years.data?.items.find((y) => y.isActive)?.id ?? null;
+}

@@ -1,0 +1,99 @@
+import { Avatar, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { Student } from '@mms/shared';
+import { useTranslation } from 'react-i18next';
+import { useEnrollments } from '../api.ts';
+import { StudentStatusBadge } from './student-status-badge.tsx';
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500}>{value || '–'}</Text>
+    </div>
+  );
+}
+
+/** The facts of a student's record, read-only. */
+export function StudentDetails({ student: s }: { student: Student }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Group>
+        <Avatar src={s.photoUrl} alt="" size={64} radius="xl" color="initials" name={s.name} />
+        <div>
+          <Title order={2} fz="h4">
+            {s.name}
+          </Title>
+          <Group gap="xs">
+            <Text c="dimmed">
+              {s.unitCode} · {s.className ?? '–'}
+            </Text>
+            <StudentStatusBadge status={s.status} />
+          </Group>
+        </div>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+        <Fact label={t('school.students.nis')} value={s.nis} />
+        <Fact label={t('school.students.nisn')} value={s.nisn} />
+        <Fact label={t('school.students.nik')} value={s.nik} />
+        <Fact label={t('school.gender')} value={s.gender ? t(`school.genders.${s.gender}`) : null} />
+        <Fact label={t('school.students.birthPlace')} value={[s.birthPlace, s.birthDate].filter(Boolean).join(', ')} />
+        <Fact label={t('school.students.religion')} value={s.religion} />
+        <Fact label={t('school.students.fatherName')} value={s.fatherName} />
+        <Fact label={t('school.students.motherName')} value={s.motherName} />
+        <Fact label={t('school.students.guardianName')} value={s.guardianName} />
+        <Fact label={t('school.students.phone')} value={s.phone} />
+        <Fact label={t('school.students.parentPhone')} value={s.parentPhone} />
+        <Fact label={t('school.students.address')} value={s.address} />
+        <Fact
+          label={t('school.students.boarding')}
+          value={s.boarding ? t(`school.boardingStatus.${s.boarding}`) : null}
+        />
+        <Fact label={t('school.students.program')} value={s.program} />
+        <Fact label={t('school.students.entryDate')} value={s.entryDate} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Every class the student has been in, newest first (class mutations keep history). */
+export function EnrollmentHistory({ studentId }: { studentId: number }) {
+  const { t } = useTranslation();
+  const history = useEnrollments({ studentId, history: true });
+  const rows = [...(history.data?.items ?? [])].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  return (
+    <div>
+      <Title order={3} fz="h5" mb="xs">
+        {t('school.mutation.history')}
+      </Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed">{t('list.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped aria-label={t('school.mutation.history')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('school.class')}</Table.Th>
+                <Table.Th>{t('school.mutation.started')}</Table.Th>
+                <Table.Th>{t('school.mutation.ended')}</Table.Th>
+                <Table.Th>{t('school.mutation.reason')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.className}</Table.Td>
+                  <Table.Td>{r.startedAt.slice(0, 10)}</Table.Td>
+                  <Table.Td>{r.endedAt ? r.endedAt.slice(0, 10) : t('school.mutation.current')}</Table.Td>
+                  <Table.Td>{r.endReason ?? '–'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </div>
+  );
+}

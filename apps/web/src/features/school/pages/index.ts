@@ -1,0 +1,9 @@
+// The school screens, loaded together on first use (one lazy chunk for the feature).
+import '../../../i18n/school/index.ts';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/NumberInput.css';
+export { StudentsPage, UnitStudentsPage } from './students-page.tsx';
+export { StudentInputPage, StudentEditPage } from './student-form-pages.tsx';
+export { StudentProfilePage } from './student-profile-page.tsx';
+export { StudentMePage } from './student-me-page.tsx';

@@ -1,0 +1,52 @@
+import { Alert, Button, Divider, Paper, Skeleton, Stack } from '@mantine/core';
+import { can } from '@mms/shared';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useParams } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
+import { errorText } from '../../../i18n/index.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useStudent, useStudentByNis } from '../api.ts';
+import { EnrollmentHistory, StudentDetails } from '../components/student-details.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+
+/** students/student/profile/:id and students/student/profile/nis/:nis: a student's profile for staff. */
+export function StudentProfilePage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const user = useCurrentUser();
+  const byId = useStudent(params.id ? Number(params.id) : undefined);
+  const byNis = useStudentByNis(params.nis);
+  const query = params.nis ? byNis : byId;
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={960}>
+      <PageTitle
+        actions={
+          query.data &&
+          can(user.division, 'school.student.manage') && (
+            <Button
+              variant="light"
+              color="yellow"
+              component={Link}
+              to={generatePath(ROUTES['principal-student-edit'], { id: String(query.data.id) })}
+            >
+              {t('school.edit')}
+            </Button>
+          )
+        }
+      >
+        {t('school.students.profileTitle')}
+      </PageTitle>
+      {query.isPending ? (
+        <Skeleton height={300} />
+      ) : query.isError ? (
+        <Alert color="red">{errorText(query.error)}</Alert>
+      ) : (
+        <Stack>
+          <StudentDetails student={query.data} />
+          <Divider />
+          <EnrollmentHistory studentId={query.data.id} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}

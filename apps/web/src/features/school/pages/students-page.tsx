@@ -1,0 +1,125 @@
+import { ActionIcon, Anchor, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { can, type StudentStatus, type StudentSummary } from '@mms/shared';
+import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { PageTitle } from '../components/page-title.tsx';
+import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../components/pickers.tsx';
+import { StudentStatusBadge } from '../components/student-status-badge.tsx';
+
+/** principal/student-all (every unit the user may see) and students/student/list (the user's unit). */
+export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const ownUnit = useDefaultUnitId();
+  const [unitId, setUnitId] = useState<number | null>(scope === 'unit' ? ownUnit : null);
+  const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const canManage = can(user.division, 'school.student.manage');
+
+  const columns = useMemo<DataTableColumn<StudentSummary>[]>(
+    () => [
+      { accessor: 'nis', title: t('school.students.nis'), sortable: true },
+      { accessor: 'nisn', title: t('school.students.nisn') },
+      {
+        accessor: 'name',
+        title: t('school.name'),
+        sortable: true,
+        render: (s) => (
+          <Anchor component={Link} to={generatePath(ROUTES['student-profile'], { id: String(s.id) })}>
+            {s.name}
+          </Anchor>
+        ),
+      },
+      { accessor: 'gender', title: t('school.gender') },
+      { accessor: 'unitCode', title: t('school.unit') },
+      { accessor: 'className', title: t('school.class') },
+      {
+        accessor: 'status',
+        title: t('school.status'),
+        render: (s) => <StudentStatusBadge status={s.status} />,
+      },
+      {
+        accessor: '_actions',
+        title: t('school.actions'),
+        textAlign: 'right',
+        render: (s) => (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={t('school.view')}>
+              <ActionIcon
+                variant="subtle"
+                component={Link}
+                to={generatePath(ROUTES['student-profile'], { id: String(s.id) })}
+                aria-label={`${t('school.view')} ${s.name}`}
+              >
+                <IconEye size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {canManage && (
+              <Tooltip label={t('school.edit')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="yellow"
+                  component={Link}
+                  to={generatePath(ROUTES['principal-student-edit'], { id: String(s.id) })}
+                  aria-label={`${t('school.edit')} ${s.name}`}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        ),
+      },
+    ],
+    [t, canManage],
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <PageTitle>{scope === 'unit' ? t('school.students.titleUnit') : t('school.students.titleAll')}</PageTitle>
+      <DataList<StudentSummary>
+        path="/students"
+        label={t('school.students.label')}
+        columns={columns}
+        defaultSort={{ columnAccessor: 'name', direction: 'asc' }}
+        searchLabel={t('school.students.searchLabel')}
+        exportName="daftar-siswa"
+        serverExport
+        filters={{ unitId, classGroupId, status: status as StudentStatus | null }}
+        filterControls={
+          <>
+            {(scope === 'all' || !ownUnit) && (
+              <UnitSelect
+                value={unitId}
+                onChange={(v) => {
+                  setUnitId(v);
+                  setClassGroupId(null);
+                }}
+              />
+            )}
+            <ClassSelect value={classGroupId} onChange={setClassGroupId} unitId={unitId} clearable />
+            <StudentStatusSelect value={status} onChange={setStatus} />
+          </>
+        }
+        actions={
+          canManage && (
+            <Button component={Link} to={ROUTES['principal-student-input']} leftSection={<IconPlus size={16} />}>
+              {t('school.students.add')}
+            </Button>
+          )
+        }
+      />
+    </Paper>
+  );
+}
+
+/** students/student/list: the students of the user's unit. */
+export function UnitStudentsPage() {
+  return <StudentsPage scope="unit" />;
+}
