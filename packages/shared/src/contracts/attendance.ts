@@ -202,6 +202,21 @@ export const StaffDaily = z.object({
 });
 export type StaffDaily = z.infer<typeof StaffDaily>;
 
+export const StaffAbsentLateQuery = PageQuery.extend({
+  from: isoDate('Dari tanggal'),
+  to: isoDate('Sampai tanggal'),
+  unitId: id('Unit').optional(),
+});
+export type StaffAbsentLateQuery = z.infer<typeof StaffAbsentLateQuery>;
+
+/** A recorded day of an employee who was late or not present (status other than HADIR). */
+export const StaffAbsentLateRow = StaffAttendance.extend({
+  nip: z.string(),
+  name: z.string(),
+  unitId: z.number().int().nullable(),
+});
+export type StaffAbsentLateRow = z.infer<typeof StaffAbsentLateRow>;
+
 // ---------- leave requests ----------
 
 /** The fields of a leave request; sent as JSON or as multipart fields beside an `attachment` file. */

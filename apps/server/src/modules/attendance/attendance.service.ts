@@ -211,6 +211,17 @@ export function createAttendanceService(db: Database) {
     return repo.listRows(db, { from: q.from, to: q.to, unitId: null, onlyClassIds: null, studentId }, q);
   }
 
+  /** A student's own rows (daily and per lesson). */
+  async function ownHistory(user: AuthUser, q: StudentAttendanceQuery) {
+    assertRange(q.from, q.to);
+    if (!user.studentId) throw forbidden('Akun Anda tidak terhubung ke data siswa');
+    return repo.listRows(
+      db,
+      { from: q.from, to: q.to, unitId: null, onlyClassIds: null, studentId: user.studentId },
+      q,
+    );
+  }
+
   async function classSummary(user: AuthUser, classGroupId: number, q: ClassSummaryQuery) {
     assertRange(q.from, q.to);
     const cls = await classOrFail(user, classGroupId);
@@ -282,6 +293,7 @@ export function createAttendanceService(db: Database) {
     listAbsent,
     listLate,
     studentHistory,
+    ownHistory,
     classSummary,
     monthlyRecap,
     classesNotTaken,

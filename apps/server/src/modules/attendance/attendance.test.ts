@@ -230,6 +230,42 @@ describe('lists and recaps', () => {
     expect(res.json().items).toEqual([]);
   });
 
+  it('exports the monthly recap and the absent list as Excel files', async () => {
+    const month = f.day.slice(0, 7);
+    const recap = await ctx.call(
+      f.homeroomA,
+      'GET',
+      `/api/v1/attendance/classes/${f.classA.id}/recap/export?month=${month}`,
+    );
+    expect(recap.statusCode).toBe(200);
+    expect(recap.headers['content-type']).toContain('spreadsheetml');
+    expect(recap.headers['content-disposition']).toContain(`rekap-presensi-7A-${month}`);
+    expect(recap.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const denied = await ctx.call(
+      f.homeroomB,
+      'GET',
+      `/api/v1/attendance/classes/${f.classA.id}/recap/export?month=${month}`,
+    );
+    expect(denied.statusCode).toBe(403);
+    const absent = await ctx.call(
+      await ctx.as('PRINCIPAL'),
+      'GET',
+      `/api/v1/attendance/students/absent/export?from=${from()}&to=${f.day}`,
+    );
+    expect(absent.statusCode).toBe(200);
+    expect(absent.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('shows a student their own attendance only', async () => {
+    const student = await ctx.as('STUDENT');
+    const res = await ctx.call(student, 'GET', `/api/v1/attendance/me?from=${from()}&to=${f.day}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(0);
+    expect((await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/me?from=${from()}&to=${f.day}`)).statusCode).toBe(
+      403,
+    );
+  });
+
   it('counts today for the leaders’ dashboard', async () => {
     const res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', '/api/v1/attendance/today');
     expect(res.statusCode).toBe(200);

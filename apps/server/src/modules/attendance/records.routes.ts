@@ -18,19 +18,45 @@ import {
   RegisterParams,
   StaffAttendance,
   StaffCheckInput,
+  StaffAbsentLateQuery,
+  StaffAbsentLateRow,
   StaffDaily,
   StaffToday,
   StudentAttendanceQuery,
   StudentAttendanceRow,
   StudentIdParams,
+  type RecapRow,
+  type StudentAttendanceRow as Row,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
+import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import { unitScope, userOf } from '../school/scope.ts';
 import type { AttendanceService } from './attendance.service.ts';
 import type { StaffAttendanceService } from './staff.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['attendance'];
+const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+const CODE_LABELS = { H: 'Hadir', S: 'Sakit', I: 'Izin', A: 'Alpa' } as const;
+
+const ROW_COLUMNS: XlsxColumn<Row>[] = [
+  { header: 'Tanggal', value: (r) => r.date, width: 12 },
+  { header: 'Kelas', value: (r) => r.className, width: 10 },
+  { header: 'NIS', value: (r) => r.nis, width: 14 },
+  { header: 'Nama', value: (r) => r.name, width: 32 },
+  { header: 'Keterangan', value: (r) => CODE_LABELS[r.code], width: 12 },
+  { header: 'Terlambat (menit)', value: (r) => r.lateMinutes, width: 18 },
+  { header: 'Catatan', value: (r) => r.note, width: 30 },
+];
+const RECAP_COLUMNS: XlsxColumn<RecapRow>[] = [
+  { header: 'NIS', value: (r) => r.nis, width: 14 },
+  { header: 'Nama', value: (r) => r.name, width: 32 },
+  { header: 'H', value: (r) => r.H, width: 6 },
+  { header: 'S', value: (r) => r.S, width: 6 },
+  { header: 'I', value: (r) => r.I, width: 6 },
+  { header: 'A', value: (r) => r.A, width: 6 },
+  { header: 'Kehadiran (%)', value: (r) => r.percentage, width: 14 },
+];
 
 export const recordsRoutes: FastifyPluginAsyncZod<{
   attendance: AttendanceService;
@@ -100,6 +126,24 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
     async (request) => attendance.monthlyRecap(userOf(request), request.params.classGroupId, request.query),
   );
   app.get(
+    '/classes/:classGroupId/recap/export',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'The monthly recap of a class as an Excel file',
+        params: ClassIdParams,
+        querystring: RecapQuery,
+        produces: XLSX,
+      },
+    },
+    async (request, reply) => {
+      const recap = await attendance.monthlyRecap(userOf(request), request.params.classGroupId, request.query);
+      const name = `rekap-presensi-${recap.className}-${recap.month}`.replace(/[^A-Za-z0-9-]/g, '');
+      return sendXlsx(reply, name, await toXlsx(`Rekap ${recap.month}`, RECAP_COLUMNS, recap.rows));
+    },
+  );
+  app.get(
     '/classes/not-taken',
     {
       config: { access: 'attendance.student.read' },
@@ -126,6 +170,38 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => attendance.listAbsent(userOf(request), request.query),
+  );
+  app.get(
+    '/students/absent/export',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'The absent list as an Excel file, with the same filters and access rules',
+        querystring: AttendanceListQuery,
+        produces: XLSX,
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const rows = await collectAll((page, pageSize) =>
+        attendance.listAbsent(user, { ...request.query, page, pageSize }),
+      );
+      return sendXlsx(reply, 'siswa-tidak-hadir', await toXlsx('Tidak hadir', ROW_COLUMNS, rows));
+    },
+  );
+  app.get(
+    '/me',
+    {
+      config: { access: 'school.student.self' },
+      schema: {
+        tags,
+        summary: 'The signed-in student’s own attendance rows (daily and per lesson)',
+        querystring: StudentAttendanceQuery,
+        response: { 200: pageOf(StudentAttendanceRow), ...errors },
+      },
+    },
+    async (request) => attendance.ownHistory(userOf(request), request.query),
   );
   app.get(
     '/students/late',
@@ -215,6 +291,20 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => staff.daily(userOf(request), request.query),
+  );
+
+  app.get(
+    '/staff/absent-late',
+    {
+      config: { access: 'attendance.staff.read' },
+      schema: {
+        tags,
+        summary: 'Recorded staff days that were late or not HADIR (sakit, izin, DL, alpa) between two dates',
+        querystring: StaffAbsentLateQuery,
+        response: { 200: pageOf(StaffAbsentLateRow), ...errors },
+      },
+    },
+    async (request) => staff.absentLate(userOf(request), request.query),
   );
 
   // ---------- dashboard ----------

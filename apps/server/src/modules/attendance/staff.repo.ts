@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { employees, staffAttendance, units } from '../../db/schema/index.ts';
 
@@ -118,4 +118,34 @@ export async function daily(db: Executor, date: string, unitId: number | null) {
     .leftJoin(staffAttendance, and(eq(staffAttendance.employeeId, employees.id), eq(staffAttendance.date, date)))
     .where(and(eq(employees.isActive, true), unitId !== null ? eq(employees.unitId, unitId) : undefined))
     .orderBy(asc(employees.name), asc(employees.id));
+}
+
+/** Recorded days with a status other than HADIR, or late, between two dates. */
+export async function listAbsentLate(
+  db: Executor,
+  f: { from: string; to: string; unitId: number | null },
+  q: { page: number; pageSize: number },
+) {
+  const filter = and(
+    gte(staffAttendance.date, f.from),
+    lte(staffAttendance.date, f.to),
+    or(ne(staffAttendance.status, 'HADIR'), sql`${staffAttendance.lateMinutes} > 0`),
+    f.unitId !== null ? eq(employees.unitId, f.unitId) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ ...columns, nip: employees.nip, name: employees.name, unitId: employees.unitId })
+      .from(staffAttendance)
+      .innerJoin(employees, eq(employees.id, staffAttendance.employeeId))
+      .where(filter)
+      .orderBy(desc(staffAttendance.date), asc(employees.name))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(staffAttendance)
+      .innerJoin(employees, eq(employees.id, staffAttendance.employeeId))
+      .where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }

@@ -1,16 +1,26 @@
-import { toJakarta, type AuthUser, type DateUnitQuery, type OwnStaffAttendanceQuery } from '@mms/shared';
+import {
+  toJakarta,
+  type AuthUser,
+  type DateUnitQuery,
+  type OwnStaffAttendanceQuery,
+  type StaffAbsentLateQuery,
+} from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { unitScope } from '../school/scope.ts';
-import { minutesOf, todayJakarta } from './dates.ts';
+import { assertRange, minutesOf, todayJakarta } from './dates.ts';
 import * as repo from './staff.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findDay>>>;
 
 const DEFAULT_START = '07:00';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const toApi = (r: Row) => ({ ...r, checkInAt: iso(r.checkInAt), checkOutAt: iso(r.checkOutAt) });
+const toApi = <T extends Pick<Row, 'checkInAt' | 'checkOutAt'>>(r: T) => ({
+  ...r,
+  checkInAt: iso(r.checkInAt),
+  checkOutAt: iso(r.checkOutAt),
+});
 const clockOf = (d: Date) => toJakarta(d).time.slice(0, 5);
 
 /** Statuses that mean the employee is not at school that day (DL is away on duty, not absent). */
@@ -101,7 +111,13 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
     return { date, items: rows, absentees: rows.filter((r) => ABSENT.has(r.status)) };
   }
 
-  return { checkIn, checkOut, today, listOwn, daily };
+  async function absentLate(user: AuthUser, q: StaffAbsentLateQuery) {
+    assertRange(q.from, q.to);
+    const page = await repo.listAbsentLate(db, { from: q.from, to: q.to, unitId: unitScope(user, q.unitId) }, q);
+    return { ...page, items: page.items.map(toApi) };
+  }
+
+  return { checkIn, checkOut, today, listOwn, daily, absentLate };
 }
 
 export type StaffAttendanceService = ReturnType<typeof createStaffAttendanceService>;

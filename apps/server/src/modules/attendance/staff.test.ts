@@ -84,6 +84,22 @@ describe('staff attendance', () => {
     ).toBe(403);
   });
 
+  it('lists the staff who were late or not present over a range', async () => {
+    await ctx.db
+      .update(staffAttendance)
+      .set({ lateMinutes: 25 })
+      .where(eq(staffAttendance.employeeId, f.homeroomA.user.employeeId!));
+    const today = toJakarta(new Date()).date;
+    const url = `/api/v1/attendance/staff/absent-late?from=${today}&to=${today}`;
+    const res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ employeeId: f.homeroomA.user.employeeId, lateMinutes: 25, status: 'HADIR' }),
+    ]);
+    expect((await ctx.call(await ctx.as('TU'), 'GET', url)).statusCode).toBe(200);
+    expect((await ctx.call(f.homeroomA, 'GET', url)).statusCode).toBe(403);
+  });
+
   it('keeps one row per employee per day', async () => {
     const rows = await ctx.db
       .select()
