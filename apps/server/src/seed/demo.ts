@@ -1,9 +1,37 @@
 import { count, eq } from 'drizzle-orm';
-import type { Division } from '@mms/shared';
-import type { Database } from '../db/client.ts';
-import { appMeta, employees, students, units, users } from '../db/schema/index.ts';
+import { academicPeriodOfDate, toJakarta, type Division, type Semester } from '@mms/shared';
+import type { Database, Transaction } from '../db/client.ts';
+import {
+  academicYears,
+  appMeta,
+  bellPeriods,
+  classGroups,
+  employees,
+  enrollments,
+  grades,
+  students,
+  subjectGradeHours,
+  subjects,
+  teachingAssignments,
+  timetableSlots,
+  units,
+  users,
+} from '../db/schema/index.ts';
 import { audit } from '../lib/audit.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import {
+  bellTimes,
+  demoNis,
+  demoNisn,
+  personName,
+  placeLessons,
+  rng,
+  SD_SUBJECTS,
+  SMP_SUBJECTS,
+  studentDetails,
+  type DemoSubject,
+  type Lesson,
+} from './demo-data.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -30,60 +58,330 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 ];
 
 export const DEMO_UNITS = [
-  { code: 'SD', name: 'SD Islam Terpadu Al-Amin' },
-  { code: 'SMP', name: 'SMP Islam Terpadu Al-Amin' },
+  { code: 'SD', name: 'SD Islam Terpadu Al-Amin', periodMinutes: 35, dayStartTime: '07:00' },
+  { code: 'SMP', name: 'SMP Islam Terpadu Al-Amin', periodMinutes: 40, dayStartTime: '07:00' },
 ];
 
 const SEEDED_KEY = 'demo_seeded';
 
+/** The shape of the demo school per unit. */
+const LEVELS = {
+  SD: { digit: 1, grades: [1, 2, 3, 4, 5, 6], classesPerGrade: 2, subjects: SD_SUBJECTS, periods: 8 },
+  SMP: { digit: 2, grades: [7, 8, 9], classesPerGrade: 3, subjects: SMP_SUBJECTS, periods: 8 },
+} as const;
+export const DEMO_STUDENTS_PER_CLASS = 25;
+/** generated employees besides the 9 demo accounts' staff; most teach */
+const TEACHER_LOAD_CAP = 26;
+const SCHOOL_DAYS = 6;
+
+type UnitCode = keyof typeof LEVELS;
+
+export interface DemoSeedSummary {
+  units: number;
+  classes: number;
+  students: number;
+  employees: number;
+  lessons: number;
+}
+
+/** The academic year and semester of today's Jakarta date. */
+export function demoPeriod(now = new Date()) {
+  const period = academicPeriodOfDate(toJakarta(now).date);
+  return {
+    tapel: period.tapel,
+    semester: period.semester as Semester,
+    startYear: period.startYear,
+    startDate: `${period.startYear}-07-01`,
+    endDate: `${period.startYear + 1}-06-30`,
+  };
+}
+
 /**
- * On the first start of an empty installation, creates the demo units and one account per
- * division. Does nothing once any user exists or the demo was seeded before.
+ * On the first start of an empty installation, creates a small but complete demo school in one
+ * transaction: SD and SMP with grades, classes, subjects, bell times, the active year, staff,
+ * about 25 students a class, teaching assignments and a clash-free timetable, and one account
+ * per division (username = the division in lower case). Does nothing once any user exists or the
+ * demo was seeded before.
  */
 export async function seedDemoIfFirstStart(db: Database): Promise<boolean> {
   const [seeded] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
   const [userCount] = await db.select({ n: count() }).from(users);
   if (seeded || (userCount?.n ?? 0) > 0) return false;
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  // One hash for every demo account: the same public password, and argon2 is slow on purpose.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
-    const unitRows = await tx.insert(units).values(DEMO_UNITS).returning();
-    const unitId = (code: string | null) => unitRows.find((u) => u.code === code)?.id ?? null;
-    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: account.division.toLowerCase(),
-          displayName: account.displayName,
-          passwordHash: hashes[i]!,
-          division: account.division,
-          unitId: unitId(account.unit),
-        })
-        .returning({ id: users.id });
-      if (account.nip) {
-        await tx
-          .insert(employees)
-          .values({ unitId: unitId(account.unit), userId: user!.id, nip: account.nip, name: account.displayName });
-      }
-      if (account.nis) {
-        await tx.insert(students).values({
-          unitId: unitId(account.unit)!,
-          userId: user!.id,
-          nis: account.nis,
-          nisn: account.nisn ?? null,
-          name: account.displayName,
-        });
-      }
-    }
+    const summary = await seedSchool(tx, passwordHash);
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
     await audit(
       tx,
       { userId: null, username: 'system', ip: null, requestId: null },
-      {
-        action: 'system.demo.seed',
-        after: { accounts: DEMO_ACCOUNTS.length, units: DEMO_UNITS.length },
-      },
+      { action: 'system.demo.seed', after: { accounts: DEMO_ACCOUNTS.length, ...summary } },
     );
   });
   return true;
+}
+
+async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSeedSummary> {
+  const random = rng(20260722);
+  const period = demoPeriod();
+  const unitRows = await tx.insert(units).values(DEMO_UNITS).returning({ id: units.id, code: units.code });
+  const unitIdOf = (code: string | null) => unitRows.find((u) => u.code === code)?.id ?? null;
+
+  // ---- the demo accounts and their staff / student records
+  const accountRows = await tx
+    .insert(users)
+    .values(
+      DEMO_ACCOUNTS.map((a) => ({
+        username: a.division.toLowerCase(),
+        displayName: a.displayName,
+        passwordHash,
+        division: a.division,
+        unitId: unitIdOf(a.unit),
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  const accountId = (division: Division) => accountRows.find((r) => r.username === division.toLowerCase())!.id;
+  const staffAccounts = DEMO_ACCOUNTS.filter((a) => a.nip);
+  const staffRows = await tx
+    .insert(employees)
+    .values(
+      staffAccounts.map((a) => ({
+        unitId: unitIdOf(a.unit),
+        userId: accountId(a.division),
+        nip: a.nip!,
+        name: a.displayName,
+        gender: /Ustadzah|Hj\.|Dewi|Siti|Nurul/.test(a.displayName) ? ('P' as const) : ('L' as const),
+        position: a.division === 'TEACHER' ? 'Guru' : a.division,
+        employmentStatus: 'GTY',
+        joinDate: '2015-07-01',
+      })),
+    )
+    .returning({ id: employees.id, nip: employees.nip });
+  const demoTeacherId = staffRows.find((r) => r.nip === DEMO_ACCOUNTS.find((a) => a.division === 'TEACHER')!.nip)!.id;
+
+  // ---- the active year
+  const [year] = await tx
+    .insert(academicYears)
+    .values({ name: period.tapel, startDate: period.startDate, endDate: period.endDate, isActive: true })
+    .returning({ id: academicYears.id });
+  const academicYearId = year!.id;
+
+  let employeeSeq = 100;
+  let nisnSeq = 1;
+  const lessons: (Lesson & { unitId: number; subjectId: number; classGroupId: number; employeeId: number })[] = [];
+  const summary: DemoSeedSummary = {
+    units: unitRows.length,
+    classes: 0,
+    students: 0,
+    employees: staffRows.length,
+    lessons: 0,
+  };
+  const studentAccount = DEMO_ACCOUNTS.find((a) => a.division === 'STUDENT')!;
+
+  for (const code of Object.keys(LEVELS) as UnitCode[]) {
+    const shape = LEVELS[code];
+    const unitId = unitIdOf(code)!;
+    const minutes = DEMO_UNITS.find((u) => u.code === code)!.periodMinutes;
+    await tx.insert(bellPeriods).values(bellTimes('07:00', minutes, shape.periods, 4).map((b) => ({ ...b, unitId })));
+
+    const gradeRows = await tx
+      .insert(grades)
+      .values(shape.grades.map((level) => ({ unitId, level, name: `Kelas ${level}` })))
+      .returning({ id: grades.id, level: grades.level });
+    const subjectRows = await tx
+      .insert(subjects)
+      .values(shape.subjects.map((s) => ({ unitId, code: s.code, name: s.name, group: s.group })))
+      .returning({ id: subjects.id, code: subjects.code });
+    const hours = gradeRows.flatMap((g) =>
+      shape.subjects
+        .map((s) => ({ s, h: s.hours(g.level) }))
+        .filter((x) => x.h > 0)
+        .map((x) => ({
+          subjectId: subjectRows.find((r) => r.code === x.s.code)!.id,
+          gradeId: g.id,
+          hoursPerWeek: x.h,
+        })),
+    );
+    await tx.insert(subjectGradeHours).values(hours);
+
+    const classValues = gradeRows.flatMap((g) =>
+      Array.from({ length: shape.classesPerGrade }, (_, i) => ({
+        unitId,
+        academicYearId,
+        gradeId: g.id,
+        name: `${g.level}${String.fromCharCode(65 + i)}`,
+        room: `R-${g.level}${String.fromCharCode(65 + i)}`,
+        level: g.level,
+      })),
+    );
+    const classRows = await tx
+      .insert(classGroups)
+      .values(classValues.map(({ level: _level, ...v }) => v))
+      .returning({ id: classGroups.id, name: classGroups.name });
+    summary.classes += classRows.length;
+    const classes = classRows.map((c, i) => ({ ...c, level: classValues[i]!.level }));
+
+    // ---- teachers: a pool per subject, each up to the load cap; the demo teacher leads SMP Matematika
+    const teacherOf = new Map<string, number>();
+    const newTeachers: { key: string; name: string; gender: 'L' | 'P' }[] = [];
+    for (const subject of shape.subjects as readonly DemoSubject[]) {
+      let current: { key: string; load: number } | null = null;
+      if (code === 'SMP' && subject.code === 'MTK') current = { key: 'demo-teacher', load: 0 };
+      for (const cls of classes) {
+        const h = subject.hours(cls.level);
+        if (!h) continue;
+        if (!current || current.load + h > TEACHER_LOAD_CAP) {
+          const person = personName(random);
+          const key = `${code}-${subject.code}-${newTeachers.length}`;
+          newTeachers.push({
+            key,
+            name: `${person.gender === 'L' ? 'Ustadz' : 'Ustadzah'} ${person.name}`,
+            gender: person.gender,
+          });
+          current = { key, load: 0 };
+        }
+        current.load += h;
+        teacherOf.set(`${cls.id}|${subject.code}`, current.key === 'demo-teacher' ? -1 : newTeachers.length - 1);
+      }
+    }
+    const teacherRows = newTeachers.length
+      ? await tx
+          .insert(employees)
+          .values(
+            newTeachers.map((t) => {
+              const seq = employeeSeq++;
+              return {
+                unitId,
+                nip: `19${70 + (seq % 25)}0${1 + (seq % 9)}1${seq % 10}20${10 + (seq % 15)}0${1 + (seq % 9)}${t.gender === 'L' ? 1 : 2}${seq}`,
+                name: t.name,
+                gender: t.gender,
+                position: 'Guru',
+                employmentStatus: seq % 3 === 0 ? 'GTT' : 'GTY',
+                joinDate: `20${10 + (seq % 15)}-07-01`,
+              };
+            }),
+          )
+          .returning({ id: employees.id, nip: employees.nip, name: employees.name })
+      : [];
+    summary.employees += teacherRows.length;
+    // their accounts (username = NIP, like employees created in the app), sharing the one hash
+    const teacherAccounts = await tx
+      .insert(users)
+      .values(
+        teacherRows.map((t) => ({
+          username: t.nip,
+          displayName: t.name,
+          passwordHash,
+          division: 'TEACHER' as const,
+          unitId,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    for (const account of teacherAccounts) {
+      await tx.update(employees).set({ userId: account.id }).where(eq(employees.nip, account.username));
+    }
+
+    // homeroom teachers: one distinct teacher per class; the demo teacher leads SMP 7A
+    const homeroomPool = teacherRows.map((t) => t.id);
+    for (const [i, cls] of classes.entries()) {
+      const homeroom = code === 'SMP' && cls.name === '7A' ? demoTeacherId : homeroomPool[i % homeroomPool.length];
+      if (homeroom)
+        await tx.update(classGroups).set({ homeroomEmployeeId: homeroom }).where(eq(classGroups.id, cls.id));
+    }
+
+    for (const cls of classes) {
+      for (const subject of shape.subjects as readonly DemoSubject[]) {
+        const h = subject.hours(cls.level);
+        const t = teacherOf.get(`${cls.id}|${subject.code}`);
+        if (!h || t === undefined) continue;
+        const employeeId = t === -1 ? demoTeacherId : teacherRows[t]!.id;
+        lessons.push({
+          classKey: String(cls.id),
+          subjectKey: subject.code,
+          teacherKey: String(employeeId),
+          hours: h,
+          unitId,
+          subjectId: subjectRows.find((r) => r.code === subject.code)!.id,
+          classGroupId: cls.id,
+          employeeId,
+        });
+      }
+    }
+
+    // ---- students, about 25 a class, enrolled; the demo student sits in SMP 7A
+    let nisSeq = 1;
+    const studentValues: (typeof students.$inferInsert & { classGroupId: number })[] = [];
+    for (const cls of classes) {
+      const isDemoClass = code === 'SMP' && cls.name === '7A';
+      for (let i = 0; i < DEMO_STUDENTS_PER_CLASS - (isDemoClass ? 1 : 0); i++) {
+        const person = personName(random);
+        studentValues.push({
+          unitId,
+          nis: demoNis(shape.digit, nisSeq++),
+          nisn: demoNisn(nisnSeq++),
+          name: person.name,
+          gender: person.gender,
+          ...studentDetails(random, cls.level, period.startYear),
+          status: 'ACTIVE',
+          classGroupId: cls.id,
+        });
+      }
+    }
+    if (code === studentAccount.unit) {
+      const cls = classes.find((c) => c.name === '7A')!;
+      studentValues.push({
+        unitId,
+        userId: accountId('STUDENT'),
+        nis: studentAccount.nis!,
+        nisn: studentAccount.nisn ?? null,
+        name: studentAccount.displayName,
+        gender: 'L',
+        ...studentDetails(random, 7, period.startYear),
+        status: 'ACTIVE',
+        classGroupId: cls.id,
+      });
+    }
+    const studentRows = await tx
+      .insert(students)
+      .values(studentValues.map(({ classGroupId: _c, ...v }) => v))
+      .returning({ id: students.id });
+    await tx
+      .insert(enrollments)
+      .values(
+        studentRows.map((s, i) => ({ studentId: s.id, classGroupId: studentValues[i]!.classGroupId, academicYearId })),
+      );
+    summary.students += studentRows.length;
+  }
+
+  // ---- teaching assignments and the clash-free timetable of the current semester
+  await tx.insert(teachingAssignments).values(
+    lessons.map((l) => ({
+      employeeId: l.employeeId,
+      subjectId: l.subjectId,
+      classGroupId: l.classGroupId,
+      academicYearId,
+      semester: period.semester,
+      hoursPerWeek: l.hours,
+    })),
+  );
+  const byKey = new Map(lessons.map((l) => [`${l.classKey}|${l.subjectKey}`, l]));
+  const periodsOf = Math.max(...Object.values(LEVELS).map((l) => l.periods));
+  const { placed } = placeLessons(lessons, SCHOOL_DAYS, periodsOf);
+  const slots = placed.map((p) => {
+    const l = byKey.get(`${p.classKey}|${p.subjectKey}`)!;
+    return {
+      unitId: l.unitId,
+      academicYearId,
+      semester: period.semester,
+      classGroupId: l.classGroupId,
+      day: p.day,
+      period: p.period,
+      subjectId: l.subjectId,
+      employeeId: l.employeeId,
+    };
+  });
+  for (let i = 0; i < slots.length; i += 1000) await tx.insert(timetableSlots).values(slots.slice(i, i + 1000));
+  summary.lessons = slots.length;
+  return summary;
 }

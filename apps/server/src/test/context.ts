@@ -67,8 +67,14 @@ async function dropDatabase(adminUrl: string, name: string) {
   await admin.end();
 }
 
-/** A fresh, migrated database of its own and the real app on top of it, for one test file. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh, migrated database of its own and the real app on top of it, for one test file.
+ * `empty` leaves out the fixture unit 'SMP' (for tests of what an empty installation does).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { empty?: boolean } = {},
+): Promise<TestContext> {
   const adminUrl = inject('adminUrl');
   const name = `mms_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
   await cloneTemplate(adminUrl, name, inject('templateDb'));
@@ -85,8 +91,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const app = await buildApp({ config, db });
   await app.ready();
 
-  const [unit] = await db.insert(units).values({ code: 'SMP', name: 'SMP Uji' }).returning();
-  const unitIds = new Map<string, number>([['SMP', unit!.id]]);
+  const unitIds = new Map<string, number>();
+  if (!options.empty) {
+    const [unit] = await db.insert(units).values({ code: 'SMP', name: 'SMP Uji' }).returning();
+    unitIds.set('SMP', unit!.id);
+  }
 
   async function createUser(values: { division: Division; username?: string; password?: string; unitCode?: string }) {
     const username = (

@@ -114,7 +114,7 @@ describe('timetable', () => {
       ctx.call(s.wakakur, 'POST', URL, slot),
       ctx.call(s.wakakur, 'POST', URL, slot),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join(' | ')).toEqual([200, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409)) {
       expect(r.json().error.message).toContain('Kelas 7AT2 sudah ada pelajaran Matematika');
     }

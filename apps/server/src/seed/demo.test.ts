@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { addStudentsUntil } from './bulk-students.ts';
+import { placeLessons } from './demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STUDENTS_PER_CLASS, seedDemoIfFirstStart } from './demo.ts';
+
+let ctx: TestContext;
+let seedMs = 0;
+beforeAll(async () => {
+  ctx = await createTestContext({}, { empty: true });
+  const started = performance.now();
+  expect(await seedDemoIfFirstStart(ctx.db)).toBe(true);
+  seedMs = performance.now() - started;
+}, 60_000);
+afterAll(() => ctx.close());
+
+const one = async <T>(query: ReturnType<typeof sql>) => (await ctx.db.execute(query)).rows[0] as T;
+
+describe('demo seed', () => {
+  it('creates the demo school on an empty database quickly', async () => {
+    expect(seedMs).toBeLessThan(10_000);
+    const counts = await one<Record<string, number>>(sql`select
+      (select count(*)::int from units) as units,
+      (select count(*)::int from grades) as grades,
+      (select count(*)::int from class_groups) as classes,
+      (select count(*)::int from students) as students,
+      (select count(*)::int from enrollments where ended_at is null) as enrolled,
+      (select count(*)::int from employees) as employees,
+      (select count(*)::int from subjects) as subjects,
+      (select count(*)::int from bell_periods) as bells,
+      (select count(*)::int from academic_years where is_active) as active_years`);
+    expect(counts).toMatchObject({ units: 2, grades: 9, classes: 21, active_years: 1 });
+    expect(counts.students).toBe(21 * DEMO_STUDENTS_PER_CLASS);
+    expect(counts.enrolled).toBe(counts.students);
+    expect(counts.employees).toBeGreaterThanOrEqual(40);
+    expect(counts.employees).toBeLessThanOrEqual(55);
+    expect(counts.subjects).toBeGreaterThanOrEqual(22);
+    const perUnit = await ctx.db.execute<{ code: string; minutes: number; nis_dupes: number }>(
+      sql`select u.code, u.period_minutes as minutes,
+        (select count(*) - count(distinct nis) from students s where s.unit_id = u.id)::int as nis_dupes
+        from units u order by u.code`,
+    );
+    expect(perUnit.rows).toEqual([
+      { code: 'SD', minutes: 35, nis_dupes: 0 },
+      { code: 'SMP', minutes: 40, nis_dupes: 0 },
+    ]);
+    const badNisn = await one<{ n: number }>(sql`select count(*)::int as n from students where nisn !~ '^[0-9]{10}$'`);
+    expect(badNisn.n).toBe(0);
+  });
+
+  it('signs in all 9 demo accounts', async () => {
+    expect(DEMO_ACCOUNTS).toHaveLength(9);
+    for (const account of DEMO_ACCOUNTS) {
+      const session = await ctx.signIn(account.division.toLowerCase(), DEMO_PASSWORD);
+      expect(session.user.division).toBe(account.division);
+    }
+  });
+
+  it('has a complete timetable without a class or teacher clash', async () => {
+    const clashes = await one<{ classes: number; teachers: number }>(sql`select
+      (select count(*)::int from (select 1 from timetable_slots group by class_group_id, semester, day, period having count(*) > 1) c) as classes,
+      (select count(*)::int from (select 1 from timetable_slots group by employee_id, academic_year_id, semester, day, period having count(*) > 1) t) as teachers`);
+    expect(clashes).toEqual({ classes: 0, teachers: 0 });
+    // every assigned JP is in the timetable
+    const missing = await one<{ n: number }>(sql`select count(*)::int as n from teaching_assignments a
+      where a.hours_per_week <> (select count(*) from timetable_slots s
+        where s.class_group_id = a.class_group_id and s.subject_id = a.subject_id and s.semester = a.semester)`);
+    expect(missing.n).toBe(0);
+  });
+
+  it('puts the demo student in SMP 7A, taught by the demo teacher', async () => {
+    const student = await ctx.signIn('student', DEMO_PASSWORD);
+    const mine = (await ctx.call(student, 'GET', '/api/v1/timetable/me')).json();
+    expect(mine.className).toBe('7A');
+    expect(mine.items.length).toBeGreaterThan(30);
+    const teacher = await ctx.signIn('teacher', DEMO_PASSWORD);
+    const teaching = (await ctx.call(teacher, 'GET', '/api/v1/timetable/me')).json();
+    expect(teaching.items.map((i: { className: string }) => i.className)).toContain('7A');
+    const assignments = await ctx.call(
+      teacher,
+      'GET',
+      `/api/v1/teaching-assignments?employeeId=${teacher.user.employeeId}`,
+    );
+    expect(assignments.json().items.map((i: { className: string }) => i.className)).toContain('7A');
+  });
+
+  it('does nothing the second time', async () => {
+    expect(await seedDemoIfFirstStart(ctx.db)).toBe(false);
+  });
+
+  it('adds enrolled students up to a target count, in batches', async () => {
+    expect(await addStudentsUntil(ctx.db, 1600)).toEqual({ added: 1600 - 21 * DEMO_STUDENTS_PER_CLASS, total: 1600 });
+    expect(await addStudentsUntil(ctx.db, 1000)).toEqual({ added: 0, total: 1600 });
+    const counts = await one<{ open: number; nisn: number }>(sql`select
+      (select count(*)::int from enrollments where ended_at is null) as open,
+      (select count(distinct nisn)::int from students) as nisn`);
+    expect(counts).toEqual({ open: 1600, nisn: 1600 });
+  });
+});
+
+describe('placeLessons', () => {
+  it('never puts a class or a teacher in two places at once', () => {
+    const lessons = Array.from({ length: 40 }, (_, i) => ({
+      classKey: `c${i % 5}`,
+      subjectKey: `s${i}`,
+      teacherKey: `t${i % 7}`,
+      hours: 1 + (i % 4),
+    }));
+    const { placed } = placeLessons(lessons, 6, 8);
+    const keys = (f: (p: (typeof placed)[number]) => string) => new Set(placed.map(f)).size;
+    expect(keys((p) => `${p.classKey}|${p.day}|${p.period}`)).toBe(placed.length);
+    expect(keys((p) => `${p.teacherKey}|${p.day}|${p.period}`)).toBe(placed.length);
+  });
+});
