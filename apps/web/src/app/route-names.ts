@@ -24,6 +24,11 @@ export const ROUTES = {
   'student-profile': '/backend/mms/students/student/profile/:id',
   'student-profile-nis': '/backend/mms/students/student/profile/nis/:nis',
   'student-me': '/backend/mms/students/student/me',
+  'principal-teacher-list': '/backend/mms/principal/teacher-list',
+  'tutor-subjects': '/backend/mms/tutor/subjects',
+  'tutor-class-titles': '/backend/mms/tutor/class-titles',
+  'tutor-homeroom': '/backend/mms/tutor/homeroom',
+  'tutor-class-structure': '/backend/mms/tutor/class-structure',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -36,6 +41,11 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'principal-student-all',
   'principal-student-input',
   'student-me',
+  'principal-teacher-list',
+  'tutor-subjects',
+  'tutor-class-titles',
+  'tutor-homeroom',
+  'tutor-class-structure',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

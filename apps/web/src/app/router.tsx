@@ -65,6 +65,11 @@ export const routes: RouteObject[] = [
           schoolScreen('student-profile', 'school.student.read', 'StudentProfilePage'),
           schoolScreen('student-profile-nis', 'school.student.read', 'StudentProfilePage'),
           schoolScreen('student-me', 'school.student.self', 'StudentMePage'),
+          schoolScreen('principal-teacher-list', 'school.employee.read', 'EmployeesPage'),
+          schoolScreen('tutor-subjects', 'school.subject.manage', 'SubjectsPage'),
+          schoolScreen('tutor-class-titles', 'school.class.manage', 'ClassesPage'),
+          schoolScreen('tutor-homeroom', 'school.homeroom.manage', 'HomeroomPage'),
+          schoolScreen('tutor-class-structure', 'school.read', 'ClassStructurePage'),
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -7,3 +7,8 @@ export { StudentsPage, UnitStudentsPage } from './students-page.tsx';
 export { StudentInputPage, StudentEditPage } from './student-form-pages.tsx';
 export { StudentProfilePage } from './student-profile-page.tsx';
 export { StudentMePage } from './student-me-page.tsx';
+export { EmployeesPage } from './employees-page.tsx';
+export { SubjectsPage } from './subjects-page.tsx';
+export { ClassesPage } from './classes-page.tsx';
+export { HomeroomPage } from './homeroom-page.tsx';
+export { ClassStructurePage } from './class-structure-page.tsx';

@@ -1,0 +1,175 @@
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Skeleton, Tooltip } from '@mantine/core';
+import { can, DIVISION_LABELS, STAFF_DIVISIONS, type EmployeeSummary } from '@mms/shared';
+import { IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useEmployee, useUpdateEmployee } from '../api.ts';
+import { EmployeeForm } from '../components/employee-form.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { UnitSelect } from '../components/pickers.tsx';
+
+function EditEmployee({ id, onDone }: { id: number; onDone: () => void }) {
+  const employee = useEmployee(id);
+  if (!employee.data) return <Skeleton height={300} />;
+  return <EmployeeForm employee={employee.data} onDone={onDone} />;
+}
+
+/** principal/teacher-list: teachers and staff; add (account username = NIP), edit, deactivate. */
+export function EmployeesPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+  const user = useCurrentUser();
+  const canManage = can(user.division, 'school.employee.manage');
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [division, setDivision] = useState<string | null>(null);
+  const [active, setActive] = useState<string | null>('true');
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const update = useUpdateEmployee();
+
+  const setActiveState = (e: EmployeeSummary, isActive: boolean) =>
+    update.mutate(
+      { id: e.id, body: { isActive } },
+      { onSuccess: () => showSaved(), onError: (err) => notifyError(err) },
+    );
+
+  const columns = useMemo<DataTableColumn<EmployeeSummary>[]>(
+    () => [
+      { accessor: 'nip', title: t('school.employees.nip'), sortable: true },
+      { accessor: 'name', title: t('school.name'), sortable: true },
+      { accessor: 'unitCode', title: t('school.unit') },
+      {
+        accessor: 'division',
+        title: t('school.employees.division'),
+        render: (e) => (e.division ? DIVISION_LABELS[e.division][lang] : '–'),
+      },
+      { accessor: 'position', title: t('school.employees.position') },
+      {
+        accessor: 'isActive',
+        title: t('school.employees.account'),
+        render: (e) => (
+          <Badge color={e.isActive ? 'green' : 'gray'} variant="light">
+            {e.isActive ? t('school.employees.active') : t('school.employees.inactive')}
+          </Badge>
+        ),
+      },
+      ...(canManage
+        ? [
+            {
+              accessor: '_actions',
+              title: t('school.actions'),
+              textAlign: 'right' as const,
+              render: (e: EmployeeSummary) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t('school.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="yellow"
+                      onClick={() => setEditing(e.id)}
+                      aria-label={`${t('school.edit')} ${e.name}`}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  {e.isActive ? (
+                    <Tooltip label={t('school.employees.deactivate')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${t('school.employees.deactivate')} ${e.name}`}
+                        onClick={() =>
+                          confirmDialog({
+                            title: t('school.employees.deactivateTitle'),
+                            text: t('school.employees.deactivateText', { name: e.name }),
+                            confirm: t('school.employees.deactivate'),
+                            onConfirm: () => setActiveState(e, false),
+                          })
+                        }
+                      >
+                        <IconUserOff size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : (
+                    <Tooltip label={t('school.employees.activate')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="green"
+                        aria-label={`${t('school.employees.activate')} ${e.name}`}
+                        onClick={() => setActiveState(e, true)}
+                      >
+                        <IconUserCheck size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
+              ),
+            },
+          ]
+        : []),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setActiveState only closes over stable hooks
+    [t, lang, canManage],
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <PageTitle>{t('school.employees.title')}</PageTitle>
+      <DataList<EmployeeSummary>
+        path="/employees"
+        label={t('school.employees.label')}
+        columns={columns}
+        defaultSort={{ columnAccessor: 'name', direction: 'asc' }}
+        searchLabel={t('school.employees.searchLabel')}
+        exportName="daftar-pegawai"
+        filters={{ unitId, division, active }}
+        filterControls={
+          <>
+            <UnitSelect value={unitId} onChange={setUnitId} />
+            <Select
+              label={t('school.employees.division')}
+              placeholder={t('school.employees.allDivisions')}
+              data={STAFF_DIVISIONS.map((d) => ({ value: d, label: DIVISION_LABELS[d][lang] }))}
+              value={division}
+              onChange={setDivision}
+              clearable
+              w={{ base: '100%', sm: 180 }}
+            />
+            <Select
+              label={t('school.employees.account')}
+              placeholder={t('school.allStatuses')}
+              data={[
+                { value: 'true', label: t('school.employees.active') },
+                { value: 'false', label: t('school.employees.inactive') },
+              ]}
+              value={active}
+              onChange={setActive}
+              clearable
+              w={{ base: '100%', sm: 150 }}
+            />
+          </>
+        }
+        actions={
+          canManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              {t('school.employees.add')}
+            </Button>
+          )
+        }
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('school.employees.add') : t('school.employees.edit')}
+        size="lg"
+        fullScreen={false}
+      >
+        {editing === 'new' && <EmployeeForm onDone={() => setEditing(null)} />}
+        {typeof editing === 'number' && <EditEmployee id={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Paper>
+  );
+}
