@@ -29,6 +29,7 @@ export const ROUTES = {
   'tutor-class-titles': '/backend/mms/tutor/class-titles',
   'tutor-homeroom': '/backend/mms/tutor/homeroom',
   'tutor-class-structure': '/backend/mms/tutor/class-structure',
+  'tutor-class-mutation': '/backend/mms/tutor/class-mutation',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -46,6 +47,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-class-titles',
   'tutor-homeroom',
   'tutor-class-structure',
+  'tutor-class-mutation',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           schoolScreen('tutor-class-titles', 'school.class.manage', 'ClassesPage'),
           schoolScreen('tutor-homeroom', 'school.homeroom.manage', 'HomeroomPage'),
           schoolScreen('tutor-class-structure', 'school.read', 'ClassStructurePage'),
+          schoolScreen('tutor-class-mutation', 'school.enrollment.manage', 'ClassMutationPage'),
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -12,3 +12,4 @@ export { SubjectsPage } from './subjects-page.tsx';
 export { ClassesPage } from './classes-page.tsx';
 export { HomeroomPage } from './homeroom-page.tsx';
 export { ClassStructurePage } from './class-structure-page.tsx';
+export { ClassMutationPage } from './class-mutation-page.tsx';
