@@ -27,7 +27,9 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
+import { materialRoutes } from './modules/journal/material.routes.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
@@ -124,6 +126,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
   await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
+  await app.register(materialRoutes, { prefix: '/api/v1/materials', db });
+  await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

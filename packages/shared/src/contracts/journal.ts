@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE_CODES } from './attendance.ts';
+import { SEMESTERS } from '../domain/academic-year.ts';
 import { PageQuery } from './common.ts';
 
 const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
@@ -83,3 +84,83 @@ export const TeacherToday = z.object({
   homeroomRegistersOpen: z.array(z.object({ classGroupId: z.number().int(), className: z.string() })),
 });
 export type TeacherToday = z.infer<typeof TeacherToday>;
+
+// ---------- subject material ----------
+
+export const MaterialAttachment = z.object({ name: z.string(), mime: z.string(), size: z.number().int() });
+
+export const SubjectMaterial = z
+  .object({
+    id: z.number().int(),
+    unitId: z.number().int(),
+    subjectId: z.number().int(),
+    subjectName: z.string(),
+    gradeId: z.number().int(),
+    gradeName: z.string(),
+    semester: z.enum(SEMESTERS),
+    title: z.string(),
+    body: z.string().nullable(),
+    sortOrder: z.number().int(),
+    /** uploads of material files are not built yet: always empty for now */
+    attachments: z.array(MaterialAttachment),
+    authorUserId: z.number().int().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'SubjectMaterial' });
+export type SubjectMaterial = z.infer<typeof SubjectMaterial>;
+
+export const SubjectMaterialInput = z.object({
+  subjectId: id('Mapel'),
+  gradeId: id('Tingkat'),
+  semester: z.enum(SEMESTERS, 'Semester GANJIL atau GENAP'),
+  title: z.string().trim().min(1, 'Judul wajib diisi').max(200, 'Judul maksimal 200 karakter'),
+  body: z.string().trim().max(50_000, 'Isi maksimal 50.000 karakter').nullable().optional(),
+  sortOrder: z.number().int().min(0).max(10_000).default(0),
+});
+export type SubjectMaterialInput = z.infer<typeof SubjectMaterialInput>;
+export const SubjectMaterialUpdate = SubjectMaterialInput.omit({ subjectId: true, gradeId: true }).partial();
+export type SubjectMaterialUpdate = z.infer<typeof SubjectMaterialUpdate>;
+
+export const MaterialsQuery = PageQuery.extend({
+  unitId: id('Unit').optional(),
+  subjectId: id('Mapel').optional(),
+  gradeId: id('Tingkat').optional(),
+  semester: z.enum(SEMESTERS).optional(),
+});
+export type MaterialsQuery = z.infer<typeof MaterialsQuery>;
+
+// ---------- class control (kontrol kelas) ----------
+
+export const ClassControlVisit = z
+  .object({
+    id: z.number().int(),
+    classGroupId: z.number().int(),
+    className: z.string(),
+    unitId: z.number().int(),
+    date: z.string(),
+    period: z.number().int(),
+    teacherPresent: z.boolean(),
+    notes: z.string().nullable(),
+    principalUserId: z.number().int().nullable(),
+    principalName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ClassControlVisit' });
+export type ClassControlVisit = z.infer<typeof ClassControlVisit>;
+
+export const ClassControlInput = z.object({
+  classGroupId: id('Kelas'),
+  date: isoDate('Tanggal'),
+  period: z.number().int().min(1, 'Jam ke- 1-16').max(16, 'Jam ke- 1-16'),
+  teacherPresent: z.boolean('Isi apakah guru ada di kelas'),
+  notes: optionalText('Catatan'),
+});
+export type ClassControlInput = z.infer<typeof ClassControlInput>;
+
+export const ClassControlQuery = PageQuery.extend({
+  from: isoDate('Dari tanggal').optional(),
+  to: isoDate('Sampai tanggal').optional(),
+  unitId: id('Unit').optional(),
+  classGroupId: id('Kelas').optional(),
+});
+export type ClassControlQuery = z.infer<typeof ClassControlQuery>;

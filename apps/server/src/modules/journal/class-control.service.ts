@@ -1,0 +1,56 @@
+import type { AuthUser, ClassControlInput, ClassControlQuery } from '@mms/shared';
+import type { Database } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { assertNotFuture } from '../attendance/dates.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import * as repo from './class-control.repo.ts';
+
+const toApi = ({ createdAt, ...rest }: repo.VisitRow) => ({ ...rest, createdAt: createdAt.toISOString() });
+
+/** Kontrol kelas: the principal's record of walking past a class in a period. */
+export function createClassControlService(db: Database) {
+  async function create(user: AuthUser, input: ClassControlInput, actor: AuditActor) {
+    const cls = await repo.findClass(db, input.classGroupId);
+    if (!cls) throw badRequest('Kelas tidak ditemukan', { classGroupId: 'Tidak ditemukan' });
+    if (!seesAllUnits(user)) assertUnit(user, cls.unitId);
+    assertNotFuture(input.date);
+    const id = await db.transaction(async (tx) => {
+      const values = { ...input, notes: input.notes ?? null, principalUserId: user.id };
+      const id = await repo.insertVisit(tx, values);
+      await audit(tx, actor, {
+        action: 'classControl.create',
+        entityType: 'class_control_visit',
+        entityId: id,
+        after: values,
+      });
+      return id;
+    });
+    return toApi((await repo.findVisit(db, id))!);
+  }
+
+  async function list(user: AuthUser, q: ClassControlQuery) {
+    const page = await repo.listVisits(db, { ...q, unitId: unitScope(user, q.unitId) }, q);
+    return { ...page, items: page.items.map(toApi) };
+  }
+
+  async function remove(user: AuthUser, id: number, actor: AuditActor) {
+    const before = await repo.findVisit(db, id);
+    if (!before) throw notFound('Catatan kontrol kelas');
+    if (!seesAllUnits(user)) assertUnit(user, before.unitId);
+    await db.transaction(async (tx) => {
+      await repo.deleteVisit(tx, id);
+      await audit(tx, actor, {
+        action: 'classControl.delete',
+        entityType: 'class_control_visit',
+        entityId: id,
+        before,
+      });
+    });
+    return { ok: true as const };
+  }
+
+  return { create, list, remove };
+}
+
+export type ClassControlService = ReturnType<typeof createClassControlService>;
