@@ -307,6 +307,47 @@ export type StudentInput = z.infer<typeof StudentInput>;
 export const StudentUpdate = StudentFields.omit({ unitId: true }).partial();
 export type StudentUpdate = z.infer<typeof StudentUpdate>;
 
+/**
+ * The columns of the student import workbook, in template order; `key` is the StudentInput field.
+ * Headers are matched case-insensitively, a trailing "*" marks a required column.
+ */
+export const STUDENT_IMPORT_COLUMNS = [
+  { key: 'nis', header: 'NIS', required: true },
+  { key: 'nisn', header: 'NISN', required: false },
+  { key: 'nik', header: 'NIK', required: false },
+  { key: 'name', header: 'Nama', required: true },
+  { key: 'gender', header: 'JK (L/P)', required: false },
+  { key: 'birthPlace', header: 'Tempat Lahir', required: false },
+  { key: 'birthDate', header: 'Tanggal Lahir (YYYY-MM-DD)', required: false },
+  { key: 'religion', header: 'Agama', required: false },
+  { key: 'address', header: 'Alamat', required: false },
+  { key: 'fatherName', header: 'Nama Ayah', required: false },
+  { key: 'motherName', header: 'Nama Ibu', required: false },
+  { key: 'guardianName', header: 'Nama Wali', required: false },
+  { key: 'phone', header: 'HP Siswa', required: false },
+  { key: 'parentPhone', header: 'HP Orang Tua', required: false },
+  { key: 'boarding', header: 'Mukim (MUKIM/NON_MUKIM)', required: false },
+  { key: 'program', header: 'Program', required: false },
+  { key: 'entryDate', header: 'Tanggal Masuk (YYYY-MM-DD)', required: false },
+] as const;
+export const STUDENT_IMPORT_MAX_ROWS = 5000;
+
+/** The unit the imported students join. The file goes as multipart/form-data field `file`. */
+export const StudentImportQuery = z.object({ unitId: id('Unit') });
+export type StudentImportQuery = z.infer<typeof StudentImportQuery>;
+export const StudentImportResult = z.object({ imported: z.number().int() });
+export type StudentImportResult = z.infer<typeof StudentImportResult>;
+
+/**
+ * A rejected import answers 400 with one `fields` entry per problem, keyed "baris <row>: <column>"
+ * (row as Excel numbers it); nothing is saved then.
+ */
+export const importFieldKey = (row: number, column: string) => `baris ${row}: ${column}`;
+export function parseImportFieldKey(key: string): { row: number; column: string } | null {
+  const match = /^baris (\d+): (.*)$/.exec(key);
+  return match ? { row: Number(match[1]), column: match[2]! } : null;
+}
+
 export const StudentsQuery = SchoolPageQuery.extend({
   status: z.enum(STUDENT_STATUSES).optional(),
   classGroupId: id('Kelas').optional(),

@@ -7,6 +7,8 @@ import { createEmployeesService } from './employees.service.ts';
 import { lookupsRoutes } from './lookups.routes.ts';
 import { structureRoutes } from './structure.routes.ts';
 import { createStructureService } from './structure.service.ts';
+import { studentsImportRoutes } from './students-import.routes.ts';
+import { createStudentsImportService } from './students-import.service.ts';
 import { studentsRoutes } from './students.routes.ts';
 import { createStudentsService } from './students.service.ts';
 import { teachingAssignmentsRoutes } from './teaching-assignments.routes.ts';
@@ -18,6 +20,10 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   const students = createStudentsService(db, structure);
   await app.register(structureRoutes, { structure });
   await app.register(studentsRoutes, { prefix: '/students', students });
+  await app.register(studentsImportRoutes, {
+    prefix: '/students/import',
+    imports: createStudentsImportService(db),
+  });
   await app.register(lookupsRoutes, { prefix: '/lookups', db, structure, students });
   await app.register(enrollmentsRoutes, {
     prefix: '/enrollments',

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '@mms/shared';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function workbook(rows: (string | number | Date | null)[][], headers?: string[]) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Siswa');
+  sheet.addRow(
+    headers ?? ['NIS*', 'NISN', 'Nama*', 'JK (L/P)', 'Tanggal Lahir (YYYY-MM-DD)', 'Mukim (MUKIM/NON_MUKIM)'],
+  );
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+function upload(session: Session, unitId: number, data: Buffer, field = 'file') {
+  const boundary = `----mms${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="siswa.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/students/import?unitId=${unitId}`,
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie: session.cookie,
+      [CSRF_HEADER]: session.csrfToken,
+    },
+  });
+}
+
+const count = async (session: Session, q: string) =>
+  (await ctx.call(session, 'GET', `/api/v1/students?q=${encodeURIComponent(q)}`)).json().total as number;
+
+describe('student import', () => {
+  it('downloads a template whose headers the import accepts', async () => {
+    const wakakur = await ctx.as('WAKAKUR');
+    const res = await ctx.call(wakakur, 'GET', '/api/v1/students/import/template');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const headers = (book.worksheets[0]!.getRow(1).values as string[]).filter(Boolean);
+    expect(headers.slice(0, 4)).toEqual(['NIS*', 'NISN', 'NIK', 'Nama*']);
+    book.worksheets[0]!.addRow(['IMP-T1', '5550000001', null, 'Dari Template']);
+    const ok = await upload(wakakur, wakakur.user.unit!.id, Buffer.from(await book.xlsx.writeBuffer()));
+    expect(ok.json()).toEqual({ imported: 1 });
+  });
+
+  it('imports every row in one go', async () => {
+    const wakakur = await ctx.as('WAKAKUR');
+    const file = await workbook([
+      ['IMP-001', '5550000011', 'Ahmad Impor', 'l', new Date(Date.UTC(2013, 4, 2)), 'non mukim'],
+      ['IMP-002', null, 'Aisyah Impor', 'P', '2013-01-09', 'MUKIM'],
+      [null, null, null, null, null, null],
+      ['IMP-003', '5550000013', 'Umar Impor', null, null, null],
+    ]);
+    const res = await upload(wakakur, wakakur.user.unit!.id, file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 3 });
+    const one = (await ctx.call(wakakur, 'GET', '/api/v1/students/by-nis/IMP-001')).json();
+    expect(one).toMatchObject({ name: 'Ahmad Impor', gender: 'L', birthDate: '2013-05-02', boarding: 'NON_MUKIM' });
+  });
+
+  it('reports every bad row with row, column and reason, and saves nothing', async () => {
+    const wakakur = await ctx.as('WAKAKUR');
+    await upload(
+      wakakur,
+      wakakur.user.unit!.id,
+      await workbook([['IMP-100', '5550000100', 'Sudah Ada', 'L', null, null]]),
+    );
+    const file = await workbook([
+      ['IMP-101', '5550000101', 'Baik Satu', 'L', null, null],
+      ['IMP-102', '123', '', 'X', '2013-13-40', null],
+      ['IMP-101', null, 'Kembar NIS', 'P', null, null],
+      ['IMP-100', '5550000100', 'Sudah Dipakai', 'P', null, 'ASRAMA'],
+    ]);
+    const res = await upload(wakakur, wakakur.user.unit!.id, file);
+    expect(res.statusCode).toBe(400);
+    const body = res.json().error;
+    expect(body.message).toBe('8 masalah di 3 baris; tidak ada data yang disimpan');
+    expect(body.fields).toEqual({
+      'baris 3: NISN': 'NISN harus 10 angka',
+      'baris 3: Nama': 'Nama wajib diisi',
+      'baris 3: JK (L/P)': 'Jenis kelamin L atau P',
+      'baris 3: Tanggal Lahir (YYYY-MM-DD)': 'Tanggal lahir harus berupa tanggal YYYY-MM-DD',
+      'baris 4: NIS': 'NIS IMP-101 sama dengan baris 2',
+      'baris 5: Mukim (MUKIM/NON_MUKIM)': 'Status mukim tidak valid',
+      'baris 5: NIS': 'NIS IMP-100 sudah dipakai oleh Sudah Ada',
+      'baris 5: NISN': 'NISN 5550000100 sudah dipakai oleh Sudah Ada',
+    });
+    expect(await count(wakakur, 'Baik Satu')).toBe(0);
+  });
+
+  it('refuses a file that is not Excel, a missing required column, other units and other divisions', async () => {
+    const wakakur = await ctx.as('WAKAKUR');
+    const unitId = wakakur.user.unit!.id;
+    expect((await upload(wakakur, unitId, Buffer.from('bukan excel'))).json().error.message).toBe(
+      'Berkas bukan Excel (.xlsx) yang valid',
+    );
+    const noName = await upload(wakakur, unitId, await workbook([['X1']], ['NIS']));
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error.message).toBe('Kolom wajib tidak ada: Nama');
+    expect((await upload(wakakur, unitId, await workbook([]), 'lampiran')).statusCode).toBe(400);
+    expect((await ctx.call(wakakur, 'POST', `/api/v1/students/import?unitId=${unitId}`, {})).statusCode).toBe(400);
+    const admin = await ctx.as('ADMIN');
+    const other = (await ctx.call(admin, 'POST', '/api/v1/units', { code: 'SDI', name: 'SD Impor' })).json();
+    expect((await upload(wakakur, other.id, await workbook([['A1', null, 'B']]))).statusCode).toBe(403);
+    const teacher = await ctx.as('TEACHER');
+    expect((await upload(teacher, unitId, await workbook([['A1', null, 'B']]))).statusCode).toBe(403);
+    expect((await ctx.call(teacher, 'GET', '/api/v1/students/import/template')).statusCode).toBe(403);
+  });
+});
