@@ -14,7 +14,7 @@ import { ownClassIds } from './class-access.ts';
 import { schoolDaysBetween } from './dates.ts';
 import * as repo from './leave.repo.ts';
 import * as staffRepo from './staff.repo.ts';
-import { assertSupported, fileStore } from './uploads.ts';
+import { assertSupported, fileStore, normalise } from './uploads.ts';
 
 const toApi = (r: repo.LeaveRow) => {
   const { attachmentPath, attachmentMime, attachmentSize, decidedAt, createdAt, ...rest } = r;
@@ -69,7 +69,8 @@ export function createLeaveService(db: Database, dataDir: string) {
         `Sudah ada pengajuan izin untuk ${overlap.startDate} s.d. ${overlap.endDate} yang beririsan dengan tanggal ini`,
       );
     }
-    const path = attachment ? await files.save(attachment) : null;
+    const stored = attachment && mime ? await normalise(attachment, mime) : null;
+    const path = stored ? await files.save(stored) : null;
     try {
       const id = await db.transaction(async (tx) => {
         const values = {
@@ -82,7 +83,7 @@ export function createLeaveService(db: Database, dataDir: string) {
           reason: input.reason,
           attachmentPath: path,
           attachmentMime: mime,
-          attachmentSize: attachment?.length ?? null,
+          attachmentSize: stored?.length ?? null,
           requestedByUserId: user.id,
         };
         const id = await repo.insertLeave(tx, values);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CSRF_HEADER } from '@mms/shared';
@@ -14,6 +15,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   f = await attendanceFixture(ctx);
   student = await ctx.as('STUDENT');
+  PNG = await sharp({ create: { width: 3000, height: 20, channels: 3, background: '#ffffff' } })
+    .png()
+    .withMetadata({ exif: { IFD0: { Copyright: 'rahasia' } } })
+    .toBuffer();
   // The signed-in student sits in 7A.
   await ctx.db.execute(
     sql`insert into enrollments (student_id, class_group_id, academic_year_id) values (${student.user.studentId}, ${f.classA.id}, ${f.year.id})`,
@@ -21,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+let PNG: Buffer;
+const BROKEN_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const PDF = Buffer.from('%PDF-1.4\n%fake but typed\n');
 
 /** A hand-built multipart/form-data request. */
@@ -71,13 +77,27 @@ describe('leave requests', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'pending', kind: 'SAKIT', studentId: student.user.studentId });
-    expect(body.attachment).toMatchObject({ mime: 'image/png', size: PNG.length });
+    expect(body.attachment).toMatchObject({ mime: 'image/png' });
     withFile = body.id;
 
+    // Stored re-encoded: at most 2000 px wide, without the metadata that came with it.
     const file = await ctx.call(student, 'GET', body.attachment.url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
-    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect(file.rawPayload.length).toBe(body.attachment.size);
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 2000 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('refuses a broken image that only looks like a PNG', async () => {
+    const res = await multipart(
+      student,
+      { startDate: addDays(f.day, 30), endDate: addDays(f.day, 30), kind: 'IZIN', reason: 'x' },
+      { name: 'rusak.png', type: 'image/png', data: BROKEN_PNG },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Berkas gambar rusak atau tidak dapat dibaca');
   });
 
   it('refuses a file whose content is not JPG, PNG or PDF, whatever its name says, and writes nothing', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
 
 export type AttachmentMime = 'image/jpeg' | 'image/png' | 'application/pdf';
@@ -23,6 +24,27 @@ export function assertSupported(data: Buffer): AttachmentMime {
     });
   }
   return mime;
+}
+
+/** The longest side an uploaded image keeps; a phone photo of a doctor's note stays readable. */
+const MAX_IMAGE_SIDE = 2000;
+
+/**
+ * Re-encodes an image (JPEG stays JPEG, PNG stays PNG): drops metadata such as GPS positions and
+ * anything appended to the picture, turns it upright and caps its size. PDFs are kept as sent.
+ */
+export async function normalise(data: Buffer, mime: AttachmentMime): Promise<Buffer> {
+  if (mime === 'application/pdf') return data;
+  try {
+    const image = sharp(data, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    return await (mime === 'image/png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'Berkas gambar rusak atau tidak dapat dibaca', {
+      attachment: 'Gambar rusak',
+    });
+  }
 }
 
 /** Files of one kind under `${dataDir}/uploads/<kind>/`, named by random ids only. */
