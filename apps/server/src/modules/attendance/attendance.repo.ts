@@ -159,7 +159,9 @@ export async function upsertDaily(db: Executor, rows: AttendanceValues[]) {
         lateMinutes: sql`excluded.late_minutes`,
         note: sql`excluded.note`,
         recordedByUserId: sql`excluded.recorded_by_user_id`,
-        leaveRequestId: sql`excluded.leave_request_id`,
+        // A teacher's save keeps the link to an approved leave as long as the code stays the same.
+        leaveRequestId: sql`case when excluded.leave_request_id is null and excluded.code = ${studentAttendance.code}
+          then ${studentAttendance.leaveRequestId} else excluded.leave_request_id end`,
         updatedAt: sql`now()`,
       },
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { createAttendanceService } from './attendance.service.ts';
+import { createAttendanceDashboard } from './dashboard.service.ts';
 import { leaveRoutes } from './leave.routes.ts';
 import { createLeaveService } from './leave.service.ts';
 import { recordsRoutes } from './records.routes.ts';
@@ -8,10 +9,13 @@ import { createStaffAttendanceService } from './staff.service.ts';
 
 /** The attendance feature under /api/v1: student registers and lists, staff attendance, leave requests. */
 export const attendanceRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }> = async (app, { db, dataDir }) => {
+  const attendance = createAttendanceService(db);
+  const staff = createStaffAttendanceService(db);
   await app.register(recordsRoutes, {
     prefix: '/attendance',
-    attendance: createAttendanceService(db),
-    staff: createStaffAttendanceService(db),
+    attendance,
+    staff,
+    dashboard: createAttendanceDashboard(attendance, staff),
   });
   await app.register(leaveRoutes, { prefix: '/leave-requests', leave: createLeaveService(db, dataDir) });
 };

@@ -186,6 +186,19 @@ describe('leave requests', () => {
     const register = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/${f.classA.id}/daily/${f.day}`);
     const entry = register.json().entries.find((e: { studentId: number }) => e.studentId === student.user.studentId);
     expect(entry).toMatchObject({ code: 'S', recorded: true });
+    // The homeroom teacher saves the day as shown: the row keeps its link to the leave.
+    const saved = await ctx.call(f.homeroomA, 'PUT', `/api/v1/attendance/classes/${f.classA.id}/daily/${f.day}`, {
+      entries: register.json().entries.map((e: { studentId: number; code: string }) => ({
+        studentId: e.studentId,
+        code: e.code,
+      })),
+    });
+    expect(saved.statusCode).toBe(200);
+    const [kept] = await ctx.db
+      .select()
+      .from(studentAttendance)
+      .where(and(eq(studentAttendance.studentId, student.user.studentId!), eq(studentAttendance.date, f.day)));
+    expect(kept).toMatchObject({ code: 'S', leaveRequestId: withFile });
 
     const again = await ctx.call(await ctx.as('PRINCIPAL'), 'POST', `/api/v1/leave-requests/${withFile}/decision`, {
       decision: 'rejected',

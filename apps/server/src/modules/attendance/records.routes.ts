@@ -30,8 +30,9 @@ import {
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
-import { unitScope, userOf } from '../school/scope.ts';
+import { userOf } from '../school/scope.ts';
 import type { AttendanceService } from './attendance.service.ts';
+import type { AttendanceDashboard } from './dashboard.service.ts';
 import type { StaffAttendanceService } from './staff.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -61,7 +62,8 @@ const RECAP_COLUMNS: XlsxColumn<RecapRow>[] = [
 export const recordsRoutes: FastifyPluginAsyncZod<{
   attendance: AttendanceService;
   staff: StaffAttendanceService;
-}> = async (app, { attendance, staff }) => {
+  dashboard: AttendanceDashboard;
+}> = async (app, { attendance, staff, dashboard }) => {
   // ---------- daily register of a class ----------
   app.get(
     '/classes/:classGroupId/daily/:date',
@@ -319,19 +321,6 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
         response: { 200: AttendanceTodayCounts, ...errors },
       },
     },
-    async (request) => {
-      const user = userOf(request);
-      const [staffDay, notTaken] = await Promise.all([
-        staff.daily(user, request.query),
-        attendance.classesNotTaken(user, request.query),
-      ]);
-      return {
-        date: staffDay.date,
-        staffTotal: staffDay.items.length,
-        staffAbsent: staffDay.absentees.length,
-        studentsAbsent: await attendance.absentCountsToday(unitScope(user, request.query.unitId), staffDay.date),
-        classesNotTaken: notTaken.items.length,
-      };
-    },
+    async (request) => dashboard.today(userOf(request), request.query.unitId),
   );
 };
