@@ -30,6 +30,12 @@ export const ROUTES = {
   'tutor-homeroom': '/backend/mms/tutor/homeroom',
   'tutor-class-structure': '/backend/mms/tutor/class-structure',
   'tutor-class-mutation': '/backend/mms/tutor/class-mutation',
+  'tutor-schedule-input': '/backend/mms/tutor/schedule-input',
+  'tutor-schedule-all': '/backend/mms/tutor/schedule-all',
+  'tutor-schedule-class': '/backend/mms/tutor/schedule-class',
+  'tutor-teaching-schedule': '/backend/mms/tutor/teaching-schedule',
+  'tutor-teaching-hours': '/backend/mms/tutor/teaching-hours',
+  'student-schedule': '/backend/mms/students/student/schedule',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -48,6 +54,12 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-homeroom',
   'tutor-class-structure',
   'tutor-class-mutation',
+  'tutor-schedule-input',
+  'tutor-schedule-all',
+  'tutor-schedule-class',
+  'tutor-teaching-schedule',
+  'tutor-teaching-hours',
+  'student-schedule',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

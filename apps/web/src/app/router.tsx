@@ -71,6 +71,12 @@ export const routes: RouteObject[] = [
           schoolScreen('tutor-homeroom', 'school.homeroom.manage', 'HomeroomPage'),
           schoolScreen('tutor-class-structure', 'school.read', 'ClassStructurePage'),
           schoolScreen('tutor-class-mutation', 'school.enrollment.manage', 'ClassMutationPage'),
+          schoolScreen('tutor-schedule-input', 'schedule.manage', 'TimetableInputPage'),
+          schoolScreen('tutor-schedule-all', 'schedule.teachingHours.read', 'AllTimetablePage'),
+          schoolScreen('tutor-schedule-class', 'schedule.read', 'ClassTimetablePage'),
+          schoolScreen('tutor-teaching-schedule', 'schedule.teach', 'OwnTimetablePage'),
+          schoolScreen('tutor-teaching-hours', 'schedule.teachingHours.read', 'TeachingHoursPage'),
+          schoolScreen('student-schedule', 'school.student.self', 'OwnTimetablePage'),
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -19,9 +19,16 @@ import type {
   StudentInput,
   StudentSelfUpdate,
   StudentUpdate,
+  Semester,
   Subject,
   SubjectInput,
   SubjectUpdate,
+  TeachingHoursResponse,
+  TimetableCheckInput,
+  TimetableCheckResult,
+  TimetableResponse,
+  TimetableSlot,
+  TimetableSlotInput,
   Unit,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -288,6 +295,61 @@ export function usePromoteClass() {
   return useMutation({
     mutationFn: (body: PromoteInput) => api<EnrollmentResult>('/enrollments/promote', { method: 'POST', body }),
     onSuccess: () => invalidate(...ENROLLMENT_PATHS),
+    meta: { silent: true },
+  });
+}
+
+// ---------- timetable ----------
+
+export function useClassTimetable(classId: Id, semester?: Semester | null) {
+  return useQuery({
+    queryKey: ['/timetable', 'class', classId, semester ?? null],
+    queryFn: () =>
+      api<TimetableResponse>(`/timetable/classes/${classId}`, { query: { semester: semester ?? undefined } }),
+    enabled: !!classId,
+  });
+}
+
+export function useClassSubjects(classId: Id) {
+  return useQuery({
+    queryKey: ['/lookups/classes', classId, 'subjects'],
+    queryFn: () => api<LookupList>(`/lookups/classes/${classId}/subjects`),
+    enabled: !!classId,
+  });
+}
+
+export function useOwnTimetable() {
+  return useQuery({ queryKey: ['/timetable', 'me'], queryFn: () => api<TimetableResponse>('/timetable/me') });
+}
+
+export function useTeachingHours(unitId: Id) {
+  return useQuery({
+    queryKey: ['/timetable', 'hours', unitId ?? null],
+    queryFn: () => api<TeachingHoursResponse>('/timetable/teaching-hours', { query: { unitId: opt(unitId) } }),
+  });
+}
+
+export function useCheckSlot() {
+  return useMutation({
+    mutationFn: (body: TimetableCheckInput) => api<TimetableCheckResult>('/timetable/check', { method: 'POST', body }),
+    meta: { silent: true },
+  });
+}
+
+export function useCreateSlot() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: TimetableSlotInput) => api<TimetableSlot>('/timetable', { method: 'POST', body }),
+    onSuccess: () => invalidate('/timetable'),
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteSlot() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api(`/timetable/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate('/timetable'),
     meta: { silent: true },
   });
 }

@@ -1,0 +1,85 @@
+import { Alert, Button, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
+import { errorText } from '../../../i18n/index.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useTeachingHours } from '../api.ts';
+import { PageTitle } from '../components/page-title.tsx';
+import { UnitSelect, useDefaultUnitId } from '../components/pickers.tsx';
+
+/** tutor/teaching-hours: JP per week of each teacher, scheduled in the timetable and assigned. */
+export function TeachingHoursPage() {
+  const { t } = useTranslation();
+  const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
+  const hours = useTeachingHours(unitId);
+  const items = hours.data?.items ?? [];
+  const exportAll = () =>
+    downloadClientXlsx(
+      'jam-mengajar',
+      [
+        { title: t('school.timetable.nip'), value: (r: (typeof items)[number]) => r.nip },
+        { title: t('school.teacher'), value: (r) => r.teacherName },
+        { title: t('school.timetable.scheduled'), value: (r) => r.scheduledPeriods },
+        { title: t('school.timetable.assigned'), value: (r) => r.assignedHours },
+      ],
+      items,
+      'total-jam-mengajar.xlsx',
+    ).catch(notifyError);
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <PageTitle>{t('school.timetable.hoursTitle')}</PageTitle>
+      <Group align="flex-end" mb="sm">
+        <UnitSelect value={unitId} onChange={setUnitId} />
+        {hours.data && (
+          <Text c="dimmed" size="sm">
+            {t('school.semester')} {t(`school.semesters.${hours.data.semester}`)}
+          </Text>
+        )}
+        <Button
+          ml="auto"
+          variant="light"
+          color="green"
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          onClick={() => void exportAll()}
+          disabled={items.length === 0}
+        >
+          {t('list.export')}
+        </Button>
+      </Group>
+      {hours.isPending ? (
+        <Skeleton height={300} />
+      ) : hours.isError ? (
+        <Alert color="red">{errorText(hours.error)}</Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{t('list.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover aria-label={t('school.timetable.hoursTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('school.timetable.nip')}</Table.Th>
+                <Table.Th>{t('school.teacher')}</Table.Th>
+                <Table.Th ta="right">{t('school.timetable.scheduled')}</Table.Th>
+                <Table.Th ta="right">{t('school.timetable.assigned')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((r) => (
+                <Table.Tr key={r.employeeId}>
+                  <Table.Td>{r.nip}</Table.Td>
+                  <Table.Td>{r.teacherName}</Table.Td>
+                  <Table.Td ta="right">{r.scheduledPeriods}</Table.Td>
+                  <Table.Td ta="right" c={r.assignedHours !== r.scheduledPeriods ? 'orange' : undefined}>
+                    {r.assignedHours}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,223 @@
+import { Alert, Group, Modal, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { SEMESTERS, type Semester, type TimetableSlot } from '@mms/shared';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { errorText } from '../../../i18n/index.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useBellTimes, useClassGroup, useClassTimetable, useOwnTimetable } from '../api.ts';
+import { PageTitle } from '../components/page-title.tsx';
+import { ClassSelect, TeacherSelect, UnitSelect, useActiveYearId, useDefaultUnitId } from '../components/pickers.tsx';
+import { SlotEditor, type SlotTarget } from '../components/slot-editor.tsx';
+import { gridRows, TimetableGrid } from '../components/timetable-grid.tsx';
+
+function SemesterSelect({ value, onChange }: { value: Semester | null; onChange: (s: Semester) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('school.semester')}
+      data={SEMESTERS.map((s) => ({ value: s, label: t(`school.semesters.${s}`) }))}
+      value={value}
+      onChange={(v) => v && onChange(v as Semester)}
+      allowDeselect={false}
+      w={{ base: '100%', sm: 170 }}
+    />
+  );
+}
+
+/** One class's week, read-only or editable. */
+function ClassWeek({ classId, editable }: { classId: number; editable: boolean }) {
+  const { t } = useTranslation();
+  const klass = useClassGroup(classId);
+  const [semester, setSemester] = useState<Semester | null>(null);
+  const week = useClassTimetable(classId, semester);
+  const bell = useBellTimes(klass.data?.unitId);
+  const [target, setTarget] = useState<SlotTarget | null>(null);
+  const current = semester ?? week.data?.semester ?? null;
+  if (week.isPending || klass.isPending) return <Skeleton height={320} />;
+  if (week.isError) return <Alert color="red">{errorText(week.error)}</Alert>;
+  if (klass.isError) return <Alert color="red">{errorText(klass.error)}</Alert>;
+  const rows = gridRows(bell.data?.periods, week.data.items);
+  return (
+    <Stack>
+      <SemesterSelect value={current} onChange={setSemester} />
+      <TimetableGrid
+        slots={week.data.items}
+        rows={rows}
+        show="teacher"
+        label={t('school.timetable.gridLabel', { name: klass.data.name })}
+        onCell={
+          editable && current
+            ? (day, period, slot) =>
+                setTarget({ classGroupId: classId, unitId: klass.data.unitId, semester: current, day, period, slot })
+            : undefined
+        }
+      />
+      <Modal
+        opened={target !== null}
+        onClose={() => setTarget(null)}
+        title={
+          target
+            ? `${klass.data.name} · ${t('school.timetable.slotTitle', {
+                day: t(`school.timetable.days.${target.day}`),
+                period: target.period,
+              })}`
+            : ''
+        }
+      >
+        {target && <SlotEditor target={target} onDone={() => setTarget(null)} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+function ClassSchedulePage({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const classId = Number(params.get('class')) || null;
+  const activeYear = useActiveYearId();
+  const unitId = useDefaultUnitId();
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <PageTitle>{editable ? t('school.timetable.inputTitle') : t('school.timetable.classTitle')}</PageTitle>
+      <Stack>
+        <ClassSelect
+          label={t('school.structure.chooseClass')}
+          placeholder={t('school.choose')}
+          value={classId}
+          unitId={unitId}
+          academicYearId={activeYear}
+          onChange={(v) => setParams(v ? { class: String(v) } : {}, { replace: true })}
+        />
+        {classId ? (
+          <ClassWeek key={classId} classId={classId} editable={editable} />
+        ) : (
+          <Text c="dimmed">{t('school.timetable.chooseClass')}</Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** tutor/schedule-input: timetable creation per class on the unit's bell times, with clash check. */
+export function TimetableInputPage() {
+  return <ClassSchedulePage editable />;
+}
+
+/** tutor/schedule-class: the week of one class. */
+export function ClassTimetablePage() {
+  return <ClassSchedulePage editable={false} />;
+}
+
+/** tutor/teaching-schedule (teacher) and students/student/schedule (student): the own week. */
+export function OwnTimetablePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const isStudent = user.division === 'STUDENT';
+  const week = useOwnTimetable();
+  const unitId = week.data?.items[0]?.unitId ?? user.unit?.id ?? null;
+  const bell = useBellTimes(unitId);
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <PageTitle>{isStudent ? t('school.timetable.studentTitle') : t('school.timetable.ownTitle')}</PageTitle>
+      {week.isPending ? (
+        <Skeleton height={320} />
+      ) : week.isError ? (
+        <Alert color="red">{errorText(week.error)}</Alert>
+      ) : isStudent && !week.data.classGroupId ? (
+        <Text c="dimmed">{t('school.timetable.noClass')}</Text>
+      ) : (
+        <Stack>
+          <Group gap="xs">
+            {week.data.className && <Text fw={500}>{`${t('school.class')} ${week.data.className}`}</Text>}
+            <Text c="dimmed">
+              {t('school.semester')} {t(`school.semesters.${week.data.semester}`)}
+            </Text>
+          </Group>
+          <TimetableGrid
+            slots={week.data.items}
+            rows={gridRows(bell.data?.periods, week.data.items)}
+            show={isStudent ? 'teacher' : 'class'}
+            label={t('school.timetable.gridLabel', { name: week.data.className ?? user.displayName })}
+          />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** tutor/schedule-all: every lesson of the unit, filterable by class, teacher and day. */
+export function AllTimetablePage() {
+  const { t } = useTranslation();
+  const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
+  const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [employeeId, setEmployeeId] = useState<number | null>(null);
+  const [day, setDay] = useState<string | null>(null);
+  const activeYear = useActiveYearId();
+  const columns = useMemo<DataTableColumn<TimetableSlot>[]>(
+    () => [
+      { accessor: 'day', title: t('school.timetable.day'), render: (s) => t(`school.timetable.days.${s.day}`) },
+      { accessor: 'period', title: t('school.timetable.period'), textAlign: 'right' },
+      {
+        accessor: 'startTime',
+        title: t('school.timetable.time'),
+        render: (s) => (s.startTime ? `${s.startTime}–${s.endTime}` : '–'),
+      },
+      { accessor: 'className', title: t('school.class') },
+      { accessor: 'subjectName', title: t('school.subject') },
+      { accessor: 'teacherName', title: t('school.teacher') },
+    ],
+    [t],
+  );
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <PageTitle>{t('school.timetable.allTitle')}</PageTitle>
+      <DataList<TimetableSlot>
+        path="/timetable"
+        label={t('school.timetable.label')}
+        columns={columns}
+        exportName="jadwal-pelajaran"
+        exportColumns={[
+          { title: t('school.timetable.day'), value: (s) => t(`school.timetable.days.${s.day}`) },
+          { title: t('school.timetable.period'), value: (s) => s.period },
+          { title: t('school.timetable.time'), value: (s) => (s.startTime ? `${s.startTime}–${s.endTime}` : '') },
+          { title: t('school.class'), value: (s) => s.className },
+          { title: t('school.subject'), value: (s) => s.subjectName },
+          { title: t('school.teacher'), value: (s) => s.teacherName },
+        ]}
+        initialPageSize={50}
+        filters={{ unitId, classGroupId, employeeId, day }}
+        filterControls={
+          <>
+            <UnitSelect value={unitId} onChange={setUnitId} />
+            <ClassSelect
+              value={classGroupId}
+              onChange={setClassGroupId}
+              unitId={unitId}
+              academicYearId={activeYear}
+              clearable
+            />
+            <TeacherSelect
+              value={employeeId}
+              onChange={setEmployeeId}
+              unitId={unitId}
+              clearable
+              w={{ base: '100%', sm: 240 }}
+            />
+            <Select
+              label={t('school.timetable.day')}
+              placeholder={t('school.choose')}
+              data={[1, 2, 3, 4, 5, 6].map((d) => ({ value: String(d), label: t(`school.timetable.days.${d}`) }))}
+              value={day}
+              onChange={setDay}
+              clearable
+              w={{ base: '100%', sm: 140 }}
+            />
+          </>
+        }
+      />
+    </Paper>
+  );
+}
