@@ -144,6 +144,18 @@ export type ClassAttendanceSummary = z.infer<typeof ClassAttendanceSummary>;
 export const DateUnitQuery = z.object({ date: isoDate('Tanggal').optional(), unitId: id('Unit').optional() });
 export type DateUnitQuery = z.infer<typeof DateUnitQuery>;
 
+export const RegisterClass = z.object({
+  classGroupId: z.number().int(),
+  className: z.string(),
+  unitId: z.number().int(),
+  /** the caller is its homeroom teacher */
+  isHomeroom: z.boolean(),
+  /** the daily register of the date is taken */
+  taken: z.boolean(),
+});
+export const RegisterClasses = z.object({ date: z.string(), items: z.array(RegisterClass) });
+export type RegisterClasses = z.infer<typeof RegisterClasses>;
+
 export const ClassNotTaken = z.object({
   classGroupId: z.number().int(),
   className: z.string(),

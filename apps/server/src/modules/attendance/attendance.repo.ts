@@ -287,6 +287,37 @@ export async function dailyCodes(db: Executor, studentIds: number[], from: strin
     );
 }
 
+/** Classes of the year (and unit) with whether their daily register of the date is taken. */
+export async function classesOfYear(
+  db: Executor,
+  academicYearId: number,
+  date: string,
+  unitId: number | null,
+  onlyClassIds: number[] | null,
+  employeeId: number | null,
+) {
+  return db
+    .select({
+      classGroupId: classGroups.id,
+      className: classGroups.name,
+      unitId: classGroups.unitId,
+      isHomeroom: employeeId
+        ? sql<boolean>`coalesce(${classGroups.homeroomEmployeeId} = ${employeeId}, false)`
+        : sql<boolean>`false`,
+      taken: sql<boolean>`exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id}
+        and a.date = ${date} and a.source = 'daily')`,
+    })
+    .from(classGroups)
+    .where(
+      and_([
+        eq(classGroups.academicYearId, academicYearId),
+        unitId !== null ? eq(classGroups.unitId, unitId) : undefined,
+        onlyClassIds ? (onlyClassIds.length ? inArray(classGroups.id, onlyClassIds) : sql`false`) : undefined,
+      ]),
+    )
+    .orderBy(asc(classGroups.unitId), asc(classGroups.name));
+}
+
 /** Classes of the year (and unit) with no daily row on the date. */
 export async function classesWithoutRegister(
   db: Executor,

@@ -264,6 +264,16 @@ export function createAttendanceService(db: Database) {
     return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, rows };
   }
 
+  /** The classes whose register the caller may open, with the date's status (homeroom classes first). */
+  async function registerClasses(user: AuthUser, q: DateUnitQuery) {
+    const date = q.date ?? todayJakarta();
+    const unitId = unitScope(user, q.unitId);
+    const year = await repo.findActiveYear(db);
+    if (!year) return { date, items: [] };
+    const items = await repo.classesOfYear(db, year.id, date, unitId, await ownClassIds(db, user), user.employeeId);
+    return { date, items: items.sort((a, b) => Number(b.isHomeroom) - Number(a.isHomeroom)) };
+  }
+
   async function classesNotTaken(user: AuthUser, q: DateUnitQuery) {
     const date = q.date ?? todayJakarta();
     const unitId = unitScope(user, q.unitId);
@@ -297,6 +307,7 @@ export function createAttendanceService(db: Database) {
     classSummary,
     monthlyRecap,
     classesNotTaken,
+    registerClasses,
     absentCountsToday,
   };
 }

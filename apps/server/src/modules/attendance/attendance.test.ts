@@ -217,6 +217,14 @@ describe('lists and recaps', () => {
     expect(s1.A).toBeGreaterThanOrEqual(1);
   });
 
+  it('lists the classes whose register the caller may open, with the day’s status', async () => {
+    let res = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes?date=${previousSchoolDay(f.day)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([expect.objectContaining({ className: '7A', isHomeroom: true, taken: true })]);
+    res = await ctx.call(await ctx.as('WAKAKUR'), 'GET', `/api/v1/attendance/classes?date=${f.day}`);
+    expect(res.json().items.map((c: { className: string }) => c.className)).toEqual(['7A', '7B']);
+  });
+
   it('names the classes that have not taken the register of a day', async () => {
     const date = previousSchoolDay(previousSchoolDay(previousSchoolDay(f.day)));
     const url = `/api/v1/attendance/classes/not-taken?date=${date}`;

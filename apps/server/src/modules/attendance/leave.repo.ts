@@ -108,3 +108,11 @@ export async function listLeaves(
   ]);
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
+
+export async function deletePending(db: Executor, id: number) {
+  const [row] = await db
+    .delete(leaveRequests)
+    .where(and(eq(leaveRequests.id, id), eq(leaveRequests.status, 'pending')))
+    .returning({ id: leaveRequests.id });
+  return row;
+}

@@ -8,6 +8,7 @@ import {
   LeaveRequest,
   LeaveRequestInput,
   LeaveRequestsQuery,
+  OkResponse,
   pageOf,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
@@ -104,6 +105,19 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ leave: LeaveService }> = async
         .header('cache-control', 'private, no-store')
         .send(file.data);
     },
+  );
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'leave.request' },
+      schema: {
+        tags,
+        summary: 'Withdraw one’s own request while it is pending',
+        params: IdParams,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => leave.cancel(userOf(request), request.params.id, actorOf(request)),
   );
   app.post(
     '/:id/decision',

@@ -197,7 +197,25 @@ export function createLeaveService(db: Database, dataDir: string) {
     return toApi((await repo.findLeave(db, id))!);
   }
 
-  return { create, get, attachment, list, decide };
+  /** The requester (or the person it is for) withdraws a request still pending. */
+  async function cancel(user: AuthUser, id: number, actor: AuditActor) {
+    const row = await repo.findLeave(db, id);
+    if (!row) throw notFound('Pengajuan izin');
+    const own =
+      row.requestedByUserId === user.id ||
+      (row.studentId !== null && row.studentId === user.studentId) ||
+      (row.employeeId !== null && row.employeeId === user.employeeId);
+    if (!own) throw forbidden('Hanya pengaju yang dapat membatalkan pengajuan ini');
+    if (row.status !== 'pending') throw conflict('Pengajuan yang sudah diputuskan tidak dapat dibatalkan');
+    await db.transaction(async (tx) => {
+      if (!(await repo.deletePending(tx, id))) throw conflict('Pengajuan ini baru saja diputuskan');
+      await audit(tx, actor, { action: 'leave.cancel', entityType: 'leave_request', entityId: id, before: row });
+    });
+    if (row.attachmentPath) await files.remove(row.attachmentPath);
+    return { ok: true as const };
+  }
+
+  return { create, get, attachment, list, decide, cancel };
 }
 
 export type LeaveService = ReturnType<typeof createLeaveService>;

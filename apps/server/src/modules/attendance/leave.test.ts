@@ -242,6 +242,21 @@ describe('leave requests', () => {
     expect(rows.some((r) => r.date === addDays(f.day, 40))).toBe(false);
   });
 
+  it('lets the requester withdraw a pending request, nobody else, and not once decided', async () => {
+    const res = await ctx.call(student, 'POST', '/api/v1/leave-requests', {
+      startDate: addDays(f.day, 60),
+      endDate: addDays(f.day, 60),
+      kind: 'IZIN',
+      reason: 'Batal',
+    });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().id;
+    expect((await ctx.call(await ctx.as('PRINCIPAL'), 'DELETE', `/api/v1/leave-requests/${id}`)).statusCode).toBe(403);
+    expect((await ctx.call(student, 'DELETE', `/api/v1/leave-requests/${id}`)).statusCode).toBe(200);
+    expect((await ctx.call(student, 'GET', `/api/v1/leave-requests/${id}`)).statusCode).toBe(404);
+    expect((await ctx.call(student, 'DELETE', `/api/v1/leave-requests/${withFile}`)).statusCode).toBe(409);
+  });
+
   it('an employee’s approved leave sets the staff status on days not checked in', async () => {
     const start = addDays(f.day, 7);
     const res = await multipart(

@@ -14,6 +14,7 @@ import {
   OwnStaffAttendanceQuery,
   pageOf,
   RecapQuery,
+  RegisterClasses,
   RegisterInput,
   RegisterParams,
   StaffAttendance,
@@ -65,6 +66,19 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
   dashboard: AttendanceDashboard;
 }> = async (app, { attendance, staff, dashboard }) => {
   // ---------- daily register of a class ----------
+  app.get(
+    '/classes',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'The classes whose register the caller may open, with whether the date’s register is taken',
+        querystring: DateUnitQuery,
+        response: { 200: RegisterClasses, ...errors },
+      },
+    },
+    async (request) => attendance.registerClasses(userOf(request), request.query),
+  );
   app.get(
     '/classes/:classGroupId/daily/:date',
     {
