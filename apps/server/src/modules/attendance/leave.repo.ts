@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { employees, leaveRequests, students } from '../../db/schema/index.ts';
+import { employees, enrollments, leaveRequests, students } from '../../db/schema/index.ts';
 
 const columns = {
   id: leaveRequests.id,
@@ -84,7 +84,7 @@ export async function listLeaves(
     unitId: number | null;
     status?: 'pending' | 'approved' | 'rejected';
     /** only requests made by or about this person */
-    own?: { userId: number; studentId: number | null; employeeId: number | null };
+    own?: { userId: number; studentId: number | null; employeeId: number | null; classIds?: number[] | null };
   },
   q: { page: number; pageSize: number },
 ) {
@@ -95,6 +95,10 @@ export async function listLeaves(
     const mine: SQL[] = [eq(leaveRequests.requestedByUserId, f.own.userId)];
     if (f.own.studentId) mine.push(eq(leaveRequests.studentId, f.own.studentId));
     if (f.own.employeeId) mine.push(eq(leaveRequests.employeeId, f.own.employeeId));
+    if (f.own.classIds?.length) {
+      mine.push(sql`exists (select 1 from ${enrollments} e where e.student_id = ${leaveRequests.studentId}
+        and e.ended_at is null and e.class_group_id in ${f.own.classIds})`);
+    }
     parts.push(or(...mine)!);
   }
   const filter = parts.length ? and(...parts) : undefined;

@@ -121,6 +121,7 @@ export function createLeaveService(db: Database, dataDir: string) {
     return { data: await files.read(row.attachmentPath), mime: row.attachmentMime, id: row.id };
   }
 
+  /** Deciders see their unit's requests; everyone else their own, and a teacher those of their classes. */
   async function list(user: AuthUser, q: LeaveRequestsQuery) {
     const decider = can(user.division, 'leave.decide') && !q.mine;
     const page = await repo.listLeaves(
@@ -128,7 +129,15 @@ export function createLeaveService(db: Database, dataDir: string) {
       {
         unitId: decider ? unitScope(user, q.unitId) : null,
         status: q.status,
-        own: decider ? undefined : { userId: user.id, studentId: user.studentId, employeeId: user.employeeId },
+        // A teacher also sees the requests of the students of the classes they teach or lead.
+        own: decider
+          ? undefined
+          : {
+              userId: user.id,
+              studentId: user.studentId,
+              employeeId: user.employeeId,
+              classIds: user.division === 'STUDENT' || q.mine ? null : await ownClassIds(db, user),
+            },
       },
       q,
     );

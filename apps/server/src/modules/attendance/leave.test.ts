@@ -161,6 +161,10 @@ describe('leave requests', () => {
     expect(list.json().items.map((r: { id: number }) => r.id)).toContain(withFile);
     const own = await ctx.call(otherSession, 'GET', '/api/v1/leave-requests');
     expect(own.json().total).toBe(0);
+    const homeroom = await ctx.call(f.homeroomA, 'GET', '/api/v1/leave-requests');
+    expect(homeroom.json().items.map((r: { id: number }) => r.id)).toContain(withFile);
+    const otherClass = await ctx.call(f.homeroomB, 'GET', '/api/v1/leave-requests');
+    expect(otherClass.json().items.map((r: { id: number }) => r.id)).not.toContain(withFile);
     expect((await ctx.call(student, 'GET', '/api/v1/leave-requests/999999')).statusCode).toBe(404);
   });
 
