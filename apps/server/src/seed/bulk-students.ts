@@ -65,5 +65,7 @@ export async function addStudentsUntil(db: Database, target: number): Promise<{ 
     });
     added += size;
   }
+  // Fresh planner statistics: without them Postgres plans the student list for empty tables.
+  await db.execute(sql`analyze students, enrollments`);
   return { added, total: existing + added };
 }

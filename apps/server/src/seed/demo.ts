@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { academicPeriodOfDate, toJakarta, type Division, type Semester } from '@mms/shared';
 import type { Database, Transaction } from '../db/client.ts';
 import {
@@ -119,6 +119,8 @@ export async function seedDemoIfFirstStart(db: Database): Promise<boolean> {
       { action: 'system.demo.seed', after: { accounts: DEMO_ACCOUNTS.length, ...summary } },
     );
   });
+  // Fresh planner statistics for the tables the seed filled at once.
+  await db.execute(sql`analyze`);
   return true;
 }
 

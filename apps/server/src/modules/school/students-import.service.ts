@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   importFieldKey,
   STUDENT_IMPORT_COLUMNS,
@@ -169,6 +169,8 @@ export function createStudentsImportService(db: Database) {
         }),
       { unique: 'Ada NIS atau NISN yang baru saja dipakai data lain; periksa ulang berkas' },
     );
+    // A large import changes the table's shape: refresh the planner's statistics at once.
+    if (rows.length >= 200) await db.execute(sql`analyze students`);
     return { imported: rows.length };
   }
 

@@ -4,9 +4,16 @@ import type { Executor } from '../../db/client.ts';
 import { academicYears, classGroups, enrollments, students, units } from '../../db/schema/index.ts';
 import { escapeLike, offsetOf } from './structure.repo.ts';
 
-/** The class group of the student's open enrollment in the active year. */
-const current = sql`(select e.class_group_id from ${enrollments} e join ${academicYears} y on y.id = e.academic_year_id
-  where e.student_id = ${students.id} and e.ended_at is null and y.is_active limit 1)`;
+/**
+ * The student's open enrollment in the active year (at most one: a unique index guards it),
+ * joined directly so Postgres can hash-join it; the active year is looked up once per query.
+ */
+const activeYear = sql`(select ${academicYears.id} from ${academicYears} where ${academicYears.isActive} limit 1)`;
+const currentEnrollment = and(
+  eq(enrollments.studentId, students.id),
+  isNull(enrollments.endedAt),
+  eq(enrollments.academicYearId, activeYear),
+);
 
 const summaryColumns = {
   id: students.id,
@@ -45,14 +52,16 @@ const selectSummary = (db: Executor) =>
     .select(summaryColumns)
     .from(students)
     .innerJoin(units, eq(units.id, students.unitId))
-    .leftJoin(classGroups, eq(classGroups.id, current));
+    .leftJoin(enrollments, currentEnrollment)
+    .leftJoin(classGroups, eq(classGroups.id, enrollments.classGroupId));
 
 const selectDetail = (db: Executor) =>
   db
     .select(detailColumns)
     .from(students)
     .innerJoin(units, eq(units.id, students.unitId))
-    .leftJoin(classGroups, eq(classGroups.id, current));
+    .leftJoin(enrollments, currentEnrollment)
+    .leftJoin(classGroups, eq(classGroups.id, enrollments.classGroupId));
 
 export async function listStudents(
   db: Executor,
@@ -77,7 +86,15 @@ export async function listStudents(
   const order = q.sort?.startsWith('-') ? desc(sortColumn) : asc(sortColumn);
   const [items, [total]] = await Promise.all([
     selectSummary(db).where(filter).orderBy(order, asc(students.id)).limit(q.pageSize).offset(offsetOf(q)),
-    db.select({ n: count() }).from(students).leftJoin(classGroups, eq(classGroups.id, current)).where(filter),
+    // Only a grade filter needs the class join; without it the count reads the students alone.
+    q.gradeId
+      ? db
+          .select({ n: count() })
+          .from(students)
+          .leftJoin(enrollments, currentEnrollment)
+          .leftJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
+          .where(filter)
+      : db.select({ n: count() }).from(students).where(filter),
   ]);
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
