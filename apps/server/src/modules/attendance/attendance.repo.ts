@@ -305,7 +305,7 @@ export async function classesOfYear(
         ? sql<boolean>`coalesce(${classGroups.homeroomEmployeeId} = ${employeeId}, false)`
         : sql<boolean>`false`,
       taken: sql<boolean>`exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id}
-        and a.date = ${date} and a.source = 'daily')`,
+        and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
     })
     .from(classGroups)
     .where(
@@ -342,7 +342,7 @@ export async function classesWithoutRegister(
         unitId !== null ? eq(classGroups.unitId, unitId) : undefined,
         onlyClassIds ? (onlyClassIds.length ? inArray(classGroups.id, onlyClassIds) : sql`false`) : undefined,
         sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id}
-          and a.date = ${date} and a.source = 'daily')`,
+          and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
       ]),
     )
     .orderBy(asc(classGroups.unitId), asc(classGroups.name));

@@ -66,7 +66,8 @@ export function createAttendanceService(db: Database) {
       classGroupId: cls.id,
       className: cls.name,
       date,
-      taken: rows.length > 0,
+      // Rows written by an approved leave alone do not mean the teacher took the register.
+      taken: rows.some((r) => r.leaveRequestId === null),
       entries: enrolled.map((s) => {
         const r = byStudent.get(s.id);
         return {

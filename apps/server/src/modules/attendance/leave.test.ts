@@ -188,6 +188,10 @@ describe('leave requests', () => {
       true,
     );
     const register = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/${f.classA.id}/daily/${f.day}`);
+    // The leave's rows alone do not count as the teacher having taken the register.
+    expect(register.json().taken).toBe(false);
+    const notTaken = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/not-taken?date=${f.day}`);
+    expect(notTaken.json().items.map((c: { classGroupId: number }) => c.classGroupId)).toContain(f.classA.id);
     const entry = register.json().entries.find((e: { studentId: number }) => e.studentId === student.user.studentId);
     expect(entry).toMatchObject({ code: 'S', recorded: true });
     // The homeroom teacher saves the day as shown: the row keeps its link to the leave.
