@@ -1,9 +1,8 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '@mms/shared';
+import { escapeLike } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAudit(db: Executor, q: AuditQuery) {
   const where: SQL[] = [];

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ClassGroupsQuery, SchoolPageQuery } from '@mms/shared';
+export { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   academicYears,
@@ -17,8 +19,6 @@ import {
 
 type PageQ = Pick<SchoolPageQuery, 'page' | 'pageSize'>;
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-export const offsetOf = (q: PageQ) => (q.page - 1) * q.pageSize;
 const and_ = (where: SQL[]) => (where.length ? and(...where) : undefined);
 
 // ---------- units ----------

@@ -1,8 +1,7 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
 import { employees, units } from '../../db/schema/index.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Active employees whose name or NIP contains the term, in one unit or (null) every unit. */
 export async function searchEmployees(db: Executor, unitId: number | null, term: string, limit: number) {

@@ -1,9 +1,8 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { UsersQuery } from '@mms/shared';
+import { escapeLike } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
 import { units, users } from '../../db/schema/index.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listUsers(db: Executor, q: UsersQuery) {
   const where: SQL[] = [];

@@ -1,0 +1,5 @@
+/** Makes user text literal inside a LIKE/ILIKE pattern (its %, _ and \ match only themselves). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The row offset of a page (pages start at 1). */
+export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
