@@ -35,6 +35,8 @@ export interface DataListProps<T> {
   initialPageSize?: number;
   selectedRecords?: T[];
   onSelectedRecordsChange?: (rows: T[]) => void;
+  /** how a row is named to a screen reader (selection checkboxes) */
+  rowLabel?: (row: T) => string;
   /** the accessible name of the table */
   label: string;
 }
@@ -169,6 +171,10 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
             noRecordsText={list.isError ? t('list.loadFailed') : t('list.empty')}
             selectedRecords={props.selectedRecords}
             onSelectedRecordsChange={props.onSelectedRecordsChange}
+            getRecordSelectionCheckboxProps={(row) => ({
+              'aria-label': t('list.selectRow', { name: props.rowLabel?.(row) ?? String(row.id) }),
+            })}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': t('list.selectAll') }}
             paginationWrapBreakpoint="sm"
           />
         )}

@@ -2,6 +2,8 @@ import type { SchoolMessages } from './id.ts';
 
 export const schoolEn: SchoolMessages = {
   list: {
+    selectRow: 'Select {{name}}',
+    selectAll: 'Select every row on this page',
     search: 'Search',
     searchPlaceholder: 'Type to search…',
     export: 'Export to Excel',

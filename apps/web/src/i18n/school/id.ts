@@ -1,6 +1,8 @@
 /** Indonesian texts of the school screens and the list building block, loaded with those screens (not with sign-in). */
 export const schoolId = {
   list: {
+    selectRow: 'Pilih {{name}}',
+    selectAll: 'Pilih semua baris di halaman ini',
     search: 'Cari',
     searchPlaceholder: 'Ketik untuk mencari…',
     export: 'Ekspor Excel',

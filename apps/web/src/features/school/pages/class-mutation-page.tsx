@@ -98,6 +98,7 @@ function EnrolTab() {
         }
         selectedRecords={selected}
         onSelectedRecordsChange={setSelected}
+        rowLabel={(s) => `${s.name} (${s.nis})`}
       />
     </Stack>
   );
