@@ -66,6 +66,28 @@ export const JournalsQuery = PageQuery.extend({
 });
 export type JournalsQuery = z.infer<typeof JournalsQuery>;
 
+/** The class of a lesson on a date, to fill the journal's absences: the daily register's code and the lesson's. */
+export const LessonRoster = z.object({
+  timetableSlotId: z.number().int(),
+  date: z.string(),
+  classGroupId: z.number().int(),
+  className: z.string(),
+  subjectName: z.string(),
+  period: z.number().int(),
+  students: z.array(
+    z.object({
+      studentId: z.number().int(),
+      nis: z.string(),
+      name: z.string(),
+      /** the homeroom register's code of the day, null if not taken */
+      dailyCode: z.enum(ATTENDANCE_CODES).nullable(),
+      /** the code of this lesson, null before the journal is written */
+      lessonCode: z.enum(ATTENDANCE_CODES).nullable(),
+    }),
+  ),
+});
+export type LessonRoster = z.infer<typeof LessonRoster>;
+
 /** A lesson of the teacher's day and what is still to fill. */
 export const TeacherLessonToday = z.object({
   timetableSlotId: z.number().int(),

@@ -170,6 +170,25 @@ export function createAttendanceService(db: Database) {
     );
   }
 
+  /** Every enrolled student of a lesson's class with the day's daily code and the lesson's code. */
+  async function lessonRoster(classGroupId: number, slotId: number, date: string) {
+    const enrolled = await repo.enrolledStudents(db, classGroupId);
+    const ids = enrolled.map((s) => s.id);
+    const [daily, lesson] = await Promise.all([
+      repo.dailyRowsOfStudents(db, ids, date),
+      repo.lessonRows(db, slotId, date),
+    ]);
+    const dailyCode = new Map(daily.map((r) => [r.studentId, r.code]));
+    const lessonCode = new Map(lesson.map((r) => [r.studentId, r.code]));
+    return enrolled.map((s) => ({
+      studentId: s.id,
+      nis: s.nis,
+      name: s.name,
+      dailyCode: dailyCode.get(s.id) ?? null,
+      lessonCode: lessonCode.get(s.id) ?? null,
+    }));
+  }
+
   const lessonAbsences = async (slotId: number, date: string) =>
     (await repo.lessonRows(db, slotId, date)).filter((r) => r.code !== 'H');
 
@@ -301,6 +320,7 @@ export function createAttendanceService(db: Database) {
     saveRegister,
     saveLessonRegister,
     lessonAbsences,
+    lessonRoster,
     listAbsent,
     listLate,
     studentHistory,

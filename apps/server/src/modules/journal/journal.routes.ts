@@ -6,6 +6,7 @@ import {
   JournalParams,
   JournalsQuery,
   JournalSummary,
+  LessonRoster,
   pageOf,
   TeacherToday,
 } from '@mms/shared';
@@ -59,6 +60,19 @@ export const journalRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request) => journals.get(userOf(request), request.params.slotId, request.params.date),
+  );
+  app.get(
+    '/slots/:slotId/:date/roster',
+    {
+      config: { access: 'journal.write' },
+      schema: {
+        tags,
+        summary: 'The class list of a lesson with the day’s daily codes, to fill the journal’s absences',
+        params: JournalParams,
+        response: { 200: LessonRoster, ...errors },
+      },
+    },
+    async (request) => journals.roster(userOf(request), request.params.slotId, request.params.date),
   );
   app.put(
     '/slots/:slotId/:date',

@@ -55,6 +55,22 @@ export function createJournalService(db: Database, attendance: AttendanceService
     return { ...journal, absences: await attendance.lessonAbsences(slotId, date) };
   }
 
+  /** The class list of a lesson to fill its journal, for those who may write it. */
+  async function roster(user: AuthUser, slotId: number, date: string) {
+    const slot = await slotOrFail(slotId);
+    const existing = await repo.findJournal(db, slotId, date);
+    await assertMayRead(user, slot, existing?.substituteEmployeeId ?? null);
+    return {
+      timetableSlotId: slot.id,
+      date,
+      classGroupId: slot.classGroupId,
+      className: slot.className,
+      subjectName: slot.subjectName,
+      period: slot.period,
+      students: await attendance.lessonRoster(slot.classGroupId, slot.id, date),
+    };
+  }
+
   /** The slot's teacher, the substitute, or a leader of the unit. */
   function assertMayWrite(user: AuthUser, slot: Slot, substituteIds: (number | null | undefined)[]) {
     if (LEADERS.has(user.division)) {
@@ -171,7 +187,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
     return { date, lessons, homeroomRegistersOpen };
   }
 
-  return { get, save, list, today };
+  return { get, save, list, today, roster };
 }
 
 export type JournalService = ReturnType<typeof createJournalService>;

@@ -93,6 +93,22 @@ describe('class journal', () => {
     ).toBe(400);
   });
 
+  it('gives the lesson’s class list with the daily register’s codes to fill the absences', async () => {
+    await ctx.call(f.homeroomA, 'PUT', `/api/v1/attendance/classes/${f.classA.id}/daily/${f.day}`, {
+      entries: [{ studentId: f.studentsA[2]!.id, code: 'I' }],
+    });
+    const res = await ctx.call(f.subjectTeacher, 'GET', `${url(f.slot.id, f.day)}/roster`);
+    expect(res.statusCode, res.body).toBe(200);
+    const roster = res.json();
+    expect(roster.students).toHaveLength(f.studentsA.length + 1);
+    expect(roster.students.find((s: { studentId: number }) => s.studentId === f.studentsA[2]!.id)).toMatchObject({
+      dailyCode: 'I',
+      lessonCode: 'H',
+    });
+    expect((await ctx.call(f.homeroomB, 'GET', `${url(f.slot.id, f.day)}/roster`)).statusCode).toBe(403);
+    expect((await ctx.call(student, 'GET', `${url(f.slot.id, f.day)}/roster`)).statusCode).toBe(403);
+  });
+
   it('refuses a date that is not the slot’s weekday, in the future, or malformed', async () => {
     const body = { topic: 'x' };
     expect((await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, addDays(f.day, -1)), body)).statusCode).toBe(400);
