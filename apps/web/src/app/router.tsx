@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
           schoolScreen('tutor-homeroom', 'school.homeroom.manage', 'HomeroomPage'),
           schoolScreen('tutor-class-structure', 'school.read', 'ClassStructurePage'),
           schoolScreen('tutor-class-mutation', 'school.enrollment.manage', 'ClassMutationPage'),
+          schoolScreen('tutor-subject-teachers', 'school.read', 'SubjectTeachersPage'),
           schoolScreen('tutor-schedule-input', 'schedule.manage', 'TimetableInputPage'),
           schoolScreen('tutor-schedule-all', 'schedule.teachingHours.read', 'AllTimetablePage'),
           schoolScreen('tutor-schedule-class', 'schedule.read', 'ClassTimetablePage'),

@@ -21,6 +21,9 @@ import type {
   StudentUpdate,
   Semester,
   Subject,
+  TeachingAssignment,
+  TeachingAssignmentInput,
+  TeachingAssignmentUpdate,
   SubjectInput,
   SubjectUpdate,
   TeachingHoursResponse,
@@ -295,6 +298,29 @@ export function usePromoteClass() {
   return useMutation({
     mutationFn: (body: PromoteInput) => api<EnrollmentResult>('/enrollments/promote', { method: 'POST', body }),
     onSuccess: () => invalidate(...ENROLLMENT_PATHS),
+    meta: { silent: true },
+  });
+}
+
+// ---------- teaching assignments ----------
+
+export function useSaveAssignment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: TeachingAssignmentInput | TeachingAssignmentUpdate }) =>
+      id
+        ? api<TeachingAssignment>(`/teaching-assignments/${id}`, { method: 'PATCH', body })
+        : api<TeachingAssignment>('/teaching-assignments', { method: 'POST', body }),
+    onSuccess: () => invalidate('/teaching-assignments', '/timetable', '/lookups/classes'),
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteAssignment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api(`/teaching-assignments/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate('/teaching-assignments', '/timetable', '/lookups/classes'),
     meta: { silent: true },
   });
 }

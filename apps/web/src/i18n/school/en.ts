@@ -132,6 +132,13 @@ export const schoolEn: SchoolMessages = {
       deleteTitle: 'Delete class?',
       deleteText: 'Class {{name}} will be deleted.',
     },
+    assignments: {
+      title: 'Subject teachers',
+      add: 'Add assignment',
+      edit: 'Edit assignment',
+      deleteTitle: 'Delete assignment?',
+      deleteText: '{{teacher}} will no longer teach {{subject}} in {{class}}.',
+    },
     homeroom: {
       title: 'Homeroom teachers',
       lead: 'Choose the homeroom teacher of each class; a choice is saved at once.',

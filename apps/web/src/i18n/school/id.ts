@@ -131,6 +131,13 @@ export const schoolId = {
       deleteTitle: 'Hapus kelas?',
       deleteText: 'Kelas {{name}} akan dihapus.',
     },
+    assignments: {
+      title: 'Guru mata pelajaran',
+      add: 'Tambah penugasan',
+      edit: 'Ubah penugasan',
+      deleteTitle: 'Hapus penugasan?',
+      deleteText: '{{teacher}} tidak lagi mengajar {{subject}} di {{class}}.',
+    },
     homeroom: {
       title: 'Wali kelas',
       lead: 'Pilih wali kelas untuk tiap kelas; pilihan langsung disimpan.',

@@ -125,6 +125,7 @@ export function EmployeesPage() {
         defaultSort={{ columnAccessor: 'name', direction: 'asc' }}
         searchLabel={t('school.employees.searchLabel')}
         exportName="daftar-pegawai"
+        serverExport
         filters={{ unitId, division, active }}
         filterControls={
           <>
