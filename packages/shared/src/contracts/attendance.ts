@@ -214,6 +214,17 @@ export const StaffDaily = z.object({
 });
 export type StaffDaily = z.infer<typeof StaffDaily>;
 
+export const StaffDayParams = z.object({ employeeId: id('Pegawai'), date: isoDate('Tanggal') });
+export type StaffDayParams = z.infer<typeof StaffDayParams>;
+
+/** A leader sets an employee's status of a day, e.g. DINAS_LUAR (away on duty) or ALPA. */
+export const StaffDayInput = z.object({
+  status: z.enum(STAFF_ATTENDANCE_STATUSES, 'Status HADIR, SAKIT, IZIN, DINAS_LUAR atau ALPA'),
+  lateMinutes: z.number().int().min(0).max(600).optional(),
+  note: optionalText('Catatan'),
+});
+export type StaffDayInput = z.infer<typeof StaffDayInput>;
+
 export const StaffAbsentLateQuery = PageQuery.extend({
   from: isoDate('Dari tanggal'),
   to: isoDate('Sampai tanggal'),

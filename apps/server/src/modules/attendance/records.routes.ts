@@ -22,6 +22,8 @@ import {
   StaffAbsentLateQuery,
   StaffAbsentLateRow,
   StaffDaily,
+  StaffDayInput,
+  StaffDayParams,
   StaffToday,
   StudentAttendanceQuery,
   StudentAttendanceRow,
@@ -321,6 +323,22 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => staff.absentLate(userOf(request), request.query),
+  );
+
+  app.put(
+    '/staff/:employeeId/days/:date',
+    {
+      config: { access: 'leave.decide' },
+      schema: {
+        tags,
+        summary: 'Set an employee’s status of a day (e.g. DINAS_LUAR); check-in and check-out times are kept',
+        params: StaffDayParams,
+        body: StaffDayInput,
+        response: { 200: StaffAttendance, ...errors },
+      },
+    },
+    async (request) =>
+      staff.setDay(userOf(request), request.params.employeeId, request.params.date, request.body, actorOf(request)),
   );
 
   // ---------- dashboard ----------

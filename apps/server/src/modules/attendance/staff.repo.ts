@@ -149,3 +149,32 @@ export async function listAbsentLate(
   ]);
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
+
+/** Sets an employee's status of a day; check-in and check-out times stay as they are. */
+export async function setDay(
+  db: Executor,
+  values: {
+    employeeId: number;
+    unitId: number | null;
+    date: string;
+    status: 'HADIR' | 'SAKIT' | 'IZIN' | 'DINAS_LUAR' | 'ALPA';
+    lateMinutes: number | undefined;
+    note: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(staffAttendance)
+    .values({ ...values, lateMinutes: values.lateMinutes ?? 0 })
+    .onConflictDoUpdate({
+      target: [staffAttendance.employeeId, staffAttendance.date],
+      set: {
+        status: values.status,
+        note: values.note,
+        leaveRequestId: null,
+        ...(values.lateMinutes === undefined ? {} : { lateMinutes: values.lateMinutes }),
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning(columns);
+  return row!;
+}

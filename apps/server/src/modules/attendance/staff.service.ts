@@ -4,11 +4,12 @@ import {
   type DateUnitQuery,
   type OwnStaffAttendanceQuery,
   type StaffAbsentLateQuery,
+  type StaffDayInput,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { unitScope } from '../school/scope.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
 import { assertRange, minutesOf, todayJakarta } from './dates.ts';
 import * as repo from './staff.repo.ts';
 
@@ -117,7 +118,37 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
     return { ...page, items: page.items.map(toApi) };
   }
 
-  return { checkIn, checkOut, today, listOwn, daily, absentLate };
+  /** A leader's correction of a day: DL, sakit, izin or alpa (ahead of time too), or hadir up to today. */
+  async function setDay(user: AuthUser, employeeId: number, date: string, input: StaffDayInput, actor: AuditActor) {
+    const employee = await repo.findEmployeeWithUnit(db, employeeId);
+    if (!employee) throw notFound('Pegawai');
+    if (!seesAllUnits(user)) assertUnit(user, employee.unitId);
+    if ((input.status === 'HADIR' || input.status === 'ALPA') && date > todayJakarta(now())) {
+      throw badRequest('Tanggal tidak boleh di masa depan', { date: 'Di masa depan' });
+    }
+    const before = await repo.findDay(db, employeeId, date);
+    const row = await db.transaction(async (tx) => {
+      const row = await repo.setDay(tx, {
+        employeeId,
+        unitId: employee.unitId,
+        date,
+        status: input.status,
+        lateMinutes: input.lateMinutes,
+        note: input.note ?? null,
+      });
+      await audit(tx, actor, {
+        action: 'attendance.staff.set',
+        entityType: 'staff_attendance',
+        entityId: row.id,
+        before: before ?? null,
+        after: row,
+      });
+      return row;
+    });
+    return toApi(row);
+  }
+
+  return { checkIn, checkOut, today, listOwn, daily, absentLate, setDay };
 }
 
 export type StaffAttendanceService = ReturnType<typeof createStaffAttendanceService>;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { toJakarta } from '@mms/shared';
 import { auditLog, staffAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { addDays } from './dates.ts';
 import { attendanceFixture } from './test-fixtures.ts';
 
 let ctx: TestContext;
@@ -98,6 +99,31 @@ describe('staff attendance', () => {
     ]);
     expect((await ctx.call(await ctx.as('TU'), 'GET', url)).statusCode).toBe(200);
     expect((await ctx.call(f.homeroomA, 'GET', url)).statusCode).toBe(403);
+  });
+
+  it('lets a leader set a day’s status such as DINAS_LUAR, ahead of time too', async () => {
+    const tomorrow = addDays(toJakarta(new Date()).date, 1);
+    const url = `/api/v1/attendance/staff/${f.otherTeacher.user.employeeId}/days/${tomorrow}`;
+    const res = await ctx.call(await ctx.as('PRINCIPAL'), 'PUT', url, { status: 'DINAS_LUAR', note: 'Rapat MGMP' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'DINAS_LUAR', note: 'Rapat MGMP', checkInAt: null });
+    expect((await ctx.call(await ctx.as('PRINCIPAL'), 'PUT', url, { status: 'HADIR' })).statusCode).toBe(400);
+    expect((await ctx.call(await ctx.as('PRINCIPAL'), 'PUT', url, { status: 'CUTI' })).statusCode).toBe(400);
+    expect((await ctx.call(f.homeroomA, 'PUT', url, { status: 'ALPA' })).statusCode).toBe(403);
+    expect(
+      (await ctx.call(await ctx.as('PRINCIPAL'), 'PUT', url.replace(/staff\/\d+/, 'staff/999999'), { status: 'IZIN' }))
+        .statusCode,
+    ).toBe(404);
+    // A correction of today keeps the check-in time.
+    const today = toJakarta(new Date()).date;
+    const fixed = await ctx.call(
+      await ctx.as('WAKAKUR'),
+      'PUT',
+      `/api/v1/attendance/staff/${f.homeroomB.user.employeeId}/days/${today}`,
+      { status: 'HADIR', lateMinutes: 0, note: 'Terlambat karena tugas sekolah' },
+    );
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().checkInAt).not.toBeNull();
   });
 
   it('keeps one row per employee per day', async () => {
