@@ -126,7 +126,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
   await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
-  await app.register(materialRoutes, { prefix: '/api/v1/materials', db });
+  await app.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
   await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 

@@ -109,7 +109,18 @@ export type TeacherToday = z.infer<typeof TeacherToday>;
 
 // ---------- subject material ----------
 
-export const MaterialAttachment = z.object({ name: z.string(), mime: z.string(), size: z.number().int() });
+export const MaterialAttachment = z.object({
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+/** At most this many files per material (JPG, PNG or PDF, each within the upload limit). */
+export const MATERIAL_MAX_ATTACHMENTS = 5;
+export const MaterialAttachmentParams = z.object({
+  id: z.coerce.number().int().positive(),
+  index: z.coerce.number().int().min(0).max(99),
+});
 
 export const SubjectMaterial = z
   .object({
@@ -123,7 +134,6 @@ export const SubjectMaterial = z
     title: z.string(),
     body: z.string().nullable(),
     sortOrder: z.number().int(),
-    /** uploads of material files are not built yet: always empty for now */
     attachments: z.array(MaterialAttachment),
     authorUserId: z.number().int().nullable(),
     updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { MaterialAttachment } from '../../db/schema/journal.ts';
 import {
   academicYears,
   classGroups,
@@ -86,6 +87,13 @@ export async function updateMaterial(db: Executor, id: number, values: Partial<t
   await db
     .update(subjectMaterials)
     .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(subjectMaterials.id, id));
+}
+
+export async function setAttachments(db: Executor, id: number, attachments: MaterialAttachment[]) {
+  await db
+    .update(subjectMaterials)
+    .set({ attachments, updatedAt: sql`now()` })
     .where(eq(subjectMaterials.id, id));
 }
 

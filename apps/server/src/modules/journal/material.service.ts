@@ -1,17 +1,40 @@
-import type { AuthUser, MaterialsQuery, SubjectMaterialInput, SubjectMaterialUpdate } from '@mms/shared';
+import {
+  MATERIAL_MAX_ATTACHMENTS,
+  type AuthUser,
+  type MaterialsQuery,
+  type SubjectMaterialInput,
+  type SubjectMaterialUpdate,
+} from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertSupported, fileStore, normalise } from '../attendance/uploads.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../school/scope.ts';
 import * as repo from './material.repo.ts';
 
 const toApi = ({ updatedAt, attachments, ...rest }: repo.MaterialRow) => ({
   ...rest,
-  attachments: attachments.map(({ name, mime, size }) => ({ name, mime, size })),
+  attachments: attachments.map(({ name, mime, size }, index) => ({
+    name,
+    mime,
+    size,
+    url: `/api/v1/materials/${rest.id}/attachments/${index}`,
+  })),
   updatedAt: updatedAt.toISOString(),
 });
 
-export function createMaterialService(db: Database) {
+/** A file name safe to show and to put in a download header. */
+const safeName = (name: string, mime: string) => {
+  const cleaned = name
+    .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+    .slice(0, 100)
+    .trim();
+  return cleaned || `materi.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}`;
+};
+
+export function createMaterialService(db: Database, dataDir: string) {
+  const files = fileStore(dataDir, 'material');
+
   /** Leaders manage every subject of their unit; a teacher only the subjects they teach. */
   async function assertMayManage(user: AuthUser, subjectId: number, unitId: number) {
     if (!seesAllUnits(user)) assertUnit(user, unitId);
@@ -99,7 +122,67 @@ export function createMaterialService(db: Database) {
     return { ok: true as const };
   }
 
-  return { get, list, create, update, remove };
+  async function addAttachment(user: AuthUser, id: number, file: { name: string; data: Buffer }, actor: AuditActor) {
+    const before = await repo.findMaterial(db, id);
+    if (!before) throw notFound('Materi');
+    await assertMayManage(user, before.subjectId, before.unitId);
+    if (before.attachments.length >= MATERIAL_MAX_ATTACHMENTS) {
+      throw conflict(`Satu materi paling banyak ${MATERIAL_MAX_ATTACHMENTS} lampiran`);
+    }
+    const mime = assertSupported(file.data);
+    const data = await normalise(file.data, mime);
+    const path = await files.save(data);
+    try {
+      const attachment = { name: safeName(file.name, mime), path, mime, size: data.length };
+      await db.transaction(async (tx) => {
+        await repo.setAttachments(tx, id, [...before.attachments, attachment]);
+        await audit(tx, actor, {
+          action: 'material.attachment.add',
+          entityType: 'subject_material',
+          entityId: id,
+          after: attachment,
+        });
+      });
+    } catch (err) {
+      await files.remove(path);
+      throw err;
+    }
+    return toApi((await repo.findMaterial(db, id))!);
+  }
+
+  async function removeAttachment(user: AuthUser, id: number, index: number, actor: AuditActor) {
+    const before = await repo.findMaterial(db, id);
+    if (!before) throw notFound('Materi');
+    await assertMayManage(user, before.subjectId, before.unitId);
+    const gone = before.attachments[index];
+    if (!gone) throw notFound('Lampiran');
+    await db.transaction(async (tx) => {
+      await repo.setAttachments(
+        tx,
+        id,
+        before.attachments.filter((_, i) => i !== index),
+      );
+      await audit(tx, actor, {
+        action: 'material.attachment.remove',
+        entityType: 'subject_material',
+        entityId: id,
+        before: gone,
+      });
+    });
+    await files.remove(gone.path);
+    return toApi((await repo.findMaterial(db, id))!);
+  }
+
+  async function attachment(user: AuthUser, id: number, index: number) {
+    const row = await repo.findMaterial(db, id);
+    if (!row) throw notFound('Materi');
+    await assertMayRead(user, row);
+    const file = row.attachments[index];
+    if (!file) throw notFound('Lampiran');
+    return { data: await files.read(file.path), mime: file.mime, name: file.name };
+  }
+
+  return { get, list, create, update, remove, addAttachment, removeAttachment, attachment };
 }
 
 export type MaterialService = ReturnType<typeof createMaterialService>;

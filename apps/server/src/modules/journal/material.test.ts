@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { CSRF_HEADER } from '@mms/shared';
 import { grades, subjectMaterials, subjects } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
@@ -19,6 +22,28 @@ beforeAll(async () => {
   otherGradeId = g!.id;
 });
 afterAll(() => ctx.close());
+
+/** A hand-built multipart/form-data upload of one file. */
+function upload(session: Session, materialId: number, name: string, data: Buffer) {
+  const boundary = `----mms${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/materials/${materialId}/attachments`,
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie: session.cookie,
+      [CSRF_HEADER]: session.csrfToken,
+    },
+  });
+}
 
 const input = (gradeId: number, title = 'Bab 1: Bilangan bulat') => ({
   subjectId: f.subject.id,
@@ -76,6 +101,33 @@ describe('subject material', () => {
     expect((await ctx.call(student, 'GET', `/api/v1/materials?gradeId=${otherGradeId}`)).statusCode).toBe(403);
     const staff = await ctx.call(await ctx.as('TU'), 'GET', `/api/v1/materials?subjectId=${f.subject.id}`);
     expect(staff.json().total).toBe(2);
+  });
+
+  it('attaches, serves and removes files with the material’s access rules', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    let res = await upload(f.subjectTeacher, id, 'Rumus bilangan.png', png);
+    expect(res.statusCode, res.body).toBe(200);
+    const [file] = res.json().attachments;
+    expect(file).toMatchObject({
+      name: 'Rumus bilangan.png',
+      mime: 'image/png',
+      url: `/api/v1/materials/${id}/attachments/0`,
+    });
+    const got = await ctx.call(student, 'GET', file.url);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['content-disposition']).toContain("filename*=UTF-8''Rumus%20bilangan.png");
+    expect((await upload(f.otherTeacher, id, 'x.png', png)).statusCode).toBe(403);
+    res = await upload(f.subjectTeacher, id, 'bukan.pdf', Buffer.from('MZ executable'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Jenis berkas tidak didukung: hanya JPG, PNG atau PDF');
+    expect((await ctx.call(student, 'GET', `/api/v1/materials/${id}/attachments/5`)).statusCode).toBe(404);
+    res = await ctx.call(f.subjectTeacher, 'DELETE', file.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().attachments).toEqual([]);
+    expect((await ctx.call(student, 'GET', file.url)).statusCode).toBe(404);
   });
 
   it('removes material', async () => {
