@@ -14,7 +14,14 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
 import * as repo from './attendance.repo.ts';
 import { assertClassAccess, ownClassIds } from './class-access.ts';
-import { addDays, assertNotFuture, assertRange, isSchoolDay, schoolDaysBetween, todayJakarta } from './dates.ts';
+import {
+  addDays,
+  assertNotFuture,
+  assertRange,
+  isSchoolDay,
+  schoolDaysBetween,
+  todayJakarta,
+} from '../../lib/school-dates.ts';
 
 type Code = 'H' | 'S' | 'I' | 'A';
 

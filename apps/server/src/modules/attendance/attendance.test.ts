@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DIVISIONS } from '@mms/shared';
 import { auditLog, studentAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { addDays } from './dates.ts';
+import { addDays } from '../../lib/school-dates.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
 
 let ctx: TestContext;

@@ -11,10 +11,10 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
 import * as attendanceRepo from './attendance.repo.ts';
 import { ownClassIds } from './class-access.ts';
-import { schoolDaysBetween } from './dates.ts';
+import { schoolDaysBetween } from '../../lib/school-dates.ts';
 import * as repo from './leave.repo.ts';
 import * as staffRepo from './staff.repo.ts';
-import { assertSupported, fileStore, normalise } from './uploads.ts';
+import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 
 const toApi = (r: repo.LeaveRow) => {
   const { attachmentPath, attachmentMime, attachmentSize, decidedAt, createdAt, ...rest } = r;

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CSRF_HEADER } from '@mms/shared';
 import { leaveRequests, staffAttendance, studentAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
-import { addDays } from './dates.ts';
+import { addDays } from '../../lib/school-dates.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
 
 let ctx: TestContext;

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
-import { assertRange, minutesOf, todayJakarta } from './dates.ts';
+import { assertRange, minutesOf, todayJakarta } from '../../lib/school-dates.ts';
 import * as repo from './staff.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findDay>>>;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { toJakarta } from '@mms/shared';
 import { auditLog, staffAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { addDays } from './dates.ts';
+import { addDays } from '../../lib/school-dates.ts';
 import { attendanceFixture } from './test-fixtures.ts';
 
 let ctx: TestContext;

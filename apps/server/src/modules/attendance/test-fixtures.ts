@@ -12,7 +12,7 @@ import {
   timetableSlots,
   units,
 } from '../../db/schema/index.ts';
-import { addDays, weekdayOf } from './dates.ts';
+import { addDays, weekdayOf } from '../../lib/school-dates.ts';
 
 // Test-only: a school to take attendance in, built by direct inserts. Typed structurally so the
 // build does not pull in the test harness.

@@ -2,7 +2,7 @@ import type { AuthUser, ClassControlInput, ClassControlQuery } from '@mms/shared
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { assertNotFuture } from '../attendance/dates.ts';
+import { assertNotFuture } from '../../lib/school-dates.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
 import * as repo from './class-control.repo.ts';
 

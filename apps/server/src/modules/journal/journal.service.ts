@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
-import { todayJakarta, weekdayOf } from '../attendance/dates.ts';
+import { todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
 import * as repo from './journal.repo.ts';
 

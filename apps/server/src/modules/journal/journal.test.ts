@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { classJournals, studentAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
-import { addDays } from '../attendance/dates.ts';
+import { addDays } from '../../lib/school-dates.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 
 let ctx: TestContext;

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { MaterialAttachment } from '../../db/schema/journal.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import {
   academicYears,
   classGroups,
@@ -111,7 +112,7 @@ export async function listMaterials(
   if (f.subjectId) parts.push(eq(subjectMaterials.subjectId, f.subjectId));
   if (f.gradeId) parts.push(eq(subjectMaterials.gradeId, f.gradeId));
   if (f.semester) parts.push(eq(subjectMaterials.semester, f.semester));
-  if (f.q) parts.push(sql`${subjectMaterials.title} ilike ${`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (f.q) parts.push(ilike(subjectMaterials.title, `%${escapeLike(f.q)}%`));
   const filter = parts.length ? and(...parts) : undefined;
   const [items, [total]] = await Promise.all([
     select(db)

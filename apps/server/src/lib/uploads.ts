@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 export type AttachmentMime = 'image/jpeg' | 'image/png' | 'application/pdf';
 

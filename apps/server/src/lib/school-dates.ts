@@ -1,5 +1,5 @@
 import { toJakarta } from '@mms/shared';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest } from './errors.ts';
 
 /** Today's date on the school's wall clock (WIB). */
 export const todayJakarta = (now = new Date()) => toJakarta(now).date;
