@@ -37,6 +37,10 @@ export const ROUTES = {
   'tutor-teaching-schedule': '/backend/mms/tutor/teaching-schedule',
   'tutor-teaching-hours': '/backend/mms/tutor/teaching-hours',
   'student-schedule': '/backend/mms/students/student/schedule',
+  // attendance and journals (issue 5)
+  'tutor-attendance-list': '/backend/mms/tutor/attendance-list',
+  'tutor-attendance-register': '/backend/mms/tutor/attendance-list/:classGroupId/:date',
+  'tutor-journal': '/backend/mms/tutor/journal',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -62,6 +66,8 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-teaching-schedule',
   'tutor-teaching-hours',
   'student-schedule',
+  'tutor-attendance-list',
+  'tutor-journal',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -4,6 +4,8 @@ import type { Permission } from '@mms/shared';
 import type { RouteHandle } from './route-handle.ts';
 import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
+import { attendanceRoutes } from '../features/attendance/routes.ts';
+import { journalRoutes } from '../features/journal/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -78,6 +80,8 @@ export const routes: RouteObject[] = [
           schoolScreen('tutor-teaching-schedule', 'schedule.teach', 'OwnTimetablePage'),
           schoolScreen('tutor-teaching-hours', 'schedule.teachingHours.read', 'TeachingHoursPage'),
           schoolScreen('student-schedule', 'school.student.self', 'OwnTimetablePage'),
+          ...attendanceRoutes,
+          ...journalRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, configureApi, setCsrfToken } from './api.ts';
+import { api, ApiError, apiForm, configureApi, setCsrfToken } from './api.ts';
 import { connection } from './connection.ts';
 
 const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -23,6 +23,21 @@ describe('api client', () => {
     expect(getInit.credentials).toBe('same-origin');
     expect(getInit.headers['x-csrf-token']).toBeUndefined();
     expect(postInit.headers['x-csrf-token']).toBe('tok');
+  });
+
+  it('posts FormData as multipart: no JSON content type, body passed through, CSRF header kept', async () => {
+    const fetchMock = respond(200, { id: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    setCsrfToken('tok');
+    const form = new FormData();
+    form.set('reason', 'demam');
+    await apiForm('/leave-requests', form);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/leave-requests');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(form);
+    expect(init.headers['content-type']).toBeUndefined();
+    expect(init.headers['x-csrf-token']).toBe('tok');
   });
 
   it('turns the error shape into a typed ApiError with field errors and Retry-After', async () => {

@@ -97,7 +97,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params.set(k, String(v));
   const url = `/api/v1${path}${params.size ? `?${params}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const form = options.body instanceof FormData ? options.body : null;
+  // FormData sets its own multipart content type with the boundary
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
 
   let response: Response;
@@ -106,7 +108,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (e) {
@@ -124,4 +126,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const error = await toApiError(response);
   if (error.code === 'UNAUTHENTICATED') handlers.onUnauthenticated();
   throw error;
+}
+
+/** POSTs a multipart form (file uploads) with the same session, CSRF header and error mapping as `api`. */
+export function apiForm<T>(path: string, form: FormData, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+  return api<T>(path, { method: 'POST', ...options, body: form });
 }

@@ -1,12 +1,16 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { DIVISION_LABELS, menuFor, menuLinks } from '@mms/shared';
-import { useMemo } from 'react';
+import { can, DIVISION_LABELS, menuFor, menuLinks } from '@mms/shared';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TodayFacts } from '../../../app/layouts/today-facts.tsx';
 import { MenuIconView } from '../../../app/layouts/menu-icons.tsx';
 import { menuTarget } from '../../../app/route-names.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+
+// The attendance widgets load on their own, only for those who see them: the dashboard's first bundle stays small.
+const TeacherTodayWidget = lazy(() => import('../../journal/components/teacher-today-widget.tsx'));
+const LeaderTodayWidget = lazy(() => import('../../attendance/components/leader-today-widget.tsx'));
 
 /** The dashboard of every division: who I am, unit, school year and semester, Jakarta time, my menu. */
 export function DashboardPage() {
@@ -45,6 +49,14 @@ export function DashboardPage() {
           <TodayFacts />
         </Card>
       </SimpleGrid>
+      {(can(user.division, 'journal.write') || can(user.division, 'school.monitor')) && (
+        <Suspense fallback={null}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {can(user.division, 'journal.write') && <TeacherTodayWidget />}
+            {can(user.division, 'school.monitor') && <LeaderTodayWidget />}
+          </SimpleGrid>
+        </Suspense>
+      )}
       {shortcuts.length > 0 && (
         <div>
           <Title order={2} fz="h4" mb="sm">

@@ -1,0 +1,155 @@
+import type {
+  AttendanceTodayCounts,
+  ClassAttendanceSummary,
+  ClassesNotTaken,
+  ClassRecap,
+  ClassRegister,
+  LeaveDecisionInput,
+  LeaveRequest,
+  RegisterClasses,
+  RegisterInput,
+  StaffAttendance,
+  StaffDaily,
+  StaffToday,
+} from '@mms/shared';
+import { toJakarta } from '@mms/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiForm } from '../../lib/api.ts';
+
+type Id = number | null | undefined;
+const opt = (v: Id) => (v ? v : undefined);
+
+/** Today as the school's calendar reads it (YYYY-MM-DD, WIB). */
+export const jakartaToday = (): string => toJakarta(new Date()).date;
+
+/** Whether a YYYY-MM-DD date is a school day (Monday-Saturday): the server refuses Sunday registers. */
+export const isSchoolDay = (date: string): boolean => new Date(`${date}T00:00:00Z`).getUTCDay() !== 0;
+
+/** Today, or Saturday when today is a Sunday: the latest day a register can be taken for. */
+export function lastSchoolDay(): string {
+  const today = jakartaToday();
+  if (isSchoolDay(today)) return today;
+  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+// ---------- student register ----------
+
+export function useRegisterClasses(date: string, unitId?: Id) {
+  return useQuery({
+    queryKey: ['/attendance/classes', date, unitId ?? null],
+    queryFn: () => api<RegisterClasses>('/attendance/classes', { query: { date, unitId: opt(unitId) } }),
+  });
+}
+
+export function useRegister(classGroupId: Id, date: string) {
+  return useQuery({
+    queryKey: ['/attendance/register', classGroupId, date],
+    queryFn: () => api<ClassRegister>(`/attendance/classes/${classGroupId}/daily/${date}`),
+    enabled: !!classGroupId && !!date,
+  });
+}
+
+export function useSaveRegister(classGroupId: number, date: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterInput) =>
+      api<ClassRegister>(`/attendance/classes/${classGroupId}/daily/${date}`, { method: 'PUT', body }),
+    onSuccess: (data) => {
+      client.setQueryData(['/attendance/register', classGroupId, date], data);
+      void client.invalidateQueries({ queryKey: ['/attendance/classes'] });
+      void client.invalidateQueries({ queryKey: ['/journals/today'] });
+      void client.invalidateQueries({ queryKey: ['/attendance/today'] });
+    },
+  });
+}
+
+export function useClassRecap(classGroupId: Id, month: string) {
+  return useQuery({
+    queryKey: ['/attendance/recap', classGroupId, month],
+    queryFn: () => api<ClassRecap>(`/attendance/classes/${classGroupId}/recap`, { query: { month } }),
+    enabled: !!classGroupId && /^\d{4}-\d{2}$/.test(month),
+  });
+}
+
+export function useClassesNotTaken(date: string, unitId?: Id) {
+  return useQuery({
+    queryKey: ['/attendance/not-taken', date, unitId ?? null],
+    queryFn: () => api<ClassesNotTaken>('/attendance/classes/not-taken', { query: { date, unitId: opt(unitId) } }),
+  });
+}
+
+// ---------- dashboard ----------
+
+export function useAttendanceTodayCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/attendance/today'],
+    queryFn: () => api<AttendanceTodayCounts>('/attendance/today'),
+    enabled,
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+// ---------- staff ----------
+
+export function useStaffToday() {
+  return useQuery({
+    queryKey: ['/attendance/staff/me/today'],
+    queryFn: () => api<StaffToday>('/attendance/staff/me/today'),
+  });
+}
+
+export function useStaffCheck(kind: 'check-in' | 'check-out') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<StaffAttendance>(`/attendance/staff/${kind}`, { method: 'POST', body: {} }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['/attendance/staff/me/today'] });
+      void client.invalidateQueries({ queryKey: ['/attendance/staff/me'] });
+    },
+  });
+}
+
+export function useStaffDaily(date: string, unitId?: Id) {
+  return useQuery({
+    queryKey: ['/attendance/staff/daily', date, unitId ?? null],
+    queryFn: () => api<StaffDaily>('/attendance/staff/daily', { query: { date, unitId: opt(unitId) } }),
+  });
+}
+
+// ---------- leave requests ----------
+
+export function useCreateLeave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => apiForm<LeaveRequest>('/leave-requests', form),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/leave-requests'] }),
+  });
+}
+
+export function useDecideLeave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: LeaveDecisionInput & { id: number }) =>
+      api<LeaveRequest>(`/leave-requests/${id}/decision`, { method: 'POST', body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['/leave-requests'] });
+      void client.invalidateQueries({ queryKey: ['/attendance/recap'] });
+    },
+  });
+}
+
+export function useWithdrawLeave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/leave-requests/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/leave-requests'] }),
+  });
+}
+
+export function useClassSummary(classGroupId: Id, from: string, to: string) {
+  return useQuery({
+    queryKey: ['/attendance/summary', classGroupId, from, to],
+    queryFn: () => api<ClassAttendanceSummary>(`/attendance/classes/${classGroupId}/summary`, { query: { from, to } }),
+    enabled: !!classGroupId,
+  });
+}

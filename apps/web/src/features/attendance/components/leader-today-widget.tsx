@@ -1,0 +1,46 @@
+import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAttendanceTodayCounts } from '../api.ts';
+
+function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <div>
+      <Text fz={28} fw={700} lh={1.1} data-testid={testId}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </div>
+  );
+}
+
+/** The leaders' counts of today: absent staff, absent students (S/I/A), classes without a register. */
+export default function LeaderTodayWidget() {
+  const { t } = useTranslation();
+  const counts = useAttendanceTodayCounts(true);
+  const d = counts.data;
+  return (
+    <Card withBorder radius="md" data-testid="leader-today">
+      <Text fw={700} mb="xs">
+        {t('dashboard.widgets.leaderTitle')}
+      </Text>
+      {counts.isPending && <Skeleton h={60} />}
+      {d && (
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <Figure
+            testId="staff-absent"
+            label={t('dashboard.widgets.staffAbsent')}
+            value={`${d.staffAbsent} / ${d.staffTotal}`}
+          />
+          <Figure
+            testId="students-absent"
+            label={`${t('dashboard.widgets.studentsAbsent')} (S ${d.studentsAbsent.S} · I ${d.studentsAbsent.I} · A ${d.studentsAbsent.A})`}
+            value={d.studentsAbsent.S + d.studentsAbsent.I + d.studentsAbsent.A}
+          />
+          <Figure testId="classes-not-taken" label={t('dashboard.widgets.classesNotTaken')} value={d.classesNotTaken} />
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Permission } from '@mms/shared';
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../app/route-handle.ts';
+import { ROUTES, type RouteName } from '../../app/route-names.ts';
+
+const pages = () => import('./pages/index.ts');
+type AttendancePages = Awaited<ReturnType<typeof pages>>;
+
+/** An attendance screen under /backend (path relative to it), loaded on first visit. */
+function screen(name: RouteName, permission: Permission, page: keyof AttendancePages): RouteObject {
+  const handle: RouteHandle = { name, permission };
+  return {
+    path: ROUTES[name].slice('/backend/'.length),
+    handle,
+    lazy: () => pages().then((m) => ({ Component: m[page] })),
+  };
+}
+
+/** The attendance screens (issue 5); the router adds them under /backend when a path first needs them. */
+export const attendanceRoutes: RouteObject[] = [
+  screen('tutor-attendance-list', 'attendance.student.record', 'AttendanceListsPage'),
+  screen('tutor-attendance-register', 'attendance.student.read', 'RegisterPage'),
+];

@@ -1,0 +1,72 @@
+import type {
+  ClassJournal,
+  JournalInput,
+  LessonRoster,
+  LookupList,
+  TeacherToday,
+  TimetableResponse,
+} from '@mms/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../lib/api.ts';
+
+type Id = number | null | undefined;
+
+export function useTeacherToday(enabled = true) {
+  return useQuery({
+    queryKey: ['/journals/today'],
+    queryFn: () => api<TeacherToday>('/journals/today'),
+    enabled,
+  });
+}
+
+/** The caller's own teaching timetable (the lessons a journal can be written for). */
+export function useOwnLessons() {
+  return useQuery({ queryKey: ['/timetable', 'me'], queryFn: () => api<TimetableResponse>('/timetable/me') });
+}
+
+/** The journal of a lesson on a date; null when it is not written yet (404). */
+export function useJournal(slotId: Id, date: string) {
+  return useQuery({
+    queryKey: ['/journals/slot', slotId, date],
+    queryFn: async () => {
+      try {
+        return await api<ClassJournal>(`/journals/slots/${slotId}/${date}`);
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      }
+    },
+    enabled: !!slotId && !!date,
+  });
+}
+
+export function useLessonRoster(slotId: Id, date: string) {
+  return useQuery({
+    queryKey: ['/journals/roster', slotId, date],
+    queryFn: () => api<LessonRoster>(`/journals/slots/${slotId}/${date}/roster`),
+    enabled: !!slotId && !!date,
+  });
+}
+
+export function useSaveJournal(slotId: number, date: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: JournalInput) => api<ClassJournal>(`/journals/slots/${slotId}/${date}`, { method: 'PUT', body }),
+    onSuccess: (data) => {
+      client.setQueryData(['/journals/slot', slotId, date], data);
+      void client.invalidateQueries({ queryKey: ['/journals/today'] });
+      void client.invalidateQueries({ queryKey: ['/journals/roster', slotId, date] });
+      void client.invalidateQueries({ queryKey: ['/journals'] });
+    },
+  });
+}
+
+/** Teachers of a unit, to name a substitute. */
+export function useTeachers(unitId: Id) {
+  return useQuery({
+    queryKey: ['/lookups/teachers', unitId],
+    queryFn: () => api<LookupList>('/lookups/teachers', { query: { unitId: unitId ?? undefined } }),
+    enabled: !!unitId,
+    staleTime: 5 * 60_000,
+  });
+}

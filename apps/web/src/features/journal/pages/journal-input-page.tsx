@@ -1,0 +1,245 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  ATTENDANCE_CODES,
+  JournalInput,
+  toJakarta,
+  type AttendanceCode,
+  type ClassJournal,
+  type LessonRoster,
+} from '@mms/shared';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { showSaved } from '../../../lib/dialogs.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { useJournal, useLessonRoster, useOwnLessons, useSaveJournal, useTeachers } from '../api.ts';
+
+/** 1 Monday ... 7 Sunday of a YYYY-MM-DD date (the timetable's day numbers run 1-6). */
+export const weekdayOf = (date: string): number => {
+  const d = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+};
+
+interface Draft {
+  topic: string;
+  objective: string;
+  notes: string;
+  substituteEmployeeId: number | null;
+  codes: Record<number, AttendanceCode>;
+}
+
+function draftOf(journal: ClassJournal | null, roster: LessonRoster): Draft {
+  const codes: Record<number, AttendanceCode> = {};
+  for (const s of roster.students) codes[s.studentId] = s.lessonCode ?? s.dailyCode ?? 'H';
+  if (journal) for (const a of journal.absences) codes[a.studentId] = a.code;
+  return {
+    topic: journal?.topic ?? '',
+    objective: journal?.objective ?? '',
+    notes: journal?.notes ?? '',
+    substituteEmployeeId: journal?.substituteEmployeeId ?? null,
+    codes,
+  };
+}
+
+/** The class journal of one lesson: pick a lesson of the teacher's day, write topic and objective, mark absences. */
+export function JournalInputPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const today = toJakarta(new Date()).date;
+  const date = params.get('date') && params.get('date')! <= today ? params.get('date')! : today;
+  const slotParam = Number(params.get('slot')) || null;
+  const lessons = useOwnLessons();
+  const dayLessons = useMemo(
+    () => (lessons.data?.items ?? []).filter((l) => l.day === weekdayOf(date)).sort((a, b) => a.period - b.period),
+    [lessons.data, date],
+  );
+  const slotId = slotParam ?? null;
+  const slot = lessons.data?.items.find((l) => l.id === slotId);
+  const journal = useJournal(slotId, date);
+  const roster = useLessonRoster(slotId, date);
+  const teachers = useTeachers(slot?.unitId);
+  const save = useSaveJournal(slotId ?? 0, date);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const sourceKey =
+    roster.data && journal.data !== undefined
+      ? `${slotId}/${date}/${roster.dataUpdatedAt}/${journal.dataUpdatedAt}`
+      : '';
+  const [state, setState] = useState<{ key: string; draft: Draft | null }>({ key: '', draft: null });
+  const draft =
+    state.key === sourceKey
+      ? state.draft
+      : roster.data && journal.data !== undefined
+        ? draftOf(journal.data, roster.data)
+        : null;
+  const patch = (p: Partial<Draft>) => draft && setState({ key: sourceKey, draft: { ...draft, ...p } });
+
+  const setParam = (next: { date?: string; slot?: number | null }) => {
+    const p = new URLSearchParams(params);
+    if (next.date !== undefined) {
+      p.set('date', next.date);
+      p.delete('slot');
+    }
+    if (next.slot !== undefined) {
+      if (next.slot) p.set('slot', String(next.slot));
+      else p.delete('slot');
+    }
+    setParams(p, { replace: true });
+  };
+
+  const submit = () => {
+    if (!draft || !slotId) return;
+    const body = {
+      topic: draft.topic,
+      objective: draft.objective.trim() || null,
+      notes: draft.notes.trim() || null,
+      substituteEmployeeId: draft.substituteEmployeeId,
+      absences: Object.entries(draft.codes)
+        .filter(([, c]) => c !== 'H')
+        .map(([studentId, code]) => ({ studentId: Number(studentId), code: code as 'S' | 'I' | 'A' })),
+    };
+    const parsed = JournalInput.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () => showSaved(),
+      onError: (e) => notifyError(e),
+    });
+  };
+
+  return (
+    <Stack gap="md" pb={96}>
+      <Title order={1} fz="h3">
+        {t('journal.inputTitle')}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="date"
+          label={t('att.date')}
+          value={date}
+          max={today}
+          onChange={(e) =>
+            e.currentTarget.value && e.currentTarget.value <= today && setParam({ date: e.currentTarget.value })
+          }
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          label={t('journal.lesson')}
+          placeholder={t('journal.pickLesson')}
+          data={dayLessons.map((l) => ({
+            value: String(l.id),
+            label: `${t('journal.period', { period: l.period })} · ${l.className} · ${l.subjectName}`,
+          }))}
+          value={slotId ? String(slotId) : null}
+          onChange={(v) => setParam({ slot: v ? Number(v) : null })}
+          w={{ base: '100%', sm: 360 }}
+        />
+      </Group>
+      {lessons.data && dayLessons.length === 0 && <Text c="dimmed">{t('journal.noLessons')}</Text>}
+      {slotId && (roster.isPending || journal.isPending) && <Skeleton h={200} />}
+      {journal.data && <Alert color="blue">{t('journal.filled')}</Alert>}
+      {draft && roster.data && (
+        <>
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <TextInput
+                label={t('journal.topic')}
+                required
+                maxLength={500}
+                value={draft.topic}
+                error={errors.topic}
+                onChange={(e) => patch({ topic: e.currentTarget.value })}
+              />
+              <Textarea
+                label={t('journal.objective')}
+                autosize
+                minRows={2}
+                value={draft.objective}
+                error={errors.objective}
+                onChange={(e) => patch({ objective: e.currentTarget.value })}
+              />
+              <Textarea
+                label={t('journal.notes')}
+                autosize
+                minRows={2}
+                value={draft.notes}
+                error={errors.notes}
+                onChange={(e) => patch({ notes: e.currentTarget.value })}
+              />
+              <Select
+                label={t('journal.substitute')}
+                placeholder={t('journal.noSubstitute')}
+                data={(teachers.data?.items ?? [])
+                  .filter((x) => x.id !== slot?.employeeId)
+                  .map((x) => ({ value: String(x.id), label: x.name }))}
+                value={draft.substituteEmployeeId ? String(draft.substituteEmployeeId) : null}
+                onChange={(v) => patch({ substituteEmployeeId: v ? Number(v) : null })}
+                searchable
+                clearable
+              />
+            </Stack>
+          </Paper>
+          <Title order={2} fz="h4">
+            {t('journal.absences')} · {roster.data.className}
+          </Title>
+          <Stack gap="xs">
+            {roster.data.students.map((s, i) => (
+              <Paper key={s.studentId} withBorder p="xs" radius="md" data-testid={`journal-row-${s.nis}`}>
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Box miw={0} style={{ flex: '1 1 180px' }}>
+                    <Text fw={600} truncate>
+                      {i + 1}. {s.name}
+                    </Text>
+                    {s.dailyCode && (
+                      <Text size="xs" c="dimmed">
+                        {t('journal.dailyCode', { code: t(`att.codes.${s.dailyCode}`) })}
+                      </Text>
+                    )}
+                  </Box>
+                  <SegmentedControl
+                    aria-label={t('att.register.codeOf', { name: s.name })}
+                    value={draft.codes[s.studentId] ?? 'H'}
+                    onChange={(v) => patch({ codes: { ...draft.codes, [s.studentId]: v as AttendanceCode } })}
+                    data={[...ATTENDANCE_CODES]}
+                    style={{ flex: '1 1 200px', maxWidth: 280 }}
+                  />
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+          <Paper withBorder shadow="md" p="sm" radius="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
+            <Group justify="flex-end">
+              <Button
+                color="green"
+                size="md"
+                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+                loading={save.isPending}
+                onClick={submit}
+              >
+                {t('journal.save')}
+              </Button>
+            </Group>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
