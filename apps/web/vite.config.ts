@@ -9,7 +9,16 @@ export default defineConfig({
   // @mms/shared resolves to its TypeScript sources (no separate build step for the browser).
   resolve: { conditions: ['mms-source', ...defaultClientConditions] },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { manifest: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // @mms/shared holds pure schemas and constants: a page bundles only the contracts it uses, not every
+    // feature's (the sign-in page needs the login contract, not the timetable's)
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
