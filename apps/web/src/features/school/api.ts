@@ -16,6 +16,7 @@ import type {
   Page,
   PromoteInput,
   Student,
+  StudentImportResult,
   StudentInput,
   StudentSelfUpdate,
   StudentUpdate,
@@ -35,7 +36,7 @@ import type {
   Unit,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api, apiForm } from '../../lib/api.ts';
 
 const ALL = { page: 1, pageSize: 200 };
 type Id = number | undefined | null;
@@ -165,6 +166,20 @@ export function useUpdateOwnStudent() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: StudentSelfUpdate) => api<Student>('/students/me', { method: 'PATCH', body }),
+    onSuccess: () => invalidate('/students'),
+    meta: { silent: true },
+  });
+}
+
+/** Imports the students of an Excel workbook (the server's template) into a unit: all rows or none. */
+export function useImportStudents() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ unitId, file }: { unitId: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiForm<StudentImportResult>('/students/import', form, { query: { unitId } });
+    },
     onSuccess: () => invalidate('/students'),
     meta: { silent: true },
   });

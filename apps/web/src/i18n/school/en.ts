@@ -79,6 +79,17 @@ export const schoolEn: SchoolMessages = {
       sectionSchool: 'School',
       history: 'Class history',
     },
+    import: {
+      button: 'Import from Excel',
+      title: 'Import students from Excel',
+      lead: 'Fill in the template and upload it. Every row is checked first; nothing is saved while any row is wrong.',
+      template: 'Download the template',
+      file: 'Excel file (.xlsx)',
+      submit: 'Import',
+      done: '{{count}} students imported',
+      rejected: 'Import rejected: {{count}} problems',
+      row: 'Row {{row}}, {{column}}: {{message}}',
+    },
     employees: {
       title: 'Teachers and staff',
       label: 'Staff table',

@@ -78,6 +78,17 @@ export const schoolId = {
       sectionSchool: 'Sekolah',
       history: 'Riwayat kelas',
     },
+    import: {
+      button: 'Impor Excel',
+      title: 'Impor siswa dari Excel',
+      lead: 'Isi templat lalu unggah. Semua baris diperiksa dulu; tidak ada yang disimpan selama masih ada baris yang salah.',
+      template: 'Unduh templat',
+      file: 'Berkas Excel (.xlsx)',
+      submit: 'Impor',
+      done: '{{count}} siswa diimpor',
+      rejected: 'Impor ditolak: {{count}} masalah',
+      row: 'Baris {{row}}, {{column}}: {{message}}',
+    },
     employees: {
       title: 'Data guru & pegawai',
       label: 'Tabel pegawai',

@@ -10,6 +10,7 @@ import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../components/pickers.tsx';
+import { StudentImportButton } from '../components/student-import.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';
 
 /** principal/student-all (every unit the user may see) and students/student/list (the user's unit). */
@@ -109,9 +110,12 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
         }
         actions={
           canManage && (
-            <Button component={Link} to={ROUTES['principal-student-input']} leftSection={<IconPlus size={16} />}>
-              {t('school.students.add')}
-            </Button>
+            <>
+              <StudentImportButton />
+              <Button component={Link} to={ROUTES['principal-student-input']} leftSection={<IconPlus size={16} />}>
+                {t('school.students.add')}
+              </Button>
+            </>
           )
         }
       />
