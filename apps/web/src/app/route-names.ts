@@ -41,6 +41,14 @@ export const ROUTES = {
   'tutor-attendance-list': '/backend/mms/tutor/attendance-list',
   'tutor-attendance-register': '/backend/mms/tutor/attendance-list/:classGroupId/:date',
   'tutor-journal': '/backend/mms/tutor/journal',
+  'tutor-attendance': '/backend/mms/tutor/attendance',
+  'tutor-permission': '/backend/mms/tutor/permission',
+  'tutor-attendance-all': '/backend/mms/tutor/attendance-all',
+  'tutor-absent-late': '/backend/mms/tutor/absent-late',
+  'tutor-journal-material-list': '/backend/mms/tutor/journal-material-list',
+  'tutor-journal-attendance-list': '/backend/mms/tutor/journal-attendance-list',
+  'report-journal': '/backend/mms/report/journal',
+  'other-analysis-class-entry': '/backend/mms/other/analysis-class-entry',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -68,6 +76,14 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'student-schedule',
   'tutor-attendance-list',
   'tutor-journal',
+  'tutor-attendance',
+  'tutor-permission',
+  'tutor-attendance-all',
+  'tutor-absent-late',
+  'tutor-journal-material-list',
+  'tutor-journal-attendance-list',
+  'report-journal',
+  'other-analysis-class-entry',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

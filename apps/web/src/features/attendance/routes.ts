@@ -20,4 +20,8 @@ function screen(name: RouteName, permission: Permission, page: keyof AttendanceP
 export const attendanceRoutes: RouteObject[] = [
   screen('tutor-attendance-list', 'attendance.student.record', 'AttendanceListsPage'),
   screen('tutor-attendance-register', 'attendance.student.read', 'RegisterPage'),
+  screen('tutor-attendance', 'attendance.self', 'StaffSelfPage'),
+  screen('tutor-permission', 'attendance.self', 'LeavePage'),
+  screen('tutor-attendance-all', 'school.monitor', 'StaffDailyPage'),
+  screen('tutor-absent-late', 'school.monitor', 'StaffAbsentLatePage'),
 ];

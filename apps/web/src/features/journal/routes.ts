@@ -17,4 +17,10 @@ function screen(name: RouteName, permission: Permission, page: keyof JournalPage
 }
 
 /** The class journal screens (issue 5); the router adds them under /backend when a path first needs them. */
-export const journalRoutes: RouteObject[] = [screen('tutor-journal', 'journal.write', 'JournalInputPage')];
+export const journalRoutes: RouteObject[] = [
+  screen('tutor-journal', 'journal.write', 'JournalInputPage'),
+  screen('tutor-journal-material-list', 'journal.write', 'JournalTopicsPage'),
+  screen('tutor-journal-attendance-list', 'journal.write', 'JournalLessonsPage'),
+  screen('report-journal', 'journal.report', 'JournalReportPage'),
+  screen('other-analysis-class-entry', 'analytics.school', 'ClassEntryPage'),
+];

@@ -108,6 +108,19 @@ export const attendanceEn: Texts<typeof attendanceId> = {
     },
   },
   journal: {
+    edit: 'Edit',
+    titles: {
+      topics: 'Topics taught',
+      lessons: 'Journals and lesson attendance',
+      report: 'Student and teacher journal',
+      classEntry: 'Class entry analysis',
+    },
+    entry: {
+      total: '{{written}} of {{scheduled}} lessons have a journal ({{pct}}%)',
+      share: 'Share',
+      written: 'With journal',
+      scheduled: 'Scheduled',
+    },
     inputTitle: 'Class journal input',
     listTitle: 'Class journals',
     materialListTitle: 'Topics taught',

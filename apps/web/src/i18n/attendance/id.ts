@@ -104,6 +104,19 @@ export const attendanceId = {
     },
   },
   journal: {
+    edit: 'Ubah',
+    titles: {
+      topics: 'Daftar materi yang diajarkan',
+      lessons: 'Daftar jurnal & presensi per jam',
+      report: 'Jurnal siswa & guru',
+      classEntry: 'Analisis masuk kelas',
+    },
+    entry: {
+      total: '{{written}} dari {{scheduled}} jam pelajaran berjurnal ({{pct}}%)',
+      share: 'Persentase',
+      written: 'Berjurnal',
+      scheduled: 'Terjadwal',
+    },
     inputTitle: 'Input jurnal kelas',
     listTitle: 'Daftar jurnal kelas',
     materialListTitle: 'Daftar materi yang diajarkan',

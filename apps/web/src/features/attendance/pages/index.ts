@@ -4,3 +4,5 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/NumberInput.css';
 export { RegisterPage } from './register-page.tsx';
 export { AttendanceListsPage } from './attendance-lists-page.tsx';
+export { LeavePage } from './leave-page.tsx';
+export { StaffAbsentLatePage, StaffDailyPage, StaffSelfPage } from './staff-pages.tsx';

@@ -1,3 +1,6 @@
 // The journal screens, loaded together on first use (one lazy chunk for the feature).
 import '../../../i18n/attendance/index.ts';
+import '@mantine/core/styles/Progress.css';
 export { JournalInputPage } from './journal-input-page.tsx';
+export { JournalLessonsPage, JournalReportPage, JournalTopicsPage } from './journal-list-page.tsx';
+export { ClassEntryPage } from './class-entry-page.tsx';

@@ -1,0 +1,224 @@
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { StaffAbsentLateRow, StaffAttendance, StaffAttendanceStatus, StaffDailyRow } from '@mms/shared';
+import { IconLogin, IconLogout } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { formatJakartaTime } from '../../../lib/system-api.ts';
+import { showSaved } from '../../../lib/dialogs.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { UnitSelect } from '../../school/components/pickers.tsx';
+import { jakartaToday, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
+import { DateField } from '../components/date-field.tsx';
+import { StaticList } from '../components/static-list.tsx';
+
+const STATUS_COLORS: Record<StaffAttendanceStatus, string> = {
+  HADIR: 'green',
+  SAKIT: 'yellow',
+  IZIN: 'blue',
+  DINAS_LUAR: 'grape',
+  ALPA: 'red',
+};
+
+const time = (iso: string | null) => (iso ? formatJakartaTime(new Date(iso)).slice(0, 5) : '–');
+
+function StatusBadge({ status }: { status: StaffAttendanceStatus | null }) {
+  const { t } = useTranslation();
+  if (!status)
+    return (
+      <Badge color="gray" variant="light">
+        {t('att.staff.none')}
+      </Badge>
+    );
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light">
+      {t(`att.staffStatuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** A teacher's own attendance: check in and out at the server's time, late minutes, and the history. */
+export function StaffSelfPage() {
+  const { t } = useTranslation();
+  const today = useStaffToday();
+  const checkIn = useStaffCheck('check-in');
+  const checkOut = useStaffCheck('check-out');
+  const record = today.data?.record ?? null;
+  const columns: DataTableColumn<StaffAttendance>[] = [
+    { accessor: 'date', title: t('att.date') },
+    { accessor: 'status', title: t('att.staff.status'), render: (r) => <StatusBadge status={r.status} /> },
+    { accessor: 'checkInAt', title: t('att.staff.checkedIn'), render: (r) => time(r.checkInAt) },
+    { accessor: 'checkOutAt', title: t('att.staff.checkedOut'), render: (r) => time(r.checkOutAt) },
+    { accessor: 'lateMinutes', title: t('att.late') },
+    { accessor: 'note', title: t('att.note') },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('att.staff.title')}
+      </Title>
+      <Card withBorder radius="md" maw={560}>
+        {today.isPending ? (
+          <Skeleton h={100} />
+        ) : (
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text fw={700}>{today.data?.date}</Text>
+              <StatusBadge status={record?.status ?? null} />
+            </Group>
+            {!record && <Text c="dimmed">{t('att.staff.notYet')}</Text>}
+            {record && (
+              <SimpleGrid cols={3}>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {t('att.staff.checkedIn')}
+                  </Text>
+                  <Text fw={700} data-testid="check-in-time">
+                    {time(record.checkInAt)}
+                  </Text>
+                </div>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {t('att.staff.checkedOut')}
+                  </Text>
+                  <Text fw={700}>{time(record.checkOutAt)}</Text>
+                </div>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {t('att.lateShort')}
+                  </Text>
+                  <Text fw={700}>{t('att.minutes', { count: record.lateMinutes })}</Text>
+                </div>
+              </SimpleGrid>
+            )}
+            <Group grow>
+              <Button
+                size="lg"
+                color="green"
+                leftSection={<IconLogin aria-hidden />}
+                disabled={!!record?.checkInAt}
+                loading={checkIn.isPending}
+                onClick={() => checkIn.mutate(undefined, { onSuccess: showSaved, onError: notifyError })}
+              >
+                {t('att.staff.checkIn')}
+              </Button>
+              <Button
+                size="lg"
+                color="blue"
+                leftSection={<IconLogout aria-hidden />}
+                disabled={!record?.checkInAt || !!record.checkOutAt}
+                loading={checkOut.isPending}
+                onClick={() => checkOut.mutate(undefined, { onSuccess: showSaved, onError: notifyError })}
+              >
+                {t('att.staff.checkOut')}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('att.staff.serverTime')}
+            </Text>
+          </Stack>
+        )}
+      </Card>
+      <Title order={2} fz="h4">
+        {t('att.staff.history')}
+      </Title>
+      <DataList<StaffAttendance>
+        path="/attendance/staff/me"
+        label={t('att.staff.history')}
+        columns={columns}
+        exportName="presensi-saya"
+      />
+    </Stack>
+  );
+}
+
+/** The leaders' view of one day: every employee's attendance and the absentees. */
+export function StaffDailyPage() {
+  const { t } = useTranslation();
+  const today = jakartaToday();
+  const [date, setDate] = useState(today);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [tab, setTab] = useState<string | null>('absentees');
+  const daily = useStaffDaily(date, unitId);
+  const columns: DataTableColumn<StaffDailyRow>[] = [
+    { accessor: 'nip', title: t('att.staff.nip') },
+    { accessor: 'name', title: t('att.name') },
+    { accessor: 'status', title: t('att.staff.status'), render: (r) => <StatusBadge status={r.status} /> },
+    { accessor: 'checkInAt', title: t('att.staff.checkedIn'), render: (r) => time(r.checkInAt) },
+    { accessor: 'checkOutAt', title: t('att.staff.checkedOut'), render: (r) => time(r.checkOutAt) },
+    { accessor: 'lateMinutes', title: t('att.late') },
+  ];
+  const controls = (
+    <>
+      <DateField label={t('att.date')} value={date} max={today} onChange={(v) => v && v <= today && setDate(v)} />
+      <UnitSelect value={unitId} onChange={setUnitId} />
+    </>
+  );
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('att.staff.dailyTitle')}
+      </Title>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
+          <Tabs.Tab value="absentees">
+            {t('att.staff.absentees')} {daily.data ? `(${daily.data.absentees.length})` : ''}
+          </Tabs.Tab>
+          <Tabs.Tab value="all">
+            {t('att.staff.everyone')} {daily.data ? `(${daily.data.items.length})` : ''}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <StaticList
+        label={tab === 'all' ? t('att.staff.everyone') : t('att.staff.absentees')}
+        records={tab === 'all' ? daily.data?.items : daily.data?.absentees}
+        idAccessor="employeeId"
+        fetching={daily.isFetching}
+        failed={daily.isError}
+        exportName={`${tab === 'all' ? 'presensi-guru' : 'guru-tidak-hadir'}-${date}`}
+        controls={controls}
+        columns={columns}
+      />
+    </Stack>
+  );
+}
+
+/** Recorded staff days that were late or not present, over a date range. */
+export function StaffAbsentLatePage() {
+  const { t } = useTranslation();
+  const today = jakartaToday();
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const columns: DataTableColumn<StaffAbsentLateRow>[] = [
+    { accessor: 'date', title: t('att.date') },
+    { accessor: 'nip', title: t('att.staff.nip') },
+    { accessor: 'name', title: t('att.name') },
+    { accessor: 'status', title: t('att.staff.status'), render: (r) => <StatusBadge status={r.status} /> },
+    { accessor: 'checkInAt', title: t('att.staff.checkedIn'), render: (r) => time(r.checkInAt) },
+    { accessor: 'lateMinutes', title: t('att.late') },
+    { accessor: 'note', title: t('att.note') },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('att.staff.absentLateTitle')}
+      </Title>
+      <DataList<StaffAbsentLateRow>
+        path="/attendance/staff/absent-late"
+        label={t('att.staff.absentLateTitle')}
+        columns={columns}
+        filters={{ from, to, unitId }}
+        exportName="guru-tidak-hadir-terlambat"
+        filterControls={
+          <>
+            <DateField label={t('att.from')} value={from} onChange={(v) => v && setFrom(v)} />
+            <DateField label={t('att.to')} value={to} onChange={(v) => v && setTo(v)} />
+            <UnitSelect value={unitId} onChange={setUnitId} />
+          </>
+        }
+      />
+    </Stack>
+  );
+}

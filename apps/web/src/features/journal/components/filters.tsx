@@ -1,0 +1,54 @@
+import { Select, TextInput } from '@mantine/core';
+import type { Page, ClassGroup } from '@mms/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api.ts';
+
+export function DateInputs(p: { from: string; to: string; setFrom: (v: string) => void; setTo: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        type="date"
+        label={t('att.from')}
+        value={p.from}
+        onChange={(e) => e.currentTarget.value && p.setFrom(e.currentTarget.value)}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <TextInput
+        type="date"
+        label={t('att.to')}
+        value={p.to}
+        onChange={(e) => e.currentTarget.value && p.setTo(e.currentTarget.value)}
+        w={{ base: '100%', xs: 170 }}
+      />
+    </>
+  );
+}
+
+/** The class groups the caller may see (the server filters by unit and role). */
+export function useClassGroupList(unitId?: number | null) {
+  return useQuery({
+    queryKey: ['/classes', 'journal', unitId ?? null],
+    queryFn: () =>
+      api<Page<ClassGroup>>('/classes', { query: { page: 1, pageSize: 200, unitId: unitId ?? undefined } }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function ClassSelect({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
+  const { t } = useTranslation();
+  const classes = useClassGroupList();
+  return (
+    <Select
+      label={t('att.class')}
+      placeholder={t('att.allClasses')}
+      data={(classes.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      value={value ? String(value) : null}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      searchable
+      clearable
+      w={{ base: '100%', xs: 180 }}
+    />
+  );
+}

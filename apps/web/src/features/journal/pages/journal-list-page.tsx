@@ -1,0 +1,97 @@
+import { Anchor, Badge, Stack, Switch, Title } from '@mantine/core';
+import { toJakarta, type JournalSummary } from '@mms/shared';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ClassSelect, DateInputs } from '../components/filters.tsx';
+
+type Variant = 'topics' | 'lessons' | 'report';
+
+/** Journal lists: the teacher's topics, lessons with their absences per class, and the leaders' journal report. */
+function JournalList({ variant }: { variant: Variant }) {
+  const { t } = useTranslation();
+  const today = toJakarta(new Date()).date;
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [mine, setMine] = useState(variant !== 'report');
+  const columns: DataTableColumn<JournalSummary>[] = [
+    { accessor: 'date', title: t('att.date'), sortable: true },
+    { accessor: 'period', title: t('journal.lesson'), render: (r) => t('journal.period', { period: r.period }) },
+    { accessor: 'className', title: t('att.class') },
+    { accessor: 'subjectName', title: t('journal.subject') },
+    ...(variant === 'topics'
+      ? []
+      : [
+          {
+            accessor: 'teacherName',
+            title: t('journal.teacher'),
+            render: (r: JournalSummary) =>
+              r.substituteName ? `${r.substituteName} (${r.teacherName})` : r.teacherName,
+          },
+        ]),
+    { accessor: 'topic', title: t('journal.topic') },
+    ...(variant === 'topics' ? [{ accessor: 'objective', title: t('journal.objective') }] : []),
+    {
+      accessor: 'absentCount',
+      title: t('journal.absentCount'),
+      textAlign: 'right',
+      render: (r) => (r.absentCount ? <Badge color="red">{r.absentCount}</Badge> : '0'),
+    },
+    ...(variant === 'report'
+      ? []
+      : [
+          {
+            accessor: '_edit',
+            title: '',
+            render: (r: JournalSummary) => (
+              <Anchor component={Link} to={`${ROUTES['tutor-journal']}?slot=${r.timetableSlotId}&date=${r.date}`}>
+                {t('journal.edit')}
+              </Anchor>
+            ),
+          },
+        ]),
+  ];
+  return (
+    <DataList<JournalSummary>
+      path="/journals"
+      label={t(`journal.titles.${variant}`)}
+      columns={columns}
+      filters={{ from, to, classGroupId, mine: mine ? 'true' : undefined }}
+      exportName={`jurnal-kelas-${from}-${to}`}
+      filterControls={
+        <>
+          <DateInputs from={from} to={to} setFrom={setFrom} setTo={setTo} />
+          <ClassSelect value={classGroupId} onChange={setClassGroupId} />
+          {variant !== 'report' && (
+            <Switch
+              label={t('journal.mine')}
+              checked={mine}
+              onChange={(e) => setMine(e.currentTarget.checked)}
+              pb={8}
+            />
+          )}
+        </>
+      }
+    />
+  );
+}
+
+function Page({ variant }: { variant: Variant }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t(`journal.titles.${variant}`)}
+      </Title>
+      <JournalList variant={variant} />
+    </Stack>
+  );
+}
+
+export const JournalTopicsPage = () => <Page variant="topics" />;
+export const JournalLessonsPage = () => <Page variant="lessons" />;
+export const JournalReportPage = () => <Page variant="report" />;
