@@ -49,6 +49,8 @@ export const ROUTES = {
   'tutor-journal-attendance-list': '/backend/mms/tutor/journal-attendance-list',
   'report-journal': '/backend/mms/report/journal',
   'other-analysis-class-entry': '/backend/mms/other/analysis-class-entry',
+  'tutor-material': '/backend/mms/tutor/material',
+  'principal-class-control': '/backend/mms/principal/class-control',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -84,6 +86,8 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-journal-attendance-list',
   'report-journal',
   'other-analysis-class-entry',
+  'tutor-material',
+  'principal-class-control',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -1,8 +1,13 @@
 import type {
+  ClassControlInput,
+  ClassControlVisit,
   ClassJournal,
   JournalInput,
   LessonRoster,
   LookupList,
+  SubjectMaterial,
+  SubjectMaterialInput,
+  SubjectMaterialUpdate,
   TeacherToday,
   TimetableResponse,
 } from '@mms/shared';
@@ -68,5 +73,44 @@ export function useTeachers(unitId: Id) {
     queryFn: () => api<LookupList>('/lookups/teachers', { query: { unitId: unitId ?? undefined } }),
     enabled: !!unitId,
     staleTime: 5 * 60_000,
+  });
+}
+
+// ---------- subject material ----------
+
+export function useSaveMaterial() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: SubjectMaterialInput | SubjectMaterialUpdate }) =>
+      id
+        ? api<SubjectMaterial>(`/materials/${id}`, { method: 'PATCH', body })
+        : api<SubjectMaterial>('/materials', { method: 'POST', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/materials'] }),
+  });
+}
+
+export function useDeleteMaterial() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/materials/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/materials'] }),
+  });
+}
+
+// ---------- class control ----------
+
+export function useRecordVisit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClassControlInput) => api<ClassControlVisit>('/class-control', { method: 'POST', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/class-control'] }),
+  });
+}
+
+export function useDeleteVisit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/class-control/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/class-control'] }),
   });
 }

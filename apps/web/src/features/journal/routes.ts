@@ -23,4 +23,6 @@ export const journalRoutes: RouteObject[] = [
   screen('tutor-journal-attendance-list', 'journal.write', 'JournalLessonsPage'),
   screen('report-journal', 'journal.report', 'JournalReportPage'),
   screen('other-analysis-class-entry', 'analytics.school', 'ClassEntryPage'),
+  screen('tutor-material', 'material.manage', 'MaterialPage'),
+  screen('principal-class-control', 'classControl.record', 'ClassControlPage'),
 ];

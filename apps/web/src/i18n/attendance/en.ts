@@ -108,6 +108,28 @@ export const attendanceEn: Texts<typeof attendanceId> = {
     },
   },
   journal: {
+    material: {
+      pageTitle: 'Subject material',
+      add: 'Add material',
+      grade: 'Grade',
+      semester: 'Semester',
+      order: 'Order',
+      title: 'Title',
+      body: 'Content',
+      save: 'Save material',
+      delete: 'Delete',
+      deleteConfirm: 'Delete the material "{{title}}"?',
+    },
+    control: {
+      title: 'Class control input',
+      period: 'Period',
+      teacherPresent: 'Teacher in class',
+      yes: 'Yes',
+      no: 'No',
+      by: 'Recorded by',
+      save: 'Save visit',
+      deleteConfirm: 'Delete the visit to {{className}} on {{date}}?',
+    },
     edit: 'Edit',
     titles: {
       topics: 'Topics taught',

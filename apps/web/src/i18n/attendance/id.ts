@@ -104,6 +104,28 @@ export const attendanceId = {
     },
   },
   journal: {
+    material: {
+      pageTitle: 'Materi pelajaran',
+      add: 'Tambah materi',
+      grade: 'Tingkat',
+      semester: 'Semester',
+      order: 'Urutan',
+      title: 'Judul',
+      body: 'Isi materi',
+      save: 'Simpan materi',
+      delete: 'Hapus',
+      deleteConfirm: 'Hapus materi "{{title}}"?',
+    },
+    control: {
+      title: 'Input kontrol kelas',
+      period: 'Jam ke-',
+      teacherPresent: 'Guru ada di kelas',
+      yes: 'Ada',
+      no: 'Tidak ada',
+      by: 'Dicatat oleh',
+      save: 'Simpan kunjungan',
+      deleteConfirm: 'Hapus kunjungan ke {{className}} tanggal {{date}}?',
+    },
     edit: 'Ubah',
     titles: {
       topics: 'Daftar materi yang diajarkan',

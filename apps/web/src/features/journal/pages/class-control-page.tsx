@@ -1,0 +1,157 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { ClassControlInput, toJakarta, type ClassControlVisit } from '@mms/shared';
+import { IconTrash } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { useDeleteVisit, useRecordVisit } from '../api.ts';
+import { ClassSelect, DateInputs } from '../components/filters.tsx';
+
+/** The principal's class control: record a visit to a lesson (was the teacher in class?) and list the visits. */
+export function ClassControlPage() {
+  const { t } = useTranslation();
+  const today = toJakarta(new Date()).date;
+  const record = useRecordVisit();
+  const remove = useDeleteVisit();
+  const [v, setV] = useState({
+    classGroupId: null as number | null,
+    date: today,
+    period: 1,
+    teacherPresent: true,
+    notes: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const submit = () => {
+    const parsed = ClassControlInput.safeParse({ ...v, notes: v.notes.trim() || null });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    record.mutate(parsed.data, {
+      onSuccess: () => {
+        setV({ ...v, notes: '' });
+        showSaved();
+      },
+      onError: notifyError,
+    });
+  };
+  const columns: DataTableColumn<ClassControlVisit>[] = [
+    { accessor: 'date', title: t('att.date') },
+    { accessor: 'period', title: t('journal.lesson'), render: (r) => t('journal.period', { period: r.period }) },
+    { accessor: 'className', title: t('att.class') },
+    {
+      accessor: 'teacherPresent',
+      title: t('journal.control.teacherPresent'),
+      render: (r) => (
+        <Badge color={r.teacherPresent ? 'green' : 'red'} variant="light">
+          {r.teacherPresent ? t('journal.control.yes') : t('journal.control.no')}
+        </Badge>
+      ),
+    },
+    { accessor: 'notes', title: t('journal.notes') },
+    { accessor: 'principalName', title: t('journal.control.by') },
+    {
+      accessor: '_actions',
+      title: '',
+      render: (r) => (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('journal.material.delete')}
+          onClick={() =>
+            confirmDialog({
+              title: t('journal.material.delete'),
+              text: t('journal.control.deleteConfirm', { className: r.className, date: r.date }),
+              confirm: t('journal.material.delete'),
+              onConfirm: () => remove.mutate(r.id, { onError: notifyError }),
+            })
+          }
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('journal.control.title')}
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <ClassSelect value={v.classGroupId} onChange={(x) => setV({ ...v, classGroupId: x })} />
+            <TextInput
+              type="date"
+              label={t('att.date')}
+              max={today}
+              value={v.date}
+              error={errors.date}
+              onChange={(e) => e.currentTarget.value && setV({ ...v, date: e.currentTarget.value })}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <NumberInput
+              label={t('journal.control.period')}
+              min={1}
+              max={16}
+              value={v.period}
+              error={errors.period}
+              onChange={(x) => setV({ ...v, period: typeof x === 'number' ? x : 1 })}
+              w={{ base: '100%', xs: 120 }}
+            />
+            <Switch
+              label={t('journal.control.teacherPresent')}
+              checked={v.teacherPresent}
+              onChange={(e) => setV({ ...v, teacherPresent: e.currentTarget.checked })}
+              pb={8}
+            />
+          </Group>
+          <Textarea
+            label={t('journal.notes')}
+            autosize
+            minRows={2}
+            value={v.notes}
+            onChange={(e) => setV({ ...v, notes: e.currentTarget.value })}
+          />
+          <Group>
+            <Button color="green" loading={record.isPending} onClick={submit} disabled={!v.classGroupId}>
+              {t('journal.control.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <DataList<ClassControlVisit>
+        path="/class-control"
+        label={t('journal.control.title')}
+        columns={columns}
+        filters={{ from, to, classGroupId }}
+        exportName="kontrol-kelas"
+        filterControls={
+          <>
+            <DateInputs from={from} to={to} setFrom={setFrom} setTo={setTo} />
+            <ClassSelect value={classGroupId} onChange={setClassGroupId} />
+          </>
+        }
+      />
+    </Stack>
+  );
+}
