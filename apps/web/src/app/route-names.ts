@@ -51,6 +51,9 @@ export const ROUTES = {
   'other-analysis-class-entry': '/backend/mms/other/analysis-class-entry',
   'tutor-material': '/backend/mms/tutor/material',
   'principal-class-control': '/backend/mms/principal/class-control',
+  'student-attendance': '/backend/mms/students/student/attendance',
+  'student-journal': '/backend/mms/students/student/journal',
+  'student-material': '/backend/mms/students/student/material',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -88,6 +91,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'other-analysis-class-entry',
   'tutor-material',
   'principal-class-control',
+  'student-attendance',
+  'student-journal',
+  'student-material',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -24,4 +24,5 @@ export const attendanceRoutes: RouteObject[] = [
   screen('tutor-permission', 'attendance.self', 'LeavePage'),
   screen('tutor-attendance-all', 'school.monitor', 'StaffDailyPage'),
   screen('tutor-absent-late', 'school.monitor', 'StaffAbsentLatePage'),
+  screen('student-attendance', 'school.student.self', 'StudentAttendancePage'),
 ];

@@ -25,4 +25,6 @@ export const journalRoutes: RouteObject[] = [
   screen('other-analysis-class-entry', 'analytics.school', 'ClassEntryPage'),
   screen('tutor-material', 'material.manage', 'MaterialPage'),
   screen('principal-class-control', 'classControl.record', 'ClassControlPage'),
+  screen('student-journal', 'school.student.self', 'StudentJournalPage'),
+  screen('student-material', 'school.student.self', 'StudentMaterialPage'),
 ];

@@ -58,6 +58,7 @@ export const attendanceEn: Texts<typeof attendanceId> = {
     summary: { pickClass: 'Choose a class to see its attendance list.' },
     perStudent: { pick: 'Student', pickHint: 'Choose a student of a class to see their attendance.' },
     source: { daily: 'Daily', lesson: 'Per lesson' },
+    studentTitle: 'My attendance',
     sourceTitle: 'Source',
     notTakenList: { all: 'Every class has taken attendance.', homeroom: 'Homeroom teacher' },
     staff: {
@@ -135,6 +136,7 @@ export const attendanceEn: Texts<typeof attendanceId> = {
       topics: 'Topics taught',
       lessons: 'Journals and lesson attendance',
       report: 'Student and teacher journal',
+      student: 'My class journal',
       classEntry: 'Class entry analysis',
     },
     entry: {

@@ -54,6 +54,7 @@ export const attendanceId = {
     summary: { pickClass: 'Pilih kelas untuk melihat daftar presensi.' },
     perStudent: { pick: 'Siswa', pickHint: 'Pilih siswa dari kelas untuk melihat riwayat presensinya.' },
     source: { daily: 'Harian', lesson: 'Per jam pelajaran' },
+    studentTitle: 'Presensi saya',
     sourceTitle: 'Sumber',
     notTakenList: { all: 'Semua kelas sudah mengisi presensi.', homeroom: 'Wali kelas' },
     staff: {
@@ -131,6 +132,7 @@ export const attendanceId = {
       topics: 'Daftar materi yang diajarkan',
       lessons: 'Daftar jurnal & presensi per jam',
       report: 'Jurnal siswa & guru',
+      student: 'Jurnal kelas saya',
       classEntry: 'Analisis masuk kelas',
     },
     entry: {

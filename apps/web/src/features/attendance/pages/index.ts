@@ -6,3 +6,4 @@ export { RegisterPage } from './register-page.tsx';
 export { AttendanceListsPage } from './attendance-lists-page.tsx';
 export { LeavePage } from './leave-page.tsx';
 export { StaffAbsentLatePage, StaffDailyPage, StaffSelfPage } from './staff-pages.tsx';
+export { StudentAttendancePage } from './student-attendance-page.tsx';

@@ -8,7 +8,7 @@ import { ROUTES } from '../../../app/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 
-type Variant = 'topics' | 'lessons' | 'report';
+type Variant = 'topics' | 'lessons' | 'report' | 'student';
 
 /** Journal lists: the teacher's topics, lessons with their absences per class, and the leaders' journal report. */
 function JournalList({ variant }: { variant: Variant }) {
@@ -17,7 +17,8 @@ function JournalList({ variant }: { variant: Variant }) {
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
-  const [mine, setMine] = useState(variant !== 'report');
+  const [mine, setMine] = useState(variant === 'topics' || variant === 'lessons');
+  const staff = variant !== 'student';
   const columns: DataTableColumn<JournalSummary>[] = [
     { accessor: 'date', title: t('att.date'), sortable: true },
     { accessor: 'period', title: t('journal.lesson'), render: (r) => t('journal.period', { period: r.period }) },
@@ -41,7 +42,7 @@ function JournalList({ variant }: { variant: Variant }) {
       textAlign: 'right',
       render: (r) => (r.absentCount ? <Badge color="red">{r.absentCount}</Badge> : '0'),
     },
-    ...(variant === 'report'
+    ...(variant === 'report' || variant === 'student'
       ? []
       : [
           {
@@ -65,8 +66,8 @@ function JournalList({ variant }: { variant: Variant }) {
       filterControls={
         <>
           <DateInputs from={from} to={to} setFrom={setFrom} setTo={setTo} />
-          <ClassSelect value={classGroupId} onChange={setClassGroupId} />
-          {variant !== 'report' && (
+          {staff && <ClassSelect value={classGroupId} onChange={setClassGroupId} />}
+          {(variant === 'topics' || variant === 'lessons') && (
             <Switch
               label={t('journal.mine')}
               checked={mine}
@@ -95,3 +96,4 @@ function Page({ variant }: { variant: Variant }) {
 export const JournalTopicsPage = () => <Page variant="topics" />;
 export const JournalLessonsPage = () => <Page variant="lessons" />;
 export const JournalReportPage = () => <Page variant="report" />;
+export const StudentJournalPage = () => <Page variant="student" />;

@@ -1,0 +1,41 @@
+import { Anchor, Modal, Stack, Text, Title } from '@mantine/core';
+import type { SubjectMaterial } from '@mms/shared';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+
+/** The material of the student's own grade (the server picks it), to read. */
+export function StudentMaterialPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<SubjectMaterial | null>(null);
+  const columns: DataTableColumn<SubjectMaterial>[] = [
+    { accessor: 'subjectName', title: t('journal.subject') },
+    { accessor: 'semester', title: t('journal.material.semester') },
+    {
+      accessor: 'title',
+      title: t('journal.material.title'),
+      render: (m) => (
+        <Anchor component="button" onClick={() => setOpen(m)}>
+          {m.title}
+        </Anchor>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('journal.material.pageTitle')}
+      </Title>
+      <DataList<SubjectMaterial>
+        path="/materials"
+        label={t('journal.material.pageTitle')}
+        columns={columns}
+        exportName="materi-pelajaran"
+      />
+      <Modal opened={!!open} onClose={() => setOpen(null)} title={open?.title} size="lg">
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{open?.body ?? ''}</Text>
+      </Modal>
+    </Stack>
+  );
+}
