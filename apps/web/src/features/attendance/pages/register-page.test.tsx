@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { id } from '../../../i18n/id.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { registerAttendanceMessages } from '../../../i18n/attendance/index.ts';
+import { isSchoolDay } from '../api.ts';
+
+const showSaved = vi.fn();
+vi.mock('../../../lib/dialogs.tsx', () => ({ showSaved: () => showSaved() }));
+vi.mock('react-router', async (original) => ({
+  ...(await original<typeof import('react-router')>()),
+  useParams: () => ({ classGroupId: '13', date: '2026-11-21' }),
+}));
+
+const register = (taken: boolean) => ({
+  classGroupId: 13,
+  className: '7A',
+  date: '2026-11-21',
+  taken,
+  entries: [
+    { studentId: 1, nis: '2000001', name: 'Fadhil Sholihah', code: 'H', lateMinutes: 0, note: null, recorded: taken },
+    { studentId: 2, nis: '2000002', name: 'Aqila Rahman', code: 'I', lateMinutes: 0, note: 'izin', recorded: true },
+  ],
+});
+
+describe('school days', () => {
+  it('knows Sunday is no school day', () => {
+    expect(isSchoolDay('2026-11-21')).toBe(true); // Saturday
+    expect(isSchoolDay('2026-11-22')).toBe(false); // Sunday
+  });
+});
+
+describe('daily register', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts from the server’s codes, takes one tap for A and saves the whole class', async () => {
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      const body = init?.method === 'PUT' ? register(true) : register(false);
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    if (!i18next.isInitialized) {
+      await i18next.use(initReactI18next).init({
+        resources: { id: { translation: id } },
+        lng: 'id',
+        interpolation: { escapeValue: false },
+      });
+    }
+    registerAttendanceMessages();
+    const { RegisterPage } = await import('./register-page.tsx');
+    await renderWithApp(<RegisterPage />);
+
+    expect(await screen.findByText('1. Fadhil Sholihah')).toBeTruthy();
+    expect(screen.getByText('H 1 · S 0 · I 1 · A 0')).toBeTruthy();
+    const row = screen.getByTestId('register-row-2000001');
+    fireEvent.click(row.querySelector('input[value="A"]')!);
+    expect(screen.getByText('H 0 · S 0 · I 1 · A 1')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan presensi' }));
+    await waitFor(() => expect(showSaved).toHaveBeenCalled());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(put[0]).toBe('/api/v1/attendance/classes/13/daily/2026-11-21');
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      entries: [
+        { studentId: 1, code: 'A', lateMinutes: 0, note: null },
+        { studentId: 2, code: 'I', lateMinutes: 0, note: 'izin' },
+      ],
+    });
+  });
+});
