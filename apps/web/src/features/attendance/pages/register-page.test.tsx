@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type * as ReactRouter from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -10,7 +11,7 @@ import { isSchoolDay } from '../api.ts';
 const showSaved = vi.fn();
 vi.mock('../../../lib/dialogs.tsx', () => ({ showSaved: () => showSaved() }));
 vi.mock('react-router', async (original) => ({
-  ...(await original<typeof import('react-router')>()),
+  ...(await original<typeof ReactRouter>()),
   useParams: () => ({ classGroupId: '13', date: '2026-11-21' }),
 }));
 
