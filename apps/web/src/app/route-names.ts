@@ -54,6 +54,9 @@ export const ROUTES = {
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-journal': '/backend/mms/students/student/journal',
   'student-material': '/backend/mms/students/student/material',
+  'other-analysis-attendance': '/backend/mms/other/analysis-attendance',
+  'other-analysis-student-presence': '/backend/mms/other/analysis-student-presence',
+  'other-analysis-class-journal': '/backend/mms/other/analysis-class-journal',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -94,6 +97,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'student-attendance',
   'student-journal',
   'student-material',
+  'other-analysis-attendance',
+  'other-analysis-student-presence',
+  'other-analysis-class-journal',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -59,6 +59,14 @@ export const attendanceEn: Texts<typeof attendanceId> = {
     perStudent: { pick: 'Student', pickHint: 'Choose a student of a class to see their attendance.' },
     source: { daily: 'Daily', lesson: 'Per lesson' },
     studentTitle: 'My attendance',
+    analysis: {
+      attendance: 'Student attendance analysis',
+      presence: 'Student presence analysis',
+      journal: 'Class journal analysis',
+      journals: 'Journals',
+      absences: 'Absent students',
+      substitutes: 'Substitutes',
+    },
     sourceTitle: 'Source',
     notTakenList: { all: 'Every class has taken attendance.', homeroom: 'Homeroom teacher' },
     staff: {

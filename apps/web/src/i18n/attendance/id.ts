@@ -55,6 +55,14 @@ export const attendanceId = {
     perStudent: { pick: 'Siswa', pickHint: 'Pilih siswa dari kelas untuk melihat riwayat presensinya.' },
     source: { daily: 'Harian', lesson: 'Per jam pelajaran' },
     studentTitle: 'Presensi saya',
+    analysis: {
+      attendance: 'Analisis kehadiran siswa',
+      presence: 'Analisis presensi siswa',
+      journal: 'Analisis jurnal kelas',
+      journals: 'Jurnal',
+      absences: 'Siswa tidak hadir',
+      substitutes: 'Guru pengganti',
+    },
     sourceTitle: 'Sumber',
     notTakenList: { all: 'Semua kelas sudah mengisi presensi.', homeroom: 'Wali kelas' },
     staff: {

@@ -1,0 +1,273 @@
+// The analyses with charts: their own lazy chunk, so @mantine/charts and recharts never load before they are needed.
+import '@mantine/charts/styles.css';
+import '../../../i18n/school/index.ts';
+import '../../../i18n/attendance/index.ts';
+import { BarChart } from '@mantine/charts';
+import { Alert, Grid, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ClassAttendanceSummary, JournalSummary, Page } from '@mms/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api.ts';
+import { UnitSelect } from '../../school/components/pickers.tsx';
+import { jakartaToday, useClassRecap, useRegisterClasses } from '../api.ts';
+import { AttendanceClassSelect } from '../components/class-pick.tsx';
+import { DateField } from '../components/date-field.tsx';
+
+const SERIES = [
+  { name: 'H', color: 'green.6' },
+  { name: 'S', color: 'yellow.6' },
+  { name: 'I', color: 'blue.6' },
+  { name: 'A', color: 'red.6' },
+];
+const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** A chart with its numbers in a table beside it (below it on a phone). */
+function ChartWithNumbers({ chart, table }: { chart: ReactNode; table: ReactNode }) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Paper withBorder p="sm" radius="md">
+          {chart}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={300}>{table}</Table.ScrollContainer>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function useRange() {
+  const today = jakartaToday();
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  return { from, setFrom, to, setTo };
+}
+
+/** Attendance analysis: H, S, I and A of the daily registers per class over a date range, by unit. */
+export function AttendanceAnalysisPage() {
+  const { t } = useTranslation();
+  const r = useRange();
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const classes = useRegisterClasses(jakartaToday(), unitId);
+  const ids = (classes.data?.items ?? []).map((c) => c.classGroupId);
+  const data = useQuery({
+    queryKey: ['/attendance/analysis', ids, r.from, r.to],
+    queryFn: () =>
+      Promise.all(
+        ids.map((id) =>
+          api<ClassAttendanceSummary>(`/attendance/classes/${id}/summary`, { query: { from: r.from, to: r.to } }),
+        ),
+      ),
+    enabled: ids.length > 0,
+  });
+  const rows = useMemo(
+    () =>
+      (data.data ?? []).map((s) => {
+        const sum = { H: 0, S: 0, I: 0, A: 0 };
+        for (const x of s.rows) for (const k of ['H', 'S', 'I', 'A'] as const) sum[k] += x[k];
+        return { className: s.className, ...sum, total: sum.H + sum.S + sum.I + sum.A };
+      }),
+    [data.data],
+  );
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('att.analysis.attendance')}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <DateField label={t('att.from')} value={r.from} onChange={(v) => v && r.setFrom(v)} />
+        <DateField label={t('att.to')} value={r.to} onChange={(v) => v && r.setTo(v)} />
+        <UnitSelect value={unitId} onChange={setUnitId} />
+      </Group>
+      {(classes.isPending || data.isPending) && <Skeleton h={240} />}
+      {data.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
+      {data.data && (
+        <ChartWithNumbers
+          chart={<BarChart h={320} data={rows} dataKey="className" type="stacked" series={SERIES} withLegend />}
+          table={
+            <Table striped aria-label={t('att.analysis.attendance')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('att.class')}</Table.Th>
+                  {SERIES.map((s) => (
+                    <Table.Th key={s.name} ta="right">
+                      {s.name}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">%H</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((x) => (
+                  <Table.Tr key={x.className}>
+                    <Table.Td>{x.className}</Table.Td>
+                    <Table.Td ta="right">{x.H}</Table.Td>
+                    <Table.Td ta="right">{x.S}</Table.Td>
+                    <Table.Td ta="right">{x.I}</Table.Td>
+                    <Table.Td ta="right">{x.A}</Table.Td>
+                    <Table.Td ta="right">{pct(x.H, x.total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Student presence analysis: each student's attendance percentage in a class's month. */
+export function StudentPresenceAnalysisPage() {
+  const { t } = useTranslation();
+  const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [month, setMonth] = useState(jakartaToday().slice(0, 7));
+  const recap = useClassRecap(classGroupId, month);
+  const rows = (recap.data?.rows ?? []).map((x) => ({ ...x, short: x.name.split(' ')[0] ?? x.name }));
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('att.analysis.presence')}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} clearable={false} />
+        <TextInput
+          type="month"
+          label={t('att.month')}
+          value={month}
+          onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
+        />
+      </Group>
+      {!classGroupId && <Text c="dimmed">{t('att.recap.pickClass')}</Text>}
+      {recap.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
+      {recap.data && (
+        <ChartWithNumbers
+          chart={
+            <BarChart
+              h={Math.max(240, rows.length * 22)}
+              data={rows}
+              dataKey="short"
+              orientation="vertical"
+              yAxisProps={{ width: 90 }}
+              series={[{ name: 'percentage', label: t('att.recap.percentage'), color: 'teal.6' }]}
+            />
+          }
+          table={
+            <Table striped aria-label={t('att.analysis.presence')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('att.name')}</Table.Th>
+                  <Table.Th ta="right">H</Table.Th>
+                  <Table.Th ta="right">S</Table.Th>
+                  <Table.Th ta="right">I</Table.Th>
+                  <Table.Th ta="right">A</Table.Th>
+                  <Table.Th ta="right">%</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((x) => (
+                  <Table.Tr key={x.studentId}>
+                    <Table.Td>{x.name}</Table.Td>
+                    <Table.Td ta="right">{x.H}</Table.Td>
+                    <Table.Td ta="right">{x.S}</Table.Td>
+                    <Table.Td ta="right">{x.I}</Table.Td>
+                    <Table.Td ta="right">{x.A}</Table.Td>
+                    <Table.Td ta="right">{x.percentage}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Class journal analysis: journals written per subject over a date range, with their absences. */
+export function JournalAnalysisPage() {
+  const { t } = useTranslation();
+  const r = useRange();
+  const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const data = useQuery({
+    queryKey: ['/journals', 'analysis', r.from, r.to, classGroupId],
+    queryFn: async () => {
+      const items: JournalSummary[] = [];
+      for (let page = 1; page <= 50; page++) {
+        const res = await api<Page<JournalSummary>>('/journals', {
+          query: { from: r.from, to: r.to, classGroupId: classGroupId ?? undefined, page, pageSize: 200 },
+        });
+        items.push(...res.items);
+        if (items.length >= res.total || res.items.length === 0) break;
+      }
+      return items;
+    },
+  });
+  const rows = useMemo(() => {
+    const by = new Map<string, { subject: string; journals: number; absences: number; substitutes: number }>();
+    for (const j of data.data ?? []) {
+      const e = by.get(j.subjectName) ?? { subject: j.subjectName, journals: 0, absences: 0, substitutes: 0 };
+      e.journals += 1;
+      e.absences += j.absentCount;
+      if (j.substituteEmployeeId) e.substitutes += 1;
+      by.set(j.subjectName, e);
+    }
+    return [...by.values()].sort((a, b) => b.journals - a.journals);
+  }, [data.data]);
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {t('att.analysis.journal')}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <DateField label={t('att.from')} value={r.from} onChange={(v) => v && r.setFrom(v)} />
+        <DateField label={t('att.to')} value={r.to} onChange={(v) => v && r.setTo(v)} />
+        <AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} />
+      </Group>
+      {data.isPending && <Skeleton h={240} />}
+      {data.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
+      {data.data && (
+        <ChartWithNumbers
+          chart={
+            <BarChart
+              h={320}
+              data={rows}
+              dataKey="subject"
+              series={[
+                { name: 'journals', label: t('att.analysis.journals'), color: 'blue.6' },
+                { name: 'absences', label: t('att.analysis.absences'), color: 'red.6' },
+              ]}
+              withLegend
+            />
+          }
+          table={
+            <Table striped aria-label={t('att.analysis.journal')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('journal.subject')}</Table.Th>
+                  <Table.Th ta="right">{t('att.analysis.journals')}</Table.Th>
+                  <Table.Th ta="right">{t('att.analysis.absences')}</Table.Th>
+                  <Table.Th ta="right">{t('att.analysis.substitutes')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((x) => (
+                  <Table.Tr key={x.subject}>
+                    <Table.Td>{x.subject}</Table.Td>
+                    <Table.Td ta="right">{x.journals}</Table.Td>
+                    <Table.Td ta="right">{x.absences}</Table.Td>
+                    <Table.Td ta="right">{x.substitutes}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
