@@ -67,6 +67,7 @@ export const attendanceEn: Texts<typeof attendanceId> = {
       absences: 'Absent students',
       substitutes: 'Substitutes',
     },
+    listsTitle: 'Student attendance list',
     sourceTitle: 'Source',
     notTakenList: { all: 'Every class has taken attendance.', homeroom: 'Homeroom teacher' },
     staff: {

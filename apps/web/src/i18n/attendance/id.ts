@@ -63,6 +63,7 @@ export const attendanceId = {
       absences: 'Siswa tidak hadir',
       substitutes: 'Guru pengganti',
     },
+    listsTitle: 'Daftar presensi siswa',
     sourceTitle: 'Sumber',
     notTakenList: { all: 'Semua kelas sudah mengisi presensi.', homeroom: 'Wali kelas' },
     staff: {

@@ -48,7 +48,7 @@ export function AttendanceListsPage() {
   return (
     <Stack gap="md">
       <Title order={1} fz="h3">
-        {t('att.tabs.register')}
+        {t('att.listsTitle')}
       </Title>
       <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'register' }, { replace: true })} keepMounted={false}>
         <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support.ts';
+
+test('a teacher checks in at server time and the principal sees them present in the all-teacher daily view', async ({
+  browser,
+}) => {
+  const teacher = await (await browser.newContext()).newPage();
+  await signIn(teacher, 'teacher');
+  await teacher.goto('/backend/mms/tutor/attendance');
+  await expect(teacher.getByRole('heading', { name: 'Presensi saya' })).toBeVisible();
+  const checkIn = teacher.getByRole('button', { name: 'Presensi masuk' });
+  // a repeated run finds the day already checked in
+  if (await checkIn.isEnabled()) {
+    await checkIn.click();
+    await teacher.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  }
+  await expect(teacher.getByTestId('check-in-time')).toHaveText(/^\d{2}:\d{2}$/);
+  await expect(checkIn).toBeDisabled();
+
+  const principal = await (await browser.newContext()).newPage();
+  await signIn(principal, 'principal');
+  await principal.goto('/backend/mms/tutor/attendance-all');
+  await principal.getByRole('tab', { name: /Semua pegawai/ }).click();
+  const row = principal.getByRole('row').filter({ hasText: 'Ahmad Fauzi' });
+  await expect(row.getByText('Hadir')).toBeVisible();
+});
+
+test('a teacher adds subject material; the principal records a class visit', async ({ browser }) => {
+  const teacher = await (await browser.newContext()).newPage();
+  await signIn(teacher, 'teacher');
+  await teacher.goto('/backend/mms/tutor/material');
+  await teacher.getByRole('button', { name: 'Tambah materi' }).click();
+  const dialog = teacher.getByRole('dialog', { name: 'Tambah materi' });
+  await dialog.getByRole('combobox', { name: 'Mapel' }).click();
+  await teacher.getByRole('option', { name: 'Matematika', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Tingkat' }).click();
+  await teacher.getByRole('option').first().click();
+  const title = `Bilangan bulat ${Date.now()}`;
+  await dialog.getByLabel('Judul').fill(title);
+  await dialog.getByLabel('Isi materi').fill('Penjumlahan dan pengurangan bilangan bulat.');
+  await dialog.getByRole('button', { name: 'Simpan materi' }).click();
+  await teacher
+    .getByRole('dialog')
+    .filter({ hasText: 'Data berhasil disimpan' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+  await expect(teacher.getByRole('row').filter({ hasText: title })).toBeVisible();
+
+  const principal = await (await browser.newContext()).newPage();
+  await signIn(principal, 'principal');
+  await principal.goto('/backend/mms/principal/class-control');
+  await principal.getByRole('combobox', { name: 'Kelas' }).first().click();
+  await principal.getByRole('option', { name: '7A', exact: true }).click();
+  const note = `Kelas tertib ${Date.now()}`;
+  await principal.getByLabel('Catatan').first().fill(note);
+  await principal.getByRole('button', { name: 'Simpan kunjungan' }).click();
+  await principal
+    .getByRole('dialog')
+    .filter({ hasText: 'Data berhasil disimpan' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+  await expect(principal.getByRole('row').filter({ hasText: note })).toBeVisible();
+});
