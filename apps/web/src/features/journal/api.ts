@@ -29,6 +29,15 @@ export function useOwnLessons() {
   return useQuery({ queryKey: ['/timetable', 'me'], queryFn: () => api<TimetableResponse>('/timetable/me') });
 }
 
+/** A class's timetable (a leader writes the journal of any lesson). */
+export function useClassLessons(classGroupId: Id) {
+  return useQuery({
+    queryKey: ['/timetable', 'class', classGroupId],
+    queryFn: () => api<TimetableResponse>(`/timetable/classes/${classGroupId}`),
+    enabled: !!classGroupId,
+  });
+}
+
 /** The journal of a lesson on a date; null when it is not written yet (404). */
 export function useJournal(slotId: Id, date: string) {
   return useQuery({

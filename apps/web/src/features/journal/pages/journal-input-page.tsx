@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import {
   ATTENDANCE_CODES,
+  can,
   JournalInput,
   toJakarta,
   type AttendanceCode,
@@ -27,7 +28,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import { useJournal, useLessonRoster, useOwnLessons, useSaveJournal, useTeachers } from '../api.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useClassLessons, useJournal, useLessonRoster, useOwnLessons, useSaveJournal, useTeachers } from '../api.ts';
+import { ClassSelect } from '../components/filters.tsx';
 
 /** 1 Monday ... 7 Sunday of a YYYY-MM-DD date (the timetable's day numbers run 1-6). */
 export const weekdayOf = (date: string): number => {
@@ -63,13 +66,20 @@ export function JournalInputPage() {
   const today = toJakarta(new Date()).date;
   const date = params.get('date') && params.get('date')! <= today ? params.get('date')! : today;
   const slotParam = Number(params.get('slot')) || null;
-  const lessons = useOwnLessons();
+  const user = useCurrentUser();
+  // leaders may write the journal of any lesson: they pick a class and see its timetable
+  const leader = can(user.division, 'analytics.school');
+  const classParam = Number(params.get('class')) || null;
+  const own = useOwnLessons();
+  const ofClass = useClassLessons(leader ? classParam : null);
+  const lessons = classParam && leader ? ofClass : own;
   const dayLessons = useMemo(
     () => (lessons.data?.items ?? []).filter((l) => l.day === weekdayOf(date)).sort((a, b) => a.period - b.period),
     [lessons.data, date],
   );
-  const slotId = slotParam ?? null;
-  const slot = lessons.data?.items.find((l) => l.id === slotId);
+  const slot = dayLessons.find((l) => l.id === slotParam);
+  // a lesson that is not on the date's weekday has no journal that day
+  const slotId = slot ? slot.id : null;
   const journal = useJournal(slotId, date);
   const roster = useLessonRoster(slotId, date);
   const teachers = useTeachers(slot?.unitId);
@@ -89,8 +99,13 @@ export function JournalInputPage() {
         : null;
   const patch = (p: Partial<Draft>) => draft && setState({ key: sourceKey, draft: { ...draft, ...p } });
 
-  const setParam = (next: { date?: string; slot?: number | null }) => {
+  const setParam = (next: { date?: string; slot?: number | null; class?: number | null }) => {
     const p = new URLSearchParams(params);
+    if (next.class !== undefined) {
+      if (next.class) p.set('class', String(next.class));
+      else p.delete('class');
+      p.delete('slot');
+    }
     if (next.date !== undefined) {
       p.set('date', next.date);
       p.delete('slot');
@@ -141,12 +156,13 @@ export function JournalInputPage() {
           }
           w={{ base: '100%', xs: 180 }}
         />
+        {leader && <ClassSelect value={classParam} onChange={(v) => setParam({ class: v })} />}
         <Select
           label={t('journal.lesson')}
           placeholder={t('journal.pickLesson')}
           data={dayLessons.map((l) => ({
             value: String(l.id),
-            label: `${t('journal.period', { period: l.period })} · ${l.className} · ${l.subjectName}`,
+            label: `${t('journal.period', { period: l.period })} · ${l.className} · ${l.subjectName}${classParam ? ` · ${l.teacherName}` : ''}`,
           }))}
           value={slotId ? String(slotId) : null}
           onChange={(v) => setParam({ slot: v ? Number(v) : null })}

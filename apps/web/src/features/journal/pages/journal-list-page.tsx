@@ -49,7 +49,10 @@ function JournalList({ variant }: { variant: Variant }) {
             accessor: '_edit',
             title: '',
             render: (r: JournalSummary) => (
-              <Anchor component={Link} to={`${ROUTES['tutor-journal']}?slot=${r.timetableSlotId}&date=${r.date}`}>
+              <Anchor
+                component={Link}
+                to={`${ROUTES['tutor-journal']}?slot=${r.timetableSlotId}&date=${r.date}&class=${r.classGroupId}`}
+              >
                 {t('journal.edit')}
               </Anchor>
             ),
