@@ -1,17 +1,19 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
 import { useTranslation } from 'react-i18next';
 import { useAttendanceTodayCounts } from '../api.ts';
 
-function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+function Figure({ label, value, testId, to }: { label: string; value: string | number; testId: string; to: string }) {
   return (
-    <div>
+    <UnstyledButton component={Link} to={to}>
       <Text fz={28} fw={700} lh={1.1} data-testid={testId}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-    </div>
+    </UnstyledButton>
   );
 }
 
@@ -30,15 +32,22 @@ export default function LeaderTodayWidget() {
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <Figure
             testId="staff-absent"
+            to={ROUTES['tutor-attendance-all']}
             label={t('dashboard.widgets.staffAbsent')}
             value={`${d.staffAbsent} / ${d.staffTotal}`}
           />
           <Figure
             testId="students-absent"
+            to={`${ROUTES['tutor-attendance-list']}?tab=absent`}
             label={`${t('dashboard.widgets.studentsAbsent')} (S ${d.studentsAbsent.S} · I ${d.studentsAbsent.I} · A ${d.studentsAbsent.A})`}
             value={d.studentsAbsent.S + d.studentsAbsent.I + d.studentsAbsent.A}
           />
-          <Figure testId="classes-not-taken" label={t('dashboard.widgets.classesNotTaken')} value={d.classesNotTaken} />
+          <Figure
+            to={`${ROUTES['tutor-attendance-list']}?tab=notTaken`}
+            testId="classes-not-taken"
+            label={t('dashboard.widgets.classesNotTaken')}
+            value={d.classesNotTaken}
+          />
         </SimpleGrid>
       )}
     </Card>
