@@ -313,3 +313,29 @@ export const AttendanceTodayCounts = z.object({
   classesNotTaken: z.number().int(),
 });
 export type AttendanceTodayCounts = z.infer<typeof AttendanceTodayCounts>;
+
+/** The monthly recap of a whole unit, per class: computed in the database for thousands of students. */
+export const UnitRecapQuery = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berupa YYYY-MM'),
+  unitId: id('Unit').optional(),
+});
+export type UnitRecapQuery = z.infer<typeof UnitRecapQuery>;
+
+const RecapCounts = z.object({
+  students: z.number().int(),
+  H: z.number().int(),
+  S: z.number().int(),
+  I: z.number().int(),
+  A: z.number().int(),
+  /** H / (students x school days), 0-100 with one decimal */
+  percentage: z.number(),
+});
+
+export const UnitRecap = z.object({
+  month: z.string(),
+  unitId: z.number().int().nullable(),
+  schoolDays: z.number().int(),
+  classes: z.array(RecapCounts.extend({ classGroupId: z.number().int(), className: z.string(), unitCode: z.string() })),
+  total: RecapCounts,
+});
+export type UnitRecap = z.infer<typeof UnitRecap>;

@@ -9,6 +9,7 @@ import {
   students,
   teachingAssignments,
   timetableSlots,
+  units,
 } from '../../db/schema/index.ts';
 
 const and_ = (where: (SQL | undefined)[]) => {
@@ -364,4 +365,57 @@ export async function absentCounts(db: Executor, date: string, unitId: number | 
     .groupBy(studentAttendance.code);
   const of = (c: string) => rows.find((r) => r.code === c)?.n ?? 0;
   return { S: of('S'), I: of('I'), A: of('A') };
+}
+
+/**
+ * H/S/I/A counts per class over the given school days for the open enrollments of a year;
+ * a school day without a daily record counts as A. One query, whatever the number of students.
+ */
+export async function unitRecapCounts(
+  db: Executor,
+  yearId: number,
+  unitId: number | null,
+  onlyClassIds: number[] | null,
+  days: string[],
+) {
+  if (onlyClassIds && !onlyClassIds.length) return [];
+  const result = await db.execute<{
+    classGroupId: number;
+    className: string;
+    unitCode: string;
+    students: number;
+    H: number;
+    S: number;
+    I: number;
+    A: number;
+  }>(sql`
+    with days as (select unnest(${`{${days.join(',')}}`}::date[]) as d),
+    enrolled as (
+      select e.student_id, cg.id as class_group_id
+      from ${enrollments} e join ${classGroups} cg on cg.id = e.class_group_id
+      where e.ended_at is null and cg.academic_year_id = ${yearId}
+        ${unitId === null ? sql`` : sql`and cg.unit_id = ${unitId}`}
+        ${onlyClassIds ? sql`and cg.id in ${onlyClassIds}` : sql``}
+    ),
+    cells as (
+      select en.class_group_id, coalesce(sa.code, 'A') as code
+      from enrolled en cross join days
+      left join ${studentAttendance} sa on sa.student_id = en.student_id and sa.date = days.d and sa.source = 'daily'
+    ),
+    counts as (
+      select class_group_id,
+        count(*) filter (where code = 'H')::int as h, count(*) filter (where code = 'S')::int as s,
+        count(*) filter (where code = 'I')::int as i, count(*) filter (where code = 'A')::int as a
+      from cells group by class_group_id
+    )
+    select cg.id as "classGroupId", cg.name as "className", u.code as "unitCode",
+      (select count(*)::int from enrolled en where en.class_group_id = cg.id) as students,
+      coalesce(c.h, 0) as "H", coalesce(c.s, 0) as "S", coalesce(c.i, 0) as "I", coalesce(c.a, 0) as "A"
+    from ${classGroups} cg join ${units} u on u.id = cg.unit_id
+    left join counts c on c.class_group_id = cg.id
+    where cg.academic_year_id = ${yearId}
+      ${unitId === null ? sql`` : sql`and cg.unit_id = ${unitId}`}
+      ${onlyClassIds ? sql`and cg.id in ${onlyClassIds}` : sql``}
+    order by u.code, cg.name`);
+  return result.rows;
 }

@@ -7,6 +7,8 @@ import type {
   RecapQuery,
   RegisterInput,
   StudentAttendanceQuery,
+  UnitRecap,
+  UnitRecapQuery,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
@@ -291,6 +293,37 @@ export function createAttendanceService(db: Database) {
     return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, rows };
   }
 
+  /** The monthly recap of a unit (or every unit for YAYASAN/ADMIN), per class, counted in the database. */
+  async function unitRecap(user: AuthUser, q: UnitRecapQuery): Promise<UnitRecap> {
+    const unitId = unitScope(user, q.unitId);
+    const first = `${q.month}-01`;
+    const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
+    const today = todayJakarta();
+    const days = first > today ? [] : schoolDaysBetween(first, last < today ? last : today);
+    const year = await repo.findActiveYear(db);
+    if (!year)
+      return {
+        month: q.month,
+        unitId,
+        schoolDays: days.length,
+        classes: [],
+        total: { students: 0, H: 0, S: 0, I: 0, A: 0, percentage: 0 },
+      };
+    const rows = await repo.unitRecapCounts(db, year.id, unitId, await ownClassIds(db, user), days);
+    const pct = (h: number, students: number) =>
+      students && days.length ? Math.round((h / (students * days.length)) * 1000) / 10 : 0;
+    const classes = rows.map((r) => ({ ...r, percentage: pct(r.H, r.students) }));
+    const sum = (k: 'students' | 'H' | 'S' | 'I' | 'A') => classes.reduce((n, c) => n + c[k], 0);
+    const total = { students: sum('students'), H: sum('H'), S: sum('S'), I: sum('I'), A: sum('A') };
+    return {
+      month: q.month,
+      unitId,
+      schoolDays: days.length,
+      classes,
+      total: { ...total, percentage: pct(total.H, total.students) },
+    };
+  }
+
   /** The classes whose register the caller may open, with the date's status (homeroom classes first). */
   async function registerClasses(user: AuthUser, q: DateUnitQuery) {
     const date = q.date ?? todayJakarta();
@@ -334,6 +367,7 @@ export function createAttendanceService(db: Database) {
     ownHistory,
     classSummary,
     monthlyRecap,
+    unitRecap,
     classesNotTaken,
     registerClasses,
     absentCountsToday,

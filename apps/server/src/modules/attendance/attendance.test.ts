@@ -306,3 +306,41 @@ describe('robustness', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('monthly recap of a unit', () => {
+  it('counts H/S/I/A per class in the database, a school day without a record as A', async () => {
+    const month = f.day.slice(0, 7);
+    const leader = await ctx.as('WAKAKUR');
+    const before = (await ctx.call(leader, 'GET', `/api/v1/attendance/recap?month=${month}`)).json();
+    const classA = before.classes.find((c: { classGroupId: number }) => c.classGroupId === f.classA.id);
+    expect(classA.students).toBe(3);
+    const days = before.schoolDays;
+    expect(classA.H + classA.S + classA.I + classA.A).toBe(3 * days);
+
+    // the same month as the class recap the teacher sees, summed over the class
+    const classRecap = (
+      await ctx.call(leader, 'GET', `/api/v1/attendance/classes/${f.classA.id}/recap?month=${month}`)
+    ).json();
+    const sum = (k: 'H' | 'S' | 'I' | 'A') =>
+      classRecap.rows.reduce((n: number, r: Record<string, number>) => n + r[k]!, 0);
+    expect({ H: classA.H, S: classA.S, I: classA.I, A: classA.A }).toEqual({
+      H: sum('H'),
+      S: sum('S'),
+      I: sum('I'),
+      A: sum('A'),
+    });
+    expect(before.total.students).toBe(
+      before.classes.reduce((n: number, c: { students: number }) => n + c.students, 0),
+    );
+  });
+
+  it('keeps teachers to their classes and refuses a bad month and students', async () => {
+    const month = f.day.slice(0, 7);
+    const mine = (await ctx.call(f.homeroomB, 'GET', `/api/v1/attendance/recap?month=${month}`)).json();
+    expect(mine.classes.map((c: { className: string }) => c.className)).toEqual(['7B']);
+    expect((await ctx.call(f.homeroomB, 'GET', '/api/v1/attendance/recap?month=2026-13')).statusCode).toBe(400);
+    expect((await ctx.call(await ctx.as('STUDENT'), 'GET', `/api/v1/attendance/recap?month=${month}`)).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -30,6 +30,8 @@ import {
   StudentIdParams,
   type RecapRow,
   type StudentAttendanceRow as Row,
+  UnitRecap,
+  UnitRecapQuery,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
@@ -142,6 +144,19 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => attendance.monthlyRecap(userOf(request), request.params.classGroupId, request.query),
+  );
+  app.get(
+    '/recap',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: 'Monthly recap of a unit per class (H, S, I, A, percentage); teachers get their own classes only',
+        querystring: UnitRecapQuery,
+        response: { 200: UnitRecap, ...errors },
+      },
+    },
+    async (request) => attendance.unitRecap(userOf(request), request.query),
   );
   app.get(
     '/classes/:classGroupId/recap/export',
