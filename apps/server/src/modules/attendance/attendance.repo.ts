@@ -389,30 +389,31 @@ export async function unitRecapCounts(
     I: number;
     A: number;
   }>(sql`
-    with days as (select unnest(${`{${days.join(',')}}`}::date[]) as d),
-    enrolled as (
+    with enrolled as (
       select e.student_id, cg.id as class_group_id
       from ${enrollments} e join ${classGroups} cg on cg.id = e.class_group_id
       where e.ended_at is null and cg.academic_year_id = ${yearId}
         ${unitId === null ? sql`` : sql`and cg.unit_id = ${unitId}`}
         ${onlyClassIds ? sql`and cg.id in ${onlyClassIds}` : sql``}
     ),
-    cells as (
-      select en.class_group_id, coalesce(sa.code, 'A') as code
-      from enrolled en cross join days
-      left join ${studentAttendance} sa on sa.student_id = en.student_id and sa.date = days.d and sa.source = 'daily'
-    ),
-    counts as (
-      select class_group_id,
-        count(*) filter (where code = 'H')::int as h, count(*) filter (where code = 'S')::int as s,
-        count(*) filter (where code = 'I')::int as i, count(*) filter (where code = 'A')::int as a
-      from cells group by class_group_id
+    sizes as (select class_group_id, count(*)::int as students from enrolled group by class_group_id),
+    recorded as (
+      select en.class_group_id,
+        count(*) filter (where sa.code = 'H')::int as h, count(*) filter (where sa.code = 'S')::int as s,
+        count(*) filter (where sa.code = 'I')::int as i
+      from enrolled en
+      join ${studentAttendance} sa on sa.student_id = en.student_id and sa.source = 'daily'
+        and sa.date = any(${`{${days.join(',')}}`}::date[])
+      group by en.class_group_id
     )
     select cg.id as "classGroupId", cg.name as "className", u.code as "unitCode",
-      (select count(*)::int from enrolled en where en.class_group_id = cg.id) as students,
-      coalesce(c.h, 0) as "H", coalesce(c.s, 0) as "S", coalesce(c.i, 0) as "I", coalesce(c.a, 0) as "A"
+      coalesce(z.students, 0) as students,
+      coalesce(r.h, 0) as "H", coalesce(r.s, 0) as "S", coalesce(r.i, 0) as "I",
+      -- every school day without H, S or I is A, recorded or not
+      (coalesce(z.students, 0) * ${days.length} - coalesce(r.h, 0) - coalesce(r.s, 0) - coalesce(r.i, 0))::int as "A"
     from ${classGroups} cg join ${units} u on u.id = cg.unit_id
-    left join counts c on c.class_group_id = cg.id
+    left join sizes z on z.class_group_id = cg.id
+    left join recorded r on r.class_group_id = cg.id
     where cg.academic_year_id = ${yearId}
       ${unitId === null ? sql`` : sql`and cg.unit_id = ${unitId}`}
       ${onlyClassIds ? sql`and cg.id in ${onlyClassIds}` : sql``}
