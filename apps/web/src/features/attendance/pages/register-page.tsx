@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { ATTENDANCE_CODES, type AttendanceCode, type ClassRegister } from '@mms/shared';
-import { IconChecks, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -124,7 +123,7 @@ export function RegisterPage() {
                   value={mark.code}
                   onChange={(v) => setMark(e.studentId, { code: v as AttendanceCode })}
                   color={CODE_COLORS[mark.code]}
-                  size="md"
+                  size="lg"
                   style={{ flex: '1 1 200px', maxWidth: 280 }}
                   data={ATTENDANCE_CODES.map((c) => ({
                     value: c,
@@ -169,26 +168,21 @@ export function RegisterPage() {
           shadow="md"
           p="xs"
           radius="md"
-          style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
+          style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0px) + 8px)', zIndex: 5 }}
           data-testid="register-save-bar"
         >
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={600} size="sm" aria-live="polite">
               {t('att.register.counts', counts)}
             </Text>
-            <Group gap="xs">
-              <Button
-                variant="default"
-                size="sm"
-                leftSection={<IconChecks size={18} aria-hidden />}
-                onClick={allPresent}
-              >
+            <Group gap={4} wrap="nowrap" style={{ flex: '1 1 260px' }} justify="flex-end">
+              <Button variant="default" size="sm" px="xs" onClick={allPresent}>
                 {t('att.register.allPresent')}
               </Button>
               <Button
                 color="green"
                 size="sm"
-                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+                px="sm"
                 loading={save.isPending}
                 disabled={date > today || !isSchoolDay(date)}
                 onClick={submit}
