@@ -61,3 +61,28 @@ test('a teacher adds subject material; the principal records a class visit', asy
     .click();
   await expect(principal.getByRole('row').filter({ hasText: note })).toBeVisible();
 });
+
+test('a student files a sick note with a PDF and withdraws it while pending', async ({ page }) => {
+  await signIn(page, 'student');
+  await page.goto('/backend/mms/students/student/permission');
+  const reason = `Demam tinggi ${Date.now()}`;
+  await page.getByLabel('Alasan').fill(reason);
+  // the attachment field opens a hidden file input
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'surat-dokter.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await page.getByRole('button', { name: 'Kirim pengajuan' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'Data berhasil disimpan' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+  const row = page.getByRole('row').filter({ hasText: reason });
+  await expect(row.getByText('Menunggu')).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Lihat lampiran' })).toBeVisible();
+  await row.getByRole('button', { name: 'Tarik' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Tarik' }).click();
+  await expect(page.getByRole('row').filter({ hasText: reason })).toHaveCount(0);
+});

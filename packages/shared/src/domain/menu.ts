@@ -109,6 +109,7 @@ export const MENU: readonly MenuNode[] = [
   { ...student('me', 'Profil siswa', 'Student profile', 'school.student.self'), icon: 'student' },
   { ...student('schedule', 'Jadwal pelajaran', 'Subject schedule', 'school.student.self'), icon: 'clock' },
   { ...student('attendance', 'Presensi saya', 'My attendance', 'school.student.self'), icon: 'calendar' },
+  { ...student('permission', 'Izin & sakit', 'Leave and sick requests', 'school.student.self'), icon: 'calendar' },
   { ...student('journal', 'Jurnal kelas', 'Class journal', 'school.student.self'), icon: 'notebook' },
   { ...student('material', 'Materi pelajaran', 'Subject material', 'school.student.self'), icon: 'book' },
   { ...student('formative', 'Kuis online (formatif)', 'Online quiz (formative)'), icon: 'quiz' },

@@ -38,6 +38,7 @@ export const attendanceRoutes: RouteObject[] = [
   screen('tutor-attendance-all', 'school.monitor', 'StaffDailyPage'),
   screen('tutor-absent-late', 'school.monitor', 'StaffAbsentLatePage'),
   screen('student-attendance', 'school.student.self', 'StudentAttendancePage'),
+  screen('student-permission', 'school.student.self', 'LeavePage'),
   analysis('other-analysis-attendance', 'analytics.school', 'AttendanceAnalysisPage'),
   analysis('other-analysis-student-presence', 'analytics.view', 'StudentPresenceAnalysisPage'),
   analysis('other-analysis-class-journal', 'analytics.school', 'JournalAnalysisPage'),
