@@ -10,6 +10,7 @@ import type {
   RegisterInput,
   StaffAttendance,
   StaffDaily,
+  StaffDayInput,
   StaffToday,
 } from '@mms/shared';
 import { toJakarta } from '@mms/shared';
@@ -151,5 +152,18 @@ export function useClassSummary(classGroupId: Id, from: string, to: string) {
     queryKey: ['/attendance/summary', classGroupId, from, to],
     queryFn: () => api<ClassAttendanceSummary>(`/attendance/classes/${classGroupId}/summary`, { query: { from, to } }),
     enabled: !!classGroupId,
+  });
+}
+
+/** A leader sets an employee's status of a day (e.g. DINAS_LUAR). */
+export function useSetStaffDay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ employeeId, date, ...body }: StaffDayInput & { employeeId: number; date: string }) =>
+      api<StaffAttendance>(`/attendance/staff/${employeeId}/days/${date}`, { method: 'PUT', body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['/attendance/staff/daily'] });
+      void client.invalidateQueries({ queryKey: ['/attendance/today'] });
+    },
   });
 }

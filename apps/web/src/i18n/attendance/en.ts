@@ -84,6 +84,7 @@ export const attendanceEn: Texts<typeof attendanceId> = {
       absentees: 'Absentees',
       everyone: 'All staff',
       nip: 'NIP',
+      statusOf: 'Status of {{name}}',
       absentLateTitle: 'Teacher absentees and latecomers',
       none: 'Not checked in',
     },

@@ -80,6 +80,7 @@ export const attendanceId = {
       absentees: 'Tidak hadir',
       everyone: 'Semua pegawai',
       nip: 'NIP',
+      statusOf: 'Status {{name}}',
       absentLateTitle: 'Guru tidak hadir & terlambat',
       none: 'Belum presensi',
     },

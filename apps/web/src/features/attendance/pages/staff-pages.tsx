@@ -1,5 +1,12 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { StaffAbsentLateRow, StaffAttendance, StaffAttendanceStatus, StaffDailyRow } from '@mms/shared';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  can,
+  STAFF_ATTENDANCE_STATUSES,
+  type StaffAbsentLateRow,
+  type StaffAttendance,
+  type StaffAttendanceStatus,
+  type StaffDailyRow,
+} from '@mms/shared';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -9,7 +16,8 @@ import { formatJakartaTime } from '../../../lib/system-api.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { UnitSelect } from '../../school/components/pickers.tsx';
-import { jakartaToday, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { jakartaToday, useSetStaffDay, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
 import { DateField } from '../components/date-field.tsx';
 import { StaticList } from '../components/static-list.tsx';
 
@@ -141,10 +149,37 @@ export function StaffDailyPage() {
   const [unitId, setUnitId] = useState<number | null>(null);
   const [tab, setTab] = useState<string | null>('absentees');
   const daily = useStaffDaily(date, unitId);
+  const user = useCurrentUser();
+  // deciders set a day's status (Dinas luar, Sakit...) in place; the others read it
+  const decider = can(user.division, 'leave.decide');
+  const setDay = useSetStaffDay();
   const columns: DataTableColumn<StaffDailyRow>[] = [
     { accessor: 'nip', title: t('att.staff.nip') },
     { accessor: 'name', title: t('att.name') },
-    { accessor: 'status', title: t('att.staff.status'), render: (r) => <StatusBadge status={r.status} /> },
+    {
+      accessor: 'status',
+      title: t('att.staff.status'),
+      render: (r) =>
+        decider ? (
+          <Select
+            size="xs"
+            w={140}
+            aria-label={t('att.staff.statusOf', { name: r.name })}
+            placeholder={t('att.staff.none')}
+            data={STAFF_ATTENDANCE_STATUSES.map((s) => ({ value: s, label: t(`att.staffStatuses.${s}`) }))}
+            value={r.status}
+            onChange={(v) =>
+              v &&
+              setDay.mutate(
+                { employeeId: r.employeeId, date, status: v as StaffAttendanceStatus },
+                { onSuccess: showSaved, onError: notifyError },
+              )
+            }
+          />
+        ) : (
+          <StatusBadge status={r.status} />
+        ),
+    },
     { accessor: 'checkInAt', title: t('att.staff.checkedIn'), render: (r) => time(r.checkInAt) },
     { accessor: 'checkOutAt', title: t('att.staff.checkedOut'), render: (r) => time(r.checkOutAt) },
     { accessor: 'lateMinutes', title: t('att.late') },
