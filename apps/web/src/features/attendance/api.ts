@@ -12,6 +12,7 @@ import type {
   StaffDaily,
   StaffDayInput,
   StaffToday,
+  UnitRecap,
 } from '@mms/shared';
 import { toJakarta } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -165,5 +166,13 @@ export function useSetStaffDay() {
       void client.invalidateQueries({ queryKey: ['/attendance/staff/daily'] });
       void client.invalidateQueries({ queryKey: ['/attendance/today'] });
     },
+  });
+}
+
+export function useUnitRecap(month: string, unitId: Id, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/attendance/recap', 'unit', month, unitId ?? null],
+    queryFn: () => api<UnitRecap>('/attendance/recap', { query: { month, unitId: opt(unitId) } }),
+    enabled: enabled && /^\d{4}-\d{2}$/.test(month),
   });
 }

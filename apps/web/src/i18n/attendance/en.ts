@@ -54,6 +54,7 @@ export const attendanceEn: Texts<typeof attendanceId> = {
       schoolDays: '{{count}} school days',
       percentage: 'Attendance (%)',
       pickClass: 'Choose a class to see its recap.',
+      students: 'Students',
     },
     summary: { pickClass: 'Choose a class to see its attendance list.' },
     perStudent: { pick: 'Student', pickHint: 'Choose a student of a class to see their attendance.' },

@@ -50,6 +50,7 @@ export const attendanceId = {
       schoolDays: '{{count}} hari sekolah',
       percentage: 'Kehadiran (%)',
       pickClass: 'Pilih kelas untuk melihat rekap.',
+      students: 'Siswa',
     },
     summary: { pickClass: 'Pilih kelas untuk melihat daftar presensi.' },
     perStudent: { pick: 'Siswa', pickHint: 'Pilih siswa dari kelas untuk melihat riwayat presensinya.' },

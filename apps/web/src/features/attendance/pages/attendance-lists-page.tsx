@@ -28,6 +28,7 @@ import {
   useClassSummary,
   useRegister,
   useRegisterClasses,
+  useUnitRecap,
 } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { CodeBadge } from '../components/code-badge.tsx';
@@ -174,8 +175,55 @@ function StudentRowsList({ kind }: { kind: 'absent' | 'late' }) {
 function MonthlyRecap() {
   const { t } = useTranslation();
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [unitId, setUnitId] = useState<number | null>(null);
   const [month, setMonth] = useState(jakartaToday().slice(0, 7));
   const recap = useClassRecap(classGroupId, month);
+  // without a class: the unit's recap, one row per class
+  const unit = useUnitRecap(month, unitId, !classGroupId);
+  const controls = (
+    <>
+      <AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} />
+      {!classGroupId && <UnitSelect value={unitId} onChange={setUnitId} />}
+      <TextInput
+        type="month"
+        label={t('att.month')}
+        value={month}
+        onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
+        w={{ base: '100%', xs: 180 }}
+      />
+      {(recap.data || unit.data) && (
+        <Text size="sm" c="dimmed" pb={6}>
+          {t('att.recap.schoolDays', {
+            count: classGroupId ? (recap.data?.schoolDays.length ?? 0) : (unit.data?.schoolDays ?? 0),
+          })}
+        </Text>
+      )}
+    </>
+  );
+  const counts = [
+    { accessor: 'H', title: 'H', textAlign: 'right' as const },
+    { accessor: 'S', title: 'S', textAlign: 'right' as const },
+    { accessor: 'I', title: 'I', textAlign: 'right' as const },
+    { accessor: 'A', title: 'A', textAlign: 'right' as const },
+    { accessor: 'percentage', title: t('att.recap.percentage'), textAlign: 'right' as const },
+  ];
+  if (!classGroupId)
+    return (
+      <StaticList
+        label={t('att.tabs.recap')}
+        records={unit.data?.classes}
+        idAccessor="classGroupId"
+        fetching={unit.isFetching}
+        failed={unit.isError}
+        exportName={`rekap-presensi-unit-${month}`}
+        controls={controls}
+        columns={[
+          { accessor: 'className', title: t('att.class') },
+          { accessor: 'students', title: t('att.recap.students'), textAlign: 'right' },
+          ...counts,
+        ]}
+      />
+    );
   return (
     <StaticList
       label={t('att.tabs.recap')}
@@ -183,35 +231,10 @@ function MonthlyRecap() {
       idAccessor="studentId"
       fetching={recap.isFetching}
       failed={recap.isError}
-      emptyText={classGroupId ? undefined : t('att.recap.pickClass')}
       exportName={`rekap-presensi-${recap.data?.className ?? ''}-${month}`.replace(/[^A-Za-z0-9-]/g, '')}
-      serverExport={classGroupId ? { path: `/attendance/classes/${classGroupId}/recap`, query: { month } } : undefined}
-      controls={
-        <>
-          <AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} clearable={false} />
-          <TextInput
-            type="month"
-            label={t('att.month')}
-            value={month}
-            onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
-            w={{ base: '100%', xs: 180 }}
-          />
-          {recap.data && (
-            <Text size="sm" c="dimmed" pb={6}>
-              {t('att.recap.schoolDays', { count: recap.data.schoolDays.length })}
-            </Text>
-          )}
-        </>
-      }
-      columns={[
-        { accessor: 'nis', title: t('att.nis') },
-        { accessor: 'name', title: t('att.name') },
-        { accessor: 'H', title: 'H', textAlign: 'right' },
-        { accessor: 'S', title: 'S', textAlign: 'right' },
-        { accessor: 'I', title: 'I', textAlign: 'right' },
-        { accessor: 'A', title: 'A', textAlign: 'right' },
-        { accessor: 'percentage', title: t('att.recap.percentage'), textAlign: 'right' },
-      ]}
+      serverExport={{ path: `/attendance/classes/${classGroupId}/recap`, query: { month } }}
+      controls={controls}
+      columns={[{ accessor: 'nis', title: t('att.nis') }, { accessor: 'name', title: t('att.name') }, ...counts]}
     />
   );
 }
