@@ -46,6 +46,18 @@ test('a teacher adds subject material; the principal records a class visit', asy
     .getByRole('button', { name: 'OK' })
     .click();
   await expect(teacher.getByRole('row').filter({ hasText: title })).toBeVisible();
+  // a PDF attached to the saved material
+  await teacher.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Ubah' }).click();
+  await teacher
+    .getByRole('dialog', { name: 'Ubah' })
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'lembar-kerja.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+  await expect(teacher.getByRole('link', { name: 'lembar-kerja.pdf' })).toBeVisible();
+  await teacher.keyboard.press('Escape');
 
   const principal = await (await browser.newContext()).newPage();
   await signIn(principal, 'principal');

@@ -12,7 +12,7 @@ import type {
   TimetableResponse,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api.ts';
+import { api, apiForm, isApiError } from '../../lib/api.ts';
 
 type Id = number | null | undefined;
 
@@ -121,5 +121,25 @@ export function useDeleteVisit() {
   return useMutation({
     mutationFn: (id: number) => api<void>(`/class-control/${id}`, { method: 'DELETE' }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/class-control'] }),
+  });
+}
+
+export function useAddMaterialFile(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set('file', file);
+      return apiForm<SubjectMaterial>(`/materials/${id}/attachments`, form);
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/materials'] }),
+  });
+}
+
+export function useRemoveMaterialFile(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (index: number) => api<SubjectMaterial>(`/materials/${id}/attachments/${index}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/materials'] }),
   });
 }

@@ -121,6 +121,10 @@ export const attendanceEn: Texts<typeof attendanceId> = {
   },
   journal: {
     material: {
+      files: 'Attachments',
+      noFiles: 'No attachments yet.',
+      addFile: 'Add an attachment (JPG, PNG or PDF, max. 2 MB)',
+      removeFile: 'Remove the attachment {{name}}?',
       pageTitle: 'Subject material',
       add: 'Add material',
       grade: 'Grade',

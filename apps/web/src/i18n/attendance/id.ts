@@ -117,6 +117,10 @@ export const attendanceId = {
   },
   journal: {
     material: {
+      files: 'Lampiran',
+      noFiles: 'Belum ada lampiran.',
+      addFile: 'Tambah lampiran (JPG, PNG atau PDF, maks. 2 MB)',
+      removeFile: 'Hapus lampiran {{name}}?',
       pageTitle: 'Materi pelajaran',
       add: 'Tambah materi',
       grade: 'Tingkat',

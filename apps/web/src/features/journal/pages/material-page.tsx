@@ -22,6 +22,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useGrades, useSubjects } from '../../school/api.ts';
 import { useDeleteMaterial, useSaveMaterial } from '../api.ts';
+import { MaterialFiles } from '../components/material-files.tsx';
 
 /** Subject material: a teacher manages the material of the subjects they teach (the server checks which). */
 export function MaterialPage() {
@@ -218,6 +219,7 @@ function MaterialForm({
         error={errors.body}
         onChange={(e) => setV({ ...v, body: e.currentTarget.value })}
       />
+      {material && <MaterialFiles material={material} manage />}
       <Group justify="flex-end">
         <Button color="green" loading={save.isPending} onClick={submit}>
           {t('journal.material.save')}

@@ -4,6 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { MaterialFiles } from '../components/material-files.tsx';
 
 /** The material of the student's own grade (the server picks it), to read. */
 export function StudentMaterialPage() {
@@ -34,7 +35,10 @@ export function StudentMaterialPage() {
         exportName="materi-pelajaran"
       />
       <Modal opened={!!open} onClose={() => setOpen(null)} title={open?.title} size="lg">
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{open?.body ?? ''}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }} mb="md">
+          {open?.body ?? ''}
+        </Text>
+        {open && <MaterialFiles material={open} />}
       </Modal>
     </Stack>
   );
