@@ -1,6 +1,6 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '@mms/shared';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { employees, loginAttempts, sessions, students, units, users } from '../../db/schema/index.ts';
 
 const authUserColumns = {
@@ -59,17 +59,22 @@ export async function findUserById(db: Executor, id: number) {
   return row;
 }
 
-export async function findSession(db: Executor, idHash: string) {
-  const [row] = await db
+/**
+ * The session lookup runs on every authenticated request: a named prepared statement, so each
+ * pooled connection plans it once instead of on every call.
+ */
+export function prepareFindSession(db: Database) {
+  const query = db
     .select({ session: sessions, user: authUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(units, eq(units.id, users.unitId))
     .leftJoin(employees, eq(employees.userId, users.id))
     .leftJoin(students, eq(students.userId, users.id))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
-  return row;
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('mms_find_session');
+  return async (idHash: string) => (await query.execute({ idHash }))[0];
 }
 
 export async function insertSession(

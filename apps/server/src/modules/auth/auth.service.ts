@@ -21,11 +21,13 @@ export function createAuthService(db: Database, config: Config) {
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
   const maxAgeMs = config.SESSION_MAX_DAYS * 86_400_000;
 
+  const findSession = repo.prepareFindSession(db);
+
   const sessions: SessionResolver = {
     async resolve(sessionId, request: FastifyRequest): Promise<AuthContext | null> {
       if (sessionId.length > 128) return null;
       const idHash = hashSessionId(sessionId);
-      const row = await repo.findSession(db, idHash);
+      const row = await findSession(idHash);
       if (!row) return null;
       const now = Date.now();
       const idleFor = now - row.session.lastSeenAt.getTime();
