@@ -8,16 +8,14 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const [sd] = await ctx.db.insert(units).values({ code: 'SD', name: 'SD Uji' }).returning();
   const [smp] = await ctx.db.select().from(units).limit(1);
-  await ctx.db
-    .insert(students)
-    .values([
-      ...Array.from({ length: 450 }, (_, i) => ({
-        unitId: smp!.id,
-        nis: `E${String(i).padStart(4, '0')}`,
-        name: `Ekspor Siswa ${i}`,
-      })),
-      { unitId: sd!.id, nis: 'SD001', name: 'Ekspor Siswa SD' },
-    ]);
+  await ctx.db.insert(students).values([
+    ...Array.from({ length: 450 }, (_, i) => ({
+      unitId: smp!.id,
+      nis: `E${String(i).padStart(4, '0')}`,
+      name: `Ekspor Siswa ${i}`,
+    })),
+    { unitId: sd!.id, nis: 'SD001', name: 'Ekspor Siswa SD' },
+  ]);
   await ctx.db.insert(employees).values({ unitId: smp!.id, nip: '19800101', name: 'Ekspor Guru' });
 });
 afterAll(() => ctx.close());
