@@ -86,6 +86,7 @@ export const en: Messages = {
       period: 'Period {{period}}',
       journalDone: 'Journal written',
       journalTodo: 'Write journal',
+      noSchoolDay: 'Sunday is not a school day.',
       registersDone: 'Homeroom registers are taken.',
       takeRegister: 'Take attendance of {{className}}',
       leaderTitle: 'Attendance today',

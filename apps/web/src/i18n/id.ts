@@ -91,6 +91,7 @@ export const id = {
       period: 'Jam ke-{{period}}',
       journalDone: 'Jurnal terisi',
       journalTodo: 'Isi jurnal',
+      noSchoolDay: 'Hari Minggu bukan hari sekolah.',
       registersDone: 'Presensi kelas perwalian sudah diisi.',
       takeRegister: 'Isi presensi {{className}}',
       leaderTitle: 'Kehadiran hari ini',

@@ -1,3 +1,4 @@
+import { isSchoolDay } from '@mms/shared';
 import type {
   AttendanceTodayCounts,
   ClassAttendanceSummary,
@@ -25,7 +26,7 @@ const opt = (v: Id) => (v ? v : undefined);
 export const jakartaToday = (): string => toJakarta(new Date()).date;
 
 /** Whether a YYYY-MM-DD date is a school day (Monday-Saturday): the server refuses Sunday registers. */
-export const isSchoolDay = (date: string): boolean => new Date(`${date}T00:00:00Z`).getUTCDay() !== 0;
+export { isSchoolDay };
 
 /** Today, or Saturday when today is a Sunday: the latest day a register can be taken for. */
 export function lastSchoolDay(): string {

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Card, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { isSchoolDay } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
@@ -19,7 +20,12 @@ export default function TeacherTodayWidget() {
         {t('dashboard.widgets.teacherTitle')}
       </Text>
       {today.isPending && <Skeleton h={80} />}
-      {data && (
+      {data && !isSchoolDay(data.date) && (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.widgets.noSchoolDay')}
+        </Text>
+      )}
+      {data && !!isSchoolDay(data.date) && (
         <Stack gap="xs">
           {data.homeroomRegistersOpen.length === 0 ? (
             <Text size="sm" c="dimmed">
