@@ -121,7 +121,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   await app.register(usersRoutes, { prefix: '/api/v1/users', db, auth });
   await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
-  await app.register(schoolRoutes, { prefix: '/api/v1', db });
+  await app.register(schoolRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(searchRoutes, { prefix: '/api/v1/search', db });
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
   await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });

@@ -7,6 +7,8 @@ import { createEmployeesService } from './employees.service.ts';
 import { lookupsRoutes } from './lookups.routes.ts';
 import { structureRoutes } from './structure.routes.ts';
 import { createStructureService } from './structure.service.ts';
+import { studentPhotosRoutes } from './student-photos.routes.ts';
+import { createStudentPhotosService } from './student-photos.service.ts';
 import { studentsImportRoutes } from './students-import.routes.ts';
 import { createStudentsImportService } from './students-import.service.ts';
 import { studentsRoutes } from './students.routes.ts';
@@ -15,11 +17,12 @@ import { teachingAssignmentsRoutes } from './teaching-assignments.routes.ts';
 import { createTeachingAssignmentsService } from './teaching-assignments.service.ts';
 
 /** The school feature's routes under /api/v1: structure, people, enrollments, teaching, timetable, lookups. */
-export const schoolRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }> = async (app, { db, dataDir }) => {
   const structure = createStructureService(db);
   const students = createStudentsService(db, structure);
   await app.register(structureRoutes, { structure });
   await app.register(studentsRoutes, { prefix: '/students', students });
+  await app.register(studentPhotosRoutes, { photos: createStudentPhotosService(db, structure, students, dataDir) });
   await app.register(studentsImportRoutes, {
     prefix: '/students/import',
     imports: createStudentsImportService(db),

@@ -19,6 +19,16 @@ export const schoolEn: SchoolMessages = {
     },
   },
   school: {
+    photo: {
+      alt: 'Photo of {{name}}',
+      none: 'No photo of {{name}} yet',
+      upload: 'Upload photo',
+      choose: 'Choose a JPG or PNG file',
+      hint: 'JPG or PNG, at most 2 MB',
+      remove: 'Remove photo',
+      removeTitle: 'Remove the photo?',
+      removeText: 'The photo of {{name}} will be removed.',
+    },
     unit: 'Unit',
     allUnits: 'All units',
     class: 'Class',

@@ -18,6 +18,16 @@ export const schoolId = {
     },
   },
   school: {
+    photo: {
+      alt: 'Foto {{name}}',
+      none: 'Belum ada foto {{name}}',
+      upload: 'Unggah foto',
+      choose: 'Pilih berkas JPG atau PNG',
+      hint: 'JPG atau PNG, paling besar 2 MB',
+      remove: 'Hapus foto',
+      removeTitle: 'Hapus foto?',
+      removeText: 'Foto {{name}} akan dihapus.',
+    },
     unit: 'Unit',
     allUnits: 'Semua unit',
     class: 'Kelas',

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
 import type { StudentInput, StudentUpdate } from '@mms/shared';
@@ -10,6 +10,7 @@ import { showServerErrors } from '../components/form-utils.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { useDefaultUnitId } from '../components/pickers.tsx';
 import { StudentForm } from '../components/student-form.tsx';
+import { StudentPhoto } from '../components/student-photo.tsx';
 
 /** principal/student-input: a new student. */
 export function StudentInputPage() {
@@ -59,18 +60,21 @@ export function StudentEditPage() {
       ) : student.isError ? (
         <Alert color="red">{errorText(student.error)}</Alert>
       ) : (
-        <StudentForm
-          key={student.data.id}
-          student={student.data}
-          defaultUnitId={student.data.unitId}
-          saving={update.isPending}
-          onSubmit={(body, form) =>
-            update.mutate(body as StudentUpdate, {
-              onSuccess: () => showSaved(),
-              onError: (e) => showServerErrors(form, e),
-            })
-          }
-        />
+        <Stack>
+          <StudentPhoto student={student.data} />
+          <StudentForm
+            key={student.data.id}
+            student={student.data}
+            defaultUnitId={student.data.unitId}
+            saving={update.isPending}
+            onSubmit={(body, form) =>
+              update.mutate(body as StudentUpdate, {
+                onSuccess: () => showSaved(),
+                onError: (e) => showServerErrors(form, e),
+              })
+            }
+          />
+        </Stack>
       )}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Paper, Skeleton, Stack } from '@mantine/core';
+import { Alert, Box, Button, Divider, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { can } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { useStudent, useStudentByNis } from '../api.ts';
 import { EnrollmentHistory, StudentDetails } from '../components/student-details.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { StudentPhoto } from '../components/student-photo.tsx';
 
 /** students/student/profile/:id and students/student/profile/nis/:nis: a student's profile for staff. */
 export function StudentProfilePage() {
@@ -42,7 +43,12 @@ export function StudentProfilePage() {
         <Alert color="red">{errorText(query.error)}</Alert>
       ) : (
         <Stack>
-          <StudentDetails student={query.data} />
+          <Group align="flex-start" wrap="wrap">
+            <StudentPhoto student={query.data} />
+            <Box style={{ flex: 1, minWidth: 260 }}>
+              <StudentDetails student={query.data} />
+            </Box>
+          </Group>
           <Divider />
           <EnrollmentHistory studentId={query.data.id} />
         </Stack>
