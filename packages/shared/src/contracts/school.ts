@@ -434,6 +434,29 @@ export const EmployeesQuery = SchoolPageQuery.extend({
 });
 export type EmployeesQuery = z.infer<typeof EmployeesQuery>;
 
+/**
+ * The columns of the employee import workbook, in template order; `key` is the EmployeeInput field.
+ * Rejected files answer 400 with `fields` keyed by importFieldKey, like the student import.
+ */
+export const EMPLOYEE_IMPORT_COLUMNS = [
+  { key: 'nip', header: 'NIP', required: true },
+  { key: 'name', header: 'Nama', required: true },
+  { key: 'gender', header: 'L/P', required: false },
+  { key: 'position', header: 'Jabatan', required: false },
+  { key: 'employmentStatus', header: 'Status kepegawaian', required: false },
+  { key: 'phone', header: 'No. HP', required: false },
+  { key: 'email', header: 'Email', required: false },
+  { key: 'joinDate', header: 'Tanggal bergabung (YYYY-MM-DD)', required: false },
+  { key: 'division', header: 'Divisi', required: true },
+  { key: 'password', header: 'Kata sandi awal', required: true },
+] as const;
+export const EMPLOYEE_IMPORT_MAX_ROWS = 1000;
+/** The unit the imported employees join. The file goes as multipart/form-data field `file`. */
+export const EmployeeImportQuery = z.object({ unitId: id('Unit') });
+export type EmployeeImportQuery = z.infer<typeof EmployeeImportQuery>;
+export const EmployeeImportResult = z.object({ imported: z.number().int() });
+export type EmployeeImportResult = z.infer<typeof EmployeeImportResult>;
+
 // ---------- enrollments ----------
 
 export const Enrollment = z

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { employeesImportRoutes } from './employees-import.routes.ts';
+import { createEmployeesImportService } from './employees-import.service.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { enrollmentsRoutes } from './enrollments.routes.ts';
 import { createEnrollmentsService } from './enrollments.service.ts';
@@ -27,6 +29,7 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
     prefix: '/students/import',
     imports: createStudentsImportService(db),
   });
+  await app.register(employeesImportRoutes, { prefix: '/employees/import', imports: createEmployeesImportService(db) });
   await app.register(lookupsRoutes, { prefix: '/lookups', db, structure, students });
   await app.register(enrollmentsRoutes, {
     prefix: '/enrollments',

@@ -1,101 +1,37 @@
-import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  importFieldKey,
-  STUDENT_IMPORT_COLUMNS,
-  STUDENT_IMPORT_MAX_ROWS,
-  StudentInput,
-  type AuthUser,
-} from '@mms/shared';
+import { STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_MAX_ROWS, StudentInput, type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { students } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { importProblems, importTemplate, readImportSheet } from './import-workbook.ts';
 import { assertUnit, guarded } from './scope.ts';
 import { findUnit } from './structure.repo.ts';
 
 type ColumnKey = (typeof STUDENT_IMPORT_COLUMNS)[number]['key'];
 const TEXT_COLUMNS: ColumnKey[] = ['nis', 'nisn', 'nik', 'phone', 'parentPhone'];
-const normalHeader = (h: string) => h.replace(/\*/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
-const headerOf = (key: ColumnKey) => STUDENT_IMPORT_COLUMNS.find((c) => c.key === key)!.header;
-
-/** A cell as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
-function cellText(value: ExcelJS.CellValue): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return undefined;
-  }
-  const text = String(value).trim();
-  return text === '' ? undefined : text;
-}
 
 export function createStudentsImportService(db: Database) {
   /** The empty workbook to fill: one header row, number-like columns formatted as text. */
-  async function template(): Promise<Buffer> {
-    const book = new ExcelJS.Workbook();
-    book.creator = 'MMS';
-    const sheet = book.addWorksheet('Siswa', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = STUDENT_IMPORT_COLUMNS.map((c) => ({
-      header: c.required ? `${c.header}*` : c.header,
-      key: c.key,
-      width: Math.max(14, c.header.length + 3),
-      style: TEXT_COLUMNS.includes(c.key) ? { numFmt: '@' } : {},
-    }));
-    sheet.getRow(1).font = { bold: true };
-    const notes = book.addWorksheet('Petunjuk');
-    notes.addRows([
-      ['Isi lembar "Siswa" mulai baris 2; kolom bertanda * wajib.'],
-      ['NIS unik per unit, NISN 10 angka dan unik, NIK 16 angka.'],
-      ['Tanggal ditulis YYYY-MM-DD. JK: L atau P. Mukim: MUKIM atau NON_MUKIM.'],
-      ['Seluruh berkas diperiksa dulu; bila ada baris yang salah, tidak ada yang disimpan.'],
+  const template = () =>
+    importTemplate('Siswa', STUDENT_IMPORT_COLUMNS, TEXT_COLUMNS, [
+      'Isi lembar "Siswa" mulai baris 2; kolom bertanda * wajib.',
+      'NIS unik per unit, NISN 10 angka dan unik, NIK 16 angka.',
+      'Tanggal ditulis YYYY-MM-DD. JK: L atau P. Mukim: MUKIM atau NON_MUKIM.',
+      'Seluruh berkas diperiksa dulu; bila ada baris yang salah, tidak ada yang disimpan.',
     ]);
-    return Buffer.from(await book.xlsx.writeBuffer());
-  }
 
   /** Checks every row first; saves all of them in one transaction only when none is bad. */
   async function importStudents(user: AuthUser, unitId: number, file: Buffer, actor: AuditActor) {
     assertUnit(user, unitId);
     if (!(await findUnit(db, unitId))) throw badRequest('Unit tidak ada', { unitId: 'Unit tidak ditemukan' });
-    const book = new ExcelJS.Workbook();
-    try {
-      await book.xlsx.load(file as unknown as ArrayBuffer);
-    } catch {
-      throw badRequest('Berkas bukan Excel (.xlsx) yang valid', { file: 'Unggah berkas .xlsx dari template' });
-    }
-    const sheet = book.worksheets[0];
-    if (!sheet) throw badRequest('Berkas Excel tidak berisi lembar kerja', { file: 'Lembar kosong' });
-
-    const columnOf = new Map<ColumnKey, number>();
-    sheet.getRow(1).eachCell((cell, col) => {
-      const header = normalHeader(cellText(cell.value) ?? '');
-      const match = STUDENT_IMPORT_COLUMNS.find(
-        (c) => normalHeader(c.header) === header || normalHeader(c.header).split(' (')[0] === header,
-      );
-      if (match) columnOf.set(match.key, col);
-    });
-    const missing = STUDENT_IMPORT_COLUMNS.filter((c) => c.required && !columnOf.has(c.key));
-    if (missing.length) {
-      throw badRequest(`Kolom wajib tidak ada: ${missing.map((c) => c.header).join(', ')}`, {
-        file: 'Pakai template impor siswa',
-      });
-    }
-
-    const errors: Record<string, string> = {};
-    const fail = (row: number, key: ColumnKey | 'row', reason: string) => {
-      errors[importFieldKey(row, key === 'row' ? 'Baris' : headerOf(key))] ??= reason;
-    };
+    const sheet = await readImportSheet(file, STUDENT_IMPORT_COLUMNS, 'Pakai template impor siswa');
+    const problems = importProblems(STUDENT_IMPORT_COLUMNS);
+    const { fail, headerOf } = problems;
     const rows: { row: number; input: StudentInput }[] = [];
     // the numbers of every filled row, also of rows with other problems, so that all clashes are reported
     const numbers: { row: number; nis?: string | undefined; nisn?: string | undefined }[] = [];
-    for (let r = 2; r <= sheet.rowCount; r++) {
-      const excelRow = sheet.getRow(r);
-      const raw: Record<string, string | undefined> = {};
-      for (const [key, col] of columnOf) raw[key] = cellText(excelRow.getCell(col).value);
-      if (Object.values(raw).every((v) => v === undefined)) continue;
+    for (const { row: r, raw } of sheet.rows) {
       if (rows.length + 1 > STUDENT_IMPORT_MAX_ROWS) {
         fail(r, 'row', `Maksimal ${STUDENT_IMPORT_MAX_ROWS} siswa sekali impor`);
         break;
@@ -109,13 +45,13 @@ export function createStudentsImportService(db: Database) {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const key = issue.path[0] as ColumnKey;
-          fail(r, columnOf.has(key) || key === 'nis' || key === 'name' ? key : 'row', issue.message);
+          fail(r, sheet.hasColumn(key) || key === 'nis' || key === 'name' ? key : 'row', issue.message);
         }
         continue;
       }
       rows.push({ row: r, input: parsed.data });
     }
-    if (!rows.length && !Object.keys(errors).length) {
+    if (!rows.length && !problems.count) {
       throw badRequest('Berkas tidak berisi data siswa', { file: 'Isi mulai baris 2' });
     }
 
@@ -149,11 +85,7 @@ export function createStudentsImportService(db: Database) {
       fail(firstRowOf.nisn.get(t.nisn!)!, 'nisn', `NISN ${t.nisn} sudah dipakai oleh ${t.name}`);
     }
 
-    const problems = Object.keys(errors).length;
-    if (problems) {
-      const badRows = new Set(Object.keys(errors).map((k) => k.split(':')[0])).size;
-      throw badRequest(`${problems} masalah di ${badRows} baris; tidak ada data yang disimpan`, errors);
-    }
+    problems.throwIfAny();
     await guarded(
       () =>
         db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type {
+  EmployeeImportResult,
   AcademicYear,
   BellSchedule,
   ClassGroup,
@@ -171,16 +172,18 @@ export function useUpdateOwnStudent() {
   });
 }
 
-/** Imports the students of an Excel workbook (the server's template) into a unit: all rows or none. */
-export function useImportStudents() {
+export type ImportKind = 'students' | 'employees';
+
+/** Imports the students or employees of an Excel workbook (the server's template) into a unit: all rows or none. */
+export function useImportWorkbook(kind: ImportKind) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ unitId, file }: { unitId: number; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return apiForm<StudentImportResult>('/students/import', form, { query: { unitId } });
+      return apiForm<StudentImportResult | EmployeeImportResult>(`/${kind}/import`, form, { query: { unitId } });
     },
-    onSuccess: () => invalidate('/students'),
+    onSuccess: () => invalidate(`/${kind}`),
     meta: { silent: true },
   });
 }

@@ -99,6 +99,7 @@ export const schoolEn: SchoolMessages = {
       done: '{{count}} students imported',
       rejected: 'Import rejected: {{count}} problems',
       row: 'Row {{row}}, {{column}}: {{message}}',
+      employees: { title: 'Import staff from Excel', done: '{{count}} staff imported' },
     },
     employees: {
       title: 'Teachers and staff',

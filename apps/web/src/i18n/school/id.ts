@@ -98,6 +98,7 @@ export const schoolId = {
       done: '{{count}} siswa diimpor',
       rejected: 'Impor ditolak: {{count}} masalah',
       row: 'Baris {{row}}, {{column}}: {{message}}',
+      employees: { title: 'Impor pegawai dari Excel', done: '{{count}} pegawai diimpor' },
     },
     employees: {
       title: 'Data guru & pegawai',

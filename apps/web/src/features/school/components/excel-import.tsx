@@ -7,7 +7,7 @@ import { errorText } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyInfo } from '../../../lib/notify.ts';
-import { useImportStudents } from '../api.ts';
+import { useImportWorkbook, type ImportKind } from '../api.ts';
 import { UnitSelect, useDefaultUnitId } from './pickers.tsx';
 
 /** The problems of a rejected import, one line per row and column, in row order. */
@@ -19,13 +19,17 @@ function problemsOf(error: unknown, rowText: (row: number, column: string, messa
     .map(({ at, key, message }) => (at ? rowText(at.row, at.column, message) : `${key}: ${message}`));
 }
 
-/** "Impor Excel" on the student list: template download, upload, every rejected row with its reason. */
-export function StudentImportButton() {
+/**
+ * "Impor Excel" on the student or staff list: template download, unit, upload, and every rejected row
+ * with its column and reason.
+ */
+export function ExcelImportButton({ kind }: { kind: ImportKind }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [file, setFile] = useState<File | null>(null);
-  const importer = useImportStudents();
+  const importer = useImportWorkbook(kind);
+  const texts = kind === 'students' ? 'school.import' : 'school.import.employees';
   const problems = problemsOf(importer.error, (row, column, message) =>
     t('school.import.row', { row, column, message }),
   );
@@ -39,12 +43,12 @@ export function StudentImportButton() {
       <Button variant="light" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setOpen(true)}>
         {t('school.import.button')}
       </Button>
-      <Modal opened={open} onClose={close} title={t('school.import.title')} size="lg">
+      <Modal opened={open} onClose={close} title={t(`${texts}.title`)} size="lg">
         <Stack>
           <Text size="sm" c="dimmed">
             {t('school.import.lead')}
           </Text>
-          <Anchor href="/api/v1/students/import/template" download>
+          <Anchor href={`/api/v1/${kind}/import/template`} download>
             {t('school.import.template')}
           </Anchor>
           <UnitSelect value={unitId} onChange={setUnitId} withAsterisk clearable={false} w="100%" />
@@ -87,7 +91,7 @@ export function StudentImportButton() {
                   { unitId, file },
                   {
                     onSuccess: (r) => {
-                      notifyInfo(t('school.import.done', { count: r.imported }));
+                      notifyInfo(t(`${texts}.done`, { count: r.imported }));
                       close();
                       showSaved();
                     },
@@ -103,3 +107,6 @@ export function StudentImportButton() {
     </>
   );
 }
+
+export const StudentImportButton = () => <ExcelImportButton kind="students" />;
+export const EmployeeImportButton = () => <ExcelImportButton kind="employees" />;

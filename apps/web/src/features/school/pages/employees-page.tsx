@@ -10,6 +10,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useEmployee, useUpdateEmployee } from '../api.ts';
 import { EmployeeForm } from '../components/employee-form.tsx';
+import { EmployeeImportButton } from '../components/excel-import.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { UnitSelect } from '../components/pickers.tsx';
 
@@ -155,9 +156,12 @@ export function EmployeesPage() {
         }
         actions={
           canManage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              {t('school.employees.add')}
-            </Button>
+            <>
+              <EmployeeImportButton />
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                {t('school.employees.add')}
+              </Button>
+            </>
           )
         }
       />

@@ -10,7 +10,7 @@ import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../components/pickers.tsx';
-import { StudentImportButton } from '../components/student-import.tsx';
+import { StudentImportButton } from '../components/excel-import.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';
 
 /** principal/student-all (every unit the user may see) and students/student/list (the user's unit). */

@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import { importFieldKey } from '@mms/shared';
+import { badRequest } from '../../lib/errors.ts';
+
+/** One column of an import workbook: `key` is the contract field, a "*" after the header marks it required. */
+export interface ImportColumn<K extends string = string> {
+  readonly key: K;
+  readonly header: string;
+  readonly required: boolean;
+}
+
+const normalHeader = (h: string) => h.replace(/\*/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** A cell as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
+export function cellText(value: ExcelJS.CellValue): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    return undefined;
+  }
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/** The empty workbook to fill: one header row (required columns marked "*"), text columns formatted as text. */
+export async function importTemplate<K extends string>(
+  sheetName: string,
+  columns: readonly ImportColumn<K>[],
+  textColumns: readonly K[],
+  notes: string[],
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'MMS';
+  const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.required ? `${c.header}*` : c.header,
+    key: c.key,
+    width: Math.max(14, c.header.length + 3),
+    style: textColumns.includes(c.key) ? { numFmt: '@' } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  book.addWorksheet('Petunjuk').addRows(notes.map((n) => [n]));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * Reads the first sheet of an uploaded workbook: matches the header row against `columns`
+ * (refusing a file without a required column) and returns every filled row as text by column key.
+ */
+export async function readImportSheet<K extends string>(
+  file: Buffer,
+  columns: readonly ImportColumn<K>[],
+  templateHint: string,
+) {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('Berkas bukan Excel (.xlsx) yang valid', { file: 'Unggah berkas .xlsx dari template' });
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw badRequest('Berkas Excel tidak berisi lembar kerja', { file: 'Lembar kosong' });
+
+  const columnOf = new Map<K, number>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const header = normalHeader(cellText(cell.value) ?? '');
+    const match = columns.find(
+      (c) => normalHeader(c.header) === header || normalHeader(c.header).split(' (')[0] === header,
+    );
+    if (match) columnOf.set(match.key, col);
+  });
+  const missing = columns.filter((c) => c.required && !columnOf.has(c.key));
+  if (missing.length) {
+    throw badRequest(`Kolom wajib tidak ada: ${missing.map((c) => c.header).join(', ')}`, { file: templateHint });
+  }
+  const rows: { row: number; raw: Partial<Record<K, string>> }[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const excelRow = sheet.getRow(r);
+    const raw: Partial<Record<K, string>> = {};
+    for (const [key, col] of columnOf) {
+      const text = cellText(excelRow.getCell(col).value);
+      if (text !== undefined) raw[key] = text;
+    }
+    if (Object.keys(raw).length) rows.push({ row: r, raw });
+  }
+  return { rows, hasColumn: (key: K) => columnOf.has(key) };
+}
+
+/** Collects problems keyed "baris <row>: <column>" (the first per cell) and throws them all as one 400. */
+export function importProblems<K extends string>(columns: readonly ImportColumn<K>[]) {
+  const errors: Record<string, string> = {};
+  const headerOf = (key: K) => columns.find((c) => c.key === key)!.header;
+  return {
+    headerOf,
+    fail(row: number, key: K | 'row', reason: string) {
+      errors[importFieldKey(row, key === 'row' ? 'Baris' : headerOf(key))] ??= reason;
+    },
+    get count() {
+      return Object.keys(errors).length;
+    },
+    throwIfAny() {
+      const problems = Object.keys(errors).length;
+      if (!problems) return;
+      const badRows = new Set(Object.keys(errors).map((k) => k.split(':')[0])).size;
+      throw badRequest(`${problems} masalah di ${badRows} baris; tidak ada data yang disimpan`, errors);
+    },
+  };
+}
