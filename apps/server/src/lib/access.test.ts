@@ -50,29 +50,35 @@ describe('permission matrix: every route as anonymous and as each division', () 
     return s;
   };
 
-  it('answers 401, 403 or lets the call through exactly as the permission table says', async () => {
-    const failures: string[] = [];
-    const routes = apiRoutes().filter((r) => r.access !== 'public');
-    expect(routes.length).toBeGreaterThan(3);
-    for (const route of routes) {
-      const url = route.url.replace(/:[A-Za-z]+/g, '999999');
-      const method = route.method as 'GET' | 'POST';
-      const anonymous = await ctx.call(null, method, url, method === 'GET' ? undefined : {});
-      if (anonymous.statusCode !== 401)
-        failures.push(`${route.method} ${route.url} anonymous → ${anonymous.statusCode}`);
-      for (const division of DIVISIONS) {
-        const s = await sessionOf(division);
-        const res = await ctx.call(s, method, url, method === 'GET' ? undefined : {});
-        const allowed = route.access === 'authenticated' || can(division, route.access as Permission);
-        const ok = allowed ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === 403;
-        if (!ok) failures.push(`${route.method} ${route.url} as ${division} → ${res.statusCode} (allowed: ${allowed})`);
-        if (!allowed) expect(res.json().error.code).toBe('FORBIDDEN');
-        // Some allowed calls end the session (logout): sign in again for the next route.
-        if ((await ctx.call(s, 'GET', '/api/v1/auth/me')).statusCode === 401) sessions.delete(division);
+  // ~3,000 requests: generous time so a busy CI machine does not fail it on speed alone.
+  it(
+    'answers 401, 403 or lets the call through exactly as the permission table says',
+    { timeout: 120_000 },
+    async () => {
+      const failures: string[] = [];
+      const routes = apiRoutes().filter((r) => r.access !== 'public');
+      expect(routes.length).toBeGreaterThan(3);
+      for (const route of routes) {
+        const url = route.url.replace(/:[A-Za-z]+/g, '999999');
+        const method = route.method as 'GET' | 'POST';
+        const anonymous = await ctx.call(null, method, url, method === 'GET' ? undefined : {});
+        if (anonymous.statusCode !== 401)
+          failures.push(`${route.method} ${route.url} anonymous → ${anonymous.statusCode}`);
+        for (const division of DIVISIONS) {
+          const s = await sessionOf(division);
+          const res = await ctx.call(s, method, url, method === 'GET' ? undefined : {});
+          const allowed = route.access === 'authenticated' || can(division, route.access as Permission);
+          const ok = allowed ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === 403;
+          if (!ok)
+            failures.push(`${route.method} ${route.url} as ${division} → ${res.statusCode} (allowed: ${allowed})`);
+          if (!allowed) expect(res.json().error.code).toBe('FORBIDDEN');
+          // Some allowed calls end the session (logout): sign in again for the next route.
+          if ((await ctx.call(s, 'GET', '/api/v1/auth/me')).statusCode === 401) sessions.delete(division);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('public routes answer without a session', async () => {
     for (const route of apiRoutes().filter((r) => r.access === 'public' && r.method === 'GET')) {
