@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { StudentsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { academicYears, classGroups, enrollments, students, units } from '../../db/schema/index.ts';
@@ -14,6 +14,9 @@ const currentEnrollment = and(
   isNull(enrollments.endedAt),
   eq(enrollments.academicYearId, activeYear),
 );
+
+/** Name, NIS and NISN as one text: the expression of the trigram index of migration 0005. */
+const studentSearchText = sql`(${students.name} || ' ' || ${students.nis} || ' ' || coalesce(${students.nisn}, ''))`;
 
 const summaryColumns = {
   id: students.id,
@@ -74,7 +77,7 @@ export async function listStudents(
   if (q.status) where.push(eq(students.status, q.status));
   if (q.q) {
     const term = `%${escapeLike(q.q)}%`;
-    where.push(or(ilike(students.name, term), ilike(students.nis, term), ilike(students.nisn, term))!);
+    where.push(sql`${studentSearchText} ilike ${term}`);
   }
   const classFilter = (ids: number[]) =>
     sql`exists (select 1 from ${enrollments} e where e.student_id = ${students.id} and e.ended_at is null and e.class_group_id in ${ids})`;
