@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -10,12 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_NAME, APP_VERSION, LEAVE_ATTACHMENT_MAX_BYTES } from '@mms/shared';
 import type { Config } from './config.ts';
@@ -23,6 +19,8 @@ import type { Database } from './db/client.ts';
 import { accessPlugin, markPublic } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { attachReadCache, createReadCache, detachReadCache, keepsSchoolData } from './lib/read-cache.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -64,6 +62,23 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
 
   const auth = createAuthService(db, config);
+
+  if (config.READ_CACHE) {
+    const cache = await createReadCache((db.$client as pg.Pool).options, logger || undefined);
+    attachReadCache(db, cache);
+    app.addHook('onClose', async () => {
+      detachReadCache(db, cache);
+      await cache.close();
+    });
+    // Whoever changed something reads it back: a write that succeeded drops the copies before
+    // its response leaves (the NOTIFY of migration 0006 does the same for other processes).
+    app.addHook('onSend', async (request, reply) => {
+      const method = request.method;
+      if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || reply.statusCode >= 400) return;
+      if (request.routeOptions.config?.schoolData === 'unchanged') return;
+      cache.invalidate();
+    });
+  }
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -113,21 +128,26 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
 
   await app.register(systemRoutes, { prefix: '/api/v1', db });
-  await app.register(authRoutes, {
-    prefix: '/api/v1/auth',
-    auth,
-    cookieSecure: config.COOKIE_SECURE,
-    ipLimitPerMinute: config.LOGIN_IP_LIMIT_PER_MINUTE,
-  });
   await app.register(usersRoutes, { prefix: '/api/v1/users', db, auth });
   await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
   await app.register(schoolRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(searchRoutes, { prefix: '/api/v1/search', db });
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
-  await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
-  await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
-  await app.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
-  await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
+  // Sign-ins, attendance, journals and material change no school structure data: their writes
+  // keep the read cache.
+  await app.register(async (scope) => {
+    keepsSchoolData(scope);
+    await scope.register(authRoutes, {
+      prefix: '/api/v1/auth',
+      auth,
+      cookieSecure: config.COOKIE_SECURE,
+      ipLimitPerMinute: config.LOGIN_IP_LIMIT_PER_MINUTE,
+    });
+    await scope.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
+    await scope.register(journalRoutes, { prefix: '/api/v1/journals', db });
+    await scope.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
+    await scope.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
+  });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

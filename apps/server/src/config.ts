@@ -30,6 +30,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   DB_POOL_MAX: int(20, 1, 500),
+  READ_CACHE: bool(true),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

@@ -31,6 +31,7 @@ describe('route declarations', () => {
       const fresh = await buildApp({ config: other.config, db: other.db });
       fresh.get('/api/v1/undeclared', async () => ({ ok: true }));
       await expect(fresh.ready()).rejects.toThrow(/without a declared access: GET \/api\/v1\/undeclared/);
+      await fresh.close().catch(() => undefined);
       expect(app).toBeDefined();
     } finally {
       await other.close();

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { employees, students, units, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { syncReadCache } from '../lib/read-cache.ts';
 
 export const TEST_PASSWORD = 'uji-coba-sandi-2026';
 let testPasswordHash: Promise<string> | undefined;
@@ -137,13 +138,16 @@ export async function createTestContext(
     return s;
   };
 
-  const call: TestContext['call'] = (session, method, url, body) =>
-    app.inject({
+  // Tests also write straight to the database: let the read cache hear of it before each call.
+  const call: TestContext['call'] = async (session, method, url, body) => {
+    await syncReadCache(db);
+    return app.inject({
       method,
       url,
       headers: session ? { cookie: session.cookie, [CSRF_HEADER]: session.csrfToken } : {},
       ...(body === undefined ? {} : { payload: body as object }),
     });
+  };
 
   return {
     app,

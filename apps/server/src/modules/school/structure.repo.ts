@@ -3,6 +3,7 @@ import type { ClassGroupsQuery, SchoolPageQuery } from '@mms/shared';
 export { escapeLike, offsetOf } from '../../lib/sql.ts';
 import { escapeLike, offsetOf } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
+import { cached } from '../../lib/read-cache.ts';
 import {
   academicYears,
   bellPeriods,
@@ -123,9 +124,11 @@ export async function findYearByName(db: Executor, name: string) {
   return row;
 }
 
-export async function findActiveYear(db: Executor) {
-  const [row] = await db.select(yearColumns).from(academicYears).where(eq(academicYears.isActive, true));
-  return row;
+export function findActiveYear(db: Executor) {
+  return cached(db, 'year:active', async () => {
+    const [row] = await db.select(yearColumns).from(academicYears).where(eq(academicYears.isActive, true));
+    return row;
+  });
 }
 
 export async function deactivateYears(db: Executor) {
@@ -250,9 +253,11 @@ export async function listClasses(
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-export async function findClass(db: Executor, id: number) {
-  const [row] = await selectClasses(db).where(eq(classGroups.id, id));
-  return row;
+export function findClass(db: Executor, id: number) {
+  return cached(db, `class:${id}`, async () => {
+    const [row] = await selectClasses(db).where(eq(classGroups.id, id));
+    return row;
+  });
 }
 
 export async function findClassByName(db: Executor, unitId: number, academicYearId: number, name: string) {
@@ -291,7 +296,13 @@ export async function classHasEnrollments(db: Executor, id: number) {
 }
 
 /** Class groups an employee teaches (any semester) or leads as homeroom teacher. */
-export async function classIdsOfEmployee(db: Executor, employeeId: number, academicYearId?: number) {
+export function classIdsOfEmployee(db: Executor, employeeId: number, academicYearId?: number) {
+  return cached(db, `classIdsOfEmployee:${employeeId}:${academicYearId}`, () =>
+    queryClassIdsOfEmployee(db, employeeId, academicYearId),
+  );
+}
+
+async function queryClassIdsOfEmployee(db: Executor, employeeId: number, academicYearId?: number) {
   const taught = db
     .selectDistinct({ id: teachingAssignments.classGroupId })
     .from(teachingAssignments)

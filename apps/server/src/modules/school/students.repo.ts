@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { StudentsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { academicYears, classGroups, enrollments, students, units } from '../../db/schema/index.ts';
+import { cached, isCached } from '../../lib/read-cache.ts';
+import { loadStudentDirectory, queryStudentDirectory } from './students.directory.ts';
 import { escapeLike, offsetOf } from './structure.repo.ts';
 
 /**
@@ -67,6 +69,20 @@ const selectDetail = (db: Executor) =>
     .leftJoin(classGroups, eq(classGroups.id, enrollments.classGroupId));
 
 export async function listStudents(
+  db: Executor,
+  unitId: number | null,
+  q: StudentsQuery,
+  onlyClassIds: number[] | null,
+) {
+  if (isCached(db)) {
+    const directory = await cached(db, 'students:directory', () => loadStudentDirectory(db));
+    return queryStudentDirectory(directory, unitId, q, onlyClassIds);
+  }
+  return listStudentsInSql(db, unitId, q, onlyClassIds);
+}
+
+/** The student list straight from SQL: without a live read cache, and the reference the directory is tested against. */
+export async function listStudentsInSql(
   db: Executor,
   unitId: number | null,
   q: StudentsQuery,

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Semester } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
+import { cached } from '../../lib/read-cache.ts';
 import {
   bellPeriods,
   classGroups,
@@ -131,7 +132,13 @@ export async function bellPeriodsOf(db: Executor, unitId: number) {
 }
 
 /** The student's open class group in a year. */
-export async function studentClassIn(db: Executor, studentId: number, academicYearId: number) {
+export function studentClassIn(db: Executor, studentId: number, academicYearId: number) {
+  return cached(db, `studentClassIn:${studentId}:${academicYearId}`, () =>
+    queryStudentClassIn(db, studentId, academicYearId),
+  );
+}
+
+async function queryStudentClassIn(db: Executor, studentId: number, academicYearId: number) {
   const [row] = await db
     .select({ classGroupId: classGroups.id, className: classGroups.name })
     .from(enrollments)

@@ -10,10 +10,13 @@ import {
   type TimetableQuery,
   type TimetableSlotInput,
   type TimetableSlotUpdate,
+  TimetableResponse,
   type TeachingHoursQuery,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
+import { cached } from '../../lib/read-cache.ts';
+import { preChecked } from '../../lib/serializer.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, mapDbError, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../school/scope.ts';
 import { findClass, findEmployeeRef, findSubject } from '../school/structure.repo.ts';
@@ -74,6 +77,23 @@ export function createTimetableService(db: Database, structure: StructureService
     assertUnit(user, cls.unitId);
   }
 
+  /**
+   * A class's or a teacher's week as its response body, read through the school read cache and
+   * checked against the response schema once per change (lib/read-cache.ts, lib/serializer.ts).
+   */
+  function week(
+    period: { academicYearId: number; semester: Semester },
+    filter: { classGroupId?: number; employeeId?: number },
+    head: { classGroupId?: number; className?: string } = {},
+  ): Promise<TimetableResponse> {
+    const key = `timetable:${period.academicYearId}:${period.semester}:${filter.classGroupId}:${filter.employeeId}:${head.classGroupId}`;
+    return cached(db, key, async () =>
+      preChecked(
+        TimetableResponse.parse({ ...period, ...head, items: await repo.listSlots(db, { ...period, ...filter }) }),
+      ),
+    );
+  }
+
   async function list(user: AuthUser, q: TimetableQuery) {
     const period = await periodOf(q);
     let { classGroupId, employeeId } = q;
@@ -107,12 +127,7 @@ export function createTimetableService(db: Database, structure: StructureService
     if (!cls) throw notFound('Kelas');
     const period = await periodOf({ academicYearId: q.academicYearId ?? cls.academicYearId, semester: q.semester });
     await assertMayReadClass(user, cls, period.academicYearId);
-    return {
-      ...period,
-      classGroupId: cls.id,
-      className: cls.name,
-      items: await repo.listSlots(db, { ...period, classGroupId }),
-    };
+    return week(period, { classGroupId }, { classGroupId: cls.id, className: cls.name });
   }
 
   async function ofTeacher(user: AuthUser, employeeId: number, q: TimetablePeriodQuery) {
@@ -126,7 +141,7 @@ export function createTimetableService(db: Database, structure: StructureService
       throw forbidden('Guru ini milik unit lain');
     }
     const period = await periodOf(q);
-    return { ...period, items: await repo.listSlots(db, { ...period, employeeId }) };
+    return week(period, { employeeId });
   }
 
   /** A teacher's own teaching week, or a student's current class's week. */
@@ -138,7 +153,7 @@ export function createTimetableService(db: Database, structure: StructureService
       return { ...period, classGroupId: own?.classGroupId ?? null, className: own?.className ?? null, items };
     }
     if (!user.employeeId) return { ...period, items: [] };
-    return { ...period, items: await repo.listSlots(db, { ...period, employeeId: user.employeeId }) };
+    return week(period, { employeeId: user.employeeId });
   }
 
   async function teachingHours(user: AuthUser, q: TeachingHoursQuery) {

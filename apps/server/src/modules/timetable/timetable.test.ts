@@ -208,4 +208,24 @@ describe('timetable', () => {
     );
     expect((await ctx.call(s.teacher, 'GET', `${URL}/teaching-hours`)).statusCode).toBe(403);
   });
+
+  it('a class week and a teacher week change as soon as a lesson is placed, moved or removed (read cache)', async () => {
+    const s = await school('T5');
+    const week = async (path: string) =>
+      (
+        (await ctx.call(s.wakakur, 'GET', `${URL}/${path}?semester=${semester}`)).json().items as { period: number }[]
+      ).map((i) => i.period);
+    expect(await week(`classes/${s.a.id}`)).toEqual([]);
+    expect(await week(`teachers/${s.tId}`)).toEqual([]);
+    const slot = { classGroupId: s.a.id, semester, day: 2, period: 1, subjectId: s.mat.id, employeeId: s.tId };
+    const created = await f.ok<{ id: number }>(s.wakakur, 'POST', URL, slot);
+    expect(await week(`classes/${s.a.id}`)).toEqual([1]);
+    expect(await week(`teachers/${s.tId}`)).toEqual([1]);
+    await f.ok(s.wakakur, 'PATCH', `${URL}/${created.id}`, { period: 4 });
+    expect(await week(`classes/${s.a.id}`)).toEqual([4]);
+    expect(await week(`teachers/${s.tId}`)).toEqual([4]);
+    expect((await ctx.call(s.wakakur, 'DELETE', `${URL}/${created.id}`)).statusCode).toBe(200);
+    expect(await week(`classes/${s.a.id}`)).toEqual([]);
+    expect(await week(`teachers/${s.tId}`)).toEqual([]);
+  });
 });
