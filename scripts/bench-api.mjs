@@ -227,6 +227,32 @@ try {
       'student list (page of 50, q=rahm)',
       () => ({ method: 'GET', url: '/api/v1/students?pageSize=50&q=rahm', headers: auth }),
     ],
+    [
+      // Another term on every request: the list is filtered in memory, not answered from stored pages.
+      'student list (page of 50, 12 terms)',
+      (() => {
+        const terms = [
+          'rahm',
+          'siti',
+          'nur',
+          'putri',
+          'ahmad',
+          'fauzi',
+          'aisyah',
+          'hasan',
+          '2000',
+          'zahra',
+          'ilham',
+          'dewi',
+        ];
+        let next = 0;
+        return () => ({
+          method: 'GET',
+          url: `/api/v1/students?pageSize=50&q=${terms[next++ % terms.length]}&sort=${next % 2 ? 'name' : '-nis'}`,
+          headers: auth,
+        });
+      })(),
+    ],
     ['timetable of a class', () => ({ method: 'GET', url: `/api/v1/timetable/classes/${smpClass.id}`, headers: auth })],
     [
       'lookup: subjects of a unit',

@@ -7,7 +7,7 @@ import { academicYears, classGroups, enrollments, grades, students, units } from
 import { loadStudentDirectory, queryStudentDirectory } from '../modules/school/students.directory.ts';
 import { listStudentsInSql } from '../modules/school/students.repo.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { cached, isCached, transactionOutsideSchoolData } from './read-cache.ts';
+import { cached, isCached, syncReadCache, transactionOutsideSchoolData } from './read-cache.ts';
 import { preChecked, serializerCompiler } from './serializer.ts';
 
 let ctx: TestContext;
@@ -110,6 +110,19 @@ describe('the school read cache', () => {
     await ctx.db.transaction(async (tx) => {
       expect(await cached(tx, 'test:loads', async () => 'from the transaction')).toBe('from the transaction');
     });
+  });
+
+  it('keeps its copies through sign-ins and attendance writes', async () => {
+    let loads = 0;
+    const read = () => cached(ctx.db, 'test:kept', async () => ++loads);
+    expect(await read()).toBe(1);
+    const user = await ctx.createUser({ division: 'TEACHER' });
+    await syncReadCache(ctx.db);
+    expect(await read()).toBe(2); // a new account is a change (teacher lookups)
+    const teacher = await ctx.signIn(user.username);
+    expect((await ctx.call(teacher, 'POST', '/api/v1/attendance/staff/check-in', {})).statusCode).toBe(200);
+    expect((await ctx.call(teacher, 'POST', '/api/v1/auth/logout', {})).statusCode).toBeLessThan(300);
+    expect(await read()).toBe(2);
   });
 
   it('a password change or a sign-in does not count as a change of school data', async () => {

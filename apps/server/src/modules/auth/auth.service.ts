@@ -8,6 +8,7 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import * as repo from './auth.repo.ts';
+import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -48,7 +49,7 @@ export function createAuthService(db: Database, config: Config) {
     userAgent: string | null,
   ): Promise<LoginResult> {
     const username = input.username.trim().toLowerCase();
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await transactionOutsideSchoolData(db, async (tx) => {
       await repo.lockUsername(tx, username);
       const { failures, oldest } = await repo.recentFailures(tx, username, config.LOGIN_FAILURE_WINDOW_MINUTES);
       if (failures >= config.LOGIN_MAX_FAILURES) {
@@ -105,7 +106,7 @@ export function createAuthService(db: Database, config: Config) {
   }
 
   async function logout(auth: AuthContext, actor: AuditActor) {
-    await db.transaction(async (tx) => {
+    await transactionOutsideSchoolData(db, async (tx) => {
       await repo.deleteSession(tx, auth.sessionIdHash);
       await audit(tx, actor, { action: 'auth.logout', entityType: 'user', entityId: auth.user.id });
     });
@@ -124,7 +125,7 @@ export function createAuthService(db: Database, config: Config) {
     const problem = passwordProblem(input.newPassword, user.username);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { newPassword: problem });
     const passwordHash = await hashPassword(input.newPassword);
-    return db.transaction(async (tx) => {
+    return transactionOutsideSchoolData(db, async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       const ended = await repo.deleteUserSessions(tx, user.id, auth.sessionIdHash);
       await audit(tx, actor, {
@@ -143,7 +144,7 @@ export function createAuthService(db: Database, config: Config) {
     const problem = passwordProblem(newPassword, user.username);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { newPassword: problem });
     const passwordHash = await hashPassword(newPassword);
-    await db.transaction(async (tx) => {
+    await transactionOutsideSchoolData(db, async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       const ended = await repo.deleteUserSessions(tx, user.id);
       await audit(tx, actor, {

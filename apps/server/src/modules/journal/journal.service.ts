@@ -13,6 +13,7 @@ import type { AttendanceService } from '../attendance/attendance.service.ts';
 import { todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
 import * as repo from './journal.repo.ts';
+import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 type Slot = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
 
@@ -107,7 +108,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
       }
     }
     const absences = input.absences ?? [];
-    await db.transaction(async (tx) => {
+    await transactionOutsideSchoolData(db, async (tx) => {
       const values = {
         timetableSlotId: slot.id,
         classGroupId: slot.classGroupId,
