@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import {
   academicYears,
   classGroups,
@@ -166,6 +167,185 @@ export async function upsertDaily(db: Executor, rows: AttendanceValues[]) {
         updatedAt: sql`now()`,
       },
     });
+}
+
+export interface SaveDailyRegister {
+  classGroupId: number;
+  date: string;
+  /** The caller's access, as the rules of class-access.ts decide it: */
+  allUnits: boolean;
+  unitId: number | null;
+  ownClassesOnly: boolean;
+  employeeId: number | null;
+  entries: { studentId: number; code: 'H' | 'S' | 'I' | 'A'; lateMinutes: number; note: string | null }[];
+  recordedByUserId: number;
+  actor: AuditActor;
+}
+
+export interface SavedDailyRegister {
+  /** false: nothing was written (no such class, no access, a date outside the active year, a student not enrolled) */
+  ok: boolean;
+  className: string | null;
+  taken: boolean;
+  /** the rows inserted or changed; a row whose values were already the same is left as it is */
+  written: number;
+  entries: {
+    studentId: number;
+    nis: string;
+    name: string;
+    code: 'H' | 'S' | 'I' | 'A';
+    lateMinutes: number;
+    note: string | null;
+    recorded: boolean;
+  }[];
+}
+
+/*
+ * The whole save of a class's daily register in one statement, so one round trip and one
+ * transaction: the guard (the class, the caller's access to it, the date inside the active year
+ * of the class, every given student enrolled in it), the rows before, the upsert of every
+ * enrolled student (H unless given) and the audit entry with the rows before and after. When the
+ * guard fails nothing is written and `ok` is false; the caller then names the problem.
+ * The statements of a WITH all see the rows as they were before it, so `before` is the old state.
+ */
+const SAVE_DAILY_REGISTER = `
+with
+-- The parameters reach the plan only through p: the planner estimates every execution alike, so
+-- after its first runs the statement keeps one generic plan instead of planning each save anew.
+p as materialized (
+  select $1::int as class_id, $2::date as day, $3::boolean as all_units, $4::int as unit_id,
+    $5::boolean as own_only, $6::int as employee_id, $11::int as recorded_by
+),
+cls as (
+  select cg.id, cg.name, cg.unit_id, cg.academic_year_id,
+    not p.own_only or (p.employee_id is not null and (
+      cg.homeroom_employee_id = p.employee_id
+      or exists (select 1 from teaching_assignments t where t.employee_id = p.employee_id and t.class_group_id = cg.id)
+      or exists (select 1 from timetable_slots s where s.employee_id = p.employee_id and s.class_group_id = cg.id)
+    )) as teaches
+  from class_groups cg, p where cg.id = (select class_id from p)
+),
+yr as (select y.id, y.start_date, y.end_date from academic_years y where y.is_active limit 1),
+given as materialized (
+  select * from unnest($7::int[], $8::text[], $9::int[], $10::text[]) as g(student_id, code, late_minutes, note)
+),
+enrolled as (
+  select s.id, s.nis, s.name from enrollments e
+  -- one index probe per enrolled student (offset 0 keeps the planner from hashing the whole table)
+  cross join lateral (select s.id, s.nis, s.name from students s where s.id = e.student_id offset 0) s
+  where e.class_group_id = (select class_id from p) and e.ended_at is null
+),
+ok as (
+  select exists (
+    select 1 from cls join yr on yr.id = cls.academic_year_id, p
+    where (p.all_units or cls.unit_id = p.unit_id) and cls.teaches and p.day between yr.start_date and yr.end_date
+  ) and not exists (select 1 from given g where not exists (select 1 from enrolled en where en.id = g.student_id)) as ok
+),
+reg as (
+  select en.id as student_id, en.nis, en.name, coalesce(g.code, 'H') as code,
+    coalesce(g.late_minutes, 0) as late_minutes, g.note
+  from enrolled en left join given g on g.student_id = en.id
+  where (select ok from ok)
+),
+-- The rows the save replaces: each enrolled student's daily row of the day, whatever class wrote
+-- it, found through the (student, date) index.
+before as (
+  select a.id, a.student_id, a.class_group_id, a.code, a.late_minutes, a.note, a.leave_request_id, a.recorded_by_user_id
+  from enrolled en
+  cross join lateral (select * from student_attendance a
+    where a.student_id = en.id and a.date = (select day from p) and a.source = 'daily' offset 0) a
+  where (select ok from ok)
+),
+written as (
+  insert into student_attendance as a
+    (date, class_group_id, student_id, code, late_minutes, note, source, recorded_by_user_id)
+  select p.day, p.class_id, r.student_id, r.code, r.late_minutes, r.note, 'daily', p.recorded_by from reg r, p
+  -- a row already holding these values is left as it is
+  where not exists (select 1 from before b where b.student_id = r.student_id and b.class_group_id = p.class_id
+    and b.code = r.code and b.late_minutes = r.late_minutes and b.note is not distinct from r.note
+    and b.recorded_by_user_id = p.recorded_by)
+  on conflict (student_id, date) where source = 'daily' do update set
+    class_group_id = excluded.class_group_id, code = excluded.code, late_minutes = excluded.late_minutes,
+    note = excluded.note, recorded_by_user_id = excluded.recorded_by_user_id,
+    -- a teacher's save keeps the link to an approved leave as long as the code stays the same
+    leave_request_id = case when excluded.code = a.code then a.leave_request_id end,
+    updated_at = now()
+  -- (and so is one changed to these values since the statement began)
+  where (a.class_group_id, a.code, a.late_minutes, a.note, a.recorded_by_user_id)
+    is distinct from (excluded.class_group_id, excluded.code, excluded.late_minutes, excluded.note, excluded.recorded_by_user_id)
+  returning a.student_id, a.leave_request_id
+),
+logged as (
+  insert into audit_log (actor_user_id, actor_username, action, entity_type, entity_id, before, after, ip, request_id)
+  select $12::int, $13::text, 'attendance.student.register', 'class_group', p.class_id::text,
+    -- {date, rows} before and after, written as JSON text: cheaper than building jsonb value by value
+    ('{"date":"' || to_char(p.day, 'YYYY-MM-DD') || '","rows":[' || coalesce((select string_agg('{"id":' || b.id::text
+      || ',"studentId":' || b.student_id::text || ',"code":"' || b.code || '","lateMinutes":' || b.late_minutes::text
+      || ',"note":' || coalesce(to_json(b.note)::text, 'null') || ',"leaveRequestId":'
+      || coalesce(b.leave_request_id::text, 'null') || '}', ',' order by b.id) from before b), '') || ']}')::jsonb,
+    ('{"date":"' || to_char(p.day, 'YYYY-MM-DD') || '","rows":[' || coalesce((select string_agg('{"studentId":'
+      || r.student_id::text || ',"code":"' || r.code || '","lateMinutes":' || r.late_minutes::text || ',"note":'
+      || coalesce(to_json(r.note)::text, 'null') || '}', ',' order by r.name, r.student_id) from reg r), '') || ']}')::jsonb,
+    $14::inet, $15::text
+  from p where (select ok from ok)
+)
+select (select ok from ok) as ok, (select name from cls) as "className",
+  -- taken: a row of the class and day not written by an approved leave alone, after the save
+  exists (select 1 from written w where w.leave_request_id is null)
+    or exists (select 1 from before b where b.leave_request_id is null
+      and not exists (select 1 from written w where w.student_id = b.student_id))
+    -- (and the rows of students no longer in the class, read only when the rest does not decide)
+    or exists (select 1 from student_attendance a where a.class_group_id = (select class_id from p)
+      and a.date = (select day from p) and a.source = 'daily' and a.leave_request_id is null
+      and not exists (select 1 from enrolled en where en.id = a.student_id)) as taken,
+  (select count(*)::int from written) as written,
+  coalesce((select json_agg(json_build_object('studentId', r.student_id, 'nis', r.nis, 'name', r.name, 'code', r.code,
+    'lateMinutes', r.late_minutes, 'note', r.note, 'recorded', true) order by r.name, r.student_id) from reg r),
+    '[]') as entries`;
+
+/**
+ * The save of a daily register (see SAVE_DAILY_REGISTER) as a named prepared statement: each
+ * pooled connection parses and plans it once, and no SQL is built per request.
+ */
+export function prepareSaveDailyRegister(db: Database) {
+  const pool = db.$client;
+  return async (input: SaveDailyRegister): Promise<SavedDailyRegister> => {
+    const n = input.entries.length;
+    const ids = new Array<number>(n);
+    const codes = new Array<string>(n);
+    const late = new Array<number>(n);
+    const notes = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) {
+      const e = input.entries[i]!;
+      ids[i] = e.studentId;
+      codes[i] = e.code;
+      late[i] = e.lateMinutes;
+      notes[i] = e.note;
+    }
+    const { actor } = input;
+    const result = await pool.query<SavedDailyRegister>({
+      name: 'mms_save_daily_register',
+      text: SAVE_DAILY_REGISTER,
+      values: [
+        input.classGroupId,
+        input.date,
+        input.allUnits,
+        input.unitId,
+        input.ownClassesOnly,
+        input.employeeId,
+        ids,
+        codes,
+        late,
+        notes,
+        input.recordedByUserId,
+        actor.userId,
+        actor.username,
+        actor.ip,
+        actor.requestId,
+      ],
+    });
+    return result.rows[0]!;
+  };
 }
 
 /** Writes the lesson rows of one slot and date; a row already there is edited. */

@@ -11,9 +11,9 @@ import type {
   UnitRecapQuery,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import type { AuditActor } from '../../lib/audit.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../school/scope.ts';
 import * as repo from './attendance.repo.ts';
 import { assertClassAccess, ownClassIds } from './class-access.ts';
 import {
@@ -92,13 +92,11 @@ export function createAttendanceService(db: Database) {
     };
   }
 
-  async function saveRegister(
-    user: AuthUser,
-    classGroupId: number,
-    date: string,
-    input: RegisterInput,
-    actor: AuditActor,
-  ): Promise<ClassRegister> {
+  /**
+   * The checks of a register save in their order, each refusal named: the class and the caller's
+   * access to it (404, 403), the date (400), then the entries (400: a student twice or not enrolled).
+   */
+  async function checkRegister(user: AuthUser, classGroupId: number, date: string, input: RegisterInput) {
     const cls = await classOrFail(user, classGroupId);
     await assertRegisterDate(cls, date);
     const enrolled = await repo.enrolledStudents(db, cls.id);
@@ -116,34 +114,50 @@ export function createAttendanceService(db: Database) {
         });
       }
     }
-    const given = new Map(input.entries.map((e) => [e.studentId, e]));
-    const rows: repo.AttendanceValues[] = enrolled.map((s) => {
-      const e = given.get(s.id);
-      return {
-        studentId: s.id,
-        classGroupId: cls.id,
+  }
+
+  const saveDaily = repo.prepareSaveDailyRegister(db);
+
+  /**
+   * Saves the whole class's register of a day (students left out are H) and answers the register
+   * as saved. One statement checks, writes and audits (see repo.prepareSaveDailyRegister); when it
+   * refuses, or a check needing no data fails, checkRegister names the problem.
+   */
+  async function saveRegister(
+    user: AuthUser,
+    classGroupId: number,
+    date: string,
+    input: RegisterInput,
+    actor: AuditActor,
+  ): Promise<ClassRegister> {
+    const entries = input.entries.map((e) => ({
+      studentId: e.studentId,
+      code: e.code,
+      lateMinutes: e.lateMinutes ?? 0,
+      note: e.note ?? null,
+    }));
+    const distinct = new Set(entries.map((e) => e.studentId)).size === entries.length;
+    if (!distinct || date > todayJakarta() || !isSchoolDay(date)) await checkRegister(user, classGroupId, date, input);
+    const allUnits = seesAllUnits(user);
+    for (let attempt = 1; ; attempt++) {
+      const saved = await saveDaily({
+        classGroupId,
         date,
-        code: e?.code ?? 'H',
-        lateMinutes: e?.lateMinutes ?? 0,
-        note: e?.note ?? null,
+        allUnits,
+        unitId: user.unit?.id ?? null,
+        ownClassesOnly: !allUnits && seesOnlyOwnClasses(user),
+        employeeId: user.employeeId ?? null,
+        entries,
         recordedByUserId: user.id,
-      };
-    });
-    await db.transaction(async (tx) => {
-      const before = await repo.dailyRows(tx, cls.id, date);
-      await repo.upsertDaily(tx, rows);
-      await audit(tx, actor, {
-        action: 'attendance.student.register',
-        entityType: 'class_group',
-        entityId: cls.id,
-        before: { date, rows: before },
-        after: {
-          date,
-          rows: rows.map(({ studentId, code, lateMinutes, note }) => ({ studentId, code, lateMinutes, note })),
-        },
+        actor,
       });
-    });
-    return getRegister(user, classGroupId, date);
+      if (saved.ok) {
+        return { classGroupId, className: saved.className!, date, taken: saved.taken, entries: saved.entries };
+      }
+      await checkRegister(user, classGroupId, date, input);
+      // Every check passes now: the class, its students or the year changed meanwhile. Try again.
+      if (attempt === 3) throw conflict('Data kelas berubah saat presensi disimpan; coba simpan lagi');
+    }
   }
 
   /** The lesson register of a journal: every enrolled student, H unless listed absent. Runs in the caller's transaction. */

@@ -344,3 +344,170 @@ describe('monthly recap of a unit', () => {
     );
   });
 });
+
+describe('saving a register in one statement', () => {
+  // Days of their own, far enough back not to touch the days the tests above count on.
+  const dayBack = (n: number) => {
+    let d = f.day;
+    for (let i = 0; i < n; i++) d = previousSchoolDay(d);
+    return d;
+  };
+  const lastAudit = async () => {
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'attendance.student.register'))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    return entry!;
+  };
+  type AuditRows = { date: string; rows: { studentId: number; code: string; id?: number }[] };
+
+  it('answers the register exactly as a fresh read of it', async () => {
+    const date = dayBack(6);
+    const [s1, s2] = f.studentsA;
+    const res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [
+        { studentId: s1!.id, code: 'I', note: '  acara keluarga  ' },
+        { studentId: s2!.id, code: 'A' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const read = await ctx.call(f.homeroomA, 'GET', registerUrl(f.classA.id, date));
+    expect(res.json()).toEqual(read.json());
+    expect(res.json().entries.find((e: { studentId: number }) => e.studentId === s1!.id).note).toBe('acara keluarga');
+  });
+
+  it('leaves rows already holding the values as they are, and still audits the whole register', async () => {
+    const date = dayBack(7);
+    const [s1, s2, s3] = f.studentsA;
+    const entries = [
+      { studentId: s1!.id, code: 'S', note: 'demam "tinggi"' },
+      { studentId: s2!.id, code: 'A' },
+    ];
+    expect((await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), { entries })).statusCode).toBe(200);
+    const first = await rowsOf(f.classA.id, date);
+    expect(first).toHaveLength(3);
+
+    // The same register again: no row is rewritten, yet the save is audited with before and after.
+    let res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), { entries });
+    expect(res.statusCode).toBe(200);
+    expect(await rowsOf(f.classA.id, date)).toEqual(first);
+    let entry = await lastAudit();
+    expect(entry.entityId).toBe(String(f.classA.id));
+    expect(entry.actorUserId).toBe(f.homeroomA.user.id);
+    const codesOf = (rows: AuditRows) => Object.fromEntries(rows.rows.map((r) => [r.studentId, r.code]));
+    const all = { [s1!.id]: 'S', [s2!.id]: 'A', [s3!.id]: 'H' };
+    expect((entry.before as AuditRows).date).toBe(date);
+    expect(codesOf(entry.before as AuditRows)).toEqual(all);
+    expect(codesOf(entry.after as AuditRows)).toEqual(all);
+    expect((entry.before as AuditRows).rows.map((r) => r.id).sort()).toEqual(first.map((r) => r.id).sort());
+    expect(entry.after).toMatchObject({
+      rows: expect.arrayContaining([{ studentId: s1!.id, code: 'S', lateMinutes: 0, note: 'demam "tinggi"' }]),
+    });
+
+    // One change: only that row is rewritten; the audit holds the old and the new code.
+    res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [...entries.slice(0, 1), { studentId: s2!.id, code: 'I' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const second = await rowsOf(f.classA.id, date);
+    const byId = new Map(first.map((r) => [r.id, r]));
+    for (const row of second) {
+      if (row.studentId === s2!.id) {
+        expect(row.code).toBe('I');
+        expect(row.updatedAt.getTime()).toBeGreaterThan(byId.get(row.id)!.updatedAt.getTime());
+      } else expect(row).toEqual(byId.get(row.id));
+    }
+    entry = await lastAudit();
+    expect(codesOf(entry.before as AuditRows)[s2!.id]).toBe('A');
+    expect(codesOf(entry.after as AuditRows)[s2!.id]).toBe('I');
+
+    // Another person saving the same values records who saved them.
+    const principal = await ctx.as('PRINCIPAL');
+    expect(
+      (await ctx.call(principal, 'PUT', registerUrl(f.classA.id, date), { entries: res.json().entries })).statusCode,
+    ).toBe(200);
+    const third = await rowsOf(f.classA.id, date);
+    expect(third.every((r) => r.recordedByUserId === principal.user.id)).toBe(true);
+  });
+
+  it('keeps an approved leave’s link while its code stays, and answers taken as a read does', async () => {
+    const date = dayBack(8);
+    // Rows an approved leave wrote for the whole class.
+    await ctx.db.insert(studentAttendance).values(
+      f.studentsA.map((s, i) => ({
+        studentId: s.id,
+        classGroupId: f.classA.id,
+        date,
+        code: 'S' as const,
+        note: 'Sakit: flu',
+        source: 'daily' as const,
+        leaveRequestId: 900_000 + i,
+      })),
+    );
+    let read = await ctx.call(f.homeroomA, 'GET', registerUrl(f.classA.id, date));
+    expect(read.json().taken).toBe(false);
+    const same = f.studentsA.map((s) => ({ studentId: s.id, code: 'S', note: 'Sakit: flu' }));
+    let res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), { entries: same });
+    expect(res.statusCode).toBe(200);
+    read = await ctx.call(f.homeroomA, 'GET', registerUrl(f.classA.id, date));
+    expect(res.json()).toEqual(read.json());
+    expect((await rowsOf(f.classA.id, date)).map((r) => r.leaveRequestId).sort()).toEqual([900_000, 900_001, 900_002]);
+
+    res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [...same.slice(1), { studentId: f.studentsA[0]!.id, code: 'H' }],
+    });
+    read = await ctx.call(f.homeroomA, 'GET', registerUrl(f.classA.id, date));
+    expect(res.json()).toEqual(read.json());
+    expect(res.json().taken).toBe(true);
+    const rows = await rowsOf(f.classA.id, date);
+    expect(rows.find((r) => r.studentId === f.studentsA[0]!.id)?.leaveRequestId).toBeNull();
+  });
+
+  it('takes over a row of the day written under another class, and audits it as replaced', async () => {
+    const date = dayBack(9);
+    const s = f.studentsA[2]!;
+    const [earlier] = await ctx.db
+      .insert(studentAttendance)
+      .values({ studentId: s.id, classGroupId: f.classB.id, date, code: 'A', source: 'daily' })
+      .returning();
+    const res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [{ studentId: s.id, code: 'A' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await rowsOf(f.classB.id, date)).toHaveLength(0);
+    const rows = await rowsOf(f.classA.id, date);
+    expect(rows.find((r) => r.studentId === s.id)).toMatchObject({ id: earlier!.id, code: 'A' });
+    const entry = await lastAudit();
+    expect((entry.before as AuditRows).rows).toEqual([
+      { id: earlier!.id, studentId: s.id, code: 'A', lateMinutes: 0, note: null, leaveRequestId: null },
+    ]);
+  });
+
+  it('names the first problem in the usual order and writes nothing', async () => {
+    const date = dayBack(10);
+    // Another teacher's class on a future date: the class is refused before the date.
+    expect(
+      (await ctx.call(f.homeroomB, 'PUT', registerUrl(f.classA.id, addDays(f.day, 2)), { entries: [] })).statusCode,
+    ).toBe(403);
+    expect((await ctx.call(f.homeroomB, 'PUT', registerUrl(999999, date), { entries: [] })).statusCode).toBe(404);
+    // A stranger listed before a duplicate is named first.
+    const res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), {
+      entries: [
+        { studentId: f.studentsB[1]!.id, code: 'A' },
+        { studentId: f.studentsA[0]!.id, code: 'S' },
+        { studentId: f.studentsA[0]!.id, code: 'A' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`Siswa ${f.studentsB[1]!.name} tidak terdaftar di kelas 7A`);
+    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect((await ctx.call(f.subjectTeacher, 'PUT', registerUrl(f.classB.id, date), { entries: [] })).statusCode).toBe(
+      403,
+    );
+    expect(await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(before);
+    expect(await rowsOf(f.classA.id, date)).toHaveLength(0);
+    expect(await rowsOf(f.classB.id, date)).toHaveLength(0);
+  });
+});
