@@ -47,7 +47,10 @@ export async function findClass(db: Executor, id: number) {
   return row;
 }
 
-/** The classes an employee teaches (teaching assignment or timetable slot) or leads as homeroom teacher. */
+/**
+ * The classes an employee teaches (teaching assignment or timetable slot) or leads as homeroom teacher.
+ * SAVE_DAILY_REGISTER below checks the same for one class: change both together.
+ */
 export async function classIdsOfTeacher(db: Executor, employeeId: number): Promise<number[]> {
   const rows = await db
     .select({ id: teachingAssignments.classGroupId })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { DIVISIONS } from '@mms/shared';
-import { auditLog, studentAttendance } from '../../db/schema/index.ts';
+import { auditLog, studentAttendance, timetableSlots } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { addDays } from '../../lib/school-dates.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
@@ -483,6 +483,32 @@ describe('saving a register in one statement', () => {
     expect((entry.before as AuditRows).rows).toEqual([
       { id: earlier!.id, studentId: s.id, code: 'A', lateMinutes: 0, note: null, leaveRequestId: null },
     ]);
+  });
+
+  it('applies the access rules of class-access.ts inside the statement', async () => {
+    const date = dayBack(11);
+    const put = async (who: Awaited<ReturnType<typeof ctx.as>>, classId: number) =>
+      (await ctx.call(who, 'PUT', registerUrl(classId, date), { entries: [] })).statusCode;
+    // A subject teacher records the class they teach; a teacher of none of its lessons does not.
+    expect(await put(f.subjectTeacher, f.classA.id)).toBe(200);
+    expect(await put(f.otherTeacher, f.classA.id)).toBe(403);
+    expect(await put(f.subjectTeacher, f.classB.id)).toBe(403);
+    // A timetable slot alone makes the class the teacher's own.
+    const other = await ctx.createUser({ division: 'TEACHER' });
+    const teacher = await ctx.signIn(other.username);
+    expect(await put(teacher, f.classB.id)).toBe(403);
+    const { unitId, academicYearId, semester, day, subjectId } = f.slot;
+    await ctx.db.insert(timetableSlots).values({
+      ...{ unitId, academicYearId, semester, day, subjectId },
+      classGroupId: f.classB.id,
+      period: 7,
+      employeeId: teacher.user.employeeId!,
+    });
+    expect(await put(teacher, f.classB.id)).toBe(200);
+    // A leader of no unit records nothing; the admin records every class.
+    const stray = await ctx.signIn((await ctx.createUser({ division: 'PRINCIPAL', unitCode: 'XX' })).username);
+    expect(await put(stray, f.classA.id)).toBe(403);
+    expect(await put(await ctx.as('ADMIN'), f.classA.id)).toBe(200);
   });
 
   it('names the first problem in the usual order and writes nothing', async () => {

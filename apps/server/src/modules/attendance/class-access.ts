@@ -21,7 +21,11 @@ export async function ownClassIds(db: Executor, user: AuthUser): Promise<number[
   return repo.classIdsOfTeacher(db, user.employeeId);
 }
 
-/** Row-level rule of a class: its unit, and for teachers a class they teach or lead. */
+/**
+ * Row-level rule of a class: its unit, and for teachers a class they teach or lead.
+ * The register save checks the same rule inside its statement (attendance.repo.ts,
+ * SAVE_DAILY_REGISTER): change both together.
+ */
 export async function assertClassAccess(db: Executor, user: AuthUser, cls: ClassRef): Promise<void> {
   if (seesAllUnits(user)) return;
   assertUnit(user, cls.unitId);
