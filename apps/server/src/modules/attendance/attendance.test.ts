@@ -380,14 +380,17 @@ describe('saving a register in one statement', () => {
 
   it('leaves rows already holding the values as they are, and still audits the whole register', async () => {
     const date = dayBack(7);
+    const NOTE = 'demam "tinggi" 39°C \\ {NULL}\nistirahat';
     const [s1, s2, s3] = f.studentsA;
     const entries = [
-      { studentId: s1!.id, code: 'S', note: 'demam "tinggi"' },
+      // quotes, a backslash, a line break, NULL as text and non-ASCII: stored and audited as given
+      { studentId: s1!.id, code: 'S', note: NOTE },
       { studentId: s2!.id, code: 'A' },
     ];
     expect((await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), { entries })).statusCode).toBe(200);
     const first = await rowsOf(f.classA.id, date);
     expect(first).toHaveLength(3);
+    expect(first.find((r) => r.studentId === s1!.id)?.note).toBe(NOTE);
 
     // The same register again: no row is rewritten, yet the save is audited with before and after.
     let res = await ctx.call(f.homeroomA, 'PUT', registerUrl(f.classA.id, date), { entries });
@@ -403,7 +406,7 @@ describe('saving a register in one statement', () => {
     expect(codesOf(entry.after as AuditRows)).toEqual(all);
     expect((entry.before as AuditRows).rows.map((r) => r.id).sort()).toEqual(first.map((r) => r.id).sort());
     expect(entry.after).toMatchObject({
-      rows: expect.arrayContaining([{ studentId: s1!.id, code: 'S', lateMinutes: 0, note: 'demam "tinggi"' }]),
+      rows: expect.arrayContaining([{ studentId: s1!.id, code: 'S', lateMinutes: 0, note: NOTE }]),
     });
 
     // One change: only that row is rewritten; the audit holds the old and the new code.
