@@ -1,7 +1,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorView } from '../features/errors/components/error-view.tsx';
-import type { Permission } from '@mms/shared';
 import type { RouteHandle } from './route-handle.ts';
+import { lazyScreens } from './lazy-screen.ts';
 import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
@@ -9,17 +9,8 @@ import { journalRoutes } from '../features/journal/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
-const school = () => import('../features/school/pages/index.ts');
-type SchoolPages = Awaited<ReturnType<typeof school>>;
-
 /** A lazily loaded school screen under /backend (path relative to it). */
-function schoolScreen(name: keyof typeof ROUTES, permission: Permission, page: keyof SchoolPages): RouteObject {
-  return {
-    path: ROUTES[name].slice('/backend/'.length),
-    handle: handle({ name, permission }),
-    lazy: () => school().then((m) => ({ Component: m[page] })),
-  };
-}
+const schoolScreen = lazyScreens(() => import('../features/school/pages/index.ts'));
 
 /** Every route is named and loads its screen on demand. Unknown paths show the 404 page. */
 export const routes: RouteObject[] = [

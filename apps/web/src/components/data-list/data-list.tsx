@@ -2,18 +2,20 @@ import '../../i18n/school/index.ts';
 import 'mantine-datatable/styles.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Checkbox.css';
-import { Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Page } from '@mms/shared';
-import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
-import { notifyError } from '../../lib/notify.ts';
 import { downloadClientXlsx, downloadServerExport, type ExportColumn } from './export-xlsx.ts';
-import { listQuery, MAX_PAGE_SIZE, PAGE_SIZES, sortKey, type ListFilters } from './list-params.ts';
+import { fetchAllPages } from './fetch-all.ts';
+import { ExportButton } from './export-button.tsx';
+import { ListSkeleton } from './list-skeleton.tsx';
+import { listQuery, PAGE_SIZES, sortKey, type ListFilters } from './list-params.ts';
 
 export interface DataListProps<T> {
   /** the list's API path under /api/v1, e.g. `/students`; it answers `{items,total,page,pageSize}` */
@@ -63,7 +65,6 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
   const [q] = useDebouncedValue(search, 300);
   const [pageSize, setPageSize] = useState(props.initialPageSize ?? 25);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T> | undefined>(props.defaultSort);
-  const [exporting, setExporting] = useState(false);
 
   const filters = props.filters ?? {};
   const filterKey = JSON.stringify(filters);
@@ -85,31 +86,12 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
   });
 
   const exportAll = async () => {
-    setExporting(true);
     const { page: _p, pageSize: _s, ...all } = query;
     const file = `${props.exportName}.xlsx`;
-    try {
-      if (props.serverExport) {
-        await downloadServerExport(props.path, all, file);
-      } else {
-        const rows: T[] = [];
-        for (let p = 1; p <= 50; p++) {
-          const res = await api<Page<T>>(props.path, { query: { ...all, page: p, pageSize: MAX_PAGE_SIZE } });
-          rows.push(...res.items);
-          if (rows.length >= res.total || res.items.length === 0) break;
-        }
-        await downloadClientXlsx(
-          props.exportName,
-          props.exportColumns ?? defaultExportColumns(props.columns),
-          rows,
-          file,
-        );
-      }
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setExporting(false);
-    }
+    if (props.serverExport) return downloadServerExport(props.path, all, file);
+    const { items } = await fetchAllPages<T>(props.path, all);
+    const columns = props.exportColumns ?? defaultExportColumns(props.columns);
+    await downloadClientXlsx(props.exportName, columns, items, file);
   };
 
   return (
@@ -127,24 +109,12 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
         {props.filterControls}
         <Group gap="xs" ml={{ sm: 'auto' }}>
           {props.actions}
-          <Button
-            variant="light"
-            color="green"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            onClick={() => void exportAll()}
-            loading={exporting}
-          >
-            {t('list.export')}
-          </Button>
+          <ExportButton onExport={exportAll} />
         </Group>
       </Group>
       <Paper withBorder radius="md">
         {list.isPending ? (
-          <Stack p="md" gap="xs" data-testid="list-skeleton" aria-busy="true" aria-label={t('app.loading')}>
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} height={28} />
-            ))}
-          </Stack>
+          <ListSkeleton p="md" />
         ) : (
           <DataTable<T>
             aria-label={props.label}

@@ -1,33 +1,9 @@
-import type { Permission } from '@mms/shared';
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle.ts';
-import { ROUTES, type RouteName } from '../../app/route-names.ts';
+import { lazyScreens } from '../../app/lazy-screen.ts';
 
-const pages = () => import('./pages/index.ts');
-type AttendancePages = Awaited<ReturnType<typeof pages>>;
-
-const analyses = () => import('./pages/analysis-pages.tsx');
-type AnalysisPages = Awaited<ReturnType<typeof analyses>>;
-
-/** An analysis screen: charts come in their own chunk. */
-function analysis(name: RouteName, permission: Permission, page: keyof AnalysisPages): RouteObject {
-  const handle: RouteHandle = { name, permission };
-  return {
-    path: ROUTES[name].slice('/backend/'.length),
-    handle,
-    lazy: () => analyses().then((m) => ({ Component: m[page] })),
-  };
-}
-
-/** An attendance screen under /backend (path relative to it), loaded on first visit. */
-function screen(name: RouteName, permission: Permission, page: keyof AttendancePages): RouteObject {
-  const handle: RouteHandle = { name, permission };
-  return {
-    path: ROUTES[name].slice('/backend/'.length),
-    handle,
-    lazy: () => pages().then((m) => ({ Component: m[page] })),
-  };
-}
+const screen = lazyScreens(() => import('./pages/index.ts'));
+/** The analyses: charts come in their own chunk. */
+const analysis = lazyScreens(() => import('./pages/analysis-pages.tsx'));
 
 /** The attendance screens (issue 5); the router adds them under /backend when a path first needs them. */
 export const attendanceRoutes: RouteObject[] = [

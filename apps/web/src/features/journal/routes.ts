@@ -1,20 +1,7 @@
-import type { Permission } from '@mms/shared';
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle.ts';
-import { ROUTES, type RouteName } from '../../app/route-names.ts';
+import { lazyScreens } from '../../app/lazy-screen.ts';
 
-const pages = () => import('./pages/index.ts');
-type JournalPages = Awaited<ReturnType<typeof pages>>;
-
-/** A journal screen under /backend (path relative to it), loaded on first visit. */
-function screen(name: RouteName, permission: Permission, page: keyof JournalPages): RouteObject {
-  const handle: RouteHandle = { name, permission };
-  return {
-    path: ROUTES[name].slice('/backend/'.length),
-    handle,
-    lazy: () => pages().then((m) => ({ Component: m[page] })),
-  };
-}
+const screen = lazyScreens(() => import('./pages/index.ts'));
 
 /** The class journal screens (issue 5); the router adds them under /backend when a path first needs them. */
 export const journalRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { STUDENT_STATUSES } from '@mms/shared';
+import { DIVISION_LABELS, STAFF_DIVISIONS, STUDENT_STATUSES } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useAcademicYears, useClassGroups, useGrades, useTeachersLookup, useUnits } from '../api.ts';
@@ -7,6 +7,11 @@ import { useAcademicYears, useClassGroups, useGrades, useTeachersLookup, useUnit
 type IdSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: number | null;
   onChange: (value: number | null) => void;
+};
+
+type TextSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+  value: string | null;
+  onChange: (v: string | null) => void;
 };
 
 const toId = (v: string | null) => (v ? Number(v) : null);
@@ -110,17 +115,51 @@ export function TeacherSelect({ value, onChange, unitId, ...rest }: IdSelectProp
   );
 }
 
-export function StudentStatusSelect({
-  value,
-  onChange,
-  ...rest
-}: Omit<SelectProps, 'data' | 'value' | 'onChange'> & { value: string | null; onChange: (v: string | null) => void }) {
+export function StudentStatusSelect({ value, onChange, ...rest }: TextSelectProps) {
   const { t } = useTranslation();
   return (
     <Select
       label={t('school.status')}
       placeholder={t('school.allStatuses')}
       data={STUDENT_STATUSES.map((s) => ({ value: s, label: t(`school.studentStatus.${s}`) }))}
+      value={value}
+      onChange={onChange}
+      clearable
+      w={{ base: '100%', sm: 150 }}
+      {...rest}
+    />
+  );
+}
+
+/** The staff division filter of the employee lists. */
+export function DivisionSelect({ value, onChange, ...rest }: TextSelectProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+  return (
+    <Select
+      label={t('school.employees.division')}
+      placeholder={t('school.employees.allDivisions')}
+      data={STAFF_DIVISIONS.map((d) => ({ value: d, label: DIVISION_LABELS[d][lang] }))}
+      value={value}
+      onChange={onChange}
+      clearable
+      w={{ base: '100%', sm: 180 }}
+      {...rest}
+    />
+  );
+}
+
+/** Active or deactivated accounts (`active=true|false` of the employee lists); cleared = both. */
+export function EmployeeActiveSelect({ value, onChange, ...rest }: TextSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('school.employees.account')}
+      placeholder={t('school.allStatuses')}
+      data={[
+        { value: 'true', label: t('school.employees.active') },
+        { value: 'false', label: t('school.employees.inactive') },
+      ]}
       value={value}
       onChange={onChange}
       clearable

@@ -1,23 +1,9 @@
-import type { TimetableSlot } from '@mms/shared';
 import { describe, expect, it } from 'vitest';
+import { timetableSlot } from '../../../test/fixtures.ts';
 import { gridRows } from './timetable-grid.tsx';
 
-const slot = (period: number, startTime: string | null = null): TimetableSlot => ({
-  id: period,
-  unitId: 1,
-  academicYearId: 1,
-  semester: 'GANJIL',
-  classGroupId: 1,
-  className: '1A',
-  day: 1,
-  period,
-  startTime,
-  endTime: startTime ? '12:00' : null,
-  subjectId: 1,
-  subjectName: 'Matematika',
-  employeeId: 1,
-  teacherName: 'Ustadz A',
-});
+const slot = (period: number, startTime: string | null = null) =>
+  timetableSlot({ id: period, period, startTime, endTime: startTime ? '12:00' : null });
 
 describe('timetable grid rows', () => {
   it("takes the unit's bell times and adds periods only a lesson uses, in order", () => {

@@ -1,6 +1,8 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { SCHOOL_DAYS, type BellPeriod, type TimetableSlot } from '@mms/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { ExportColumn } from '../../../components/data-list/export-xlsx.ts';
 import classes from './timetable-grid.module.css';
 
 export interface GridRow {
@@ -16,6 +18,18 @@ export function gridRows(bell: BellPeriod[] | undefined, slots: TimetableSlot[])
   for (const s of slots)
     if (!rows.has(s.period)) rows.set(s.period, { period: s.period, startTime: s.startTime, endTime: s.endTime });
   return [...rows.values()].sort((a, b) => a.period - b.period);
+}
+
+/** The columns of a timetable's Excel export: one row a lesson. */
+export function timetableExportColumns(t: TFunction): ExportColumn<TimetableSlot>[] {
+  return [
+    { title: t('school.timetable.day'), value: (s) => t(`school.timetable.days.${s.day}`) },
+    { title: t('school.timetable.period'), value: (s) => s.period },
+    { title: t('school.timetable.time'), value: (s) => (s.startTime ? `${s.startTime}–${s.endTime}` : '') },
+    { title: t('school.class'), value: (s) => s.className },
+    { title: t('school.subject'), value: (s) => s.subjectName },
+    { title: t('school.teacher'), value: (s) => s.teacherName },
+  ];
 }
 
 /**

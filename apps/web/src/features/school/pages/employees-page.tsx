@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Skeleton, Tooltip } from '@mantine/core';
-import { can, DIVISION_LABELS, STAFF_DIVISIONS, type EmployeeSummary } from '@mms/shared';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Skeleton, Tooltip } from '@mantine/core';
+import { can, DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
 import { IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { useEmployee, useUpdateEmployee } from '../api.ts';
 import { EmployeeForm } from '../components/employee-form.tsx';
 import { EmployeeImportButton } from '../components/excel-import.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { UnitSelect } from '../components/pickers.tsx';
+import { DivisionSelect, EmployeeActiveSelect, UnitSelect } from '../components/pickers.tsx';
 
 function EditEmployee({ id, onDone }: { id: number; onDone: () => void }) {
   const employee = useEmployee(id);
@@ -131,27 +131,8 @@ export function EmployeesPage() {
         filterControls={
           <>
             <UnitSelect value={unitId} onChange={setUnitId} />
-            <Select
-              label={t('school.employees.division')}
-              placeholder={t('school.employees.allDivisions')}
-              data={STAFF_DIVISIONS.map((d) => ({ value: d, label: DIVISION_LABELS[d][lang] }))}
-              value={division}
-              onChange={setDivision}
-              clearable
-              w={{ base: '100%', sm: 180 }}
-            />
-            <Select
-              label={t('school.employees.account')}
-              placeholder={t('school.allStatuses')}
-              data={[
-                { value: 'true', label: t('school.employees.active') },
-                { value: 'false', label: t('school.employees.inactive') },
-              ]}
-              value={active}
-              onChange={setActive}
-              clearable
-              w={{ base: '100%', sm: 150 }}
-            />
+            <DivisionSelect value={division} onChange={setDivision} />
+            <EmployeeActiveSelect value={active} onChange={setActive} />
           </>
         }
         actions={

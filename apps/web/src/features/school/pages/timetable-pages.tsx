@@ -11,7 +11,7 @@ import { useBellTimes, useClassGroup, useClassTimetable, useOwnTimetable } from 
 import { PageTitle } from '../components/page-title.tsx';
 import { ClassSelect, TeacherSelect, UnitSelect, useActiveYearId, useDefaultUnitId } from '../components/pickers.tsx';
 import { SlotEditor, type SlotTarget } from '../components/slot-editor.tsx';
-import { gridRows, TimetableGrid } from '../components/timetable-grid.tsx';
+import { gridRows, TimetableGrid, timetableExportColumns } from '../components/timetable-grid.tsx';
 
 function SemesterSelect({ value, onChange }: { value: Semester | null; onChange: (s: Semester) => void }) {
   const { t } = useTranslation();
@@ -179,14 +179,7 @@ export function AllTimetablePage() {
         label={t('school.timetable.label')}
         columns={columns}
         exportName="jadwal-pelajaran"
-        exportColumns={[
-          { title: t('school.timetable.day'), value: (s) => t(`school.timetable.days.${s.day}`) },
-          { title: t('school.timetable.period'), value: (s) => s.period },
-          { title: t('school.timetable.time'), value: (s) => (s.startTime ? `${s.startTime}–${s.endTime}` : '') },
-          { title: t('school.class'), value: (s) => s.className },
-          { title: t('school.subject'), value: (s) => s.subjectName },
-          { title: t('school.teacher'), value: (s) => s.teacherName },
-        ]}
+        exportColumns={timetableExportColumns(t)}
         initialPageSize={50}
         filters={{ unitId, classGroupId, employeeId, day }}
         filterControls={
