@@ -6,6 +6,7 @@ import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
+import { reportRoutes } from '../features/reports/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           schoolScreen('student-schedule', 'school.student.self', 'OwnTimetablePage'),
           ...attendanceRoutes,
           ...journalRoutes,
+          ...reportRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
