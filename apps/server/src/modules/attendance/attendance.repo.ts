@@ -210,6 +210,7 @@ export interface SavedDailyRegister {
  * enrolled student (H unless given) and the audit entry with the rows before and after. When the
  * guard fails nothing is written and `ok` is false; the caller then names the problem.
  * The statements of a WITH all see the rows as they were before it, so `before` is the old state.
+ * The audit entry has the columns lib/audit.ts writes (these rows hold no secrets to scrub).
  */
 const SAVE_DAILY_REGISTER = `
 with
