@@ -295,11 +295,11 @@ try {
   }));
   const health = results[0].rps;
   console.log(
-    `\n${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'vs health'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+    `\n${'endpoint'.padEnd(42)} ${'req/s'.padStart(8)} ${'vs health'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${`${((r.rps / health) * 100).toFixed(0)}%`.padStart(10)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)}`,
+      `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(8)} ${`${((r.rps / health) * 100).toFixed(0)}%`.padStart(10)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)}`,
     );
   }
   console.log(
