@@ -25,7 +25,8 @@ async function recapCounts(page: Page, date: string, name: string) {
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
   const cells = row.getByRole('cell');
-  return { S: Number(await cells.nth(3).innerText()), A: Number(await cells.nth(5).innerText()) };
+  // NIS, name, days, H, S, I, A, %
+  return { S: Number(await cells.nth(4).innerText()), A: Number(await cells.nth(6).innerText()) };
 }
 
 test.describe.configure({ mode: 'serial' });

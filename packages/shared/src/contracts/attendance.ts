@@ -112,7 +112,7 @@ export const RecapRow = z.object({
   S: z.number().int(),
   I: z.number().int(),
   A: z.number().int(),
-  /** H / school days, 0-100 with one decimal */
+  /** H / the days counted (the student's school days in the class), 0-100 with one decimal */
   percentage: z.number(),
 });
 export type RecapRow = z.infer<typeof RecapRow>;
@@ -122,9 +122,13 @@ export const ClassRecap = z
     classGroupId: z.number().int(),
     className: z.string(),
     month: z.string(),
-    /** Monday-Saturday of the month up to today; a day without a record counts as A */
+    /** Monday-Saturday of the month up to today; a day in the class without a record counts as A */
     schoolDays: z.array(z.string()),
-    rows: z.array(RecapRow),
+    /**
+     * Everyone who belonged to the class in the month, counted on their own days in it (a
+     * newcomer from arrival, a student who moved on until leaving): H + S + I + A = days.
+     */
+    rows: z.array(RecapRow.extend({ days: z.number().int() })),
   })
   .meta({ id: 'ClassRecap' });
 export type ClassRecap = z.infer<typeof ClassRecap>;
@@ -322,12 +326,15 @@ export const UnitRecapQuery = z.object({
 export type UnitRecapQuery = z.infer<typeof UnitRecapQuery>;
 
 const RecapCounts = z.object({
+  /** students who belonged to the class on some day of the month */
   students: z.number().int(),
+  /** school days each of them belonged to the class, summed: H + S + I + A */
+  studentDays: z.number().int(),
   H: z.number().int(),
   S: z.number().int(),
   I: z.number().int(),
   A: z.number().int(),
-  /** H / (students x school days), 0-100 with one decimal */
+  /** H / student days, 0-100 with one decimal */
   percentage: z.number(),
 });
 

@@ -76,6 +76,38 @@ export async function enrolledStudents(db: Executor, classGroupId: number) {
     .orderBy(asc(students.name), asc(students.id));
 }
 
+/**
+ * When a student belongs to a class, as Jakarta dates: from the day of the move for a student
+ * moved in during the year, else from the year's start (or the student's later entry date, for a
+ * newcomer); until the day they left (exclusive), or open. Monthly recaps count a student only on
+ * the school days of these periods, so a newcomer is not marked A before arriving and a student
+ * who moved on still shows under the old class for the days spent there.
+ */
+export const ENROLMENT_PERIODS = sql`
+  select e.student_id, e.class_group_id,
+    case when exists (
+        select 1 from enrollments p
+        where p.student_id = e.student_id and p.academic_year_id = e.academic_year_id and p.started_at < e.started_at
+      ) then (e.started_at at time zone 'Asia/Jakarta')::date
+      else greatest(y.start_date, coalesce(s.entry_date, y.start_date))
+    end as from_date,
+    (e.ended_at at time zone 'Asia/Jakarta')::date as until_date
+  from enrollments e
+  join students s on s.id = e.student_id
+  join academic_years y on y.id = e.academic_year_id`;
+
+/** Who was in the class at some time between two dates, with their periods in it (see ENROLMENT_PERIODS). */
+export async function enrolmentPeriods(db: Executor, classGroupId: number, from: string, to: string) {
+  const result = await db.execute<{ id: number; nis: string; name: string; from: string; until: string | null }>(sql`
+    select p.student_id as id, s.nis, s.name, p.from_date::text as "from", p.until_date::text as until
+    from (${ENROLMENT_PERIODS} where e.class_group_id = ${classGroupId}) p
+    join students s on s.id = p.student_id
+    where p.from_date <= ${to}::date and (p.until_date is null or p.until_date > ${from}::date)
+      and (p.until_date is null or p.until_date > p.from_date)
+    order by s.name, s.id, p.from_date`);
+  return result.rows;
+}
+
 /** The class of the student's open enrollment in the active year. */
 export async function currentClassOfStudent(db: Executor, studentId: number) {
   const [row] = await db
@@ -552,15 +584,16 @@ export async function absentCounts(db: Executor, date: string, unitId: number | 
 }
 
 /**
- * H/S/I/A counts per class over the given school days for the open enrollments of a year;
- * a school day without a daily record counts as A. One query, whatever the number of students.
+ * H/S/I/A counts per class of a year over the given school days of a month (from..to), for every
+ * student on the days they belonged to the class (ENROLMENT_PERIODS); a day in the class without a
+ * daily record counts as A. One query, whatever the number of students.
  */
 export async function unitRecapCounts(
   db: Executor,
   yearId: number,
   unitId: number | null,
   onlyClassIds: number[] | null,
-  days: string[],
+  month: { from: string; to: string; days: string[] },
 ) {
   if (onlyClassIds && !onlyClassIds.length) return [];
   const result = await db.execute<{
@@ -568,33 +601,46 @@ export async function unitRecapCounts(
     className: string;
     unitCode: string;
     students: number;
+    studentDays: number;
     H: number;
     S: number;
     I: number;
     A: number;
   }>(sql`
-    with enrolled as (
-      select e.student_id, cg.id as class_group_id
-      from ${enrollments} e join ${classGroups} cg on cg.id = e.class_group_id
-      where e.ended_at is null and cg.academic_year_id = ${yearId}
+    with periods as (
+      ${ENROLMENT_PERIODS}
+      join ${classGroups} cg on cg.id = e.class_group_id
+      where cg.academic_year_id = ${yearId}
         ${unitId === null ? sql`` : sql`and cg.unit_id = ${unitId}`}
         ${onlyClassIds ? sql`and cg.id in ${onlyClassIds}` : sql``}
     ),
-    sizes as (select class_group_id, count(*)::int as students from enrolled group by class_group_id),
+    members as (
+      select * from periods
+      where from_date <= ${month.to}::date and (until_date is null or until_date > ${month.from}::date)
+        and (until_date is null or until_date > from_date)
+    ),
+    member_days as (
+      select m.class_group_id, m.student_id, d.day
+      from members m
+      join unnest(${`{${month.days.join(',')}}`}::date[]) as d(day)
+        on d.day >= m.from_date and (m.until_date is null or d.day < m.until_date)
+    ),
+    sizes as (
+      select class_group_id, count(distinct student_id)::int as students from members group by class_group_id
+    ),
     recorded as (
-      select en.class_group_id,
-        count(*) filter (where sa.code = 'H')::int as h, count(*) filter (where sa.code = 'S')::int as s,
-        count(*) filter (where sa.code = 'I')::int as i
-      from enrolled en
-      join ${studentAttendance} sa on sa.student_id = en.student_id and sa.source = 'daily'
-        and sa.date = any(${`{${days.join(',')}}`}::date[])
-      group by en.class_group_id
+      select md.class_group_id, count(*)::int as days,
+        count(sa.code) filter (where sa.code = 'H')::int as h, count(sa.code) filter (where sa.code = 'S')::int as s,
+        count(sa.code) filter (where sa.code = 'I')::int as i
+      from member_days md
+      left join ${studentAttendance} sa on sa.student_id = md.student_id and sa.date = md.day and sa.source = 'daily'
+      group by md.class_group_id
     )
     select cg.id as "classGroupId", cg.name as "className", u.code as "unitCode",
-      coalesce(z.students, 0) as students,
+      coalesce(z.students, 0) as students, coalesce(r.days, 0) as "studentDays",
       coalesce(r.h, 0) as "H", coalesce(r.s, 0) as "S", coalesce(r.i, 0) as "I",
-      -- every school day without H, S or I is A, recorded or not
-      (coalesce(z.students, 0) * ${days.length} - coalesce(r.h, 0) - coalesce(r.s, 0) - coalesce(r.i, 0))::int as "A"
+      -- every day in the class without H, S or I is A, recorded or not
+      (coalesce(r.days, 0) - coalesce(r.h, 0) - coalesce(r.s, 0) - coalesce(r.i, 0))::int as "A"
     from ${classGroups} cg join ${units} u on u.id = cg.unit_id
     left join sizes z on z.class_group_id = cg.id
     left join recorded r on r.class_group_id = cg.id

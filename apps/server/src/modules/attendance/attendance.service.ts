@@ -290,19 +290,23 @@ export function createAttendanceService(db: Database) {
     const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
     const today = todayJakarta();
     const schoolDays = first > today ? [] : schoolDaysBetween(first, last < today ? last : today);
-    const enrolled = await repo.enrolledStudents(db, cls.id);
-    const codes = await repo.dailyCodes(
-      db,
-      enrolled.map((s) => s.id),
-      first,
-      last,
-    );
+    // Each student counts on the school days they belonged to the class (a newcomer from arrival,
+    // a student who moved on until leaving); a day in the class without a record is A.
+    const periods = await repo.enrolmentPeriods(db, cls.id, first, last);
+    const members = new Map<number, { id: number; nis: string; name: string; days: Set<string> }>();
+    for (const p of periods) {
+      const m = members.get(p.id) ?? { id: p.id, nis: p.nis, name: p.name, days: new Set<string>() };
+      for (const d of schoolDays) if (d >= p.from && (p.until === null || d < p.until)) m.days.add(d);
+      members.set(p.id, m);
+    }
+    const codes = await repo.dailyCodes(db, [...members.keys()], first, last);
     const code = new Map(codes.map((c) => [`${c.studentId}|${c.date}`, c.code]));
-    const rows = enrolled.map((s) => {
+    const rows = [...members.values()].map((s) => {
       const counts = { H: 0, S: 0, I: 0, A: 0 };
-      for (const d of schoolDays) counts[code.get(`${s.id}|${d}`) ?? 'A']++;
-      const percentage = schoolDays.length ? Math.round((counts.H / schoolDays.length) * 1000) / 10 : 0;
-      return { studentId: s.id, nis: s.nis, name: s.name, ...counts, percentage };
+      for (const d of s.days) counts[code.get(`${s.id}|${d}`) ?? 'A']++;
+      const days = s.days.size;
+      const percentage = days ? Math.round((counts.H / days) * 1000) / 10 : 0;
+      return { studentId: s.id, nis: s.nis, name: s.name, days, ...counts, percentage };
     });
     return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, rows };
   }
@@ -321,20 +325,30 @@ export function createAttendanceService(db: Database) {
         unitId,
         schoolDays: days.length,
         classes: [],
-        total: { students: 0, H: 0, S: 0, I: 0, A: 0, percentage: 0 },
+        total: { students: 0, studentDays: 0, H: 0, S: 0, I: 0, A: 0, percentage: 0 },
       };
-    const rows = await repo.unitRecapCounts(db, year.id, unitId, await ownClassIds(db, user), days);
-    const pct = (h: number, students: number) =>
-      students && days.length ? Math.round((h / (students * days.length)) * 1000) / 10 : 0;
-    const classes = rows.map((r) => ({ ...r, percentage: pct(r.H, r.students) }));
-    const sum = (k: 'students' | 'H' | 'S' | 'I' | 'A') => classes.reduce((n, c) => n + c[k], 0);
-    const total = { students: sum('students'), H: sum('H'), S: sum('S'), I: sum('I'), A: sum('A') };
+    const rows = await repo.unitRecapCounts(db, year.id, unitId, await ownClassIds(db, user), {
+      from: first,
+      to: last,
+      days,
+    });
+    const pct = (h: number, studentDays: number) => (studentDays ? Math.round((h / studentDays) * 1000) / 10 : 0);
+    const classes = rows.map((r) => ({ ...r, percentage: pct(r.H, r.studentDays) }));
+    const sum = (k: 'students' | 'studentDays' | 'H' | 'S' | 'I' | 'A') => classes.reduce((n, c) => n + c[k], 0);
+    const total = {
+      students: sum('students'),
+      studentDays: sum('studentDays'),
+      H: sum('H'),
+      S: sum('S'),
+      I: sum('I'),
+      A: sum('A'),
+    };
     return {
       month: q.month,
       unitId,
       schoolDays: days.length,
       classes,
-      total: { ...total, percentage: pct(total.H, total.students) },
+      total: { ...total, percentage: pct(total.H, total.studentDays) },
     };
   }
 

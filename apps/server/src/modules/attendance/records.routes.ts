@@ -54,9 +54,10 @@ const ROW_COLUMNS: XlsxColumn<Row>[] = [
   { header: 'Terlambat (menit)', value: (r) => r.lateMinutes, width: 18 },
   { header: 'Catatan', value: (r) => r.note, width: 30 },
 ];
-const RECAP_COLUMNS: XlsxColumn<RecapRow>[] = [
+const RECAP_COLUMNS: XlsxColumn<RecapRow & { days: number }>[] = [
   { header: 'NIS', value: (r) => r.nis, width: 14 },
   { header: 'Nama', value: (r) => r.name, width: 32 },
+  { header: 'Hari', value: (r) => r.days, width: 6 },
   { header: 'H', value: (r) => r.H, width: 6 },
   { header: 'S', value: (r) => r.S, width: 6 },
   { header: 'I', value: (r) => r.I, width: 6 },

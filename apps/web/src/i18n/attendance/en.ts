@@ -55,6 +55,8 @@ export const attendanceEn: Texts<typeof attendanceId> = {
       percentage: 'Attendance (%)',
       pickClass: 'Choose a class to see its recap.',
       students: 'Students',
+      days: 'Days',
+      studentDays: 'Student days',
     },
     summary: { pickClass: 'Choose a class to see its attendance list.' },
     perStudent: { pick: 'Student', pickHint: 'Choose a student of a class to see their attendance.' },

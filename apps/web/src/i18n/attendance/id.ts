@@ -51,6 +51,8 @@ export const attendanceId = {
       percentage: 'Kehadiran (%)',
       pickClass: 'Pilih kelas untuk melihat rekap.',
       students: 'Siswa',
+      days: 'Hari',
+      studentDays: 'Hari siswa',
     },
     summary: { pickClass: 'Pilih kelas untuk melihat daftar presensi.' },
     perStudent: { pick: 'Siswa', pickHint: 'Pilih siswa dari kelas untuk melihat riwayat presensinya.' },

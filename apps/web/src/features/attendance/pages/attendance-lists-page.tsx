@@ -220,6 +220,7 @@ function MonthlyRecap() {
         columns={[
           { accessor: 'className', title: t('att.class') },
           { accessor: 'students', title: t('att.recap.students'), textAlign: 'right' },
+          { accessor: 'studentDays', title: t('att.recap.studentDays'), textAlign: 'right' },
           ...counts,
         ]}
       />
@@ -234,7 +235,12 @@ function MonthlyRecap() {
       exportName={`rekap-presensi-${recap.data?.className ?? ''}-${month}`.replace(/[^A-Za-z0-9-]/g, '')}
       serverExport={{ path: `/attendance/classes/${classGroupId}/recap`, query: { month } }}
       controls={controls}
-      columns={[{ accessor: 'nis', title: t('att.nis') }, { accessor: 'name', title: t('att.name') }, ...counts]}
+      columns={[
+        { accessor: 'nis', title: t('att.nis') },
+        { accessor: 'name', title: t('att.name') },
+        { accessor: 'days', title: t('att.recap.days'), textAlign: 'right' },
+        ...counts,
+      ]}
     />
   );
 }

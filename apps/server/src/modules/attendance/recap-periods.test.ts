@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toJakarta } from '@mms/shared';
+import { enrollments, studentAttendance, students } from '../../db/schema/index.ts';
+import { addDays, schoolDaysBetween } from '../../lib/school-dates.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { attendanceFixture } from './test-fixtures.ts';
+
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof attendanceFixture>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  f = await attendanceFixture(ctx);
+});
+afterAll(() => ctx.close());
+
+type Row = { studentId: number; days: number; H: number; S: number; I: number; A: number; percentage: number };
+type ClassCounts = {
+  classGroupId: number;
+  students: number;
+  studentDays: number;
+  H: number;
+  S: number;
+  I: number;
+  A: number;
+};
+
+describe('monthly recaps count each student on the days they belonged to the class', () => {
+  it('a newcomer from the entry date, a moved student in the old class until the move and in the new one after', async () => {
+    // Last month: wholly in the past and inside the fixture's active year (which began 120 days ago).
+    const today = toJakarta(new Date()).date;
+    const last = addDays(`${today.slice(0, 7)}-01`, -1);
+    const month = last.slice(0, 7);
+    const days = schoolDaysBetween(`${month}-01`, last);
+    const move = `${month}-15`;
+    const before = days.filter((d) => d < move);
+    const after = days.filter((d) => d >= move);
+    expect(before.length).toBeGreaterThan(0);
+
+    const [mover, newcomer] = await ctx.db
+      .insert(students)
+      .values([
+        { unitId: f.unitId, nis: 'PINDAH1', name: 'Siswa Pindah' },
+        { unitId: f.unitId, nis: 'BARU1', name: 'Siswa Baru', entryDate: move },
+      ])
+      .returning({ id: students.id });
+    const moment = new Date(`${move}T09:00:00+07:00`);
+    await ctx.db.insert(enrollments).values([
+      {
+        studentId: mover!.id,
+        classGroupId: f.classA.id,
+        academicYearId: f.year.id,
+        startedAt: new Date(`${f.year.startDate}T07:00:00+07:00`),
+        endedAt: moment,
+        endReason: 'MOVED',
+      },
+      { studentId: mover!.id, classGroupId: f.classB.id, academicYearId: f.year.id, startedAt: moment },
+      // enrolled today, but a newcomer counts from the entry date
+      { studentId: newcomer!.id, classGroupId: f.classA.id, academicYearId: f.year.id },
+    ]);
+    // The mover was present on the month's first school day, in 7A.
+    await ctx.db.insert(studentAttendance).values({
+      date: before[0]!,
+      classGroupId: f.classA.id,
+      studentId: mover!.id,
+      code: 'H',
+      source: 'daily',
+    });
+
+    const leader = await ctx.as('WAKAKUR');
+    const recapOf = async (classGroupId: number) => {
+      const res = await ctx.call(leader, 'GET', `/api/v1/attendance/classes/${classGroupId}/recap?month=${month}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { schoolDays: string[]; rows: Row[] };
+    };
+    const a = await recapOf(f.classA.id);
+    expect(a.schoolDays).toEqual(days);
+    const rowOf = (recap: { rows: Row[] }, id: number) => recap.rows.find((r) => r.studentId === id)!;
+    expect(rowOf(a, mover!.id)).toMatchObject({ days: before.length, H: 1, A: before.length - 1 });
+    expect(rowOf(a, mover!.id).percentage).toBeCloseTo((1 / before.length) * 100, 0);
+    expect(rowOf(a, newcomer!.id)).toMatchObject({ days: after.length, H: 0, A: after.length });
+    for (const s of f.studentsA) expect(rowOf(a, s.id).days).toBe(days.length);
+    for (const r of a.rows) expect(r.H + r.S + r.I + r.A).toBe(r.days);
+
+    const b = await recapOf(f.classB.id);
+    expect(rowOf(b, mover!.id)).toMatchObject({ days: after.length, H: 0, A: after.length });
+
+    // The unit recap counts the same student days in the database.
+    const unit = (await ctx.call(leader, 'GET', `/api/v1/attendance/recap?month=${month}`)).json() as {
+      classes: ClassCounts[];
+      total: ClassCounts;
+    };
+    const classOf = (id: number) => unit.classes.find((c) => c.classGroupId === id)!;
+    const sum = (rows: Row[], k: 'days' | 'H' | 'S' | 'I' | 'A') => rows.reduce((n, r) => n + r[k], 0);
+    for (const [counts, recap] of [
+      [classOf(f.classA.id), a],
+      [classOf(f.classB.id), b],
+    ] as const) {
+      expect(counts).toMatchObject({
+        students: recap.rows.length,
+        studentDays: sum(recap.rows, 'days'),
+        H: sum(recap.rows, 'H'),
+        S: sum(recap.rows, 'S'),
+        I: sum(recap.rows, 'I'),
+        A: sum(recap.rows, 'A'),
+      });
+    }
+    expect(classOf(f.classA.id)).toMatchObject({
+      students: f.studentsA.length + 2,
+      studentDays: f.studentsA.length * days.length + before.length + after.length,
+    });
+    expect(unit.total.studentDays).toBe(unit.classes.reduce((n, c) => n + c.studentDays, 0));
+  });
+});
