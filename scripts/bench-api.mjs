@@ -305,6 +305,11 @@ try {
   console.log(
     `\ntargets: reads at least 30% of health's req/s with p99 under 50 ms; register save p99 under 200 ms; unit recap p99 under 500 ms (${os.cpus().length} cores, load generator on the same machine)`,
   );
+  if (process.env.BENCH_KEEP) {
+    // For profiling: leave the server and its data up until Ctrl-C.
+    console.log(`server kept on port ${port}, data in ${dataDir}; Ctrl-C stops it`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
 } finally {
   await stop();
 }

@@ -247,6 +247,11 @@ export const enrollments = pgTable(
     endedAt: timestamp({ withTimezone: true }),
     /** why the row ended: MOVED (class mutation), PROMOTED, REMOVED */
     endReason: text(),
+    /**
+     * MOVED when the row began with a class mutation during the year: attendance recaps count the
+     * student in this class from that day; otherwise from the year's start (or the entry date).
+     */
+    startReason: text(),
     note: text(),
   },
   (t) => [

@@ -10,7 +10,6 @@ import {
   students,
   teachingAssignments,
   timetableSlots,
-  units,
 } from '../../db/schema/index.ts';
 
 const and_ = (where: (SQL | undefined)[]) => {
@@ -83,24 +82,29 @@ export async function enrolledStudents(db: Executor, classGroupId: number) {
  * the school days of these periods, so a newcomer is not marked A before arriving and a student
  * who moved on still shows under the old class for the days spent there.
  */
-export const ENROLMENT_PERIODS = sql`
+// Jakarta dates as UTC + 7 hours (no daylight saving there): 'Asia/Jakarta' costs a zone lookup per row.
+const PERIODS_SELECT = `
   select e.student_id, e.class_group_id,
-    case when exists (
-        select 1 from enrollments p
-        where p.student_id = e.student_id and p.academic_year_id = e.academic_year_id and p.started_at < e.started_at
-      ) then (e.started_at at time zone 'Asia/Jakarta')::date
+    case when e.start_reason = 'MOVED' then ((e.started_at at time zone 'UTC') + interval '7 hours')::date
       else greatest(y.start_date, coalesce(s.entry_date, y.start_date))
     end as from_date,
-    (e.ended_at at time zone 'Asia/Jakarta')::date as until_date
+    ((e.ended_at at time zone 'UTC') + interval '7 hours')::date as until_date
   from enrollments e
   join students s on s.id = e.student_id
   join academic_years y on y.id = e.academic_year_id`;
+export const enrolmentPeriodsOfYear = (yearId: number) =>
+  sql`${sql.raw(PERIODS_SELECT)} where e.academic_year_id = ${yearId}`;
 
-/** Who was in the class at some time between two dates, with their periods in it (see ENROLMENT_PERIODS). */
-export async function enrolmentPeriods(db: Executor, classGroupId: number, from: string, to: string) {
+/** Who was in the class at some time between two dates, with their periods in it (see enrolmentPeriodsOfYear). */
+export async function enrolmentPeriods(
+  db: Executor,
+  cls: { id: number; academicYearId: number },
+  from: string,
+  to: string,
+) {
   const result = await db.execute<{ id: number; nis: string; name: string; from: string; until: string | null }>(sql`
     select p.student_id as id, s.nis, s.name, p.from_date::text as "from", p.until_date::text as until
-    from (${ENROLMENT_PERIODS} where e.class_group_id = ${classGroupId}) p
+    from (${enrolmentPeriodsOfYear(cls.academicYearId)} and e.class_group_id = ${cls.id}) p
     join students s on s.id = p.student_id
     where p.from_date <= ${to}::date and (p.until_date is null or p.until_date > ${from}::date)
       and (p.until_date is null or p.until_date > p.from_date)
@@ -584,69 +588,76 @@ export async function absentCounts(db: Executor, date: string, unitId: number | 
 }
 
 /**
- * H/S/I/A counts per class of a year over the given school days of a month (from..to), for every
- * student on the days they belonged to the class (ENROLMENT_PERIODS); a day in the class without a
- * daily record counts as A. One query, whatever the number of students.
+ * H/S/I counts per class of a year over the given school days of a month (from..to), for every
+ * student on the days they belonged to the class (enrolmentPeriodsOfYear), and the periods
+ * themselves grouped (from, until, how many students) so the caller counts the student days
+ * (a day in the class without H, S or I is A). One query, whatever the number of students.
  */
+const UNIT_RECAP = `
+  with members as materialized (
+    select p.* from (${PERIODS_SELECT}
+      join class_groups c on c.id = e.class_group_id
+      where e.academic_year_id = $1 and c.academic_year_id = $1
+        and ($2::int is null or c.unit_id = $2) and ($3::int[] is null or c.id = any($3))
+    ) p
+    where p.from_date <= $5::date and (p.until_date is null or p.until_date > $4::date)
+      and (p.until_date is null or p.until_date > p.from_date)
+  ),
+  sizes as (
+    select class_group_id, count(distinct student_id)::int as students from members group by class_group_id
+  ),
+  grouped as (
+    select class_group_id, json_agg(json_build_array(from_date, until_date, n)) as periods
+    from (select class_group_id, from_date, until_date, count(*)::int as n from members group by 1, 2, 3) g
+    group by class_group_id
+  ),
+  recorded as (
+    select m.class_group_id,
+      count(*) filter (where sa.code = 'H')::int as h, count(*) filter (where sa.code = 'S')::int as s,
+      count(*) filter (where sa.code = 'I')::int as i
+    from members m
+    join student_attendance sa on sa.student_id = m.student_id and sa.source = 'daily'
+      and sa.date between $4::date and $5::date and sa.date = any($6::date[])
+      and sa.date >= m.from_date and (m.until_date is null or sa.date < m.until_date)
+    group by m.class_group_id
+  )
+  select cg.id as "classGroupId", cg.name as "className", u.code as "unitCode",
+    coalesce(z.students, 0) as students, g.periods,
+    coalesce(r.h, 0) as "H", coalesce(r.s, 0) as "S", coalesce(r.i, 0) as "I"
+  from class_groups cg join units u on u.id = cg.unit_id
+  left join sizes z on z.class_group_id = cg.id
+  left join grouped g on g.class_group_id = cg.id
+  left join recorded r on r.class_group_id = cg.id
+  where cg.academic_year_id = $1 and ($2::int is null or cg.unit_id = $2) and ($3::int[] is null or cg.id = any($3))
+  order by u.code, cg.name`;
+
 export async function unitRecapCounts(
-  db: Executor,
+  db: Database,
   yearId: number,
   unitId: number | null,
   onlyClassIds: number[] | null,
   month: { from: string; to: string; days: string[] },
 ) {
   if (onlyClassIds && !onlyClassIds.length) return [];
-  const result = await db.execute<{
+  // Not a named statement: a generic plan cannot see which days and classes are asked for and
+  // reads every attendance row (measured: a seq scan over a table bloated by a morning of saves).
+  const result = await db.$client.query<{
     classGroupId: number;
     className: string;
     unitCode: string;
     students: number;
-    studentDays: number;
+    periods: [string, string | null, number][] | null;
     H: number;
     S: number;
     I: number;
-    A: number;
-  }>(sql`
-    with periods as (
-      ${ENROLMENT_PERIODS}
-      join ${classGroups} cg on cg.id = e.class_group_id
-      where cg.academic_year_id = ${yearId}
-        ${unitId === null ? sql`` : sql`and cg.unit_id = ${unitId}`}
-        ${onlyClassIds ? sql`and cg.id in ${onlyClassIds}` : sql``}
-    ),
-    members as (
-      select * from periods
-      where from_date <= ${month.to}::date and (until_date is null or until_date > ${month.from}::date)
-        and (until_date is null or until_date > from_date)
-    ),
-    member_days as (
-      select m.class_group_id, m.student_id, d.day
-      from members m
-      join unnest(${`{${month.days.join(',')}}`}::date[]) as d(day)
-        on d.day >= m.from_date and (m.until_date is null or d.day < m.until_date)
-    ),
-    sizes as (
-      select class_group_id, count(distinct student_id)::int as students from members group by class_group_id
-    ),
-    recorded as (
-      select md.class_group_id, count(*)::int as days,
-        count(sa.code) filter (where sa.code = 'H')::int as h, count(sa.code) filter (where sa.code = 'S')::int as s,
-        count(sa.code) filter (where sa.code = 'I')::int as i
-      from member_days md
-      left join ${studentAttendance} sa on sa.student_id = md.student_id and sa.date = md.day and sa.source = 'daily'
-      group by md.class_group_id
-    )
-    select cg.id as "classGroupId", cg.name as "className", u.code as "unitCode",
-      coalesce(z.students, 0) as students, coalesce(r.days, 0) as "studentDays",
-      coalesce(r.h, 0) as "H", coalesce(r.s, 0) as "S", coalesce(r.i, 0) as "I",
-      -- every day in the class without H, S or I is A, recorded or not
-      (coalesce(r.days, 0) - coalesce(r.h, 0) - coalesce(r.s, 0) - coalesce(r.i, 0))::int as "A"
-    from ${classGroups} cg join ${units} u on u.id = cg.unit_id
-    left join sizes z on z.class_group_id = cg.id
-    left join recorded r on r.class_group_id = cg.id
-    where cg.academic_year_id = ${yearId}
-      ${unitId === null ? sql`` : sql`and cg.unit_id = ${unitId}`}
-      ${onlyClassIds ? sql`and cg.id in ${onlyClassIds}` : sql``}
-    order by u.code, cg.name`);
-  return result.rows;
+  }>(UNIT_RECAP, [yearId, unitId, onlyClassIds, month.from, month.to, month.days]);
+  return result.rows.map(({ periods, ...r }) => {
+    // Each group's school days in the class: those from its start until (not on) its end.
+    const studentDays = (periods ?? []).reduce(
+      (n, [from, until, students]) =>
+        n + students * month.days.filter((d) => d >= from && (until === null || d < until)).length,
+      0,
+    );
+    return { ...r, studentDays, A: studentDays - r.H - r.S - r.I };
+  });
 }

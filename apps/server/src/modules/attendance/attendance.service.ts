@@ -292,7 +292,7 @@ export function createAttendanceService(db: Database) {
     const schoolDays = first > today ? [] : schoolDaysBetween(first, last < today ? last : today);
     // Each student counts on the school days they belonged to the class (a newcomer from arrival,
     // a student who moved on until leaving); a day in the class without a record is A.
-    const periods = await repo.enrolmentPeriods(db, cls.id, first, last);
+    const periods = await repo.enrolmentPeriods(db, cls, first, last);
     const members = new Map<number, { id: number; nis: string; name: string; days: Set<string> }>();
     for (const p of periods) {
       const m = members.get(p.id) ?? { id: p.id, nis: p.nis, name: p.name, days: new Set<string>() };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { toJakarta } from '@mms/shared';
 import { enrollments, studentAttendance, students } from '../../db/schema/index.ts';
 import { addDays, schoolDaysBetween } from '../../lib/school-dates.ts';
@@ -53,7 +54,13 @@ describe('monthly recaps count each student on the days they belonged to the cla
         endedAt: moment,
         endReason: 'MOVED',
       },
-      { studentId: mover!.id, classGroupId: f.classB.id, academicYearId: f.year.id, startedAt: moment },
+      {
+        studentId: mover!.id,
+        classGroupId: f.classB.id,
+        academicYearId: f.year.id,
+        startedAt: moment,
+        startReason: 'MOVED',
+      },
       // enrolled today, but a newcomer counts from the entry date
       { studentId: newcomer!.id, classGroupId: f.classA.id, academicYearId: f.year.id },
     ]);
@@ -109,5 +116,34 @@ describe('monthly recaps count each student on the days they belonged to the cla
       studentDays: f.studentsA.length * days.length + before.length + after.length,
     });
     expect(unit.total.studentDays).toBe(unit.classes.reduce((n, c) => n + c.studentDays, 0));
+  });
+
+  it('a class mutation through the API marks the new enrolment as begun by a move', async () => {
+    const [student] = await ctx.db
+      .insert(students)
+      .values({ unitId: f.unitId, nis: 'PINDAH2', name: 'Siswa Pindah API' })
+      .returning({ id: students.id });
+    await ctx.db
+      .insert(enrollments)
+      .values({ studentId: student!.id, classGroupId: f.classA.id, academicYearId: f.year.id });
+    const admin = await ctx.as('ADMIN');
+    const moved = await ctx.call(admin, 'POST', '/api/v1/enrollments/move', {
+      studentId: student!.id,
+      toClassGroupId: f.classB.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    const rows = await ctx.db
+      .select({
+        classGroupId: enrollments.classGroupId,
+        startReason: enrollments.startReason,
+        endReason: enrollments.endReason,
+      })
+      .from(enrollments)
+      .where(eq(enrollments.studentId, student!.id))
+      .orderBy(enrollments.id);
+    expect(rows).toEqual([
+      { classGroupId: f.classA.id, startReason: null, endReason: 'MOVED' },
+      { classGroupId: f.classB.id, startReason: 'MOVED', endReason: null },
+    ]);
   });
 });

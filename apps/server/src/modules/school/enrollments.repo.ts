@@ -114,7 +114,13 @@ export async function openEnrollmentsOfClass(db: Executor, classGroupId: number)
 
 export async function insertEnrollments(
   db: Executor,
-  rows: { studentId: number; classGroupId: number; academicYearId: number; note?: string | null }[],
+  rows: {
+    studentId: number;
+    classGroupId: number;
+    academicYearId: number;
+    note?: string | null;
+    startReason?: 'MOVED';
+  }[],
 ) {
   if (!rows.length) return [];
   return db.insert(enrollments).values(rows).returning({ id: enrollments.id, studentId: enrollments.studentId });

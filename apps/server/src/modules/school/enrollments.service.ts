@@ -96,7 +96,12 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
       db.transaction(async (tx) => {
         await repo.endEnrollments(tx, [open.id], 'MOVED', input.note ?? null);
         const [row] = await repo.insertEnrollments(tx, [
-          { studentId: student.id, classGroupId: target.id, academicYearId: target.academicYearId },
+          {
+            studentId: student.id,
+            classGroupId: target.id,
+            academicYearId: target.academicYearId,
+            startReason: 'MOVED',
+          },
         ]);
         await audit(tx, actor, {
           action: 'school.enrollment.move',
