@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
+import { cached } from '../../lib/read-cache.ts';
 import {
   academicYears,
   classGroups,
@@ -588,12 +589,12 @@ export async function absentCounts(db: Executor, date: string, unitId: number | 
 }
 
 /**
- * H/S/I counts per class of a year over the given school days of a month (from..to), for every
- * student on the days they belonged to the class (enrolmentPeriodsOfYear), and the periods
- * themselves grouped (from, until, how many students) so the caller counts the student days
- * (a day in the class without H, S or I is A). One query, whatever the number of students.
+ * Who belonged to each class of a year in a month (from..to), from the school structure alone:
+ * per class the number of students and their enrolment periods grouped (from, until, how many),
+ * so the caller counts the student days of any set of school days. Read through the school read
+ * cache (it changes only with enrolments, classes or students).
  */
-const UNIT_RECAP = `
+const RECAP_MEMBERS = `
   with members as materialized (
     select p.* from (${PERIODS_SELECT}
       join class_groups c on c.id = e.class_group_id
@@ -610,27 +611,67 @@ const UNIT_RECAP = `
     select class_group_id, json_agg(json_build_array(from_date, until_date, n)) as periods
     from (select class_group_id, from_date, until_date, count(*)::int as n from members group by 1, 2, 3) g
     group by class_group_id
-  ),
-  recorded as (
-    select m.class_group_id,
-      count(*) filter (where sa.code = 'H')::int as h, count(*) filter (where sa.code = 'S')::int as s,
-      count(*) filter (where sa.code = 'I')::int as i
-    from members m
-    join student_attendance sa on sa.student_id = m.student_id and sa.source = 'daily'
-      and sa.date between $4::date and $5::date and sa.date = any($6::date[])
-      and sa.date >= m.from_date and (m.until_date is null or sa.date < m.until_date)
-    group by m.class_group_id
   )
   select cg.id as "classGroupId", cg.name as "className", u.code as "unitCode",
-    coalesce(z.students, 0) as students, g.periods,
-    coalesce(r.h, 0) as "H", coalesce(r.s, 0) as "S", coalesce(r.i, 0) as "I"
+    coalesce(z.students, 0) as students, coalesce(g.periods, '[]') as periods
   from class_groups cg join units u on u.id = cg.unit_id
   left join sizes z on z.class_group_id = cg.id
   left join grouped g on g.class_group_id = cg.id
-  left join recorded r on r.class_group_id = cg.id
   where cg.academic_year_id = $1 and ($2::int is null or cg.unit_id = $2) and ($3::int[] is null or cg.id = any($3))
   order by u.code, cg.name`;
 
+interface RecapMembers {
+  classGroupId: number;
+  className: string;
+  unitCode: string;
+  students: number;
+  periods: [string, string | null, number][];
+}
+
+function recapMembers(
+  db: Database,
+  yearId: number,
+  unitId: number | null,
+  classIds: number[] | null,
+  from: string,
+  to: string,
+) {
+  return cached(db, `recap-members:${yearId}:${unitId}:${classIds?.join(',')}:${from}:${to}`, async () => {
+    const result = await db.$client.query<RecapMembers>(RECAP_MEMBERS, [yearId, unitId, classIds, from, to]);
+    return result.rows;
+  });
+}
+
+/**
+ * The month's H/S/I per class, each daily record counted in the class it was recorded in (the
+ * register of that class on that day). One index range per class: cheap whatever the size.
+ */
+async function recordedPerClass(
+  db: Database,
+  yearId: number,
+  unitId: number | null,
+  classIds: number[] | null,
+  days: string[],
+) {
+  const result = await db.$client.query<{ classGroupId: number; H: number; S: number; I: number }>(
+    `select sa.class_group_id as "classGroupId",
+       count(*) filter (where sa.code = 'H')::int as "H", count(*) filter (where sa.code = 'S')::int as "S",
+       count(*) filter (where sa.code = 'I')::int as "I"
+     from student_attendance sa
+     where sa.source = 'daily' and sa.date = any($4::date[])
+       and sa.class_group_id in (select id from class_groups c where c.academic_year_id = $1
+         and ($2::int is null or c.unit_id = $2) and ($3::int[] is null or c.id = any($3)))
+     group by sa.class_group_id`,
+    [yearId, unitId, classIds, days],
+  );
+  return new Map(result.rows.map((r) => [r.classGroupId, r]));
+}
+
+/**
+ * H/S/I/A per class of a year over the school days of a month (from..to): every student counts
+ * on the days they belonged to the class (enrolmentPeriodsOfYear); a day in the class without H,
+ * S or I is A.
+ */
 export async function unitRecapCounts(
   db: Database,
   yearId: number,
@@ -639,25 +680,20 @@ export async function unitRecapCounts(
   month: { from: string; to: string; days: string[] },
 ) {
   if (onlyClassIds && !onlyClassIds.length) return [];
-  // Not a named statement: a generic plan cannot see which days and classes are asked for and
-  // reads every attendance row (measured: a seq scan over a table bloated by a morning of saves).
-  const result = await db.$client.query<{
-    classGroupId: number;
-    className: string;
-    unitCode: string;
-    students: number;
-    periods: [string, string | null, number][] | null;
-    H: number;
-    S: number;
-    I: number;
-  }>(UNIT_RECAP, [yearId, unitId, onlyClassIds, month.from, month.to, month.days]);
-  return result.rows.map(({ periods, ...r }) => {
+  const [members, recorded] = await Promise.all([
+    recapMembers(db, yearId, unitId, onlyClassIds, month.from, month.to),
+    month.days.length ? recordedPerClass(db, yearId, unitId, onlyClassIds, month.days) : new Map<number, never>(),
+  ]);
+  return members.map(({ periods, ...c }) => {
     // Each group's school days in the class: those from its start until (not on) its end.
-    const studentDays = (periods ?? []).reduce(
+    const studentDays = periods.reduce(
       (n, [from, until, students]) =>
         n + students * month.days.filter((d) => d >= from && (until === null || d < until)).length,
       0,
     );
-    return { ...r, studentDays, A: studentDays - r.H - r.S - r.I };
+    const { H = 0, S = 0, I = 0 } = recorded.get(c.classGroupId) ?? {};
+    // A record of a day outside the student's time in the class (a leave approved for the days
+    // before a move, say) still counts where it was recorded; A never goes below zero.
+    return { ...c, studentDays, H, S, I, A: Math.max(0, studentDays - H - S - I) };
   });
 }

@@ -127,6 +127,12 @@ describe('monthly recaps count each student on the days they belonged to the cla
       .insert(enrollments)
       .values({ studentId: student!.id, classGroupId: f.classA.id, academicYearId: f.year.id });
     const admin = await ctx.as('ADMIN');
+    const month = toJakarta(new Date()).date.slice(0, 7);
+    const studentsOfB = async () =>
+      (
+        (await ctx.call(admin, 'GET', `/api/v1/attendance/recap?month=${month}`)).json() as { classes: ClassCounts[] }
+      ).classes.find((c) => c.classGroupId === f.classB.id)!.students;
+    const before = await studentsOfB();
     const moved = await ctx.call(admin, 'POST', '/api/v1/enrollments/move', {
       studentId: student!.id,
       toClassGroupId: f.classB.id,
@@ -145,5 +151,7 @@ describe('monthly recaps count each student on the days they belonged to the cla
       { classGroupId: f.classA.id, startReason: null, endReason: 'MOVED' },
       { classGroupId: f.classB.id, startReason: 'MOVED', endReason: null },
     ]);
+    // The unit recap's members are read through the school read cache: the move shows at once.
+    expect(await studentsOfB()).toBe(before + 1);
   });
 });
