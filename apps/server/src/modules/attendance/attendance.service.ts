@@ -13,7 +13,7 @@ import type {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../school/scope.ts';
+import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './attendance.repo.ts';
 import { assertClassAccess, ownClassIds } from './class-access.ts';
 import {

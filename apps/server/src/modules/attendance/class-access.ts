@@ -2,7 +2,7 @@ import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 // The unit rules are the school feature's; they belong in lib/ once that feature moves them there.
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses } from '../school/scope.ts';
+import { assertUnit, seesAllUnits, seesOnlyOwnClasses } from '../../lib/scope.ts';
 import * as repo from './attendance.repo.ts';
 
 interface ClassRef {

@@ -1,5 +1,5 @@
 import type { AttendanceTodayCounts, AuthUser } from '@mms/shared';
-import { unitScope } from '../school/scope.ts';
+import { unitScope } from '../../lib/scope.ts';
 import type { AttendanceService } from './attendance.service.ts';
 import type { StaffAttendanceService } from './staff.service.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { userOf } from '../school/scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import type { LeaveService } from './leave.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as attendanceRepo from './attendance.repo.ts';
 import { ownClassIds } from './class-access.ts';
 import { schoolDaysBetween } from '../../lib/school-dates.ts';

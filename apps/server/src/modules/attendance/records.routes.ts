@@ -35,7 +35,7 @@ import {
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
-import { userOf } from '../school/scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import type { AttendanceService } from './attendance.service.ts';
 import type { AttendanceDashboard } from './dashboard.service.ts';
 import type { StaffAttendanceService } from './staff.service.ts';

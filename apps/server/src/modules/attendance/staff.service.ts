@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { assertRange, minutesOf, todayJakarta } from '../../lib/school-dates.ts';
 import * as repo from './staff.repo.ts';
 import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';

@@ -10,7 +10,7 @@ import {
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
-import { userOf } from '../school/scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import { createClassControlService } from './class-control.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertNotFuture } from '../../lib/school-dates.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './class-control.repo.ts';
 import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 

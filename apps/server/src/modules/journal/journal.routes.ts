@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { createAttendanceService } from '../attendance/attendance.service.ts';
-import { userOf } from '../school/scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import { createJournalService } from './journal.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

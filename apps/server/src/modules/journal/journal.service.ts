@@ -11,7 +11,7 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
 import { todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../school/scope.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
 import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { userOf } from '../school/scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import { createMaterialService } from './material.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../school/scope.ts';
+import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './material.repo.ts';
 import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 

@@ -13,7 +13,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import * as repo from './employees.repo.ts';
 import { importProblems, importTemplate, readImportSheet } from './import-workbook.ts';
-import { assertUnit, guarded } from './scope.ts';
+import { assertUnit, guarded } from '../../lib/scope.ts';
 import { findUnit } from './structure.repo.ts';
 
 type ColumnKey = (typeof EMPLOYEE_IMPORT_COLUMNS)[number]['key'];

@@ -12,7 +12,7 @@ import {
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import type { EmployeesService } from './employees.service.ts';
-import { userOf } from './scope.ts';
+import { userOf } from '../../lib/scope.ts';
 
 const EMPLOYEE_COLUMNS: XlsxColumn<EmployeeSummary>[] = [
   { header: 'NIP', value: (e) => e.nip, width: 20 },

@@ -12,7 +12,7 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import * as repo from './employees.repo.ts';
-import { assertUnit, guarded, seesAllUnits, unitScope } from './scope.ts';
+import { assertUnit, guarded, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { findUnit } from './structure.repo.ts';
 
 type EmployeeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmployee>>>;

@@ -11,7 +11,7 @@ import {
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import type { EnrollmentsService } from './enrollments.service.ts';
-import { userOf } from './scope.ts';
+import { userOf } from '../../lib/scope.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

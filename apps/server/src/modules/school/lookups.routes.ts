@@ -14,7 +14,7 @@ import {
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { createLookupsService } from './lookups.service.ts';
-import { userOf } from './scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';
 

@@ -8,7 +8,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import * as repo from './lookups.repo.ts';
-import { unitScope } from './scope.ts';
+import { unitScope } from '../../lib/scope.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';
 

@@ -26,7 +26,7 @@ import {
   UnitUpdate,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
-import { userOf as me } from './scope.ts';
+import { userOf as me } from '../../lib/scope.ts';
 import type { StructureService } from './structure.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -16,7 +16,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertUnit, guarded, seesOnlyOwnClasses, unitScope } from './scope.ts';
+import { assertUnit, guarded, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './structure.repo.ts';
 
 export function createStructureService(db: Database) {

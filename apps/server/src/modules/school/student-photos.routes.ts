@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorBody, IdParams, Student } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { userOf } from './scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import type { StudentPhotosService } from './student-photos.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };

@@ -6,7 +6,7 @@ import { students as studentsTable } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore } from '../../lib/uploads.ts';
-import { assertUnit } from './scope.ts';
+import { assertUnit } from '../../lib/scope.ts';
 import * as repo from './students.repo.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';

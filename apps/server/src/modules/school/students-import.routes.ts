@@ -3,7 +3,7 @@ import { ErrorBody, StudentImportQuery, StudentImportResult } from '@mms/shared'
 import { actorOf } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
-import { userOf } from './scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import type { StudentsImportService } from './students-import.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -5,7 +5,7 @@ import { students } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { importProblems, importTemplate, readImportSheet } from './import-workbook.ts';
-import { assertUnit, guarded } from './scope.ts';
+import { assertUnit, guarded } from '../../lib/scope.ts';
 import { findUnit } from './structure.repo.ts';
 
 type ColumnKey = (typeof STUDENT_IMPORT_COLUMNS)[number]['key'];

@@ -14,7 +14,7 @@ import {
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
-import { userOf } from './scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import type { StudentsService } from './students.service.ts';
 
 const STUDENT_STATUS_LABELS: Record<StudentSummary['status'], string> = {

@@ -10,7 +10,7 @@ import {
   TeachingAssignmentUpdate,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
-import { userOf } from './scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import type { TeachingAssignmentsService } from './teaching-assignments.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -7,7 +7,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertUnit, guarded, unitScope } from './scope.ts';
+import { assertUnit, guarded, unitScope } from '../../lib/scope.ts';
 import { findClass, findEmployeeRef, findSubject } from './structure.repo.ts';
 import * as repo from './teaching-assignments.repo.ts';
 

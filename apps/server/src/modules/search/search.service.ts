@@ -14,7 +14,7 @@ import {
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { unitScope } from '../school/scope.ts';
+import { unitScope } from '../../lib/scope.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import type { StudentsService } from '../school/students.service.ts';
 import { searchEmployees } from './search.repo.ts';

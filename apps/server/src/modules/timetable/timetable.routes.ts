@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
-import { userOf } from '../school/scope.ts';
+import { userOf } from '../../lib/scope.ts';
 import { createStructureService } from '../school/structure.service.ts';
 import { createTimetableService, type TimetableService } from './timetable.service.ts';
 

@@ -18,7 +18,7 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { cached } from '../../lib/read-cache.ts';
 import { preChecked } from '../../lib/serializer.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, mapDbError, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../school/scope.ts';
+import { assertUnit, mapDbError, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { findClass, findEmployeeRef, findSubject } from '../school/structure.repo.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import * as repo from './timetable.repo.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ALL_UNIT_DIVISIONS, type AuthUser } from '@mms/shared';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { AppError, forbidden } from './errors.ts';
 
 /** The signed-in caller of a route that declared a permission (the access hook guarantees one). */
 export const userOf = (request: FastifyRequest): AuthUser => request.auth!.user;
