@@ -30,6 +30,8 @@ export const units = pgTable('units', {
   dayStartTime: text().notNull().default('07:00'),
   /** minutes of one JP (35 in SD, 40 in SMP by default) */
   periodMinutes: integer().notNull().default(40),
+  /** the school week: 5 (Monday-Friday) or 6 (Monday-Saturday) */
+  schoolDaysPerWeek: integer().notNull().default(6),
   isActive: boolean().notNull().default(true),
   ...timestamps,
 });
@@ -323,5 +325,30 @@ export const timetableSlots = pgTable(
     uniqueIndex('timetable_teacher_slot_uq').on(t.employeeId, t.academicYearId, t.semester, t.day, t.period),
     check('timetable_day_ck', sql`${t.day} between 1 and 6`),
     check('timetable_period_ck', sql`${t.period} between 1 and 16`),
+  ],
+);
+
+/**
+ * The school calendar: non-school days (national holidays, cuti bersama, Islamic holidays,
+ * semester breaks, local days off) and marked periods that stay school days (exam weeks, PAS/PAT,
+ * MPLS), each a date range with a name. An entry with no unit is the foundation's: every unit
+ * inherits it. The school week itself is a column of the unit (`units.school_days_per_week`).
+ */
+export const calendarEntries = pgTable(
+  'calendar_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** null: the whole foundation */
+    unitId: integer().references(() => units.id, { onDelete: 'cascade' }),
+    /** NATIONAL_HOLIDAY, CUTI_BERSAMA, ISLAMIC_HOLIDAY, SEMESTER_BREAK, LOCAL_DAY_OFF (non-school); EXAM_WEEK, PAS_PAT, MPLS, OTHER (school days) */
+    kind: text().notNull(),
+    name: text().notNull(),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('calendar_entries_range_idx').on(t.startDate, t.endDate),
+    check('calendar_entries_dates_ck', sql`${t.startDate} <= ${t.endDate}`),
   ],
 );
