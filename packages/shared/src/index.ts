@@ -15,5 +15,6 @@ export * from './contracts/timetable.ts';
 export * from './contracts/lookups.ts';
 export * from './contracts/attendance.ts';
 export * from './contracts/journal.ts';
+export * from './contracts/calendar.ts';
 export const APP_NAME = 'MMS';
 export const APP_VERSION = '1.7.0';

@@ -40,6 +40,8 @@ export const Unit = z
     headmaster: z.string().nullable(),
     dayStartTime: z.string(),
     periodMinutes: z.number().int(),
+    /** the school week: 5 (Monday-Friday) or 6 (Monday-Saturday); set through the calendar */
+    schoolDaysPerWeek: z.number().int(),
     isActive: z.boolean(),
   })
   .meta({ id: 'Unit' });

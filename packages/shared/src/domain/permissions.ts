@@ -29,6 +29,9 @@ export const PERMISSIONS = {
   'school.homeroom.manage': CURRICULUM,
   'school.teaching.manage': CURRICULUM,
   'school.enrollment.manage': CURRICULUM,
+  /** the school calendar (school week, holidays, marked periods): everyone reads it */
+  'school.calendar.read': ALL,
+  'school.calendar.manage': CURRICULUM,
   'school.student.read': STAFF,
   'school.student.manage': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
   'school.student.self': ['STUDENT'],

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { createCalendarImportService } from './calendar-import.service.ts';
+import { calendarRoutes } from './calendar.routes.ts';
+import { createCalendarService } from './calendar.service.ts';
 import { employeesImportRoutes } from './employees-import.routes.ts';
 import { createEmployeesImportService } from './employees-import.service.ts';
 import { employeesRoutes } from './employees.routes.ts';
@@ -40,4 +43,10 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
     assignments: createTeachingAssignmentsService(db),
   });
   await app.register(employeesRoutes, { prefix: '/employees', employees: createEmployeesService(db) });
+  const calendar = createCalendarService(db);
+  await app.register(calendarRoutes, {
+    prefix: '/calendar',
+    calendar,
+    imports: createCalendarImportService(db, calendar),
+  });
 };

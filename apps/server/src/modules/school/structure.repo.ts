@@ -33,6 +33,7 @@ const unitColumns = {
   headmaster: units.headmaster,
   dayStartTime: units.dayStartTime,
   periodMinutes: units.periodMinutes,
+  schoolDaysPerWeek: units.schoolDaysPerWeek,
   isActive: units.isActive,
 };
 
