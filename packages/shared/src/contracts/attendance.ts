@@ -112,7 +112,7 @@ export const RecapRow = z.object({
   S: z.number().int(),
   I: z.number().int(),
   A: z.number().int(),
-  /** H / the days counted (the student's school days in the class), 0-100 with one decimal */
+  /** H / the days counted (the student's school days in the class whose register was taken), 0-100 with one decimal */
   percentage: z.number(),
 });
 export type RecapRow = z.infer<typeof RecapRow>;
@@ -122,13 +122,18 @@ export const ClassRecap = z
     classGroupId: z.number().int(),
     className: z.string(),
     month: z.string(),
-    /** Monday-Saturday of the month up to today; a day in the class without a record counts as A */
+    /**
+     * The school days of the month up to today (the unit's calendar); a day in the class without
+     * a record is A when the register was taken, "belum diisi" (notTaken) when it was not
+     */
     schoolDays: z.array(z.string()),
+    /** school days of the month so far on which the class's register was not taken ("belum diisi") */
+    notTakenDays: z.number().int(),
     /**
      * Everyone who belonged to the class in the month, counted on their own days in it (a
-     * newcomer from arrival, a student who moved on until leaving): H + S + I + A = days.
+     * newcomer from arrival, a student who moved on until leaving): H + S + I + A + notTaken = days.
      */
-    rows: z.array(RecapRow.extend({ days: z.number().int() })),
+    rows: z.array(RecapRow.extend({ days: z.number().int(), notTaken: z.number().int() })),
   })
   .meta({ id: 'ClassRecap' });
 export type ClassRecap = z.infer<typeof ClassRecap>;
@@ -328,13 +333,17 @@ export type UnitRecapQuery = z.infer<typeof UnitRecapQuery>;
 const RecapCounts = z.object({
   /** students who belonged to the class on some day of the month */
   students: z.number().int(),
-  /** school days each of them belonged to the class, summed: H + S + I + A */
+  /** school days each of them belonged to the class, summed: H + S + I + A + notTaken */
   studentDays: z.number().int(),
   H: z.number().int(),
   S: z.number().int(),
   I: z.number().int(),
   A: z.number().int(),
-  /** H / student days, 0-100 with one decimal */
+  /** student days on which the class's register was not taken ("belum diisi"): never A */
+  notTaken: z.number().int(),
+  /** school days without the class's register (total: summed over the classes) */
+  notTakenDays: z.number().int(),
+  /** H / student days of taken registers, 0-100 with one decimal */
   percentage: z.number(),
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { cached } from '../../lib/read-cache.ts';
@@ -441,6 +441,16 @@ export interface RowFilter {
   codes?: ('H' | 'S' | 'I' | 'A')[];
   lateOnly?: boolean;
   dailyOnly?: boolean;
+  /** only rows on these school days of each unit (the calendar's answer) */
+  schoolDays?: Map<number, string[]>;
+}
+
+/** Rows on a school day of their class's unit, the days given per unit. */
+function onSchoolDays(days: Map<number, string[]>): SQL {
+  const parts = [...days]
+    .filter(([, dates]) => dates.length)
+    .map(([unitId, dates]) => and(eq(classGroups.unitId, unitId), inArray(studentAttendance.date, dates))!);
+  return parts.length ? or(...parts)! : sql`false`;
 }
 
 const rowColumns = {
@@ -473,6 +483,7 @@ export async function listRows(db: Executor, f: RowFilter, page: { page: number;
     f.codes ? inArray(studentAttendance.code, f.codes) : undefined,
     f.lateOnly ? sql`${studentAttendance.lateMinutes} > 0` : undefined,
     f.dailyOnly ? eq(studentAttendance.source, 'daily') : undefined,
+    f.schoolDays ? onSchoolDays(f.schoolDays) : undefined,
   ]);
   const [items, [total]] = await Promise.all([
     db
@@ -491,6 +502,23 @@ export async function listRows(db: Executor, f: RowFilter, page: { page: number;
       .where(filter),
   ]);
   return { items, total: total?.n ?? 0, page: page.page, pageSize: page.pageSize };
+}
+
+/** The days between two dates on which the class's daily register was taken (a row not written by a leave alone). */
+export async function registerDaysOfClass(db: Executor, classGroupId: number, from: string, to: string) {
+  const rows = await db
+    .selectDistinct({ date: studentAttendance.date })
+    .from(studentAttendance)
+    .where(
+      and(
+        eq(studentAttendance.classGroupId, classGroupId),
+        gte(studentAttendance.date, from),
+        lte(studentAttendance.date, to),
+        eq(studentAttendance.source, 'daily'),
+        isNull(studentAttendance.leaveRequestId),
+      ),
+    );
+  return rows.map((r) => r.date);
 }
 
 /** Daily codes of the students between two dates: one row per student per date. */
@@ -612,7 +640,7 @@ const RECAP_MEMBERS = `
     from (select class_group_id, from_date, until_date, count(*)::int as n from members group by 1, 2, 3) g
     group by class_group_id
   )
-  select cg.id as "classGroupId", cg.name as "className", u.code as "unitCode",
+  select cg.id as "classGroupId", cg.name as "className", cg.unit_id as "unitId", u.code as "unitCode",
     coalesce(z.students, 0) as students, coalesce(g.periods, '[]') as periods
   from class_groups cg join units u on u.id = cg.unit_id
   left join sizes z on z.class_group_id = cg.id
@@ -623,6 +651,7 @@ const RECAP_MEMBERS = `
 interface RecapMembers {
   classGroupId: number;
   className: string;
+  unitId: number;
   unitCode: string;
   students: number;
   periods: [string, string | null, number][];
@@ -643,57 +672,95 @@ function recapMembers(
 }
 
 /**
- * The month's H/S/I per class, each daily record counted in the class it was recorded in (the
- * register of that class on that day). One index range per class: cheap whatever the size.
+ * The month's daily records per class and day, each counted in the class it was recorded in (the
+ * register of that class on that day), and whether that register was taken (a row not written by
+ * an approved leave alone). One index range per class: cheap whatever the size.
  */
-async function recordedPerClass(
+async function recordedPerClassDay(
   db: Database,
   yearId: number,
   unitId: number | null,
   classIds: number[] | null,
   days: string[],
 ) {
-  const result = await db.$client.query<{ classGroupId: number; H: number; S: number; I: number }>(
-    `select sa.class_group_id as "classGroupId",
+  const result = await db.$client.query<{
+    classGroupId: number;
+    date: string;
+    taken: boolean;
+    H: number;
+    S: number;
+    I: number;
+  }>(
+    `select sa.class_group_id as "classGroupId", sa.date::text as date, bool_or(sa.leave_request_id is null) as taken,
        count(*) filter (where sa.code = 'H')::int as "H", count(*) filter (where sa.code = 'S')::int as "S",
        count(*) filter (where sa.code = 'I')::int as "I"
      from student_attendance sa
      where sa.source = 'daily' and sa.date = any($4::date[])
        and sa.class_group_id in (select id from class_groups c where c.academic_year_id = $1
          and ($2::int is null or c.unit_id = $2) and ($3::int[] is null or c.id = any($3)))
-     group by sa.class_group_id`,
+     group by sa.class_group_id, sa.date`,
     [yearId, unitId, classIds, days],
   );
-  return new Map(result.rows.map((r) => [r.classGroupId, r]));
+  const byClass = new Map<number, typeof result.rows>();
+  for (const r of result.rows) byClass.set(r.classGroupId, [...(byClass.get(r.classGroupId) ?? []), r]);
+  return byClass;
 }
 
 /**
- * H/S/I/A per class of a year over the school days of a month (from..to): every student counts
- * on the days they belonged to the class (enrolmentPeriodsOfYear); a day in the class without H,
- * S or I is A.
+ * H/S/I/A per class of a year over the school days of a month (from..to; the days per unit, from
+ * the calendar): every student counts on the days they belonged to the class
+ * (enrolmentPeriodsOfYear). A day in the class without a record is A when the class's register of
+ * that day was taken, and not taken ("belum diisi", never A) when it was not.
  */
 export async function unitRecapCounts(
   db: Database,
   yearId: number,
   unitId: number | null,
   onlyClassIds: number[] | null,
-  month: { from: string; to: string; days: string[] },
+  month: { from: string; to: string; daysOfUnit: Map<number, string[]> },
 ) {
   if (onlyClassIds && !onlyClassIds.length) return [];
+  const allDays = [...new Set([...month.daysOfUnit.values()].flat())];
   const [members, recorded] = await Promise.all([
     recapMembers(db, yearId, unitId, onlyClassIds, month.from, month.to),
-    month.days.length ? recordedPerClass(db, yearId, unitId, onlyClassIds, month.days) : new Map<number, never>(),
+    allDays.length ? recordedPerClassDay(db, yearId, unitId, onlyClassIds, allDays) : new Map<number, never[]>(),
   ]);
-  return members.map(({ periods, ...c }) => {
+  return members.map(({ periods, unitId: classUnit, ...c }) => {
+    const days = month.daysOfUnit.get(classUnit) ?? [];
+    const open = new Set(days);
+    const dayRows = (recorded.get(c.classGroupId) ?? []).filter((r) => open.has(r.date));
+    const taken = new Set(dayRows.filter((r) => r.taken).map((r) => r.date));
+    const notTakenDays = days.filter((d) => !taken.has(d));
     // Each group's school days in the class: those from its start until (not on) its end.
-    const studentDays = periods.reduce(
-      (n, [from, until, students]) =>
-        n + students * month.days.filter((d) => d >= from && (until === null || d < until)).length,
-      0,
-    );
-    const { H = 0, S = 0, I = 0 } = recorded.get(c.classGroupId) ?? {};
+    let studentDays = 0;
+    let untakenStudentDays = 0;
+    for (const [from, until, students] of periods) {
+      const inClass = (d: string) => d >= from && (until === null || d < until);
+      studentDays += students * days.filter(inClass).length;
+      untakenStudentDays += students * notTakenDays.filter(inClass).length;
+    }
+    let H = 0;
+    let S = 0;
+    let I = 0;
+    let recordedUntaken = 0;
+    for (const r of dayRows) {
+      H += r.H;
+      S += r.S;
+      I += r.I;
+      if (!r.taken) recordedUntaken += r.H + r.S + r.I;
+    }
     // A record of a day outside the student's time in the class (a leave approved for the days
-    // before a move, say) still counts where it was recorded; A never goes below zero.
-    return { ...c, studentDays, H, S, I, A: Math.max(0, studentDays - H - S - I) };
+    // before a move, say) still counts where it was recorded; no count goes below zero.
+    const notTaken = Math.max(0, untakenStudentDays - recordedUntaken);
+    return {
+      ...c,
+      studentDays,
+      H,
+      S,
+      I,
+      A: Math.max(0, studentDays - H - S - I - notTaken),
+      notTaken,
+      notTakenDays: notTakenDays.length,
+    };
   });
 }

@@ -16,16 +16,19 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './attendance.repo.ts';
 import { assertClassAccess, ownClassIds } from './class-access.ts';
+import { addDays, assertNotFuture, assertRange, todayJakarta } from '../../lib/school-dates.ts';
 import {
-  addDays,
-  assertNotFuture,
-  assertRange,
+  assertSchoolDay,
   isSchoolDay,
-  schoolDaysBetween,
-  todayJakarta,
-} from '../../lib/school-dates.ts';
+  schoolDays as schoolDaysOf,
+  schoolDaysOfUnits,
+  unitOfClass,
+} from '../school/calendar.service.ts';
 
 type Code = 'H' | 'S' | 'I' | 'A';
+
+/** H as a share of the days counted, 0-100 with one decimal. */
+const pct = (h: number, days: number) => (days > 0 ? Math.round((h / days) * 1000) / 10 : 0);
 
 export interface LessonRegisterInput {
   slotId: number;
@@ -44,10 +47,10 @@ export function createAttendanceService(db: Database) {
     return cls;
   }
 
-  /** A register day: not in the future, a school day, inside the active year, and the class of that year. */
-  async function assertRegisterDate(cls: { academicYearId: number }, date: string) {
+  /** A register day: not in the future, a school day of the unit's calendar, inside the active year, and the class of that year. */
+  async function assertRegisterDate(cls: { unitId: number; academicYearId: number }, date: string) {
     assertNotFuture(date);
-    if (!isSchoolDay(date)) throw badRequest('Hari Minggu bukan hari sekolah', { date: 'Hari Minggu' });
+    await assertSchoolDay(db, cls.unitId, date);
     const year = await repo.findActiveYear(db);
     if (!year || date < year.startDate || date > year.endDate) {
       throw badRequest(
@@ -137,7 +140,11 @@ export function createAttendanceService(db: Database) {
       note: e.note ?? null,
     }));
     const distinct = new Set(entries.map((e) => e.studentId)).size === entries.length;
-    if (!distinct || date > todayJakarta() || !isSchoolDay(date)) await checkRegister(user, classGroupId, date, input);
+    // A non-school day of the class's unit is refused by checkRegister, with the reason.
+    const unitId = await unitOfClass(db, classGroupId);
+    if (!distinct || date > todayJakarta() || unitId === undefined || !(await isSchoolDay(db, unitId, date))) {
+      await checkRegister(user, classGroupId, date, input);
+    }
     const allUnits = seesAllUnits(user);
     for (let attempt = 1; ; attempt++) {
       const saved = await saveDaily({
@@ -215,10 +222,15 @@ export function createAttendanceService(db: Database) {
   const lessonAbsences = async (slotId: number, date: string) =>
     (await repo.lessonRows(db, slotId, date)).filter((r) => r.code !== 'H');
 
-  async function listScope(user: AuthUser, q: { unitId?: number; classGroupId?: number }) {
+  /** The rows a list may show: the caller's unit and classes, on the school days of each unit (the calendar). */
+  async function listScope(user: AuthUser, q: { unitId?: number; classGroupId?: number; from: string; to: string }) {
     const unitId = unitScope(user, q.unitId);
     if (q.classGroupId) await classOrFail(user, q.classGroupId);
-    return { unitId, onlyClassIds: await ownClassIds(db, user) };
+    return {
+      unitId,
+      onlyClassIds: await ownClassIds(db, user),
+      schoolDays: await schoolDaysOfUnits(db, unitId === null ? null : [unitId], q.from, q.to),
+    };
   }
 
   async function listAbsent(user: AuthUser, q: AttendanceListQuery) {
@@ -283,16 +295,30 @@ export function createAttendanceService(db: Database) {
     return { classGroupId: cls.id, className: cls.name, from: q.from, to: q.to, rows };
   }
 
-  /** Counts per student over the month's school days up to today; a day without a row counts as A. */
-  async function monthlyRecap(user: AuthUser, classGroupId: number, q: RecapQuery) {
-    const cls = await classOrFail(user, classGroupId);
-    const first = `${q.month}-01`;
+  /** The month's dates, and its days up to today (the ones counted). */
+  function monthRange(month: string) {
+    const first = `${month}-01`;
     const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
     const today = todayJakarta();
-    const schoolDays = first > today ? [] : schoolDaysBetween(first, last < today ? last : today);
+    return { first, last, upTo: last < today ? last : today };
+  }
+
+  /**
+   * Counts per student over the month's school days (the unit's calendar) up to today: a day
+   * without a record is A when the class's register of that day was taken, and "belum diisi"
+   * (not taken, never A) when it was not.
+   */
+  async function monthlyRecap(user: AuthUser, classGroupId: number, q: RecapQuery) {
+    const cls = await classOrFail(user, classGroupId);
+    const { first, last, upTo } = monthRange(q.month);
+    const schoolDays = first > upTo ? [] : await schoolDaysOf(db, cls.unitId, first, upTo);
     // Each student counts on the school days they belonged to the class (a newcomer from arrival,
-    // a student who moved on until leaving); a day in the class without a record is A.
-    const periods = await repo.enrolmentPeriods(db, cls, first, last);
+    // a student who moved on until leaving).
+    const [periods, taken] = await Promise.all([
+      repo.enrolmentPeriods(db, cls, first, last),
+      repo.registerDaysOfClass(db, cls.id, first, last),
+    ]);
+    const takenDays = new Set(taken);
     const members = new Map<number, { id: number; nis: string; name: string; days: Set<string> }>();
     for (const p of periods) {
       const m = members.get(p.id) ?? { id: p.id, nis: p.nis, name: p.name, days: new Set<string>() };
@@ -302,39 +328,46 @@ export function createAttendanceService(db: Database) {
     const codes = await repo.dailyCodes(db, [...members.keys()], first, last);
     const code = new Map(codes.map((c) => [`${c.studentId}|${c.date}`, c.code]));
     const rows = [...members.values()].map((s) => {
-      const counts = { H: 0, S: 0, I: 0, A: 0 };
-      for (const d of s.days) counts[code.get(`${s.id}|${d}`) ?? 'A']++;
+      const counts = { H: 0, S: 0, I: 0, A: 0, notTaken: 0 };
+      for (const d of s.days) {
+        const c = code.get(`${s.id}|${d}`);
+        if (c) counts[c]++;
+        else if (takenDays.has(d)) counts.A++;
+        else counts.notTaken++;
+      }
       const days = s.days.size;
-      const percentage = days ? Math.round((counts.H / days) * 1000) / 10 : 0;
-      return { studentId: s.id, nis: s.nis, name: s.name, days, ...counts, percentage };
+      return {
+        studentId: s.id,
+        nis: s.nis,
+        name: s.name,
+        days,
+        ...counts,
+        percentage: pct(counts.H, days - counts.notTaken),
+      };
     });
-    return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, rows };
+    const notTakenDays = schoolDays.filter((d) => !takenDays.has(d)).length;
+    return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, notTakenDays, rows };
   }
 
   /** The monthly recap of a unit (or every unit for YAYASAN/ADMIN), per class, counted in the database. */
   async function unitRecap(user: AuthUser, q: UnitRecapQuery): Promise<UnitRecap> {
     const unitId = unitScope(user, q.unitId);
-    const first = `${q.month}-01`;
-    const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
-    const today = todayJakarta();
-    const days = first > today ? [] : schoolDaysBetween(first, last < today ? last : today);
+    const { first, last, upTo } = monthRange(q.month);
+    const daysOfUnit =
+      first > upTo
+        ? new Map<number, string[]>()
+        : await schoolDaysOfUnits(db, unitId === null ? null : [unitId], first, upTo);
+    const allDays = [...new Set([...daysOfUnit.values()].flat())].sort();
     const year = await repo.findActiveYear(db);
-    if (!year)
-      return {
-        month: q.month,
-        unitId,
-        schoolDays: days.length,
-        classes: [],
-        total: { students: 0, studentDays: 0, H: 0, S: 0, I: 0, A: 0, percentage: 0 },
-      };
+    const empty = { students: 0, studentDays: 0, H: 0, S: 0, I: 0, A: 0, notTaken: 0, notTakenDays: 0, percentage: 0 };
+    if (!year) return { month: q.month, unitId, schoolDays: allDays.length, classes: [], total: empty };
     const rows = await repo.unitRecapCounts(db, year.id, unitId, await ownClassIds(db, user), {
       from: first,
       to: last,
-      days,
+      daysOfUnit,
     });
-    const pct = (h: number, studentDays: number) => (studentDays ? Math.round((h / studentDays) * 1000) / 10 : 0);
-    const classes = rows.map((r) => ({ ...r, percentage: pct(r.H, r.studentDays) }));
-    const sum = (k: 'students' | 'studentDays' | 'H' | 'S' | 'I' | 'A') => classes.reduce((n, c) => n + c[k], 0);
+    const classes = rows.map((r) => ({ ...r, percentage: pct(r.H, r.studentDays - r.notTaken) }));
+    const sum = (k: Exclude<keyof typeof empty, 'percentage'>) => classes.reduce((n, c) => n + c[k], 0);
     const total = {
       students: sum('students'),
       studentDays: sum('studentDays'),
@@ -342,13 +375,15 @@ export function createAttendanceService(db: Database) {
       S: sum('S'),
       I: sum('I'),
       A: sum('A'),
+      notTaken: sum('notTaken'),
+      notTakenDays: sum('notTakenDays'),
     };
     return {
       month: q.month,
       unitId,
-      schoolDays: days.length,
+      schoolDays: allDays.length,
       classes,
-      total: { ...total, percentage: pct(total.H, total.studentDays) },
+      total: { ...total, percentage: pct(total.H, total.studentDays - total.notTaken) },
     };
   }
 
@@ -368,7 +403,9 @@ export function createAttendanceService(db: Database) {
     const year = await repo.findActiveYear(db);
     if (!year) return { date, items: [] };
     const items = await repo.classesWithoutRegister(db, year.id, date, unitId, await ownClassIds(db, user));
-    return { date, items };
+    // A register is expected only on a school day of the class's unit.
+    const open = await schoolDaysOfUnits(db, [...new Set(items.map((c) => c.unitId))], date, date);
+    return { date, items: items.filter((c) => open.get(c.unitId)?.length) };
   }
 
   async function absentCountsToday(unitId: number | null, date: string) {

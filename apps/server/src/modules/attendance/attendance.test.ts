@@ -195,15 +195,16 @@ describe('lists and recaps', () => {
     );
   });
 
-  it('recaps a month: school days without a record count as A', async () => {
+  it('recaps a month: a school day without a record is A when the register was taken, else not taken', async () => {
     const month = f.day.slice(0, 7);
     const res = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/${f.classA.id}/recap?month=${month}`);
     expect(res.statusCode).toBe(200);
     const recap = res.json();
     expect(recap.schoolDays.length).toBeGreaterThan(0);
     for (const row of recap.rows) {
-      expect(row.H + row.S + row.I + row.A).toBe(recap.schoolDays.length);
-      expect(row.percentage).toBeCloseTo((row.H / recap.schoolDays.length) * 100, 0);
+      expect(row.H + row.S + row.I + row.A + row.notTaken).toBe(recap.schoolDays.length);
+      expect(row.notTaken).toBe(recap.notTakenDays);
+      expect(row.percentage).toBeCloseTo((row.H / (recap.schoolDays.length - row.notTaken)) * 100, 0);
     }
     const bad = await ctx.call(f.homeroomA, 'GET', `/api/v1/attendance/classes/${f.classA.id}/recap?month=2026-13`);
     expect(bad.statusCode).toBe(400);
@@ -308,27 +309,29 @@ describe('robustness', () => {
 });
 
 describe('monthly recap of a unit', () => {
-  it('counts H/S/I/A per class in the database, a school day without a record as A', async () => {
+  it('counts H/S/I/A and not taken per class in the database, as the class recap does', async () => {
     const month = f.day.slice(0, 7);
     const leader = await ctx.as('WAKAKUR');
     const before = (await ctx.call(leader, 'GET', `/api/v1/attendance/recap?month=${month}`)).json();
     const classA = before.classes.find((c: { classGroupId: number }) => c.classGroupId === f.classA.id);
     expect(classA.students).toBe(3);
     const days = before.schoolDays;
-    expect(classA.H + classA.S + classA.I + classA.A).toBe(3 * days);
+    expect(classA.H + classA.S + classA.I + classA.A + classA.notTaken).toBe(3 * days);
 
     // the same month as the class recap the teacher sees, summed over the class
     const classRecap = (
       await ctx.call(leader, 'GET', `/api/v1/attendance/classes/${f.classA.id}/recap?month=${month}`)
     ).json();
-    const sum = (k: 'H' | 'S' | 'I' | 'A') =>
+    const sum = (k: 'H' | 'S' | 'I' | 'A' | 'notTaken') =>
       classRecap.rows.reduce((n: number, r: Record<string, number>) => n + r[k]!, 0);
-    expect({ H: classA.H, S: classA.S, I: classA.I, A: classA.A }).toEqual({
+    expect({ H: classA.H, S: classA.S, I: classA.I, A: classA.A, notTaken: classA.notTaken }).toEqual({
       H: sum('H'),
       S: sum('S'),
       I: sum('I'),
       A: sum('A'),
+      notTaken: sum('notTaken'),
     });
+    expect(classA.notTakenDays).toBe(classRecap.notTakenDays);
     expect(before.total.students).toBe(
       before.classes.reduce((n: number, c: { students: number }) => n + c.students, 0),
     );

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as attendanceRepo from './attendance.repo.ts';
 import { ownClassIds } from './class-access.ts';
-import { schoolDaysBetween } from '../../lib/school-dates.ts';
+import { schoolDays } from '../school/calendar.service.ts';
 import * as repo from './leave.repo.ts';
 import * as staffRepo from './staff.repo.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
@@ -145,13 +145,12 @@ export function createLeaveService(db: Database, dataDir: string) {
     return { ...page, items: page.items.map(toApi) };
   }
 
-  /** Approval writes S or I on the school days of the range, in the same transaction. */
+  /** Approval writes S or I on the school days of the range (the unit's calendar), in the same transaction. */
   async function decide(user: AuthUser, id: number, input: LeaveDecisionInput, actor: AuditActor) {
     const row = await repo.findLeave(db, id);
     if (!row) throw notFound('Pengajuan izin');
     if (!seesAllUnits(user)) assertUnit(user, row.unitId);
     if (row.status !== 'pending') throw conflict(`Pengajuan ini sudah diputuskan (${row.status})`);
-    const days = schoolDaysBetween(row.startDate, row.endDate);
     const code = row.kind === 'SAKIT' ? 'S' : 'I';
     await transactionOutsideSchoolData(db, async (tx) => {
       const decided = await repo.decide(tx, id, {
@@ -167,6 +166,8 @@ export function createLeaveService(db: Database, dataDir: string) {
           attendanceRepo.findActiveYear(tx),
         ]);
         if (cls && year) {
+          // the school days of the range in the student's unit (the calendar), inside the active year
+          const days = await schoolDays(tx, cls.unitId, row.startDate, row.endDate);
           written = days.filter((d) => d >= year.startDate && d <= year.endDate);
           await attendanceRepo.upsertDaily(
             tx,
@@ -184,10 +185,11 @@ export function createLeaveService(db: Database, dataDir: string) {
         }
       }
       if (input.decision === 'approved' && row.employeeId !== null) {
-        written = days;
+        // the school days of the range in the employee's unit (the calendar)
+        written = await schoolDays(tx, row.unitId, row.startDate, row.endDate);
         await staffRepo.upsertLeaveDays(
           tx,
-          days.map((date) => ({
+          written.map((date) => ({
             employeeId: row.employeeId!,
             unitId: row.unitId,
             date,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toJakarta } from '@mms/shared';
 import { enrollments, studentAttendance, students } from '../../db/schema/index.ts';
-import { addDays, schoolDaysBetween } from '../../lib/school-dates.ts';
+import { addDays } from '../../lib/school-dates.ts';
+import { schoolDays } from '../school/calendar.service.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from './test-fixtures.ts';
 
@@ -14,7 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Row = { studentId: number; days: number; H: number; S: number; I: number; A: number; percentage: number };
+type Row = {
+  studentId: number;
+  days: number;
+  H: number;
+  S: number;
+  I: number;
+  A: number;
+  notTaken: number;
+  percentage: number;
+};
 type ClassCounts = {
   classGroupId: number;
   students: number;
@@ -23,6 +33,7 @@ type ClassCounts = {
   S: number;
   I: number;
   A: number;
+  notTaken: number;
 };
 
 describe('monthly recaps count each student on the days they belonged to the class', () => {
@@ -31,7 +42,7 @@ describe('monthly recaps count each student on the days they belonged to the cla
     const today = toJakarta(new Date()).date;
     const last = addDays(`${today.slice(0, 7)}-01`, -1);
     const month = last.slice(0, 7);
-    const days = schoolDaysBetween(`${month}-01`, last);
+    const days = await schoolDays(ctx.db, f.unitId, `${month}-01`, last);
     const move = `${month}-15`;
     const before = days.filter((d) => d < move);
     const after = days.filter((d) => d >= move);
@@ -82,14 +93,16 @@ describe('monthly recaps count each student on the days they belonged to the cla
     const a = await recapOf(f.classA.id);
     expect(a.schoolDays).toEqual(days);
     const rowOf = (recap: { rows: Row[] }, id: number) => recap.rows.find((r) => r.studentId === id)!;
-    expect(rowOf(a, mover!.id)).toMatchObject({ days: before.length, H: 1, A: before.length - 1 });
-    expect(rowOf(a, mover!.id).percentage).toBeCloseTo((1 / before.length) * 100, 0);
-    expect(rowOf(a, newcomer!.id)).toMatchObject({ days: after.length, H: 0, A: after.length });
-    for (const s of f.studentsA) expect(rowOf(a, s.id).days).toBe(days.length);
-    for (const r of a.rows) expect(r.H + r.S + r.I + r.A).toBe(r.days);
+    // 7A's register was taken on the first school day only (the mover's H): the other days are
+    // not taken, never A; the other students of 7A are A on that first day.
+    expect(rowOf(a, mover!.id)).toMatchObject({ days: before.length, H: 1, A: 0, notTaken: before.length - 1 });
+    expect(rowOf(a, mover!.id).percentage).toBe(100);
+    expect(rowOf(a, newcomer!.id)).toMatchObject({ days: after.length, H: 0, A: 0, notTaken: after.length });
+    for (const s of f.studentsA) expect(rowOf(a, s.id)).toMatchObject({ days: days.length, A: 1 });
+    for (const r of a.rows) expect(r.H + r.S + r.I + r.A + r.notTaken).toBe(r.days);
 
     const b = await recapOf(f.classB.id);
-    expect(rowOf(b, mover!.id)).toMatchObject({ days: after.length, H: 0, A: after.length });
+    expect(rowOf(b, mover!.id)).toMatchObject({ days: after.length, H: 0, A: 0, notTaken: after.length });
 
     // The unit recap counts the same student days in the database.
     const unit = (await ctx.call(leader, 'GET', `/api/v1/attendance/recap?month=${month}`)).json() as {
@@ -97,7 +110,7 @@ describe('monthly recaps count each student on the days they belonged to the cla
       total: ClassCounts;
     };
     const classOf = (id: number) => unit.classes.find((c) => c.classGroupId === id)!;
-    const sum = (rows: Row[], k: 'days' | 'H' | 'S' | 'I' | 'A') => rows.reduce((n, r) => n + r[k], 0);
+    const sum = (rows: Row[], k: 'days' | 'H' | 'S' | 'I' | 'A' | 'notTaken') => rows.reduce((n, r) => n + r[k], 0);
     for (const [counts, recap] of [
       [classOf(f.classA.id), a],
       [classOf(f.classB.id), b],
@@ -109,6 +122,7 @@ describe('monthly recaps count each student on the days they belonged to the cla
         S: sum(recap.rows, 'S'),
         I: sum(recap.rows, 'I'),
         A: sum(recap.rows, 'A'),
+        notTaken: sum(recap.rows, 'notTaken'),
       });
     }
     expect(classOf(f.classA.id)).toMatchObject({

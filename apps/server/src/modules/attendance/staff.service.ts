@@ -11,6 +11,7 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { assertRange, minutesOf, todayJakarta } from '../../lib/school-dates.ts';
+import { isSchoolDay } from '../school/calendar.service.ts';
 import * as repo from './staff.repo.ts';
 import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
@@ -110,7 +111,11 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
       checkInAt: iso(r.checkInAt),
       checkOutAt: iso(r.checkOutAt),
     }));
-    return { date, items: rows, absentees: rows.filter((r) => ABSENT.has(r.status)) };
+    // Without a record, only someone whose unit has school that day (the calendar) is absent.
+    const open = new Map<number | null, boolean>();
+    for (const unitId of new Set(rows.map((r) => r.unitId))) open.set(unitId, await isSchoolDay(db, unitId, date));
+    const absent = (r: (typeof rows)[number]) => ABSENT.has(r.status) && (r.status !== null || open.get(r.unitId));
+    return { date, items: rows, absentees: rows.filter(absent) };
   }
 
   async function absentLate(user: AuthUser, q: StaffAbsentLateQuery) {

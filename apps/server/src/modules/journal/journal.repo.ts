@@ -157,6 +157,7 @@ export async function lessonsOfDay(
       timetableSlotId: timetableSlots.id,
       classGroupId: timetableSlots.classGroupId,
       className: classGroups.name,
+      unitId: classGroups.unitId,
       subjectName: subjects.name,
       period: timetableSlots.period,
       startTime: bellPeriods.startTime,
@@ -185,7 +186,7 @@ export async function lessonsOfDay(
 /** The classes the employee leads in the active year with no daily register on the date. */
 export async function homeroomRegistersOpen(db: Executor, employeeId: number, date: string) {
   return db
-    .select({ classGroupId: classGroups.id, className: classGroups.name })
+    .select({ classGroupId: classGroups.id, className: classGroups.name, unitId: classGroups.unitId })
     .from(classGroups)
     .innerJoin(academicYears, eq(academicYears.id, classGroups.academicYearId))
     .where(

@@ -11,6 +11,7 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
 import { todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
+import { isSchoolDay } from '../school/calendar.service.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
 import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
@@ -87,7 +88,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
     const slot = await slotOrFail(slotId);
     const before = await repo.findJournal(db, slotId, date);
     assertMayWrite(user, slot, [input.substituteEmployeeId, before?.substituteEmployeeId]);
-    await attendance.assertRegisterDate({ academicYearId: slot.academicYearId }, date);
+    await attendance.assertRegisterDate({ unitId: slot.unitId, academicYearId: slot.academicYearId }, date);
     if (weekdayOf(date) !== slot.day) {
       throw badRequest(`Tanggal ${date} bukan hari ${DAY_NAMES_ID[slot.day]}, hari jadwal ini`, {
         date: 'Bukan hari jadwal',
@@ -174,18 +175,29 @@ export function createJournalService(db: Database, attendance: AttendanceService
     return { ...page, items: page.items.map(toSummary) };
   }
 
-  /** A teacher's day: lessons with the journal still to write, and homeroom registers still to take. */
+  /**
+   * A teacher's day: lessons with the journal still to write, and homeroom registers still to
+   * take, of the classes whose unit has school that day (the calendar decides; a holiday asks nothing).
+   */
   async function today(user: AuthUser) {
     const date = todayJakarta();
     if (!user.employeeId) return { date, lessons: [], homeroomRegistersOpen: [] };
     const day = weekdayOf(date);
-    const [lessons, homeroomRegistersOpen] = await Promise.all([
+    const [lessons, registers] = await Promise.all([
       day <= 6
         ? repo.lessonsOfDay(db, user.employeeId, day, academicPeriodOfDate(date).semester, date)
         : Promise.resolve([]),
-      day <= 6 ? repo.homeroomRegistersOpen(db, user.employeeId, date) : Promise.resolve([]),
+      repo.homeroomRegistersOpen(db, user.employeeId, date),
     ]);
-    return { date, lessons, homeroomRegistersOpen };
+    const open = new Map<number, boolean>();
+    for (const unitId of new Set([...lessons, ...registers].map((r) => r.unitId))) {
+      open.set(unitId, await isSchoolDay(db, unitId, date));
+    }
+    return {
+      date,
+      lessons: lessons.filter((l) => open.get(l.unitId)).map(({ unitId: _unit, ...l }) => l),
+      homeroomRegistersOpen: registers.filter((r) => open.get(r.unitId)).map(({ unitId: _unit, ...r }) => r),
+    };
   }
 
   return { get, save, list, today, roster };
