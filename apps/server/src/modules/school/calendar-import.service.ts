@@ -79,7 +79,7 @@ export function createCalendarImportService(db: Database, calendar: CalendarServ
           await calendar.assertEntry(tx, input);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          fail(row, err.code === 'CONFLICT' ? 'name' : 'startDate', err.message);
+          fail(row, err.code === 'CONFLICT' ? 'name' : err.fields?.endDate ? 'endDate' : 'startDate', err.message);
           continue;
         }
         const twin = rows
