@@ -10,20 +10,10 @@ export function weekdayOf(date: string): number {
   return d === 0 ? 7 : d;
 }
 
-/** Monday to Saturday. */
-export const isSchoolDay = (date: string) => weekdayOf(date) <= 6;
-
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/** The school days (Monday-Saturday) from `from` to `to`, both included. */
-export function schoolDaysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) if (isSchoolDay(d)) days.push(d);
-  return days;
 }
 
 /** Minutes since midnight of "HH:MM" or "HH:MM:SS". */

@@ -161,6 +161,8 @@ export const RegisterClass = z.object({
   isHomeroom: z.boolean(),
   /** the daily register of the date is taken */
   taken: z.boolean(),
+  /** the date is a school day of the class's unit (the school calendar): a register can be taken */
+  schoolDay: z.boolean(),
 });
 export const RegisterClasses = z.object({ date: z.string(), items: z.array(RegisterClass) });
 export type RegisterClasses = z.infer<typeof RegisterClasses>;

@@ -101,6 +101,8 @@ export const TeacherLessonToday = z.object({
 });
 export const TeacherToday = z.object({
   date: z.string(),
+  /** today is a school day of the teacher's unit (the school calendar) */
+  schoolDay: z.boolean(),
   lessons: z.array(TeacherLessonToday),
   /** the classes the teacher leads whose daily register is not taken yet */
   homeroomRegistersOpen: z.array(z.object({ classGroupId: z.number().int(), className: z.string() })),

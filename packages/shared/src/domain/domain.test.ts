@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { academicPeriodOf, academicPeriodOfDate } from './academic-year.ts';
 import { numberList } from './number-list.ts';
-import { formatRupiah, isSchoolDay, toJakarta } from './jakarta-time.ts';
+import { formatRupiah, toJakarta } from './jakarta-time.ts';
 import { can, PERMISSIONS, permissionsOf } from './permissions.ts';
 import { DIVISIONS } from './divisions.ts';
 
@@ -48,11 +48,6 @@ describe('Jakarta time and rupiah', () => {
       time: '00:00:00',
     });
     expect(toJakarta(new Date('2026-06-30T16:59:59Z')).date).toBe('2026-06-30');
-  });
-  it('knows Monday to Saturday are school days and Sunday is not', () => {
-    expect(isSchoolDay('2026-11-21')).toBe(true); // Saturday
-    expect(isSchoolDay('2026-11-22')).toBe(false); // Sunday
-    expect(isSchoolDay('2026-11-23')).toBe(true); // Monday
   });
   it('formats integer rupiah with dots', () => {
     expect(formatRupiah(1250000)).toBe('Rp 1.250.000');

@@ -35,8 +35,3 @@ export function formatRupiah(amount: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${sign}Rp ${digits}`;
 }
-
-/** Indonesian schools run Monday to Saturday: a YYYY-MM-DD date is a school day unless it is a Sunday. */
-export function isSchoolDay(isoDate: string): boolean {
-  return new Date(`${isoDate}T00:00:00Z`).getUTCDay() !== 0;
-}

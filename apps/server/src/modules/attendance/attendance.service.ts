@@ -394,7 +394,13 @@ export function createAttendanceService(db: Database) {
     const year = await repo.findActiveYear(db);
     if (!year) return { date, items: [] };
     const items = await repo.classesOfYear(db, year.id, date, unitId, await ownClassIds(db, user), user.employeeId);
-    return { date, items: items.sort((a, b) => Number(b.isHomeroom) - Number(a.isHomeroom)) };
+    const open = await schoolDaysOfUnits(db, [...new Set(items.map((c) => c.unitId))], date, date);
+    return {
+      date,
+      items: items
+        .map((c) => ({ ...c, schoolDay: Boolean(open.get(c.unitId)?.length) }))
+        .sort((a, b) => Number(b.isHomeroom) - Number(a.isHomeroom)),
+    };
   }
 
   async function classesNotTaken(user: AuthUser, q: DateUnitQuery) {

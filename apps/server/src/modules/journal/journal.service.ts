@@ -181,7 +181,8 @@ export function createJournalService(db: Database, attendance: AttendanceService
    */
   async function today(user: AuthUser) {
     const date = todayJakarta();
-    if (!user.employeeId) return { date, lessons: [], homeroomRegistersOpen: [] };
+    const schoolDay = await isSchoolDay(db, user.unit?.id ?? null, date);
+    if (!user.employeeId) return { date, schoolDay, lessons: [], homeroomRegistersOpen: [] };
     const day = weekdayOf(date);
     const [lessons, registers] = await Promise.all([
       day <= 6
@@ -195,6 +196,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
     }
     return {
       date,
+      schoolDay,
       lessons: lessons.filter((l) => open.get(l.unitId)).map(({ unitId: _unit, ...l }) => l),
       homeroomRegistersOpen: registers.filter((r) => open.get(r.unitId)).map(({ unitId: _unit, ...r }) => r),
     };

@@ -1,4 +1,3 @@
-import { isSchoolDay } from '@mms/shared';
 import type {
   AttendanceTodayCounts,
   ClassAttendanceSummary,
@@ -25,13 +24,13 @@ const opt = (v: Id) => (v ? v : undefined);
 /** Today as the school's calendar reads it (YYYY-MM-DD, WIB). */
 export const jakartaToday = (): string => toJakarta(new Date()).date;
 
-/** Whether a YYYY-MM-DD date is a school day (Monday-Saturday): the server refuses Sunday registers. */
-export { isSchoolDay };
-
-/** Today, or Saturday when today is a Sunday: the latest day a register can be taken for. */
+/**
+ * Today, or Saturday when today is a Sunday: the day a register page opens on. Whether it is a
+ * school day is the server's answer (the school calendar), shown by the register and class list.
+ */
 export function lastSchoolDay(): string {
   const today = jakartaToday();
-  if (isSchoolDay(today)) return today;
+  if (new Date(`${today}T00:00:00Z`).getUTCDay() !== 0) return today;
   return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -27,7 +27,9 @@ export const attendanceEn: Texts<typeof attendanceId> = {
     open: 'Take attendance',
     edit: 'Edit attendance',
     noClasses: 'There is no class whose attendance you may take.',
-    sunday: 'Sunday is not a school day.',
+    notSchoolDay: 'Not a school day (school calendar).',
+    notTakenShort: 'Not taken',
+    notTakenDays: 'School days without a register: {{count}}',
     futureDate: 'The date may not be after today.',
     tabs: {
       register: 'Daily register',

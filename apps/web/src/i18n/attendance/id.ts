@@ -23,7 +23,9 @@ export const attendanceId = {
     open: 'Isi presensi',
     edit: 'Ubah presensi',
     noClasses: 'Tidak ada kelas yang bisa Anda isi presensinya.',
-    sunday: 'Hari Minggu bukan hari sekolah.',
+    notSchoolDay: 'Bukan hari sekolah (kalender akademik).',
+    notTakenShort: 'Belum diisi',
+    notTakenDays: 'Hari sekolah tanpa presensi (belum diisi): {{count}}',
     futureDate: 'Tanggal tidak boleh setelah hari ini.',
     tabs: {
       register: 'Presensi harian',

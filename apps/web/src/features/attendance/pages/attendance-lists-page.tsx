@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -20,7 +21,6 @@ import { Link, useSearchParams } from 'react-router';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { UnitSelect } from '../../school/components/pickers.tsx';
 import {
-  isSchoolDay,
   jakartaToday,
   lastSchoolDay,
   useClassesNotTaken,
@@ -92,14 +92,11 @@ function RegisterClasses() {
   const classes = useRegisterClasses(date);
   return (
     <Stack gap="sm">
-      <DateField
-        label={t('att.date')}
-        value={date}
-        max={today}
-        error={isSchoolDay(date) ? undefined : t('att.sunday')}
-        onChange={(v) => v && v <= today && setDate(v)}
-      />
+      <DateField label={t('att.date')} value={date} max={today} onChange={(v) => v && v <= today && setDate(v)} />
       {classes.isPending && <Skeleton h={120} />}
+      {!!classes.data?.items.length && classes.data.items.every((c) => !c.schoolDay) && (
+        <Alert color="yellow">{t('att.notSchoolDay')}</Alert>
+      )}
       {classes.data?.items.length === 0 && <Text c="dimmed">{t('att.noClasses')}</Text>}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
         {classes.data?.items.map((c) => (
@@ -119,7 +116,7 @@ function RegisterClasses() {
               component={Link}
               to={registerPath(c.classGroupId, date)}
               variant={c.taken ? 'light' : 'filled'}
-              disabled={!isSchoolDay(date)}
+              disabled={!c.schoolDay}
             >
               {c.taken ? t('att.edit') : t('att.open')}
             </Button>
@@ -198,6 +195,13 @@ function MonthlyRecap() {
           })}
         </Text>
       )}
+      {(recap.data || unit.data) && (
+        <Text size="sm" c="orange.8" pb={6} data-testid="recap-not-taken-days">
+          {t('att.notTakenDays', {
+            count: classGroupId ? (recap.data?.notTakenDays ?? 0) : (unit.data?.total.notTakenDays ?? 0),
+          })}
+        </Text>
+      )}
     </>
   );
   const counts = [
@@ -205,6 +209,8 @@ function MonthlyRecap() {
     { accessor: 'S', title: 'S', textAlign: 'right' as const },
     { accessor: 'I', title: 'I', textAlign: 'right' as const },
     { accessor: 'A', title: 'A', textAlign: 'right' as const },
+    // a school day whose register was not taken: "belum diisi", never A
+    { accessor: 'notTaken', title: t('att.notTakenShort'), textAlign: 'right' as const },
     { accessor: 'percentage', title: t('att.recap.percentage'), textAlign: 'right' as const },
   ];
   if (!classGroupId)

@@ -6,7 +6,6 @@ import { initReactI18next } from 'react-i18next';
 import { id } from '../../../i18n/id.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { registerAttendanceMessages } from '../../../i18n/attendance/index.ts';
-import { isSchoolDay } from '../api.ts';
 
 const showSaved = vi.fn();
 vi.mock('../../../lib/dialogs.tsx', () => ({ showSaved: () => showSaved() }));
@@ -24,13 +23,6 @@ const register = (taken: boolean) => ({
     { studentId: 1, nis: '2000001', name: 'Fadhil Sholihah', code: 'H', lateMinutes: 0, note: null, recorded: taken },
     { studentId: 2, nis: '2000002', name: 'Aqila Rahman', code: 'I', lateMinutes: 0, note: 'izin', recorded: true },
   ],
-});
-
-describe('school days', () => {
-  it('knows Sunday is no school day', () => {
-    expect(isSchoolDay('2026-11-21')).toBe(true); // Saturday
-    expect(isSchoolDay('2026-11-22')).toBe(false); // Sunday
-  });
 });
 
 describe('daily register', () => {

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api.ts';
 import {
   Alert,
   Badge,
@@ -20,7 +21,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import { isSchoolDay, jakartaToday, lastSchoolDay, useRegister, useSaveRegister } from '../api.ts';
+import { jakartaToday, lastSchoolDay, useRegister, useSaveRegister } from '../api.ts';
 import { DateField } from '../components/date-field.tsx';
 import { CODE_COLORS } from '../components/code-badge.tsx';
 
@@ -98,9 +99,11 @@ export function RegisterPage() {
         </Group>
       </Group>
       {date > today && <Alert color="red">{t('att.futureDate')}</Alert>}
-      {!isSchoolDay(date) && <Alert color="red">{t('att.sunday')}</Alert>}
       {register.isPending && <Skeleton h={240} />}
-      {register.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
+      {register.isError && (
+        // the server names why: not a school day of the calendar (and which holiday), outside the year...
+        <Alert color="red">{register.error instanceof ApiError ? register.error.message : t('list.loadFailed')}</Alert>
+      )}
       {register.data?.entries.length === 0 && <Text c="dimmed">{t('att.register.empty')}</Text>}
       <Stack gap="xs">
         {register.data?.entries.map((e, i) => {
@@ -184,7 +187,7 @@ export function RegisterPage() {
                 size="sm"
                 px="sm"
                 loading={save.isPending}
-                disabled={date > today || !isSchoolDay(date)}
+                disabled={date > today || !register.data}
                 onClick={submit}
               >
                 {t('att.register.save')}

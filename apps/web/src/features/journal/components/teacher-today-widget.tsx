@@ -1,5 +1,4 @@
 import { Anchor, Badge, Card, Group, List, Skeleton, Stack, Text } from '@mantine/core';
-import { isSchoolDay } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
@@ -20,12 +19,12 @@ export default function TeacherTodayWidget() {
         {t('dashboard.widgets.teacherTitle')}
       </Text>
       {today.isPending && <Skeleton h={80} />}
-      {data && !isSchoolDay(data.date) && (
+      {data && !data.schoolDay && (
         <Text size="sm" c="dimmed">
           {t('dashboard.widgets.noSchoolDay')}
         </Text>
       )}
-      {data && !!isSchoolDay(data.date) && (
+      {data && data.schoolDay && (
         <Stack gap="xs">
           {data.homeroomRegistersOpen.length === 0 ? (
             <Text size="sm" c="dimmed">
