@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
           schoolScreen('principal-teacher-list', 'school.employee.read', 'EmployeesPage'),
           schoolScreen('tutor-subjects', 'school.subject.manage', 'SubjectsPage'),
           schoolScreen('tutor-class-titles', 'school.class.manage', 'ClassesPage'),
+          schoolScreen('tutor-academic-calendar', 'school.calendar.read', 'AcademicCalendarPage'),
           schoolScreen('tutor-homeroom', 'school.homeroom.manage', 'HomeroomPage'),
           schoolScreen('tutor-class-structure', 'school.read', 'ClassStructurePage'),
           schoolScreen('tutor-class-mutation', 'school.enrollment.manage', 'ClassMutationPage'),

@@ -104,6 +104,15 @@ export const MENU: readonly MenuNode[] = [
   link('dashboard', '/backend/dashboard', 'Dasbor', 'Dashboard', 'dashboard.view', 'dashboard'),
   link('other-profile', `${BASE}/other/profile`, 'Profil', 'Profile', 'profile.self', 'user'),
   link('other-passchange', `${BASE}/other/passchange`, 'Ubah kata sandi', 'Change password', 'profile.self', 'key'),
+  // everyone reads the school calendar; WAKAKUR and ADMIN edit it (school.calendar.manage)
+  link(
+    'tutor-academic-calendar',
+    `${BASE}/tutor/academic-calendar`,
+    'Kalender akademik',
+    'Academic calendar',
+    'school.calendar.read',
+    'calendar',
+  ),
 
   heading('student', 'Siswa', 'Student'),
   { ...student('me', 'Profil siswa', 'Student profile', 'school.student.self'), icon: 'student' },

@@ -172,16 +172,21 @@ export function useUpdateOwnStudent() {
   });
 }
 
-export type ImportKind = 'students' | 'employees';
+export type ImportKind = 'students' | 'employees' | 'calendar';
 
-/** Imports the students or employees of an Excel workbook (the server's template) into a unit: all rows or none. */
+/**
+ * Imports the students, employees or calendar entries of an Excel workbook (the server's template)
+ * into a unit (the calendar: none for the whole foundation): all rows or none.
+ */
 export function useImportWorkbook(kind: ImportKind) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ unitId, file }: { unitId: number; file: File }) => {
+    mutationFn: ({ unitId, file }: { unitId: number | null; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return apiForm<StudentImportResult | EmployeeImportResult>(`/${kind}/import`, form, { query: { unitId } });
+      return apiForm<StudentImportResult | EmployeeImportResult>(`/${kind}/import`, form, {
+        query: { unitId: opt(unitId) },
+      });
     },
     onSuccess: () => invalidate(`/${kind}`),
     meta: { silent: true },

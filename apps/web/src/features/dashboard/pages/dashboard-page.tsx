@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 // The attendance widgets load on their own, only for those who see them: the dashboard's first bundle stays small.
 const TeacherTodayWidget = lazy(() => import('../../journal/components/teacher-today-widget.tsx'));
 const LeaderTodayWidget = lazy(() => import('../../attendance/components/leader-today-widget.tsx'));
+const UpcomingHolidaysWidget = lazy(() => import('../../school/components/upcoming-holidays-widget.tsx'));
 
 /** The dashboard of every division: who I am, unit, school year and semester, Jakarta time, my menu. */
 export function DashboardPage() {
@@ -49,14 +50,13 @@ export function DashboardPage() {
           <TodayFacts />
         </Card>
       </SimpleGrid>
-      {(can(user.division, 'journal.write') || can(user.division, 'school.monitor')) && (
-        <Suspense fallback={null}>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {can(user.division, 'journal.write') && <TeacherTodayWidget />}
-            {can(user.division, 'school.monitor') && <LeaderTodayWidget />}
-          </SimpleGrid>
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {can(user.division, 'journal.write') && <TeacherTodayWidget />}
+          {can(user.division, 'school.monitor') && <LeaderTodayWidget />}
+          {can(user.division, 'school.calendar.read') && <UpcomingHolidaysWidget />}
+        </SimpleGrid>
+      </Suspense>
       {shortcuts.length > 0 && (
         <div>
           <Title order={2} fz="h4" mb="sm">

@@ -19,17 +19,23 @@ function problemsOf(error: unknown, rowText: (row: number, column: string, messa
     .map(({ at, key, message }) => (at ? rowText(at.row, at.column, message) : `${key}: ${message}`));
 }
 
+const TEXTS: Record<ImportKind, string> = {
+  students: 'school.import',
+  employees: 'school.import.employees',
+  calendar: 'school.import.calendar',
+};
+
 /**
- * "Impor Excel" on the student or staff list: template download, unit, upload, and every rejected row
- * with its column and reason.
+ * "Impor Excel" on the student, staff or calendar list: template download, unit, upload, and every
+ * rejected row with its column and reason. `unitOptional`: no unit means the whole foundation.
  */
-export function ExcelImportButton({ kind }: { kind: ImportKind }) {
+export function ExcelImportButton({ kind, unitOptional = false }: { kind: ImportKind; unitOptional?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [file, setFile] = useState<File | null>(null);
   const importer = useImportWorkbook(kind);
-  const texts = kind === 'students' ? 'school.import' : 'school.import.employees';
+  const texts = TEXTS[kind];
   const problems = problemsOf(importer.error, (row, column, message) =>
     t('school.import.row', { row, column, message }),
   );
@@ -51,7 +57,14 @@ export function ExcelImportButton({ kind }: { kind: ImportKind }) {
           <Anchor href={`/api/v1/${kind}/import/template`} download>
             {t('school.import.template')}
           </Anchor>
-          <UnitSelect value={unitId} onChange={setUnitId} withAsterisk clearable={false} w="100%" />
+          <UnitSelect
+            value={unitId}
+            onChange={setUnitId}
+            withAsterisk={!unitOptional}
+            clearable={unitOptional}
+            placeholder={unitOptional ? t('school.calendar.foundation') : undefined}
+            w="100%"
+          />
           <FileInput
             label={t('school.import.file')}
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -82,10 +95,10 @@ export function ExcelImportButton({ kind }: { kind: ImportKind }) {
             </Button>
             <Button
               color="green"
-              disabled={!unitId || !file}
+              disabled={(!unitId && !unitOptional) || !file}
               loading={importer.isPending}
               onClick={() =>
-                unitId &&
+                (unitId || unitOptional) &&
                 file &&
                 importer.mutate(
                   { unitId, file },

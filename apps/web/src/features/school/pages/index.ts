@@ -9,6 +9,7 @@ export { StudentProfilePage } from './student-profile-page.tsx';
 export { StudentMePage } from './student-me-page.tsx';
 export { EmployeesPage } from './employees-page.tsx';
 export { SubjectsPage } from './subjects-page.tsx';
+export { AcademicCalendarPage } from './academic-calendar-page.tsx';
 export { ClassesPage } from './classes-page.tsx';
 export { HomeroomPage } from './homeroom-page.tsx';
 export { ClassStructurePage } from './class-structure-page.tsx';

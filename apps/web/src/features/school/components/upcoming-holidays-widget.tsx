@@ -1,0 +1,31 @@
+import { Card, List, Skeleton, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useUpcomingNonSchool } from '../calendar-api.ts';
+
+/** The dashboard's next non-school days of the caller's unit (and the foundation), from the school calendar. */
+export default function UpcomingHolidaysWidget() {
+  const { t } = useTranslation();
+  const upcoming = useUpcomingNonSchool();
+  return (
+    <Card withBorder radius="md" data-testid="upcoming-holidays">
+      <Text fw={700} mb="xs">
+        {t('dashboard.widgets.holidaysTitle')}
+      </Text>
+      {upcoming.isPending && <Skeleton h={60} />}
+      {upcoming.data?.items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.widgets.noHolidays')}
+        </Text>
+      )}
+      {!!upcoming.data?.items.length && (
+        <List size="sm" spacing={4}>
+          {upcoming.data.items.map((e) => (
+            <List.Item key={e.id}>
+              <b>{e.startDate === e.endDate ? e.startDate : `${e.startDate} – ${e.endDate}`}</b> {e.name}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
