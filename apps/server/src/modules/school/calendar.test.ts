@@ -141,7 +141,10 @@ describe('calendar entries through the API', () => {
       expect((await ctx.call(s, 'GET', '/api/v1/calendar/month?month=2025-10')).statusCode).toBe(200);
       expect((await ctx.call(s, 'GET', `/api/v1/calendar?unitId=${otherUnitId}`)).statusCode).toBe(403);
     }
-    expect((await ctx.call(null, 'GET', '/api/v1/calendar')).statusCode).toBe(401);
+    for (const url of ['/api/v1/calendar', '/api/v1/calendar/month?month=2025-10', '/api/v1/calendar/upcoming']) {
+      expect((await ctx.call(null, 'GET', url)).statusCode).toBe(401);
+    }
+    expect((await ctx.call(null, 'POST', '/api/v1/calendar/entries', entry({}))).statusCode).toBe(401);
     // the foundation's entries: ADMIN only
     const foundation = {
       unitId: null,
