@@ -672,11 +672,12 @@ function recapMembers(
 }
 
 /**
- * The month's daily records per class and day, each counted in the class it was recorded in (the
- * register of that class on that day), and whether that register was taken (a row not written by
- * an approved leave alone). One index range per class: cheap whatever the size.
+ * The month's H/S/I per class, each daily record counted in the class it was recorded in (the
+ * register of that class on that day), with the days that register was taken (a row not written
+ * by an approved leave alone) and the records of the days it was not (approved leaves). One index
+ * range per class: cheap whatever the size.
  */
-async function recordedPerClassDay(
+async function recordedPerClass(
   db: Database,
   yearId: number,
   unitId: number | null,
@@ -685,25 +686,29 @@ async function recordedPerClassDay(
 ) {
   const result = await db.$client.query<{
     classGroupId: number;
-    date: string;
-    taken: boolean;
     H: number;
     S: number;
     I: number;
+    taken: string[];
+    recordedUntaken: number;
   }>(
-    `select sa.class_group_id as "classGroupId", sa.date::text as date, bool_or(sa.leave_request_id is null) as taken,
-       count(*) filter (where sa.code = 'H')::int as "H", count(*) filter (where sa.code = 'S')::int as "S",
-       count(*) filter (where sa.code = 'I')::int as "I"
-     from student_attendance sa
-     where sa.source = 'daily' and sa.date = any($4::date[])
-       and sa.class_group_id in (select id from class_groups c where c.academic_year_id = $1
-         and ($2::int is null or c.unit_id = $2) and ($3::int[] is null or c.id = any($3)))
-     group by sa.class_group_id, sa.date`,
+    `with per_day as (
+       select sa.class_group_id, sa.date, bool_or(sa.leave_request_id is null) as taken,
+         count(*) filter (where sa.code = 'H')::int as h, count(*) filter (where sa.code = 'S')::int as s,
+         count(*) filter (where sa.code = 'I')::int as i
+       from student_attendance sa
+       where sa.source = 'daily' and sa.date = any($4::date[])
+         and sa.class_group_id in (select id from class_groups c where c.academic_year_id = $1
+           and ($2::int is null or c.unit_id = $2) and ($3::int[] is null or c.id = any($3)))
+       group by sa.class_group_id, sa.date
+     )
+     select class_group_id as "classGroupId", sum(h)::int as "H", sum(s)::int as "S", sum(i)::int as "I",
+       coalesce(array_agg(date::text) filter (where taken), '{}') as taken,
+       coalesce(sum(h + s + i) filter (where not taken), 0)::int as "recordedUntaken"
+     from per_day group by class_group_id`,
     [yearId, unitId, classIds, days],
   );
-  const byClass = new Map<number, typeof result.rows>();
-  for (const r of result.rows) byClass.set(r.classGroupId, [...(byClass.get(r.classGroupId) ?? []), r]);
-  return byClass;
+  return new Map(result.rows.map((r) => [r.classGroupId, r]));
 }
 
 /**
@@ -723,14 +728,14 @@ export async function unitRecapCounts(
   const allDays = [...new Set([...month.daysOfUnit.values()].flat())];
   const [members, recorded] = await Promise.all([
     recapMembers(db, yearId, unitId, onlyClassIds, month.from, month.to),
-    allDays.length ? recordedPerClassDay(db, yearId, unitId, onlyClassIds, allDays) : new Map<number, never[]>(),
+    allDays.length ? recordedPerClass(db, yearId, unitId, onlyClassIds, allDays) : new Map<number, never>(),
   ]);
   return members.map(({ periods, unitId: classUnit, ...c }) => {
+    // Only the school days of the class's unit count (the calendar's answer for that unit).
     const days = month.daysOfUnit.get(classUnit) ?? [];
-    const open = new Set(days);
-    const dayRows = (recorded.get(c.classGroupId) ?? []).filter((r) => open.has(r.date));
-    const taken = new Set(dayRows.filter((r) => r.taken).map((r) => r.date));
-    const notTakenDays = days.filter((d) => !taken.has(d));
+    const { H = 0, S = 0, I = 0, taken = [], recordedUntaken = 0 } = recorded.get(c.classGroupId) ?? {};
+    const takenDays = new Set(taken);
+    const notTakenDays = days.filter((d) => !takenDays.has(d));
     // Each group's school days in the class: those from its start until (not on) its end.
     let studentDays = 0;
     let untakenStudentDays = 0;
@@ -738,16 +743,6 @@ export async function unitRecapCounts(
       const inClass = (d: string) => d >= from && (until === null || d < until);
       studentDays += students * days.filter(inClass).length;
       untakenStudentDays += students * notTakenDays.filter(inClass).length;
-    }
-    let H = 0;
-    let S = 0;
-    let I = 0;
-    let recordedUntaken = 0;
-    for (const r of dayRows) {
-      H += r.H;
-      S += r.S;
-      I += r.I;
-      if (!r.taken) recordedUntaken += r.H + r.S + r.I;
     }
     // A record of a day outside the student's time in the class (a leave approved for the days
     // before a move, say) still counts where it was recorded; no count goes below zero.
