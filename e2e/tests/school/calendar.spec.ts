@@ -47,6 +47,8 @@ test('a holiday entered in the Kalender akademik: no register asked that day, an
   await expect(wakakur.getByRole('heading', { name: 'Kalender akademik' })).toBeVisible();
   await wakakur.getByLabel('Bulan').fill(day.slice(0, 7));
   await expect(wakakur.getByTestId(`calendar-day-${day}`)).toHaveAttribute('data-school-day', 'true');
+  // a school day so far shows how many classes took their register
+  await expect(wakakur.getByTestId(`calendar-day-${day}`).getByTestId('day-registers')).toBeVisible();
   await wakakur.getByRole('button', { name: 'Tambah kegiatan' }).click();
   const form = wakakur.getByRole('dialog');
   await form.getByRole('combobox', { name: 'Jenis' }).click();
@@ -59,6 +61,7 @@ test('a holiday entered in the Kalender akademik: no register asked that day, an
   const cell = wakakur.getByTestId(`calendar-day-${day}`);
   await expect(cell).toHaveAttribute('data-school-day', 'false');
   await expect(cell).toContainText(name);
+  await expect(cell.getByTestId('day-registers')).toHaveCount(0);
   await expect(wakakur.getByTestId('calendar-entries').getByRole('row').filter({ hasText: name })).toBeVisible();
 
   // ---- the teacher: no register that day, and the server says why ----

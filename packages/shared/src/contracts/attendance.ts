@@ -177,6 +177,22 @@ export const ClassNotTaken = z.object({
 export const ClassesNotTaken = z.object({ date: z.string(), items: z.array(ClassNotTaken) });
 export type ClassesNotTaken = z.infer<typeof ClassesNotTaken>;
 
+/** The daily registers of a unit's month (the Kalender akademik's month view). */
+export const RegisterMonthQuery = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berupa YYYY-MM'),
+  unitId: id('Unit').optional(),
+});
+export type RegisterMonthQuery = z.infer<typeof RegisterMonthQuery>;
+export const RegisterMonth = z.object({
+  month: z.string(),
+  unitId: z.number().int(),
+  /** the classes of the active year the caller sees in the unit */
+  classes: z.number().int(),
+  /** each school day of the month up to today, with how many of those classes took the register */
+  days: z.array(z.object({ date: z.string(), taken: z.number().int() })),
+});
+export type RegisterMonth = z.infer<typeof RegisterMonth>;
+
 // ---------- staff attendance ----------
 
 export const StaffAttendance = z

@@ -598,6 +598,28 @@ export async function classesWithoutRegister(
     .orderBy(asc(classGroups.unitId), asc(classGroups.name));
 }
 
+/** Per date between two dates, how many of the given classes took their daily register. */
+export async function registersTakenPerDay(db: Executor, classIds: number[], from: string, to: string) {
+  if (!classIds.length) return new Map<string, number>();
+  const rows = await db
+    .select({
+      date: studentAttendance.date,
+      taken: sql<number>`count(distinct ${studentAttendance.classGroupId})::int`,
+    })
+    .from(studentAttendance)
+    .where(
+      and(
+        inArray(studentAttendance.classGroupId, classIds),
+        gte(studentAttendance.date, from),
+        lte(studentAttendance.date, to),
+        eq(studentAttendance.source, 'daily'),
+        isNull(studentAttendance.leaveRequestId),
+      ),
+    )
+    .groupBy(studentAttendance.date);
+  return new Map(rows.map((r) => [r.date, r.taken]));
+}
+
 /** Counts of S, I, A daily rows on a date in a unit (null: every unit). */
 export async function absentCounts(db: Executor, date: string, unitId: number | null) {
   const rows = await db

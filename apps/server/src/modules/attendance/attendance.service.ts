@@ -6,6 +6,7 @@ import type {
   DateUnitQuery,
   RecapQuery,
   RegisterInput,
+  RegisterMonthQuery,
   StudentAttendanceQuery,
   UnitRecap,
   UnitRecapQuery,
@@ -403,6 +404,28 @@ export function createAttendanceService(db: Database) {
     };
   }
 
+  /** How many of the unit's classes (those the caller sees) took the register on each school day of a month so far. */
+  async function registerMonth(user: AuthUser, q: RegisterMonthQuery) {
+    const unitId = unitScope(user, q.unitId);
+    if (unitId === null) throw badRequest('Pilih unit', { unitId: 'Wajib' });
+    const { first, last, upTo } = monthRange(q.month);
+    const year = await repo.findActiveYear(db);
+    const classes = year ? await repo.classesOfYear(db, year.id, first, unitId, await ownClassIds(db, user), null) : [];
+    const days = first > upTo ? [] : await schoolDaysOf(db, unitId, first, upTo);
+    const taken = await repo.registersTakenPerDay(
+      db,
+      classes.map((c) => c.classGroupId),
+      first,
+      last,
+    );
+    return {
+      month: q.month,
+      unitId,
+      classes: classes.length,
+      days: days.map((date) => ({ date, taken: taken.get(date) ?? 0 })),
+    };
+  }
+
   async function classesNotTaken(user: AuthUser, q: DateUnitQuery) {
     const date = q.date ?? todayJakarta();
     const unitId = unitScope(user, q.unitId);
@@ -440,6 +463,7 @@ export function createAttendanceService(db: Database) {
     monthlyRecap,
     unitRecap,
     classesNotTaken,
+    registerMonth,
     registerClasses,
     absentCountsToday,
   };

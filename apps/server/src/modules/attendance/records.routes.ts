@@ -14,6 +14,8 @@ import {
   OwnStaffAttendanceQuery,
   pageOf,
   RecapQuery,
+  RegisterMonth,
+  RegisterMonthQuery,
   RegisterClasses,
   RegisterInput,
   RegisterParams,
@@ -176,6 +178,19 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       const name = `rekap-presensi-${recap.className}-${recap.month}`.replace(/[^A-Za-z0-9-]/g, '');
       return sendXlsx(reply, name, await toXlsx(`Rekap ${recap.month}`, RECAP_COLUMNS, recap.rows));
     },
+  );
+  app.get(
+    '/registers/month',
+    {
+      config: { access: 'attendance.student.read' },
+      schema: {
+        tags,
+        summary: "How many of a unit's classes took the daily register on each school day of a month so far",
+        querystring: RegisterMonthQuery,
+        response: { 200: RegisterMonth, ...errors },
+      },
+    },
+    async (request) => attendance.registerMonth(userOf(request), request.query),
   );
   app.get(
     '/classes/not-taken',

@@ -280,6 +280,20 @@ describe('a school holiday in the calendar', () => {
       percentage: 50,
     });
 
+    // the month view's registers: the school days only, with the classes that took theirs
+    const registers = await ctx.call(homeroom, 'GET', '/api/v1/attendance/registers/month?month=2025-08');
+    expect(registers.statusCode).toBe(200);
+    expect(registers.json().classes).toBe(1);
+    expect(registers.json().days).toHaveLength(25);
+    expect(registers.json().days).toContainEqual({ date: '2025-08-15', taken: 1 });
+    expect(registers.json().days).toContainEqual({ date: '2025-08-19', taken: 0 });
+    const asStudent = await ctx.call(
+      await ctx.as('STUDENT'),
+      'GET',
+      '/api/v1/attendance/registers/month?month=2025-08',
+    );
+    expect(asStudent.statusCode).toBe(403);
+
     // the not-taken list asks nothing on the holiday, and names the class on the next school day
     const notTaken = async (d: string) =>
       (await ctx.call(wakakur, 'GET', `/api/v1/attendance/classes/not-taken?date=${d}`))

@@ -5,6 +5,7 @@ import type {
   CalendarEntryInput,
   CalendarEntryUpdate,
   CalendarMonth,
+  RegisterMonth,
   UpcomingNonSchool,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,6 +34,15 @@ export function useCalendarMonth(unitId: Id, month: string) {
   return useQuery({
     queryKey: ['/calendar', 'month', unitId ?? null, month],
     queryFn: () => api<CalendarMonth>('/calendar/month', { query: { unitId: opt(unitId), month } }),
+  });
+}
+
+/** How many of the unit's classes took the daily register on each school day of the month (staff who read attendance). */
+export function useRegisterMonth(unitId: Id, month: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/calendar', 'registers', unitId ?? null, month],
+    queryFn: () => api<RegisterMonth>('/attendance/registers/month', { query: { unitId: opt(unitId), month } }),
+    enabled: enabled && !!unitId,
   });
 }
 

@@ -131,6 +131,7 @@ export const schoolEn: SchoolMessages = {
       end: 'End date',
       forFoundation: 'Applies to the whole foundation',
       schoolDay: 'School',
+      registers: 'Registers {{taken}}/{{classes}} classes',
       noSchool: 'Day off',
       schoolDaysInMonth: '{{count}} school days this month',
       weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },

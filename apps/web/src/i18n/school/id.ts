@@ -129,6 +129,7 @@ export const schoolId = {
       end: 'Tanggal selesai',
       forFoundation: 'Berlaku untuk seluruh yayasan',
       schoolDay: 'Masuk',
+      registers: 'Presensi {{taken}}/{{classes}} kelas',
       noSchool: 'Libur',
       schoolDaysInMonth: '{{count}} hari sekolah bulan ini',
       weekdays: { 1: 'Sen', 2: 'Sel', 3: 'Rab', 4: 'Kam', 5: 'Jum', 6: 'Sab', 7: 'Min' },

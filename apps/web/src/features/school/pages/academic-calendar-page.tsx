@@ -41,6 +41,7 @@ import {
   useCalendarMonth,
   useCopyCalendar,
   useDeleteCalendarEntry,
+  useRegisterMonth,
   useSaveCalendarEntry,
   useSetSchoolWeek,
 } from '../calendar-api.ts';
@@ -163,7 +164,11 @@ export function AcademicCalendarPage() {
 /** The month as a Monday-first grid: each day's status and the entries covering it. */
 function MonthView({ unitId, month }: { unitId: number; month: string }) {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   const view = useCalendarMonth(unitId, month);
+  const registers = useRegisterMonth(unitId, month, can(user.division, 'attendance.student.read'));
+  const taken = new Map((registers.data?.days ?? []).map((d) => [d.date, d.taken]));
+  const classes = registers.data?.classes ?? 0;
   if (view.isPending) return <Skeleton h={320} />;
   if (view.isError) return <Alert color="red">{errorText(view.error)}</Alert>;
   const days = view.data.days;
@@ -182,7 +187,7 @@ function MonthView({ unitId, month }: { unitId: number; month: string }) {
           <div key={`blank-${i}`} />
         ))}
         {days.map((d) => (
-          <DayCell key={d.date} day={d} />
+          <DayCell key={d.date} day={d} registers={taken.has(d.date) ? { taken: taken.get(d.date)!, classes } : null} />
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed" mt="xs" data-testid="calendar-school-days">
@@ -192,7 +197,8 @@ function MonthView({ unitId, month }: { unitId: number; month: string }) {
   );
 }
 
-function DayCell({ day }: { day: CalendarDay }) {
+/** A day of the month; `registers`: on a school day so far, how many classes took their register. */
+function DayCell({ day, registers }: { day: CalendarDay; registers: { taken: number; classes: number } | null }) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -217,6 +223,11 @@ function DayCell({ day }: { day: CalendarDay }) {
         </Text>
       </Group>
       <Stack gap={2} mt={4}>
+        {registers && registers.classes > 0 && (
+          <Text size="xs" c={registers.taken < registers.classes ? 'orange.8' : 'dimmed'} data-testid="day-registers">
+            {t('school.calendar.registers', registers)}
+          </Text>
+        )}
         {day.entries.map((e) => (
           <Badge key={e.id} size="xs" variant="light" color={entryColor(e)} style={{ whiteSpace: 'normal' }}>
             {e.name}
