@@ -99,7 +99,7 @@ describe('daily register', () => {
     res = await put(addDays(f.day, 2), []);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Tanggal tidak boleh di masa depan');
-    res = await put(addDays(f.year.startDate, -7), []);
+    res = await put(previousSchoolDay(f.year.startDate), []);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('di luar tahun pelajaran aktif');
     let sunday = f.day;
