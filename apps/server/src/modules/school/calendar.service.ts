@@ -74,7 +74,7 @@ export async function schoolDaysOfUnits(
   from: string,
   to: string,
 ): Promise<Map<number, string[]>> {
-  const ids = unitIds ?? (await repo.unitIds(exec));
+  const ids = unitIds ?? (await cached(exec, 'unit-ids', () => repo.unitIds(exec)));
   return new Map(await Promise.all(ids.map(async (id) => [id, await schoolDays(exec, id, from, to)] as const)));
 }
 
