@@ -19,7 +19,7 @@ import type { Database } from './db/client.ts';
 import { accessPlugin, markPublic } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
-import { attachReadCache, createReadCache, detachReadCache, keepsSchoolData } from './lib/read-cache.ts';
+import { attachReadCache, createReadCache, detachReadCache, readYourWrites } from './lib/read-cache.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -65,19 +65,19 @@ export async function buildApp({ config, db, logger }: AppDeps) {
 
   if (config.READ_CACHE) {
     const cache = await createReadCache((db.$client as pg.Pool).options, logger || undefined);
-    attachReadCache(db, cache);
+    try {
+      // Refuses to start when a cached read depends on a table without the change trigger.
+      await attachReadCache(db, cache);
+    } catch (err) {
+      await cache.close();
+      throw err;
+    }
     app.addHook('onClose', async () => {
       detachReadCache(db, cache);
       await cache.close();
     });
-    // Whoever changed something reads it back: a write that succeeded drops the copies before
-    // its response leaves (the NOTIFY of migration 0006 does the same for other processes).
-    app.addHook('onSend', async (request, reply) => {
-      const method = request.method;
-      if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || reply.statusCode >= 400) return;
-      if (request.routeOptions.config?.schoolData === 'unchanged') return;
-      cache.invalidate();
-    });
+    // Whoever changed something reads it back, without any route or write path knowing.
+    readYourWrites(app, db);
   }
 
   await app.register(cookie);
@@ -133,21 +133,16 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(schoolRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(searchRoutes, { prefix: '/api/v1/search', db });
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });
-  // Sign-ins, attendance, journals and material change no school structure data: their writes
-  // keep the read cache.
-  await app.register(async (scope) => {
-    keepsSchoolData(scope);
-    await scope.register(authRoutes, {
-      prefix: '/api/v1/auth',
-      auth,
-      cookieSecure: config.COOKIE_SECURE,
-      ipLimitPerMinute: config.LOGIN_IP_LIMIT_PER_MINUTE,
-    });
-    await scope.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
-    await scope.register(journalRoutes, { prefix: '/api/v1/journals', db });
-    await scope.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
-    await scope.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
+  await app.register(authRoutes, {
+    prefix: '/api/v1/auth',
+    auth,
+    cookieSecure: config.COOKIE_SECURE,
+    ipLimitPerMinute: config.LOGIN_IP_LIMIT_PER_MINUTE,
   });
+  await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
+  await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
+  await app.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
+  await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -39,7 +39,13 @@ async function main() {
     log.info('demo data created: sign in as admin, teacher, student... with password demo-mms-2026');
   }
 
-  const app = await buildApp({ config, db, logger: log });
+  let app;
+  try {
+    app = await buildApp({ config, db, logger: log });
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    return fail(err instanceof Error ? err.message : 'MMS cannot start', err);
+  }
   const cleanup = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), 3_600_000);
   cleanup.unref();
 

@@ -14,11 +14,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: a permission of the shared table, any signed-in user, or everyone. */
     access?: RouteAccess;
-    /**
-     * A write route that never changes school structure data (attendance, journals...) says
-     * 'unchanged' so its success does not drop the read cache (lib/read-cache.ts).
-     */
-    schoolData?: 'unchanged';
   }
   interface FastifyRequest {
     auth: AuthContext | null;

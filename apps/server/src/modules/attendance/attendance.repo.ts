@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
-import { cached } from '../../lib/read-cache.ts';
+import { cached, dependsOn } from '../../lib/read-cache.ts';
 import {
   academicYears,
   classGroups,
@@ -679,6 +679,7 @@ interface RecapMembers {
   periods: [string, string | null, number][];
 }
 
+const RECAP_MEMBER_TABLES = dependsOn('enrollments', 'students', 'academic_years', 'class_groups', 'units');
 function recapMembers(
   db: Database,
   yearId: number,
@@ -687,10 +688,15 @@ function recapMembers(
   from: string,
   to: string,
 ) {
-  return cached(db, `recap-members:${yearId}:${unitId}:${classIds?.join(',')}:${from}:${to}`, async () => {
-    const result = await db.$client.query<RecapMembers>(RECAP_MEMBERS, [yearId, unitId, classIds, from, to]);
-    return result.rows;
-  });
+  return cached(
+    db,
+    `recap-members:${yearId}:${unitId}:${classIds?.join(',')}:${from}:${to}`,
+    RECAP_MEMBER_TABLES,
+    async () => {
+      const result = await db.$client.query<RecapMembers>(RECAP_MEMBERS, [yearId, unitId, classIds, from, to]);
+      return result.rows;
+    },
+  );
 }
 
 /**

@@ -15,7 +15,6 @@ import { schoolDays } from '../school/calendar.service.ts';
 import * as repo from './leave.repo.ts';
 import * as staffRepo from './staff.repo.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
-import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 const toApi = (r: repo.LeaveRow) => {
   const { attachmentPath, attachmentMime, attachmentSize, decidedAt, createdAt, ...rest } = r;
@@ -73,7 +72,7 @@ export function createLeaveService(db: Database, dataDir: string) {
     const stored = attachment && mime ? await normalise(attachment, mime) : null;
     const path = stored ? await files.save(stored) : null;
     try {
-      const id = await transactionOutsideSchoolData(db, async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const values = {
           unitId: who.unitId,
           studentId: who.studentId ?? null,
@@ -152,7 +151,7 @@ export function createLeaveService(db: Database, dataDir: string) {
     if (!seesAllUnits(user)) assertUnit(user, row.unitId);
     if (row.status !== 'pending') throw conflict(`Pengajuan ini sudah diputuskan (${row.status})`);
     const code = row.kind === 'SAKIT' ? 'S' : 'I';
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       const decided = await repo.decide(tx, id, {
         status: input.decision,
         decidedByUserId: user.id,
@@ -219,7 +218,7 @@ export function createLeaveService(db: Database, dataDir: string) {
       (row.employeeId !== null && row.employeeId === user.employeeId);
     if (!own) throw forbidden('Hanya pengaju yang dapat membatalkan pengajuan ini');
     if (row.status !== 'pending') throw conflict('Pengajuan yang sudah diputuskan tidak dapat dibatalkan');
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       if (!(await repo.deletePending(tx, id))) throw conflict('Pengajuan ini baru saja diputuskan');
       await audit(tx, actor, { action: 'leave.cancel', entityType: 'leave_request', entityId: id, before: row });
     });

@@ -13,7 +13,6 @@ import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { assertRange, minutesOf, todayJakarta } from '../../lib/school-dates.ts';
 import { isSchoolDay } from '../school/calendar.service.ts';
 import * as repo from './staff.repo.ts';
-import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findDay>>>;
 
@@ -48,7 +47,7 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
     if (existing?.checkInAt) {
       throw conflict(`Anda sudah absen masuk hari ini pukul ${clockOf(existing.checkInAt)}`);
     }
-    const row = await transactionOutsideSchoolData(db, async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const row = await repo.checkIn(tx, {
         employeeId: employee.id,
         unitId: employee.unitId,
@@ -76,7 +75,7 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
     const existing = await repo.findDay(db, employee.id, date);
     if (!existing?.checkInAt) throw badRequest('Anda belum absen masuk hari ini');
     if (existing.checkOutAt) throw conflict(`Anda sudah absen pulang hari ini pukul ${clockOf(existing.checkOutAt)}`);
-    const row = await transactionOutsideSchoolData(db, async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const row = await repo.checkOut(tx, existing.id);
       if (!row) throw conflict('Anda sudah absen pulang hari ini');
       await audit(tx, actor, {
@@ -133,7 +132,7 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
       throw badRequest('Tanggal tidak boleh di masa depan', { date: 'Di masa depan' });
     }
     const before = await repo.findDay(db, employeeId, date);
-    const row = await transactionOutsideSchoolData(db, async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const row = await repo.setDay(tx, {
         employeeId,
         unitId: employee.unitId,

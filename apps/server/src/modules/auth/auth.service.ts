@@ -8,7 +8,6 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import * as repo from './auth.repo.ts';
-import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -49,7 +48,7 @@ export function createAuthService(db: Database, config: Config) {
     userAgent: string | null,
   ): Promise<LoginResult> {
     const username = input.username.trim().toLowerCase();
-    const outcome = await transactionOutsideSchoolData(db, async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       await repo.lockUsername(tx, username);
       const { failures, oldest } = await repo.recentFailures(tx, username, config.LOGIN_FAILURE_WINDOW_MINUTES);
       if (failures >= config.LOGIN_MAX_FAILURES) {
@@ -106,7 +105,7 @@ export function createAuthService(db: Database, config: Config) {
   }
 
   async function logout(auth: AuthContext, actor: AuditActor) {
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       await repo.deleteSession(tx, auth.sessionIdHash);
       await audit(tx, actor, { action: 'auth.logout', entityType: 'user', entityId: auth.user.id });
     });
@@ -125,7 +124,7 @@ export function createAuthService(db: Database, config: Config) {
     const problem = passwordProblem(input.newPassword, user.username);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { newPassword: problem });
     const passwordHash = await hashPassword(input.newPassword);
-    return transactionOutsideSchoolData(db, async (tx) => {
+    return db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       const ended = await repo.deleteUserSessions(tx, user.id, auth.sessionIdHash);
       await audit(tx, actor, {
@@ -144,7 +143,7 @@ export function createAuthService(db: Database, config: Config) {
     const problem = passwordProblem(newPassword, user.username);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { newPassword: problem });
     const passwordHash = await hashPassword(newPassword);
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       const ended = await repo.deleteUserSessions(tx, user.id);
       await audit(tx, actor, {

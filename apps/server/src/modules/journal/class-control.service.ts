@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertNotFuture } from '../../lib/school-dates.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './class-control.repo.ts';
-import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 const toApi = ({ createdAt, ...rest }: repo.VisitRow) => ({ ...rest, createdAt: createdAt.toISOString() });
 
@@ -16,7 +15,7 @@ export function createClassControlService(db: Database) {
     if (!cls) throw badRequest('Kelas tidak ditemukan', { classGroupId: 'Tidak ditemukan' });
     if (!seesAllUnits(user)) assertUnit(user, cls.unitId);
     assertNotFuture(input.date);
-    const id = await transactionOutsideSchoolData(db, async (tx) => {
+    const id = await db.transaction(async (tx) => {
       const values = { ...input, notes: input.notes ?? null, principalUserId: user.id };
       const id = await repo.insertVisit(tx, values);
       await audit(tx, actor, {
@@ -39,7 +38,7 @@ export function createClassControlService(db: Database) {
     const before = await repo.findVisit(db, id);
     if (!before) throw notFound('Catatan kontrol kelas');
     if (!seesAllUnits(user)) assertUnit(user, before.unitId);
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       await repo.deleteVisit(tx, id);
       await audit(tx, actor, {
         action: 'classControl.delete',

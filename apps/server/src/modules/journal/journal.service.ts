@@ -14,7 +14,6 @@ import { todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
 import { isSchoolDay } from '../school/calendar.service.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
-import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 type Slot = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
 
@@ -109,7 +108,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
       }
     }
     const absences = input.absences ?? [];
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       const values = {
         timetableSlotId: slot.id,
         classGroupId: slot.classGroupId,

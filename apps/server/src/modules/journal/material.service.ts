@@ -11,7 +11,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './material.repo.ts';
-import { transactionOutsideSchoolData } from '../../lib/read-cache.ts';
 
 const toApi = ({ updatedAt, attachments, ...rest }: repo.MaterialRow) => ({
   ...rest,
@@ -81,7 +80,7 @@ export function createMaterialService(db: Database, dataDir: string) {
       throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
     }
     await assertMayManage(user, subject.id, subject.unitId);
-    const id = await transactionOutsideSchoolData(db, async (tx) => {
+    const id = await db.transaction(async (tx) => {
       const values = { ...input, body: input.body ?? null, authorUserId: user.id };
       const id = await repo.insertMaterial(tx, values);
       await audit(tx, actor, {
@@ -99,7 +98,7 @@ export function createMaterialService(db: Database, dataDir: string) {
     const before = await repo.findMaterial(db, id);
     if (!before) throw notFound('Materi');
     await assertMayManage(user, before.subjectId, before.unitId);
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       await repo.updateMaterial(tx, id, input);
       await audit(tx, actor, {
         action: 'material.update',
@@ -116,7 +115,7 @@ export function createMaterialService(db: Database, dataDir: string) {
     const before = await repo.findMaterial(db, id);
     if (!before) throw notFound('Materi');
     await assertMayManage(user, before.subjectId, before.unitId);
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       await repo.deleteMaterial(tx, id);
       await audit(tx, actor, { action: 'material.delete', entityType: 'subject_material', entityId: id, before });
     });
@@ -135,7 +134,7 @@ export function createMaterialService(db: Database, dataDir: string) {
     const path = await files.save(data);
     try {
       const attachment = { name: safeName(file.name, mime), path, mime, size: data.length };
-      await transactionOutsideSchoolData(db, async (tx) => {
+      await db.transaction(async (tx) => {
         await repo.setAttachments(tx, id, [...before.attachments, attachment]);
         await audit(tx, actor, {
           action: 'material.attachment.add',
@@ -157,7 +156,7 @@ export function createMaterialService(db: Database, dataDir: string) {
     await assertMayManage(user, before.subjectId, before.unitId);
     const gone = before.attachments[index];
     if (!gone) throw notFound('Lampiran');
-    await transactionOutsideSchoolData(db, async (tx) => {
+    await db.transaction(async (tx) => {
       await repo.setAttachments(
         tx,
         id,

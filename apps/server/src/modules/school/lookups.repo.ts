@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { cached } from '../../lib/read-cache.ts';
+import { cached, dependsOn } from '../../lib/read-cache.ts';
 import {
   academicYears,
   classGroups,
@@ -17,9 +17,17 @@ const TEACHING_DIVISIONS = ['TEACHER', 'TEACHERCASHIER', 'WAKAKUR', 'PRINCIPAL']
 const unitIs = (column: AnyPgColumn, unitId: number | null) => (unitId === null ? undefined : eq(column, unitId));
 
 // Lookups feed every picker of every screen: they are read from the school read cache.
+const YEARS = dependsOn('academic_years');
+const CLASSES = dependsOn('class_groups', 'grades');
+const GRADES = dependsOn('grades');
+const SUBJECTS = dependsOn('subjects');
+const TEACHERS = dependsOn('employees', 'users');
+const TAUGHT_CLASSES = dependsOn('teaching_assignments', 'class_groups');
+const TAUGHT_SUBJECTS = dependsOn('teaching_assignments', 'subjects');
+const STUDENT_CLASS = dependsOn('enrollments', 'class_groups', 'grades');
 
 export const tapel = (db: Executor) =>
-  cached(db, 'lookup:tapel', () =>
+  cached(db, 'lookup:tapel', YEARS, () =>
     db
       .select({ id: academicYears.id, name: academicYears.name, isActive: academicYears.isActive })
       .from(academicYears)
@@ -27,7 +35,7 @@ export const tapel = (db: Executor) =>
   );
 
 export const classTitles = (db: Executor, unitId: number | null, academicYearId: number) =>
-  cached(db, `lookup:classTitles:${unitId}:${academicYearId}`, () =>
+  cached(db, `lookup:classTitles:${unitId}:${academicYearId}`, CLASSES, () =>
     db
       .select({ id: classGroups.id, name: classGroups.name, code: sql<string | null>`null` })
       .from(classGroups)
@@ -37,7 +45,7 @@ export const classTitles = (db: Executor, unitId: number | null, academicYearId:
   );
 
 export const classGrades = (db: Executor, unitId: number | null) =>
-  cached(db, `lookup:classGrades:${unitId}`, () =>
+  cached(db, `lookup:classGrades:${unitId}`, GRADES, () =>
     db
       .select({ id: grades.id, name: grades.name, code: sql<string>`${grades.level}::text` })
       .from(grades)
@@ -46,7 +54,7 @@ export const classGrades = (db: Executor, unitId: number | null) =>
   );
 
 export const subjectList = (db: Executor, unitId: number | null) =>
-  cached(db, `lookup:subjects:${unitId}`, () =>
+  cached(db, `lookup:subjects:${unitId}`, SUBJECTS, () =>
     db
       .select({ id: subjects.id, name: subjects.name, code: subjects.code })
       .from(subjects)
@@ -55,7 +63,7 @@ export const subjectList = (db: Executor, unitId: number | null) =>
   );
 
 export const teachers = (db: Executor, unitId: number | null) =>
-  cached(db, `lookup:teachers:${unitId}`, () =>
+  cached(db, `lookup:teachers:${unitId}`, TEACHERS, () =>
     db
       .select({ id: employees.id, name: employees.name, code: employees.nip })
       .from(employees)
@@ -72,7 +80,7 @@ export const teachers = (db: Executor, unitId: number | null) =>
 
 /** Classes an employee teaches in a year (and semester), the old getCurrentEmloyeeClassTitle. */
 export const employeeClasses = (db: Executor, employeeId: number, academicYearId: number, semester?: string) =>
-  cached(db, `lookup:employeeClasses:${employeeId}:${academicYearId}:${semester}`, () =>
+  cached(db, `lookup:employeeClasses:${employeeId}:${academicYearId}:${semester}`, TAUGHT_CLASSES, () =>
     db
       .selectDistinct({ id: classGroups.id, name: classGroups.name, code: sql<string | null>`null` })
       .from(teachingAssignments)
@@ -95,25 +103,29 @@ export const employeeSubjects = (
   semester?: string,
   classGroupId?: number,
 ) =>
-  cached(db, `lookup:employeeSubjects:${employeeId}:${academicYearId}:${semester}:${classGroupId}`, () =>
-    db
-      .selectDistinct({ id: subjects.id, name: subjects.name, code: subjects.code })
-      .from(teachingAssignments)
-      .innerJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
-      .where(
-        and(
-          eq(teachingAssignments.employeeId, employeeId),
-          eq(teachingAssignments.academicYearId, academicYearId),
-          semester ? eq(teachingAssignments.semester, semester as 'GANJIL' | 'GENAP') : undefined,
-          classGroupId ? eq(teachingAssignments.classGroupId, classGroupId) : undefined,
-        ),
-      )
-      .orderBy(asc(subjects.name)),
+  cached(
+    db,
+    `lookup:employeeSubjects:${employeeId}:${academicYearId}:${semester}:${classGroupId}`,
+    TAUGHT_SUBJECTS,
+    () =>
+      db
+        .selectDistinct({ id: subjects.id, name: subjects.name, code: subjects.code })
+        .from(teachingAssignments)
+        .innerJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
+        .where(
+          and(
+            eq(teachingAssignments.employeeId, employeeId),
+            eq(teachingAssignments.academicYearId, academicYearId),
+            semester ? eq(teachingAssignments.semester, semester as 'GANJIL' | 'GENAP') : undefined,
+            classGroupId ? eq(teachingAssignments.classGroupId, classGroupId) : undefined,
+          ),
+        )
+        .orderBy(asc(subjects.name)),
   );
 
 /** Subjects taught in a class group (from the teaching assignments). */
 export const classSubjects = (db: Executor, classGroupId: number, semester?: string) =>
-  cached(db, `lookup:classSubjects:${classGroupId}:${semester}`, () =>
+  cached(db, `lookup:classSubjects:${classGroupId}:${semester}`, TAUGHT_SUBJECTS, () =>
     db
       .selectDistinct({ id: subjects.id, name: subjects.name, code: subjects.code })
       .from(teachingAssignments)
@@ -129,7 +141,7 @@ export const classSubjects = (db: Executor, classGroupId: number, semester?: str
 
 /** The student's open enrollment in a year. */
 export function studentClass(db: Executor, studentId: number, academicYearId: number) {
-  return cached(db, `lookup:studentClass:${studentId}:${academicYearId}`, () =>
+  return cached(db, `lookup:studentClass:${studentId}:${academicYearId}`, STUDENT_CLASS, () =>
     studentClassOf(db, studentId, academicYearId),
   );
 }

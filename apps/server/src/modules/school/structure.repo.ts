@@ -3,7 +3,7 @@ import type { ClassGroupsQuery, SchoolPageQuery } from '@mms/shared';
 export { escapeLike, offsetOf } from '../../lib/sql.ts';
 import { escapeLike, offsetOf } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
-import { cached } from '../../lib/read-cache.ts';
+import { cached, dependsOn } from '../../lib/read-cache.ts';
 import {
   academicYears,
   bellPeriods,
@@ -125,8 +125,9 @@ export async function findYearByName(db: Executor, name: string) {
   return row;
 }
 
+const ACTIVE_YEAR = dependsOn('academic_years');
 export function findActiveYear(db: Executor) {
-  return cached(db, 'year:active', async () => {
+  return cached(db, 'year:active', ACTIVE_YEAR, async () => {
     const [row] = await db.select(yearColumns).from(academicYears).where(eq(academicYears.isActive, true));
     return row;
   });
@@ -254,8 +255,9 @@ export async function listClasses(
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+const CLASS = dependsOn('class_groups', 'academic_years', 'grades', 'employees');
 export function findClass(db: Executor, id: number) {
-  return cached(db, `class:${id}`, async () => {
+  return cached(db, `class:${id}`, CLASS, async () => {
     const [row] = await selectClasses(db).where(eq(classGroups.id, id));
     return row;
   });
@@ -296,9 +298,10 @@ export async function classHasEnrollments(db: Executor, id: number) {
   return (row?.n ?? 0) > 0;
 }
 
+const TAUGHT_OR_LED = dependsOn('teaching_assignments', 'class_groups');
 /** Class groups an employee teaches (any semester) or leads as homeroom teacher. */
 export function classIdsOfEmployee(db: Executor, employeeId: number, academicYearId?: number) {
-  return cached(db, `classIdsOfEmployee:${employeeId}:${academicYearId}`, () =>
+  return cached(db, `classIdsOfEmployee:${employeeId}:${academicYearId}`, TAUGHT_OR_LED, () =>
     queryClassIdsOfEmployee(db, employeeId, academicYearId),
   );
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { StudentsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { academicYears, classGroups, enrollments, students, units } from '../../db/schema/index.ts';
-import { cached, isCached } from '../../lib/read-cache.ts';
+import { cached, dependsOn, isCached } from '../../lib/read-cache.ts';
 import { loadStudentDirectory, queryStudentDirectory } from './students.directory.ts';
 import { escapeLike, offsetOf } from './structure.repo.ts';
 
@@ -68,6 +68,7 @@ const selectDetail = (db: Executor) =>
     .leftJoin(enrollments, currentEnrollment)
     .leftJoin(classGroups, eq(classGroups.id, enrollments.classGroupId));
 
+const DIRECTORY = dependsOn('students', 'units', 'enrollments', 'academic_years', 'class_groups');
 export async function listStudents(
   db: Executor,
   unitId: number | null,
@@ -75,7 +76,7 @@ export async function listStudents(
   onlyClassIds: number[] | null,
 ) {
   if (isCached(db)) {
-    const directory = await cached(db, 'students:directory', () => loadStudentDirectory(db));
+    const directory = await cached(db, 'students:directory', DIRECTORY, () => loadStudentDirectory(db));
     return queryStudentDirectory(directory, unitId, q, onlyClassIds);
   }
   return listStudentsInSql(db, unitId, q, onlyClassIds);

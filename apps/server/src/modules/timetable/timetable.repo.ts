@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Semester } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { cached } from '../../lib/read-cache.ts';
+import { cached, dependsOn } from '../../lib/read-cache.ts';
 import {
   bellPeriods,
   classGroups,
@@ -131,9 +131,10 @@ export async function bellPeriodsOf(db: Executor, unitId: number) {
   return rows.map((r) => r.period);
 }
 
+const STUDENT_CLASS = dependsOn('enrollments', 'class_groups');
 /** The student's open class group in a year. */
 export function studentClassIn(db: Executor, studentId: number, academicYearId: number) {
-  return cached(db, `studentClassIn:${studentId}:${academicYearId}`, () =>
+  return cached(db, `studentClassIn:${studentId}:${academicYearId}`, STUDENT_CLASS, () =>
     queryStudentClassIn(db, studentId, academicYearId),
   );
 }

@@ -15,13 +15,16 @@ import {
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
-import { cached } from '../../lib/read-cache.ts';
+import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { preChecked } from '../../lib/serializer.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, mapDbError, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { findClass, findEmployeeRef, findSubject } from '../school/structure.repo.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import * as repo from './timetable.repo.ts';
+
+/** What a week of the timetable is read from (timetable.repo.ts `listSlots`). */
+const WEEK = dependsOn('timetable_slots', 'class_groups', 'grades', 'subjects', 'employees', 'bell_periods');
 
 type SlotRow = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
 
@@ -87,7 +90,7 @@ export function createTimetableService(db: Database, structure: StructureService
     head: { classGroupId?: number; className?: string } = {},
   ): Promise<TimetableResponse> {
     const key = `timetable:${period.academicYearId}:${period.semester}:${filter.classGroupId}:${filter.employeeId}:${head.classGroupId}`;
-    return cached(db, key, async () =>
+    return cached(db, key, WEEK, async () =>
       preChecked(
         TimetableResponse.parse({ ...period, ...head, items: await repo.listSlots(db, { ...period, ...filter }) }),
       ),
