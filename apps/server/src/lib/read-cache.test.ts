@@ -3,14 +3,37 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
 import { STUDENT_STATUSES, type StudentsQuery } from '@mms/shared';
-import { academicYears, classGroups, enrollments, grades, students, units } from '../db/schema/index.ts';
+import {
+  academicYears,
+  classGroups,
+  enrollments,
+  grades,
+  students,
+  subjects as subjectsTable,
+  units,
+} from '../db/schema/index.ts';
 import { loadStudentDirectory, queryStudentDirectory } from '../modules/school/students.directory.ts';
 import { listStudentsInSql } from '../modules/school/students.repo.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { cached, isCached, syncReadCache, transactionOutsideSchoolData } from './read-cache.ts';
+import { buildApp } from '../app.ts';
+import {
+  cached,
+  checkChangeTriggers,
+  dependsOn,
+  isCached,
+  runWriteScope,
+  syncReadCache,
+  writtenTables,
+} from './read-cache.ts';
 import { preChecked, serializerCompiler } from './serializer.ts';
 
+const SUBJECTS = dependsOn('subjects');
+const GRADES = dependsOn('grades');
+const STRUCTURE = dependsOn('units', 'users', 'employees', 'students');
+
 let ctx: TestContext;
+const countSubjects = async (unitId: number) =>
+  (await ctx.db.select({ id: subjectsTable.id }).from(subjectsTable).where(eq(subjectsTable.unitId, unitId))).length;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -97,24 +120,79 @@ describe('the school read cache', () => {
     await until('a change after reconnecting is read', async () => (await read()) === 'Kembali Dengar', 3000);
   });
 
-  it('drops its copies when a transaction commits, unless it is one outside the school data', async () => {
-    let loads = 0;
-    const read = () => cached(ctx.db, 'test:loads', async () => ++loads);
-    expect(await read()).toBe(1);
-    expect(await read()).toBe(1);
-    await transactionOutsideSchoolData(ctx.db, (tx) => tx.execute(sql`select 1`));
-    expect(await read()).toBe(1);
+  it('drops only the copies that depend on the changed table, also for another process’s change', async () => {
+    let subjectLoads = 0;
+    let gradeLoads = 0;
+    const bySubjects = () => cached(ctx.db, 'test:subjects', SUBJECTS, async () => ++subjectLoads);
+    const byGrades = () => cached(ctx.db, 'test:grades', GRADES, async () => ++gradeLoads);
+    expect([await bySubjects(), await byGrades()]).toEqual([1, 1]);
+    expect([await bySubjects(), await byGrades()]).toEqual([1, 1]);
+    await otherProcess((c) => c.query(`update subjects set name = name`));
+    await syncReadCache(ctx.db);
+    expect([await bySubjects(), await byGrades()]).toEqual([2, 1]);
+    await otherProcess((c) => c.query(`update grades set name = name`));
+    await syncReadCache(ctx.db);
+    expect([await bySubjects(), await byGrades()]).toEqual([2, 2]);
+    // A change to a table no cached read depends on drops nothing.
+    await otherProcess((c) => c.query(`update app_meta set key = key`));
     await ctx.db.transaction((tx) => tx.execute(sql`select 1`));
-    expect(await read()).toBe(2);
+    await syncReadCache(ctx.db);
+    expect([await bySubjects(), await byGrades()]).toEqual([2, 2]);
     // Inside a transaction nothing is cached: it reads its own snapshot.
     await ctx.db.transaction(async (tx) => {
-      expect(await cached(tx, 'test:loads', async () => 'from the transaction')).toBe('from the transaction');
+      expect(await cached(tx, 'test:subjects', SUBJECTS, async () => -1)).toBe(-1);
+    });
+  });
+
+  it('reads its own writes in the same unit of work and the next request, with no opt-out', async () => {
+    const wakakur = await ctx.as('WAKAKUR');
+    const unitId = wakakur.user.unit!.id;
+    // app.inject straight, without the test context's sync: the request itself must wait.
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: { cookie: wakakur.cookie, 'x-csrf-token': wakakur.csrfToken },
+        ...(payload ? { payload } : {}),
+      });
+    const subjects = `/api/v1/lookups/subjects?unitId=${unitId}`;
+    for (let round = 0; round < 5; round++) {
+      const before = (await inject('GET', subjects)).json().items.length as number;
+      const added = await inject('POST', '/api/v1/subjects', {
+        unitId,
+        code: `RYW${round}`,
+        name: `Baca Tulis ${round}`,
+      });
+      expect(added.statusCode).toBe(200);
+      expect((await inject('GET', subjects)).json().items).toHaveLength(before + 1);
+    }
+    // In one unit of work: a plain transaction, then a cached read, sees the change.
+    await runWriteScope(async () => {
+      const read = () => cached(ctx.db, `test:subject-count:${unitId}`, SUBJECTS, () => countSubjects(unitId));
+      const before = await read();
+      await ctx.db.transaction((tx) =>
+        tx
+          .insert(subjectsTable)
+          .values({ unitId, code: 'RYW-TX', name: 'Dalam Transaksi' })
+          .then(() => undefined),
+      );
+      expect(await read()).toBe(before + 1);
+      await ctx.db.insert(subjectsTable).values({ unitId, code: 'RYW-AUTO', name: 'Tanpa Transaksi' });
+      expect(await read()).toBe(before + 2);
+      // A rolled-back write changed nothing: the copy stays.
+      await ctx.db
+        .transaction(async (tx) => {
+          await tx.insert(subjectsTable).values({ unitId, code: 'RYW-RB', name: 'Dibatalkan' });
+          throw new Error('rollback');
+        })
+        .catch(() => undefined);
+      expect(await read()).toBe(before + 2);
     });
   });
 
   it('keeps its copies through sign-ins and attendance writes', async () => {
     let loads = 0;
-    const read = () => cached(ctx.db, 'test:kept', async () => ++loads);
+    const read = () => cached(ctx.db, 'test:kept', STRUCTURE, async () => ++loads);
     expect(await read()).toBe(1);
     const user = await ctx.createUser({ division: 'TEACHER' });
     await syncReadCache(ctx.db);
@@ -123,6 +201,35 @@ describe('the school read cache', () => {
     expect((await ctx.call(teacher, 'POST', '/api/v1/attendance/staff/check-in', {})).statusCode).toBe(200);
     expect((await ctx.call(teacher, 'POST', '/api/v1/auth/logout', {})).statusCode).toBeLessThan(300);
     expect(await read()).toBe(2);
+  });
+
+  it('names the tables a statement writes', () => {
+    expect(writtenTables('select * from students where id = $1 for update')).toEqual([]);
+    expect(writtenTables('insert into "subjects" ("unit_id") values ($1) on conflict do nothing')).toEqual([
+      'subjects',
+    ]);
+    expect(writtenTables('update "public"."students" set "name" = $1')).toEqual(['students']);
+    expect(writtenTables('with d as (delete from enrollments where id = $1 returning 1) select 1')).toEqual([
+      'enrollments',
+    ]);
+    expect(writtenTables('truncate table units, grades cascade')).toEqual(['units', 'grades']);
+    expect(writtenTables('alter table students add column x int')).toContain('*');
+    expect(writtenTables('begin')).toEqual([]);
+  });
+
+  it('refuses to start a cache over a table without the change trigger, with a clear message', async () => {
+    await ctx.db.execute(sql`create table cache_probe (id int)`);
+    dependsOn('cache_probe');
+    await expect(buildApp({ config: ctx.config, db: ctx.db })).rejects.toThrow(
+      /cached reads depend on cache_probe, which lack the change trigger/,
+    );
+    // A trigger that misses TRUNCATE is not enough either.
+    await ctx.db.execute(sql`create trigger cache_probe_change after insert or update or delete on cache_probe
+      for each statement execute function mms_notify_school_change()`);
+    await expect(checkChangeTriggers(ctx.db)).rejects.toThrow(/cache_probe/);
+    await ctx.db.execute(sql`create trigger cache_probe_truncate after truncate on cache_probe
+      for each statement execute function mms_notify_school_change()`);
+    await expect(checkChangeTriggers(ctx.db)).resolves.toBeUndefined();
   });
 
   it('a password change or a sign-in does not count as a change of school data', async () => {
