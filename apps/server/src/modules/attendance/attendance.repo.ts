@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
+import { teachesClassSql } from '../school/class-access.ts';
 import {
   academicYears,
   classGroups,
@@ -9,8 +10,6 @@ import {
   enrollments,
   studentAttendance,
   students,
-  teachingAssignments,
-  timetableSlots,
 } from '../../db/schema/index.ts';
 
 const and_ = (where: (SQL | undefined)[]) => {
@@ -45,25 +44,6 @@ export async function findClass(db: Executor, id: number) {
     .from(classGroups)
     .where(eq(classGroups.id, id));
   return row;
-}
-
-/**
- * The classes an employee teaches (teaching assignment or timetable slot) or leads as homeroom teacher.
- * SAVE_DAILY_REGISTER below checks the same for one class: change both together.
- */
-export async function classIdsOfTeacher(db: Executor, employeeId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: teachingAssignments.classGroupId })
-    .from(teachingAssignments)
-    .where(eq(teachingAssignments.employeeId, employeeId))
-    .union(
-      db
-        .select({ id: timetableSlots.classGroupId })
-        .from(timetableSlots)
-        .where(eq(timetableSlots.employeeId, employeeId)),
-    )
-    .union(db.select({ id: classGroups.id }).from(classGroups).where(eq(classGroups.homeroomEmployeeId, employeeId)));
-  return rows.map((r) => r.id);
 }
 
 /** The students with an open enrollment in the class, by name. */
@@ -259,11 +239,7 @@ p as materialized (
 ),
 cls as (
   select cg.id, cg.name, cg.unit_id, cg.academic_year_id,
-    not p.own_only or (p.employee_id is not null and (
-      cg.homeroom_employee_id = p.employee_id
-      or exists (select 1 from teaching_assignments t where t.employee_id = p.employee_id and t.class_group_id = cg.id)
-      or exists (select 1 from timetable_slots s where s.employee_id = p.employee_id and s.class_group_id = cg.id)
-    )) as teaches
+    not p.own_only or (p.employee_id is not null and ${teachesClassSql('p.employee_id', 'cg')}) as teaches
   from class_groups cg, p where cg.id = (select class_id from p)
 ),
 yr as (select y.id, y.start_date, y.end_date from academic_years y where y.is_active limit 1),

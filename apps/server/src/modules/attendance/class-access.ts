@@ -2,8 +2,10 @@ import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 // The unit rules are the school feature's; they belong in lib/ once that feature moves them there.
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses } from '../../lib/scope.ts';
-import * as repo from './attendance.repo.ts';
+import { assertUnit, seesAllUnits } from '../../lib/scope.ts';
+import { ownClassIds } from '../school/class-access.ts';
+
+export { ownClassIds };
 
 interface ClassRef {
   id: number;
@@ -12,19 +14,8 @@ interface ClassRef {
 }
 
 /**
- * The classes a caller is limited to: a teacher's own (taught or led), or null for the divisions
- * that see every class of their unit (principal, wakakur, BK, admin...).
- */
-export async function ownClassIds(db: Executor, user: AuthUser): Promise<number[] | null> {
-  if (!seesOnlyOwnClasses(user)) return null;
-  if (!user.employeeId) return [];
-  return repo.classIdsOfTeacher(db, user.employeeId);
-}
-
-/**
  * Row-level rule of a class: its unit, and for teachers a class they teach or lead.
- * The register save checks the same rule inside its statement (attendance.repo.ts,
- * SAVE_DAILY_REGISTER): change both together.
+ * The teaching rule is school/class-access.ts's, also embedded in the register save's SQL.
  */
 export async function assertClassAccess(db: Executor, user: AuthUser, cls: ClassRef): Promise<void> {
   if (seesAllUnits(user)) return;

@@ -298,37 +298,6 @@ export async function classHasEnrollments(db: Executor, id: number) {
   return (row?.n ?? 0) > 0;
 }
 
-const TAUGHT_OR_LED = dependsOn('teaching_assignments', 'class_groups');
-/** Class groups an employee teaches (any semester) or leads as homeroom teacher. */
-export function classIdsOfEmployee(db: Executor, employeeId: number, academicYearId?: number) {
-  return cached(db, `classIdsOfEmployee:${employeeId}:${academicYearId}`, TAUGHT_OR_LED, () =>
-    queryClassIdsOfEmployee(db, employeeId, academicYearId),
-  );
-}
-
-async function queryClassIdsOfEmployee(db: Executor, employeeId: number, academicYearId?: number) {
-  const taught = db
-    .selectDistinct({ id: teachingAssignments.classGroupId })
-    .from(teachingAssignments)
-    .where(
-      and(
-        eq(teachingAssignments.employeeId, employeeId),
-        academicYearId ? eq(teachingAssignments.academicYearId, academicYearId) : undefined,
-      ),
-    );
-  const led = db
-    .select({ id: classGroups.id })
-    .from(classGroups)
-    .where(
-      and(
-        eq(classGroups.homeroomEmployeeId, employeeId),
-        academicYearId ? eq(classGroups.academicYearId, academicYearId) : undefined,
-      ),
-    );
-  const rows = await taught.union(led);
-  return rows.map((r) => r.id);
-}
-
 // ---------- employees (as referenced by the structure) ----------
 
 export async function findEmployeeRef(db: Executor, id: number) {

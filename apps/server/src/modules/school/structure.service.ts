@@ -16,7 +16,8 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertUnit, guarded, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
+import { assertUnit, guarded, unitScope } from '../../lib/scope.ts';
+import { ownClassIds } from './class-access.ts';
 import * as repo from './structure.repo.ts';
 
 export function createStructureService(db: Database) {
@@ -413,10 +414,8 @@ export function createStructureService(db: Database) {
   }
 
   /** The classes a teacher may see the students of; null = no class restriction. */
-  async function visibleClassIds(user: AuthUser): Promise<number[] | null> {
-    if (!seesOnlyOwnClasses(user)) return null;
-    if (!user.employeeId) return [];
-    return repo.classIdsOfEmployee(db, user.employeeId);
+  function visibleClassIds(user: AuthUser): Promise<number[] | null> {
+    return ownClassIds(db, user);
   }
 
   return {
