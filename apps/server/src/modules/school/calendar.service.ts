@@ -15,10 +15,14 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { cached } from '../../lib/read-cache.ts';
+import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { addDays, todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './calendar.repo.ts';
+
+const CALENDAR = dependsOn('calendar_entries', 'units');
+const UNITS = dependsOn('units');
+const CLASS_UNIT = dependsOn('class_groups');
 
 // ---------- the one answer to "is this a school day" ----------
 
@@ -38,7 +42,7 @@ const FOUNDATION_WEEK = 6;
  * change of units or calendar entries (lib/read-cache.ts).
  */
 function unitCalendar(exec: Executor, unitId: number | null): Promise<UnitCalendar> {
-  return cached(exec, `calendar:${unitId}`, async () => {
+  return cached(exec, `calendar:${unitId}`, CALENDAR, async () => {
     const [week, entries] = await Promise.all([
       unitId === null ? FOUNDATION_WEEK : repo.schoolWeekOf(exec, unitId),
       repo.entriesBetween(exec, unitId, '0001-01-01', '9999-12-31'),
@@ -74,13 +78,13 @@ export async function schoolDaysOfUnits(
   from: string,
   to: string,
 ): Promise<Map<number, string[]>> {
-  const ids = unitIds ?? (await cached(exec, 'unit-ids', () => repo.unitIds(exec)));
+  const ids = unitIds ?? (await cached(exec, 'unit-ids', UNITS, () => repo.unitIds(exec)));
   return new Map(await Promise.all(ids.map(async (id) => [id, await schoolDays(exec, id, from, to)] as const)));
 }
 
 /** The unit of a class (cached with the structure), for callers that know only the class. */
 export function unitOfClass(exec: Executor, classGroupId: number): Promise<number | undefined> {
-  return cached(exec, `class-unit:${classGroupId}`, () => repo.unitOfClass(exec, classGroupId));
+  return cached(exec, `class-unit:${classGroupId}`, CLASS_UNIT, () => repo.unitOfClass(exec, classGroupId));
 }
 
 /** Refuses a date that is not a school day of the unit, naming why (400). */
