@@ -23,8 +23,6 @@ export const JournalInput = z.object({
   objective: optionalText('Tujuan pembelajaran'),
   notes: optionalText('Catatan'),
   absences: z.array(JournalAbsence).max(200).default([]),
-  /** the teacher standing in for the scheduled one */
-  substituteEmployeeId: id('Guru pengganti').nullable().optional(),
 });
 export type JournalInput = z.infer<typeof JournalInput>;
 
@@ -98,6 +96,8 @@ export const TeacherLessonToday = z.object({
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
   journalFilled: z.boolean(),
+  /** the school named the caller substitute for this lesson today */
+  asSubstitute: z.boolean(),
 });
 export const TeacherToday = z.object({
   date: z.string(),
@@ -108,6 +108,43 @@ export const TeacherToday = z.object({
   homeroomRegistersOpen: z.array(z.object({ classGroupId: z.number().int(), className: z.string() })),
 });
 export type TeacherToday = z.infer<typeof TeacherToday>;
+
+// ---------- substitute teachers (guru pengganti) ----------
+
+/** The principal, WAKAKUR or admin names who stands in for the scheduled teacher of a lesson on a date. */
+export const SubstituteInput = z.object({
+  employeeId: id('Guru pengganti'),
+  note: optionalText('Catatan', 500),
+});
+export type SubstituteInput = z.infer<typeof SubstituteInput>;
+
+export const LessonSubstitute = z
+  .object({
+    timetableSlotId: z.number().int(),
+    date: z.string(),
+    unitId: z.number().int(),
+    classGroupId: z.number().int(),
+    className: z.string(),
+    subjectName: z.string(),
+    period: z.number().int(),
+    teacherEmployeeId: z.number().int(),
+    teacherName: z.string(),
+    substituteEmployeeId: z.number().int(),
+    substituteName: z.string(),
+    note: z.string().nullable(),
+    journalWritten: z.boolean(),
+  })
+  .meta({ id: 'LessonSubstitute' });
+export type LessonSubstitute = z.infer<typeof LessonSubstitute>;
+
+export const SubstitutesQuery = z
+  .object({
+    from: isoDate('Dari tanggal'),
+    to: isoDate('Sampai tanggal'),
+    unitId: id('Unit').optional(),
+  })
+  .refine((q) => q.from <= q.to, { message: 'Tanggal awal harus sebelum tanggal akhir', path: ['to'] });
+export type SubstitutesQuery = z.infer<typeof SubstitutesQuery>;
 
 // ---------- subject material ----------
 

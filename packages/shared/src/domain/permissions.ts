@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   'leave.decide': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
   'journal.write': TEACHERS,
   'journal.read': ALL,
+  /** naming the substitute teacher (guru pengganti) of a lesson */
+  'journal.substitute.manage': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
   'material.manage': TEACHERS,
   'material.read': ALL,
   'classControl.record': ['PRINCIPAL', 'ADMIN'],

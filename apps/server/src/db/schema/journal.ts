@@ -37,6 +37,32 @@ export const classJournals = pgTable(
   ],
 );
 
+/**
+ * Guru pengganti: the school (the principal, WAKAKUR or admin) names who stands in for the
+ * scheduled teacher of one lesson on one date. Only this assignment lets another teacher write
+ * that lesson's journal and absences; the journal keeps who stood in when it was written.
+ */
+export const lessonSubstitutes = pgTable(
+  'lesson_substitutes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    timetableSlotId: integer()
+      .notNull()
+      .references(() => timetableSlots.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    note: text(),
+    assignedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('lesson_substitutes_slot_date_uq').on(t.timetableSlotId, t.date),
+    index('lesson_substitutes_employee_date_idx').on(t.employeeId, t.date),
+  ],
+);
+
 export interface MaterialAttachment {
   name: string;
   path: string;

@@ -6,6 +6,7 @@ import {
   classGroups,
   classJournals,
   employees,
+  lessonSubstitutes,
   studentAttendance,
   subjects,
   timetableSlots,
@@ -34,7 +35,7 @@ export async function findSlot(db: Executor, id: number) {
 
 export async function findEmployee(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: employees.id, name: employees.name, isActive: employees.isActive })
+    .select({ id: employees.id, name: employees.name, isActive: employees.isActive, unitId: employees.unitId })
     .from(employees)
     .where(eq(employees.id, id));
   return row;
@@ -144,7 +145,10 @@ export async function listJournals(db: Executor, f: JournalFilter, q: { page: nu
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-/** The employee's lessons of a weekday in the active year and semester, with whether the journal of `date` exists. */
+/**
+ * The employee's lessons of a weekday in the active year and semester, and the lessons the school
+ * named them substitute for on `date`, with whether the journal of `date` exists.
+ */
 export async function lessonsOfDay(
   db: Executor,
   employeeId: number,
@@ -163,6 +167,7 @@ export async function lessonsOfDay(
       startTime: bellPeriods.startTime,
       endTime: bellPeriods.endTime,
       journalFilled: sql<boolean>`exists (select 1 from ${classJournals} j where j.timetable_slot_id = ${timetableSlots.id} and j.date = ${date})`,
+      asSubstitute: sql<boolean>`${timetableSlots.employeeId} <> ${employeeId}`,
     })
     .from(timetableSlots)
     .innerJoin(academicYears, eq(academicYears.id, timetableSlots.academicYearId))
@@ -174,7 +179,11 @@ export async function lessonsOfDay(
     )
     .where(
       and(
-        eq(timetableSlots.employeeId, employeeId),
+        or(
+          eq(timetableSlots.employeeId, employeeId),
+          sql`exists (select 1 from ${lessonSubstitutes} ls where ls.timetable_slot_id = ${timetableSlots.id}
+            and ls.date = ${date} and ls.employee_id = ${employeeId})`,
+        ),
         eq(timetableSlots.day, day),
         eq(timetableSlots.semester, semester),
         eq(academicYears.isActive, true),
@@ -197,4 +206,85 @@ export async function homeroomRegistersOpen(db: Executor, employeeId: number, da
       ),
     )
     .orderBy(asc(classGroups.name));
+}
+
+// ---------- substitute teachers (guru pengganti), assigned by the school ----------
+
+/** Who the school named to stand in for the lesson on the date, if anyone. */
+export async function findSubstitute(db: Executor, slotId: number, date: string) {
+  const [row] = await db
+    .select({ employeeId: lessonSubstitutes.employeeId, name: employees.name, note: lessonSubstitutes.note })
+    .from(lessonSubstitutes)
+    .innerJoin(employees, eq(employees.id, lessonSubstitutes.employeeId))
+    .where(and(eq(lessonSubstitutes.timetableSlotId, slotId), eq(lessonSubstitutes.date, date)));
+  return row;
+}
+
+export async function upsertSubstitute(
+  db: Executor,
+  values: { timetableSlotId: number; date: string; employeeId: number; note: string | null; assignedByUserId: number },
+) {
+  await db
+    .insert(lessonSubstitutes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [lessonSubstitutes.timetableSlotId, lessonSubstitutes.date],
+      set: {
+        employeeId: values.employeeId,
+        note: values.note,
+        assignedByUserId: values.assignedByUserId,
+        updatedAt: sql`now()`,
+      },
+    });
+  // A journal already written for the lesson names the substitute the school decided.
+  await db
+    .update(classJournals)
+    .set({ substituteEmployeeId: values.employeeId })
+    .where(and(eq(classJournals.timetableSlotId, values.timetableSlotId), eq(classJournals.date, values.date)));
+}
+
+export async function deleteSubstitute(db: Executor, slotId: number, date: string) {
+  const rows = await db
+    .delete(lessonSubstitutes)
+    .where(and(eq(lessonSubstitutes.timetableSlotId, slotId), eq(lessonSubstitutes.date, date)))
+    .returning({ id: lessonSubstitutes.id });
+  await db
+    .update(classJournals)
+    .set({ substituteEmployeeId: null })
+    .where(and(eq(classJournals.timetableSlotId, slotId), eq(classJournals.date, date)));
+  return rows.length > 0;
+}
+
+/** The substitutions of a unit (or every unit, or one substitute) between two dates. */
+export async function listSubstitutes(
+  db: Executor,
+  f: { unitId: number | null; from: string; to: string; employeeId?: number },
+) {
+  const parts: SQL[] = [gte(lessonSubstitutes.date, f.from), lte(lessonSubstitutes.date, f.to)];
+  if (f.unitId !== null) parts.push(eq(timetableSlots.unitId, f.unitId));
+  if (f.employeeId !== undefined) parts.push(eq(lessonSubstitutes.employeeId, f.employeeId));
+  return db
+    .select({
+      timetableSlotId: lessonSubstitutes.timetableSlotId,
+      date: lessonSubstitutes.date,
+      unitId: timetableSlots.unitId,
+      classGroupId: timetableSlots.classGroupId,
+      className: classGroups.name,
+      subjectName: subjects.name,
+      period: timetableSlots.period,
+      teacherEmployeeId: timetableSlots.employeeId,
+      teacherName: sql<string>`(select t.name from ${employees} t where t.id = ${timetableSlots.employeeId})`,
+      substituteEmployeeId: lessonSubstitutes.employeeId,
+      substituteName: employees.name,
+      note: lessonSubstitutes.note,
+      journalWritten: sql<boolean>`exists (select 1 from ${classJournals} j where j.timetable_slot_id = ${lessonSubstitutes.timetableSlotId} and j.date = ${lessonSubstitutes.date})`,
+    })
+    .from(lessonSubstitutes)
+    .innerJoin(timetableSlots, eq(timetableSlots.id, lessonSubstitutes.timetableSlotId))
+    .innerJoin(classGroups, eq(classGroups.id, timetableSlots.classGroupId))
+    .innerJoin(subjects, eq(subjects.id, timetableSlots.subjectId))
+    .innerJoin(employees, eq(employees.id, lessonSubstitutes.employeeId))
+    .where(and(...parts))
+    .orderBy(asc(lessonSubstitutes.date), asc(timetableSlots.period), asc(classGroups.name))
+    .limit(1000);
 }

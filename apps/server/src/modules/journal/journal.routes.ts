@@ -7,9 +7,14 @@ import {
   JournalsQuery,
   JournalSummary,
   LessonRoster,
+  LessonSubstitute,
+  OkResponse,
   pageOf,
+  SubstituteInput,
+  SubstitutesQuery,
   TeacherToday,
 } from '@mms/shared';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { createAttendanceService } from '../attendance/attendance.service.ts';
@@ -89,5 +94,57 @@ export const journalRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request) =>
       journals.save(userOf(request), request.params.slotId, request.params.date, request.body, actorOf(request)),
+  );
+  app.get(
+    '/substitutes',
+    {
+      config: { access: 'journal.write' },
+      schema: {
+        tags,
+        summary:
+          'The substitute teachers the school named between two dates: the unit’s for leaders, a teacher’s own lessons otherwise',
+        querystring: SubstitutesQuery,
+        response: { 200: z.array(LessonSubstitute), ...errors },
+      },
+    },
+    async (request) => journals.substitutes(userOf(request), request.query),
+  );
+  app.put(
+    '/slots/:slotId/:date/substitute',
+    {
+      config: { access: 'journal.substitute.manage' },
+      schema: {
+        tags,
+        summary:
+          'Name the substitute teacher of a lesson on a date (again = change); only they may then write its journal',
+        params: JournalParams,
+        body: SubstituteInput,
+        response: { 200: LessonSubstitute, ...errors },
+      },
+    },
+    async (request) =>
+      journals.assignSubstitute(
+        userOf(request),
+        request.params.slotId,
+        request.params.date,
+        request.body,
+        actorOf(request),
+      ),
+  );
+  app.delete(
+    '/slots/:slotId/:date/substitute',
+    {
+      config: { access: 'journal.substitute.manage' },
+      schema: {
+        tags,
+        summary: 'Withdraw the substitute of a lesson on a date',
+        params: JournalParams,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await journals.removeSubstitute(userOf(request), request.params.slotId, request.params.date, actorOf(request));
+      return { ok: true as const };
+    },
   );
 };

@@ -1,17 +1,20 @@
 import {
   academicPeriodOfDate,
+  can,
   DAY_NAMES_ID,
   type AuthUser,
   type ClassJournal,
   type JournalInput,
   type JournalsQuery,
+  type SubstituteInput,
+  type SubstitutesQuery,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
 import { todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
-import { isSchoolDay } from '../school/calendar.service.ts';
+import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
 
@@ -47,10 +50,19 @@ export function createJournalService(db: Database, attendance: AttendanceService
     throw forbidden(`Anda tidak mengajar atau menjadi wali kelas ${slot.className}`);
   }
 
+  /** The substitute of a lesson: the one who wrote its journal, or the one the school named. */
+  async function substituteIdOf(
+    slotId: number,
+    date: string,
+    journal: { substituteEmployeeId: number | null } | undefined,
+  ) {
+    return journal?.substituteEmployeeId ?? (await repo.findSubstitute(db, slotId, date))?.employeeId ?? null;
+  }
+
   async function get(user: AuthUser, slotId: number, date: string): Promise<ClassJournal> {
     const slot = await slotOrFail(slotId);
     const row = await repo.findJournal(db, slotId, date);
-    await assertMayRead(user, slot, row?.substituteEmployeeId ?? null);
+    await assertMayRead(user, slot, await substituteIdOf(slotId, date, row));
     if (!row) throw notFound('Jurnal');
     const { absentCount: _n, ...journal } = toSummary(row);
     return { ...journal, absences: await attendance.lessonAbsences(slotId, date) };
@@ -60,7 +72,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
   async function roster(user: AuthUser, slotId: number, date: string) {
     const slot = await slotOrFail(slotId);
     const existing = await repo.findJournal(db, slotId, date);
-    await assertMayRead(user, slot, existing?.substituteEmployeeId ?? null);
+    await assertMayRead(user, slot, await substituteIdOf(slotId, date, existing));
     return {
       timetableSlotId: slot.id,
       date,
@@ -72,22 +84,25 @@ export function createJournalService(db: Database, attendance: AttendanceService
     };
   }
 
-  /** The slot's teacher, the substitute, or a leader of the unit. */
-  function assertMayWrite(user: AuthUser, slot: Slot, substituteIds: (number | null | undefined)[]) {
+  /**
+   * The slot's teacher, the substitute the school named for the lesson on that date, or a leader of
+   * the unit. The substitute comes from the database (an assignment by the principal, WAKAKUR or
+   * admin), never from the request.
+   */
+  function assertMayWrite(user: AuthUser, slot: Slot, substituteId: number | null) {
     if (LEADERS.has(user.division)) {
       if (!seesAllUnits(user)) assertUnit(user, slot.unitId);
       return;
     }
     const me = user.employeeId;
-    if (me && (me === slot.employeeId || substituteIds.includes(me))) return;
-    throw forbidden(`Anda bukan guru jadwal ini (${slot.subjectName} ${slot.className}) atau guru penggantinya`);
+    if (me && (me === slot.employeeId || me === substituteId)) return;
+    throw forbidden(
+      `Anda bukan guru jadwal ini (${slot.subjectName} ${slot.className}) atau guru pengganti yang ditugaskan`,
+    );
   }
 
-  async function save(user: AuthUser, slotId: number, date: string, input: JournalInput, actor: AuditActor) {
-    const slot = await slotOrFail(slotId);
-    const before = await repo.findJournal(db, slotId, date);
-    assertMayWrite(user, slot, [input.substituteEmployeeId, before?.substituteEmployeeId]);
-    await attendance.assertRegisterDate({ unitId: slot.unitId, academicYearId: slot.academicYearId }, date);
+  /** The date falls on the lesson's weekday and in its semester. */
+  function assertLessonDay(slot: Slot, date: string) {
     if (weekdayOf(date) !== slot.day) {
       throw badRequest(`Tanggal ${date} bukan hari ${DAY_NAMES_ID[slot.day]}, hari jadwal ini`, {
         date: 'Bukan hari jadwal',
@@ -98,17 +113,18 @@ export function createJournalService(db: Database, attendance: AttendanceService
         date: 'Semester lain',
       });
     }
-    const substituteId = input.substituteEmployeeId ?? null;
-    if (substituteId !== null) {
-      const sub = await repo.findEmployee(db, substituteId);
-      if (!sub || !sub.isActive)
-        throw badRequest('Guru pengganti tidak ditemukan', { substituteEmployeeId: 'Tidak ada' });
-      if (sub.id === slot.employeeId) {
-        throw badRequest('Guru pengganti harus orang lain dari guru jadwal', { substituteEmployeeId: 'Guru jadwal' });
-      }
-    }
+  }
+
+  async function save(user: AuthUser, slotId: number, date: string, input: JournalInput, actor: AuditActor) {
+    const slot = await slotOrFail(slotId);
+    await attendance.assertRegisterDate({ unitId: slot.unitId, academicYearId: slot.academicYearId }, date);
+    assertLessonDay(slot, date);
     const absences = input.absences ?? [];
     await db.transaction(async (tx) => {
+      // Who may write is decided inside the transaction that writes, before anything is written.
+      const substitute = await repo.findSubstitute(tx, slot.id, date);
+      assertMayWrite(user, slot, substitute?.employeeId ?? null);
+      const before = await repo.findJournal(tx, slotId, date);
       const values = {
         timetableSlotId: slot.id,
         classGroupId: slot.classGroupId,
@@ -116,7 +132,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
         topic: input.topic,
         objective: input.objective ?? null,
         notes: input.notes ?? null,
-        substituteEmployeeId: substituteId,
+        substituteEmployeeId: substitute?.employeeId ?? null,
         authorUserId: user.id,
       };
       const id = await repo.upsertJournal(tx, values);
@@ -137,6 +153,85 @@ export function createJournalService(db: Database, attendance: AttendanceService
       });
     });
     return get(user, slotId, date);
+  }
+
+  /** A leader of the slot's unit names the substitute of one lesson (again = change it). */
+  async function assignSubstitute(
+    user: AuthUser,
+    slotId: number,
+    date: string,
+    input: SubstituteInput,
+    actor: AuditActor,
+  ) {
+    const slot = await slotOrFail(slotId);
+    assertUnit(user, slot.unitId);
+    assertLessonDay(slot, date);
+    await assertSchoolDay(db, slot.unitId, date);
+    const sub = await repo.findEmployee(db, input.employeeId);
+    if (!sub || !sub.isActive) {
+      throw badRequest('Guru pengganti tidak ditemukan atau tidak aktif', { employeeId: 'Tidak ada' });
+    }
+    if (sub.unitId !== slot.unitId) {
+      throw badRequest('Guru pengganti harus guru unit yang sama', { employeeId: 'Unit lain' });
+    }
+    if (sub.id === slot.employeeId) {
+      throw badRequest('Guru pengganti harus orang lain dari guru jadwal', { employeeId: 'Guru jadwal' });
+    }
+    await db.transaction(async (tx) => {
+      const before = await repo.findSubstitute(tx, slot.id, date);
+      const values = {
+        timetableSlotId: slot.id,
+        date,
+        employeeId: sub.id,
+        note: input.note ?? null,
+        assignedByUserId: user.id,
+      };
+      await repo.upsertSubstitute(tx, values);
+      await audit(tx, actor, {
+        action: 'journal.substitute.assign',
+        entityType: 'timetable_slot',
+        entityId: slot.id,
+        before: before ? { date, ...before } : null,
+        after: values,
+      });
+    });
+    return substituteOf(slot, date);
+  }
+
+  async function removeSubstitute(user: AuthUser, slotId: number, date: string, actor: AuditActor) {
+    const slot = await slotOrFail(slotId);
+    assertUnit(user, slot.unitId);
+    await db.transaction(async (tx) => {
+      const before = await repo.findSubstitute(tx, slot.id, date);
+      if (!before || !(await repo.deleteSubstitute(tx, slot.id, date))) throw notFound('Guru pengganti');
+      await audit(tx, actor, {
+        action: 'journal.substitute.remove',
+        entityType: 'timetable_slot',
+        entityId: slot.id,
+        before: { date, ...before },
+        after: null,
+      });
+    });
+  }
+
+  async function substituteOf(slot: Slot, date: string) {
+    const [row] = (await repo.listSubstitutes(db, { unitId: slot.unitId, from: date, to: date })).filter(
+      (r) => r.timetableSlotId === slot.id,
+    );
+    if (!row) throw notFound('Guru pengganti');
+    return row;
+  }
+
+  /**
+   * The substitutions between two dates: of the caller's unit (every unit for YAYASAN and ADMIN) for
+   * those who name substitutes, and a teacher's own (the lessons they were named for) for the rest.
+   */
+  async function substitutes(user: AuthUser, q: SubstitutesQuery) {
+    const unitId = unitScope(user, q.unitId);
+    if (can(user.division, 'journal.substitute.manage'))
+      return repo.listSubstitutes(db, { unitId, from: q.from, to: q.to });
+    if (!user.employeeId) return [];
+    return repo.listSubstitutes(db, { unitId, from: q.from, to: q.to, employeeId: user.employeeId });
   }
 
   async function list(user: AuthUser, q: JournalsQuery) {
@@ -201,7 +296,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
     };
   }
 
-  return { get, save, list, today, roster };
+  return { get, save, list, today, roster, substitutes, assignSubstitute, removeSubstitute };
 }
 
 export type JournalService = ReturnType<typeof createJournalService>;

@@ -66,31 +66,94 @@ describe('class journal', () => {
     expect(after.absences).toEqual(before.absences);
   });
 
-  it('refuses other teachers, but a named substitute may write', async () => {
+  it('refuses other teachers, and a teacher who names themself substitute writes nothing', async () => {
     const body = { topic: 'Diganti' };
     expect((await ctx.call(f.otherTeacher, 'PUT', url(f.slot.id, f.day), body)).statusCode).toBe(403);
     // The homeroom teacher reads the class's journal but does not write another teacher's lesson.
     expect((await ctx.call(f.homeroomA, 'PUT', url(f.slot.id, f.day), body)).statusCode).toBe(403);
     expect((await ctx.call(f.homeroomA, 'GET', url(f.slot.id, f.day))).statusCode).toBe(200);
-    const res = await ctx.call(f.otherTeacher, 'PUT', url(f.slot.id, f.day), {
+    const before = (await ctx.call(f.subjectTeacher, 'GET', url(f.slot.id, f.day))).json();
+    const attack = await ctx.call(f.otherTeacher, 'PUT', url(f.slot.id, f.day), {
+      topic: 'Ditulis penyusup',
+      absences: [{ studentId: f.studentsA[0]!.id, code: 'A' }],
+      substituteEmployeeId: f.otherTeacher.user.employeeId,
+    });
+    expect(attack.statusCode).toBe(403);
+    const after = (await ctx.call(f.subjectTeacher, 'GET', url(f.slot.id, f.day))).json();
+    expect(after).toEqual(before);
+    // A teacher of another unit sending their own id as substitute is refused too, and nothing is written.
+    const [sd] = await ctx.db
+      .execute<{ id: number }>(sql`insert into units (code, name) values ('SDX', 'SD Lain') returning id`)
+      .then((r) => r.rows);
+    const stranger = await ctx.createUser({ division: 'TEACHER' });
+    await ctx.db.execute(sql`update users set unit_id = ${sd!.id} where id = ${stranger.id}`);
+    await ctx.db.execute(sql`update employees set unit_id = ${sd!.id} where user_id = ${stranger.id}`);
+    const strangerSession = await ctx.signIn(stranger.username);
+    const other = await ctx.call(strangerSession, 'PUT', url(f.slot.id, f.day), {
+      topic: 'Unit lain',
+      substituteEmployeeId: strangerSession.user.employeeId,
+    });
+    expect(other.statusCode).toBe(403);
+    expect((await ctx.call(f.subjectTeacher, 'GET', url(f.slot.id, f.day))).json()).toEqual(before);
+  });
+
+  it('lets only the school name a substitute, who may then write the lesson’s journal', async () => {
+    const principal = await ctx.as('PRINCIPAL');
+    const subUrl = `${url(f.slot.id, f.day)}/substitute`;
+    const name = { employeeId: f.otherTeacher.user.employeeId, note: 'Guru jadwal dinas luar' };
+    // Teachers (the substitute-to-be and the scheduled one) cannot name substitutes.
+    expect((await ctx.call(f.otherTeacher, 'PUT', subUrl, name)).statusCode).toBe(403);
+    expect((await ctx.call(f.subjectTeacher, 'PUT', subUrl, name)).statusCode).toBe(403);
+    expect((await ctx.call(student, 'GET', `/api/v1/journals/substitutes?from=${f.day}&to=${f.day}`)).statusCode).toBe(
+      403,
+    );
+    // The scheduled teacher, an unknown employee and a bad date are refused with 400.
+    const own = await ctx.call(principal, 'PUT', subUrl, { employeeId: f.subjectTeacher.user.employeeId });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.message).toBe('Guru pengganti harus orang lain dari guru jadwal');
+    expect((await ctx.call(principal, 'PUT', subUrl, { employeeId: 2147483000 })).statusCode).toBe(400);
+    expect((await ctx.call(principal, 'PUT', `${url(f.slot.id, addDays(f.day, 1))}/substitute`, name)).statusCode).toBe(
+      400,
+    );
+
+    const assigned = await ctx.call(principal, 'PUT', subUrl, name);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json()).toMatchObject({
+      timetableSlotId: f.slot.id,
+      date: f.day,
+      substituteEmployeeId: f.otherTeacher.user.employeeId,
+      note: 'Guru jadwal dinas luar',
+      journalWritten: true,
+    });
+    // The journal already written names the substitute the school decided.
+    expect((await ctx.call(f.subjectTeacher, 'GET', url(f.slot.id, f.day))).json().substituteName).toContain('Pegawai');
+    // The named substitute sees the lesson among their substitutions, reads its roster and writes it.
+    const mine = await ctx.call(f.otherTeacher, 'GET', `/api/v1/journals/substitutes?from=${f.day}&to=${f.day}`);
+    expect(mine.json()).toEqual([expect.objectContaining({ timetableSlotId: f.slot.id, className: '7A' })]);
+    expect(
+      (await ctx.call(f.homeroomA, 'GET', `/api/v1/journals/substitutes?from=${f.day}&to=${f.day}`)).json(),
+    ).toEqual([]);
+    expect((await ctx.call(f.otherTeacher, 'GET', `${url(f.slot.id, f.day)}/roster`)).statusCode).toBe(200);
+    const res = await ctx.call(f.otherTeacher, 'PUT', url(f.slot.id, f.day), { topic: 'Latihan soal' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
       topic: 'Latihan soal',
       substituteEmployeeId: f.otherTeacher.user.employeeId,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().substituteName).toContain('Pegawai');
-    expect((await ctx.call(f.otherTeacher, 'GET', url(f.slot.id, f.day))).statusCode).toBe(200);
-    expect((await ctx.call(f.homeroomB, 'GET', url(f.slot.id, f.day))).statusCode).toBe(403);
-    expect(
-      (await ctx.call(await ctx.as('PRINCIPAL'), 'PUT', url(f.slot.id, f.day), { topic: 'Kepsek' })).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await ctx.call(f.subjectTeacher, 'PUT', url(f.slot.id, f.day), {
-          topic: 'x',
-          substituteEmployeeId: f.subjectTeacher.user.employeeId,
-        })
-      ).statusCode,
-    ).toBe(400);
+    const [logged] = (
+      await ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where action = 'journal.substitute.assign' and entity_id = ${String(f.slot.id)}`,
+      )
+    ).rows;
+    expect(logged!.n).toBe(1);
+    // The principal's list shows it; withdrawing it takes the right away again.
+    const list = await ctx.call(principal, 'GET', `/api/v1/journals/substitutes?from=${f.day}&to=${f.day}`);
+    expect(list.json()).toHaveLength(1);
+    expect((await ctx.call(principal, 'DELETE', subUrl)).statusCode).toBe(200);
+    expect((await ctx.call(principal, 'DELETE', subUrl)).statusCode).toBe(404);
+    expect((await ctx.call(f.otherTeacher, 'PUT', url(f.slot.id, f.day), { topic: 'Lagi' })).statusCode).toBe(403);
+    expect((await ctx.call(f.subjectTeacher, 'GET', url(f.slot.id, f.day))).json().substituteEmployeeId).toBeNull();
+    expect((await ctx.call(principal, 'PUT', url(f.slot.id, f.day), { topic: 'Kepsek' })).statusCode).toBe(200);
   });
 
   it('gives the lesson’s class list with the daily register’s codes to fill the absences', async () => {

@@ -4,7 +4,9 @@ import type {
   ClassJournal,
   JournalInput,
   LessonRoster,
+  LessonSubstitute,
   LookupList,
+  SubstituteInput,
   SubjectMaterial,
   SubjectMaterialInput,
   SubjectMaterialUpdate,
@@ -70,6 +72,30 @@ export function useSaveJournal(slotId: number, date: string) {
       client.setQueryData(['/journals/slot', slotId, date], data);
       void client.invalidateQueries({ queryKey: ['/journals/today'] });
       void client.invalidateQueries({ queryKey: ['/journals/roster', slotId, date] });
+      void client.invalidateQueries({ queryKey: ['/journals'] });
+    },
+  });
+}
+
+/** The substitutions of a date: the unit's for leaders, the caller's own lessons for a teacher. */
+export function useSubstitutes(date: string) {
+  return useQuery({
+    queryKey: ['/journals/substitutes', date],
+    queryFn: () => api<LessonSubstitute[]>('/journals/substitutes', { query: { from: date, to: date } }),
+  });
+}
+
+/** A leader names (or withdraws, with null) the substitute teacher of a lesson on a date. */
+export function useSetSubstitute(slotId: number, date: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubstituteInput | null) =>
+      body
+        ? api<LessonSubstitute>(`/journals/slots/${slotId}/${date}/substitute`, { method: 'PUT', body })
+        : api<unknown>(`/journals/slots/${slotId}/${date}/substitute`, { method: 'DELETE' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['/journals/substitutes', date] });
+      void client.invalidateQueries({ queryKey: ['/journals/slot', slotId, date] });
       void client.invalidateQueries({ queryKey: ['/journals'] });
     },
   });

@@ -177,6 +177,8 @@ export const attendanceEn: Texts<typeof attendanceId> = {
     notes: 'Notes',
     substitute: 'Substitute teacher',
     noSubstitute: 'None',
+    substituteHint: 'Only the substitute named here may write this lesson’s journal',
+    asSubstitute: 'substitute',
     absences: 'Absent students',
     dailyCode: 'Daily register: {{code}}',
     save: 'Save journal',

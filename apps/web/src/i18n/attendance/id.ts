@@ -173,6 +173,8 @@ export const attendanceId = {
     notes: 'Catatan',
     substitute: 'Guru pengganti',
     noSubstitute: 'Tidak ada',
+    substituteHint: 'Hanya guru pengganti yang ditugaskan di sini yang dapat mengisi jurnal pelajaran ini',
+    asSubstitute: 'pengganti',
     absences: 'Siswa tidak hadir',
     dailyCode: 'Presensi harian: {{code}}',
     save: 'Simpan jurnal',

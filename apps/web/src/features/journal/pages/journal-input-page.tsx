@@ -21,6 +21,7 @@ import {
   type AttendanceCode,
   type ClassJournal,
   type LessonRoster,
+  type LessonSubstitute,
 } from '@mms/shared';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -29,7 +30,16 @@ import { useSearchParams } from 'react-router';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useClassLessons, useJournal, useLessonRoster, useOwnLessons, useSaveJournal, useTeachers } from '../api.ts';
+import {
+  useClassLessons,
+  useJournal,
+  useLessonRoster,
+  useOwnLessons,
+  useSaveJournal,
+  useSetSubstitute,
+  useSubstitutes,
+  useTeachers,
+} from '../api.ts';
 import { ClassSelect } from '../components/filters.tsx';
 
 /** 1 Monday ... 7 Sunday of a YYYY-MM-DD date (the timetable's day numbers run 1-6). */
@@ -38,11 +48,69 @@ export const weekdayOf = (date: string): number => {
   return d === 0 ? 7 : d;
 };
 
+/** A lesson the journal can be written for: of the timetable, or one the school named the caller substitute for. */
+interface DayLesson {
+  id: number;
+  unitId: number;
+  period: number;
+  className: string;
+  subjectName: string;
+  teacherName: string;
+  employeeId: number;
+  asSubstitute: boolean;
+}
+
+/**
+ * The substitute teacher of the lesson: those who name substitutes (principal, WAKAKUR, admin) pick
+ * or withdraw one here; everyone else reads who the school named.
+ */
+function SubstituteField(props: {
+  slotId: number;
+  unitId: number;
+  teacherId: number;
+  date: string;
+  current: LessonSubstitute | null;
+  recorded: string | null;
+}) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const manages = can(user.division, 'journal.substitute.manage');
+  const teachers = useTeachers(manages ? props.unitId : null);
+  const set = useSetSubstitute(props.slotId, props.date);
+  if (!manages) {
+    const name = props.current?.substituteName ?? props.recorded;
+    return (
+      <Text size="sm">
+        {t('journal.substitute')}: {name ?? t('journal.noSubstitute')}
+      </Text>
+    );
+  }
+  return (
+    <Select
+      label={t('journal.substitute')}
+      description={t('journal.substituteHint')}
+      placeholder={t('journal.noSubstitute')}
+      data={(teachers.data?.items ?? [])
+        .filter((x) => x.id !== props.teacherId)
+        .map((x) => ({ value: String(x.id), label: x.name }))}
+      value={props.current ? String(props.current.substituteEmployeeId) : null}
+      onChange={(v) =>
+        set.mutate(v ? { employeeId: Number(v) } : null, {
+          onSuccess: () => showSaved(),
+          onError: (e) => notifyError(e),
+        })
+      }
+      disabled={set.isPending}
+      searchable
+      clearable
+    />
+  );
+}
+
 interface Draft {
   topic: string;
   objective: string;
   notes: string;
-  substituteEmployeeId: number | null;
   codes: Record<number, AttendanceCode>;
 }
 
@@ -54,7 +122,6 @@ function draftOf(journal: ClassJournal | null, roster: LessonRoster): Draft {
     topic: journal?.topic ?? '',
     objective: journal?.objective ?? '',
     notes: journal?.notes ?? '',
-    substituteEmployeeId: journal?.substituteEmployeeId ?? null,
     codes,
   };
 }
@@ -73,16 +140,34 @@ export function JournalInputPage() {
   const own = useOwnLessons();
   const ofClass = useClassLessons(leader ? classParam : null);
   const lessons = classParam && leader ? ofClass : own;
-  const dayLessons = useMemo(
-    () => (lessons.data?.items ?? []).filter((l) => l.day === weekdayOf(date)).sort((a, b) => a.period - b.period),
-    [lessons.data, date],
-  );
+  // the lessons the school named this teacher substitute for on the date
+  const substitutions = useSubstitutes(date);
+  const dayLessons = useMemo(() => {
+    const ofTimetable: DayLesson[] = (lessons.data?.items ?? [])
+      .filter((l) => l.day === weekdayOf(date))
+      .map((l) => ({ ...l, asSubstitute: false }));
+    const stoodIn: DayLesson[] =
+      leader && classParam
+        ? []
+        : (substitutions.data ?? [])
+            .filter((x) => !ofTimetable.some((l) => l.id === x.timetableSlotId))
+            .map((x) => ({
+              id: x.timetableSlotId,
+              unitId: x.unitId,
+              period: x.period,
+              className: x.className,
+              subjectName: x.subjectName,
+              teacherName: x.teacherName,
+              employeeId: x.teacherEmployeeId,
+              asSubstitute: true,
+            }));
+    return [...ofTimetable, ...stoodIn].sort((a, b) => a.period - b.period);
+  }, [lessons.data, substitutions.data, date, leader, classParam]);
   const slot = dayLessons.find((l) => l.id === slotParam);
   // a lesson that is not on the date's weekday has no journal that day
   const slotId = slot ? slot.id : null;
   const journal = useJournal(slotId, date);
   const roster = useLessonRoster(slotId, date);
-  const teachers = useTeachers(slot?.unitId);
   const save = useSaveJournal(slotId ?? 0, date);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -123,7 +208,6 @@ export function JournalInputPage() {
       topic: draft.topic,
       objective: draft.objective.trim() || null,
       notes: draft.notes.trim() || null,
-      substituteEmployeeId: draft.substituteEmployeeId,
       absences: Object.entries(draft.codes)
         .filter(([, c]) => c !== 'H')
         .map(([studentId, code]) => ({ studentId: Number(studentId), code: code as 'S' | 'I' | 'A' })),
@@ -162,7 +246,7 @@ export function JournalInputPage() {
           placeholder={t('journal.pickLesson')}
           data={dayLessons.map((l) => ({
             value: String(l.id),
-            label: `${t('journal.period', { period: l.period })} · ${l.className} · ${l.subjectName}${classParam ? ` · ${l.teacherName}` : ''}`,
+            label: `${t('journal.period', { period: l.period })} · ${l.className} · ${l.subjectName}${classParam ? ` · ${l.teacherName}` : ''}${l.asSubstitute ? ` · ${t('journal.asSubstitute')}` : ''}`,
           }))}
           value={slotId ? String(slotId) : null}
           onChange={(v) => setParam({ slot: v ? Number(v) : null })}
@@ -200,17 +284,16 @@ export function JournalInputPage() {
                 error={errors.notes}
                 onChange={(e) => patch({ notes: e.currentTarget.value })}
               />
-              <Select
-                label={t('journal.substitute')}
-                placeholder={t('journal.noSubstitute')}
-                data={(teachers.data?.items ?? [])
-                  .filter((x) => x.id !== slot?.employeeId)
-                  .map((x) => ({ value: String(x.id), label: x.name }))}
-                value={draft.substituteEmployeeId ? String(draft.substituteEmployeeId) : null}
-                onChange={(v) => patch({ substituteEmployeeId: v ? Number(v) : null })}
-                searchable
-                clearable
-              />
+              {slot && (
+                <SubstituteField
+                  slotId={slot.id}
+                  unitId={slot.unitId}
+                  teacherId={slot.employeeId}
+                  date={date}
+                  current={substitutions.data?.find((x) => x.timetableSlotId === slot.id) ?? null}
+                  recorded={journal.data?.substituteName ?? null}
+                />
+              )}
             </Stack>
           </Paper>
           <Title order={2} fz="h4">
