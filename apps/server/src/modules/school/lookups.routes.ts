@@ -13,6 +13,7 @@ import {
   UnitFilter,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
+import type { EmployeesService } from './employees.service.ts';
 import { createLookupsService } from './lookups.service.ts';
 import { userOf } from '../../lib/scope.ts';
 import type { StructureService } from './structure.service.ts';
@@ -25,8 +26,9 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{
   db: Database;
   structure: StructureService;
   students: StudentsService;
+  employees: EmployeesService;
 }> = async (app, deps) => {
-  const lookups = createLookupsService(deps.db, deps.structure, deps.students);
+  const lookups = createLookupsService(deps.db, deps.structure, deps.students, deps.employees);
   const list = { 200: LookupList, ...errors };
 
   app.get(

@@ -9,18 +9,26 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import * as repo from './lookups.repo.ts';
 import { unitScope } from '../../lib/scope.ts';
+import type { EmployeesService } from './employees.service.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';
 
-export function createLookupsService(db: Database, structure: StructureService, students: StudentsService) {
+export function createLookupsService(
+  db: Database,
+  structure: StructureService,
+  students: StudentsService,
+  employees: EmployeesService,
+) {
   async function yearOf(academicYearId: number | undefined) {
     if (academicYearId) return (await structure.getYear(academicYearId)).id;
     return (await structure.currentYear())?.id ?? null;
   }
 
-  function employeeOf(user: AuthUser, employeeId: number | undefined) {
+  /** The caller, or an employee the caller may read (the employee routes' own rule: not of another unit). */
+  async function employeeOf(user: AuthUser, employeeId: number | undefined) {
     const id = employeeId ?? user.employeeId;
     if (!id) throw badRequest('Pilih guru', { employeeId: 'Guru wajib dipilih' });
+    if (id !== user.employeeId) await employees.get(user, id);
     return id;
   }
 
@@ -48,12 +56,12 @@ export function createLookupsService(db: Database, structure: StructureService, 
     subjects: (user: AuthUser, unitId?: number) => repo.subjectList(db, unitScope(user, unitId)),
     teachers: (user: AuthUser, unitId?: number) => repo.teachers(db, unitScope(user, unitId)),
     async employeeClasses(user: AuthUser, q: EmployeeLookupQuery) {
-      const employeeId = employeeOf(user, q.employeeId);
+      const employeeId = await employeeOf(user, q.employeeId);
       const yearId = await yearOf(q.academicYearId);
       return yearId ? repo.employeeClasses(db, employeeId, yearId, q.semester) : [];
     },
     async employeeSubjects(user: AuthUser, q: EmployeeSubjectsQuery) {
-      const employeeId = employeeOf(user, q.employeeId);
+      const employeeId = await employeeOf(user, q.employeeId);
       const yearId = await yearOf(q.academicYearId);
       return yearId ? repo.employeeSubjects(db, employeeId, yearId, q.semester, q.classGroupId) : [];
     },

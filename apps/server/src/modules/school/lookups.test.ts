@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { enrollments, teachingAssignments } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { schoolFactory } from './test-factory.ts';
@@ -63,6 +64,43 @@ describe('lookups', () => {
     expect((await ctx.call(teacher, 'GET', '/api/v1/lookups/classes/999999/subjects')).statusCode).toBe(404);
     const noEmployee = await ctx.call(await ctx.as('STUDENT'), 'GET', '/api/v1/lookups/employee-classes');
     expect(noEmployee.statusCode).toBe(403);
+  });
+
+  it("refuses another unit's teacher's classes and subjects, as the employee routes do", async () => {
+    const teacher = await ctx.as('TEACHER');
+    const [unit] = (
+      await ctx.db.execute<{ id: number }>(sql`insert into units (code, name) values ('SDL', 'SD Lain') returning id`)
+    ).rows;
+    const [stranger] = (
+      await ctx.db.execute<{ id: number }>(
+        sql`insert into employees (unit_id, nip, name) values (${unit!.id}, 'NIP-SD-1', 'Guru SD') returning id`,
+      )
+    ).rows;
+    await ctx.db.insert(teachingAssignments).values({
+      employeeId: stranger!.id,
+      subjectId: world.subjectId,
+      classGroupId: world.otherClassId,
+      academicYearId: world.yearId,
+      semester: 'GANJIL',
+      hoursPerWeek: 2,
+    });
+    const principal = await ctx.as('PRINCIPAL');
+    for (const who of [teacher, principal]) {
+      for (const path of ['employee-classes', 'employee-subjects']) {
+        const res = await ctx.call(who, 'GET', `/api/v1/lookups/${path}?employeeId=${stranger!.id}`);
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(403);
+        expect((await ctx.call(who, 'GET', `/api/v1/employees/${stranger!.id}`)).statusCode).toBe(403);
+      }
+    }
+    // A colleague of the same unit is readable, as on the employee routes; ADMIN sees every unit.
+    expect(
+      names(await ctx.call(principal, 'GET', `/api/v1/lookups/employee-classes?employeeId=${teacher.user.employeeId}`)),
+    ).toEqual(['7A']);
+    expect(
+      names(
+        await ctx.call(await ctx.as('ADMIN'), 'GET', `/api/v1/lookups/employee-classes?employeeId=${stranger!.id}`),
+      ),
+    ).toEqual(['7B']);
   });
 
   it('gives a student their own class and subjects only', async () => {

@@ -33,7 +33,8 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
     imports: createStudentsImportService(db),
   });
   await app.register(employeesImportRoutes, { prefix: '/employees/import', imports: createEmployeesImportService(db) });
-  await app.register(lookupsRoutes, { prefix: '/lookups', db, structure, students });
+  const employees = createEmployeesService(db);
+  await app.register(lookupsRoutes, { prefix: '/lookups', db, structure, students, employees });
   await app.register(enrollmentsRoutes, {
     prefix: '/enrollments',
     enrollments: createEnrollmentsService(db, structure),
@@ -42,7 +43,7 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
     prefix: '/teaching-assignments',
     assignments: createTeachingAssignmentsService(db),
   });
-  await app.register(employeesRoutes, { prefix: '/employees', employees: createEmployeesService(db) });
+  await app.register(employeesRoutes, { prefix: '/employees', employees });
   const calendar = createCalendarService(db);
   await app.register(calendarRoutes, {
     prefix: '/calendar',
