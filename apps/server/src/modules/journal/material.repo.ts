@@ -53,16 +53,35 @@ export async function findSubjectAndGrade(db: Executor, subjectId: number, grade
 }
 
 /** Whether the employee teaches the subject (a teaching assignment or a timetable slot). */
-export async function teachesSubject(db: Executor, employeeId: number, subjectId: number) {
+/**
+ * Whether the employee teaches the subject in a class of the grade in the active year (a teaching
+ * assignment or a timetable slot): the subject team of that grade shares its material.
+ */
+export async function teachesSubjectInGrade(db: Executor, employeeId: number, subjectId: number, gradeId: number) {
+  const inGrade = (classGroupId: typeof teachingAssignments.classGroupId | typeof timetableSlots.classGroupId) =>
+    sql`exists (select 1 from ${classGroups} c join ${academicYears} y on y.id = c.academic_year_id
+      where c.id = ${classGroupId} and c.grade_id = ${gradeId} and y.is_active)`;
   const [row] = await db
     .select({ n: sql<number>`1` })
     .from(teachingAssignments)
-    .where(and(eq(teachingAssignments.employeeId, employeeId), eq(teachingAssignments.subjectId, subjectId)))
+    .where(
+      and(
+        eq(teachingAssignments.employeeId, employeeId),
+        eq(teachingAssignments.subjectId, subjectId),
+        inGrade(teachingAssignments.classGroupId),
+      ),
+    )
     .union(
       db
         .select({ n: sql<number>`1` })
         .from(timetableSlots)
-        .where(and(eq(timetableSlots.employeeId, employeeId), eq(timetableSlots.subjectId, subjectId))),
+        .where(
+          and(
+            eq(timetableSlots.employeeId, employeeId),
+            eq(timetableSlots.subjectId, subjectId),
+            inGrade(timetableSlots.classGroupId),
+          ),
+        ),
     )
     .limit(1);
   return Boolean(row);

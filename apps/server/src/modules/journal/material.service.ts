@@ -5,7 +5,7 @@ import {
   type SubjectMaterialInput,
   type SubjectMaterialUpdate,
 } from '@mms/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
@@ -35,13 +35,28 @@ const safeName = (name: string, mime: string) => {
 export function createMaterialService(db: Database, dataDir: string) {
   const files = fileStore(dataDir, 'material');
 
-  /** Leaders manage every subject of their unit; a teacher only the subjects they teach. */
-  async function assertMayManage(user: AuthUser, subjectId: number, unitId: number) {
-    if (!seesAllUnits(user)) assertUnit(user, unitId);
+  /**
+   * Leaders manage every material of their unit; a teacher only the material of a subject they teach
+   * in that grade this year (whoever wrote it: the subject team shares it).
+   */
+  async function assertMayManage(
+    exec: Executor,
+    user: AuthUser,
+    m: { subjectId: number; gradeId: number; unitId: number },
+  ) {
+    if (!seesAllUnits(user)) assertUnit(user, m.unitId);
     if (!seesOnlyOwnClasses(user)) return;
-    if (!user.employeeId || !(await repo.teachesSubject(db, user.employeeId, subjectId))) {
-      throw forbidden('Anda hanya dapat mengelola materi mapel yang Anda ajar');
+    if (!user.employeeId || !(await repo.teachesSubjectInGrade(exec, user.employeeId, m.subjectId, m.gradeId))) {
+      throw forbidden('Anda hanya dapat mengelola materi mapel yang Anda ajar di tingkat ini');
     }
+  }
+
+  /** The material, checked for the caller inside the transaction that will change it. */
+  async function manageable(exec: Executor, user: AuthUser, id: number) {
+    const row = await repo.findMaterial(exec, id);
+    if (!row) throw notFound('Materi');
+    await assertMayManage(exec, user, row);
+    return row;
   }
 
   async function assertMayRead(user: AuthUser, row: repo.MaterialRow) {
@@ -73,14 +88,14 @@ export function createMaterialService(db: Database, dataDir: string) {
   }
 
   async function create(user: AuthUser, input: SubjectMaterialInput, actor: AuditActor) {
-    const { subject, grade } = await repo.findSubjectAndGrade(db, input.subjectId, input.gradeId);
-    if (!subject) throw badRequest('Mapel tidak ditemukan', { subjectId: 'Tidak ditemukan' });
-    if (!grade) throw badRequest('Tingkat tidak ditemukan', { gradeId: 'Tidak ditemukan' });
-    if (grade.unitId !== subject.unitId) {
-      throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
-    }
-    await assertMayManage(user, subject.id, subject.unitId);
     const id = await db.transaction(async (tx) => {
+      const { subject, grade } = await repo.findSubjectAndGrade(tx, input.subjectId, input.gradeId);
+      if (!subject) throw badRequest('Mapel tidak ditemukan', { subjectId: 'Tidak ditemukan' });
+      if (!grade) throw badRequest('Tingkat tidak ditemukan', { gradeId: 'Tidak ditemukan' });
+      if (grade.unitId !== subject.unitId) {
+        throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
+      }
+      await assertMayManage(tx, user, { subjectId: subject.id, gradeId: grade.id, unitId: subject.unitId });
       const values = { ...input, body: input.body ?? null, authorUserId: user.id };
       const id = await repo.insertMaterial(tx, values);
       await audit(tx, actor, {
@@ -95,10 +110,8 @@ export function createMaterialService(db: Database, dataDir: string) {
   }
 
   async function update(user: AuthUser, id: number, input: SubjectMaterialUpdate, actor: AuditActor) {
-    const before = await repo.findMaterial(db, id);
-    if (!before) throw notFound('Materi');
-    await assertMayManage(user, before.subjectId, before.unitId);
     await db.transaction(async (tx) => {
+      const before = await manageable(tx, user, id);
       await repo.updateMaterial(tx, id, input);
       await audit(tx, actor, {
         action: 'material.update',
@@ -112,29 +125,31 @@ export function createMaterialService(db: Database, dataDir: string) {
   }
 
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
-    const before = await repo.findMaterial(db, id);
-    if (!before) throw notFound('Materi');
-    await assertMayManage(user, before.subjectId, before.unitId);
     await db.transaction(async (tx) => {
+      const before = await manageable(tx, user, id);
       await repo.deleteMaterial(tx, id);
       await audit(tx, actor, { action: 'material.delete', entityType: 'subject_material', entityId: id, before });
     });
     return { ok: true as const };
   }
 
-  async function addAttachment(user: AuthUser, id: number, file: { name: string; data: Buffer }, actor: AuditActor) {
-    const before = await repo.findMaterial(db, id);
-    if (!before) throw notFound('Materi');
-    await assertMayManage(user, before.subjectId, before.unitId);
-    if (before.attachments.length >= MATERIAL_MAX_ATTACHMENTS) {
+  const assertRoom = (attachments: readonly unknown[]) => {
+    if (attachments.length >= MATERIAL_MAX_ATTACHMENTS) {
       throw conflict(`Satu materi paling banyak ${MATERIAL_MAX_ATTACHMENTS} lampiran`);
     }
+  };
+
+  async function addAttachment(user: AuthUser, id: number, file: { name: string; data: Buffer }, actor: AuditActor) {
+    // Refuse early, before decoding the file; the transaction checks again before it writes.
+    assertRoom((await manageable(db, user, id)).attachments);
     const mime = assertSupported(file.data);
     const data = await normalise(file.data, mime);
     const path = await files.save(data);
     try {
       const attachment = { name: safeName(file.name, mime), path, mime, size: data.length };
       await db.transaction(async (tx) => {
+        const before = await manageable(tx, user, id);
+        assertRoom(before.attachments);
         await repo.setAttachments(tx, id, [...before.attachments, attachment]);
         await audit(tx, actor, {
           action: 'material.attachment.add',
@@ -151,12 +166,10 @@ export function createMaterialService(db: Database, dataDir: string) {
   }
 
   async function removeAttachment(user: AuthUser, id: number, index: number, actor: AuditActor) {
-    const before = await repo.findMaterial(db, id);
-    if (!before) throw notFound('Materi');
-    await assertMayManage(user, before.subjectId, before.unitId);
-    const gone = before.attachments[index];
-    if (!gone) throw notFound('Lampiran');
-    await db.transaction(async (tx) => {
+    const gone = await db.transaction(async (tx) => {
+      const before = await manageable(tx, user, id);
+      const gone = before.attachments[index];
+      if (!gone) throw notFound('Lampiran');
       await repo.setAttachments(
         tx,
         id,
@@ -168,6 +181,7 @@ export function createMaterialService(db: Database, dataDir: string) {
         entityId: id,
         before: gone,
       });
+      return gone;
     });
     await files.remove(gone.path);
     return toApi((await repo.findMaterial(db, id))!);

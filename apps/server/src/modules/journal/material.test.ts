@@ -72,6 +72,30 @@ describe('subject material', () => {
     expect((await ctx.call(student, 'POST', '/api/v1/materials', input(f.classA.gradeId))).statusCode).toBe(403);
   });
 
+  it('keeps a teacher to the grades they teach the subject in, whoever wrote the material', async () => {
+    // The WAKAKUR writes material of the teacher's subject for grade 8, which the teacher does not teach.
+    const wakakur = await ctx.as('WAKAKUR');
+    const other = await ctx.call(wakakur, 'POST', '/api/v1/materials', { ...input(otherGradeId), title: 'Kelas 8' });
+    expect(other.statusCode, other.body).toBe(200);
+    const otherId = other.json().id as number;
+    expect((await ctx.call(f.subjectTeacher, 'POST', '/api/v1/materials', input(otherGradeId))).statusCode).toBe(403);
+    const patch = await ctx.call(f.subjectTeacher, 'PATCH', `/api/v1/materials/${otherId}`, { title: 'diubah' });
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json().error.message).toBe('Anda hanya dapat mengelola materi mapel yang Anda ajar di tingkat ini');
+    expect((await ctx.call(f.subjectTeacher, 'DELETE', `/api/v1/materials/${otherId}`)).statusCode).toBe(403);
+    const [kept] = await ctx.db.select().from(subjectMaterials).where(eq(subjectMaterials.id, otherId));
+    expect(kept!.title).toBe('Kelas 8');
+    // Material of grade 7 written by someone else is the subject team's: the teacher may edit it.
+    const shared = await ctx.call(wakakur, 'POST', '/api/v1/materials', { ...input(f.classA.gradeId), title: 'Tim' });
+    const sharedId = shared.json().id as number;
+    const edited = await ctx.call(f.subjectTeacher, 'PATCH', `/api/v1/materials/${sharedId}`, {
+      title: 'Tim (revisi)',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await ctx.call(wakakur, 'DELETE', `/api/v1/materials/${otherId}`)).statusCode).toBe(200);
+    expect((await ctx.call(f.subjectTeacher, 'DELETE', `/api/v1/materials/${sharedId}`)).statusCode).toBe(200);
+  });
+
   it('refuses bad input and writes nothing', async () => {
     const before = (await ctx.db.select().from(subjectMaterials)).length;
     expect(
