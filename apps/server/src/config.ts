@@ -24,6 +24,7 @@ export const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: int(480, 1, 60 * 24 * 30),
   SESSION_MAX_DAYS: int(7, 1, 365),
   LOGIN_MAX_FAILURES: int(5, 1, 100),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(50, 1, 10000),
   LOGIN_FAILURE_WINDOW_MINUTES: int(15, 1, 24 * 60),
   LOGIN_IP_LIMIT_PER_MINUTE: int(600, 1, 100000),
   MMS_DEMO: bool(true),

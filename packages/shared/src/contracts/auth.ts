@@ -53,6 +53,14 @@ export const ChangePasswordRequest = z
   });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
+/** After a password change the caller goes on in a new session: a new cookie and this CSRF token. */
+export const ChangePasswordResponse = z.object({
+  ok: z.literal(true),
+  otherSessionsEnded: z.number().int(),
+  csrfToken: z.string(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
 export const ResetPasswordRequest = z.object({ newPassword: NewPassword });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 

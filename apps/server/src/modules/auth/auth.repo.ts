@@ -126,14 +126,42 @@ export async function recordLoginAttempt(db: Executor, username: string, ip: str
   await db.insert(loginAttempts).values({ username, ip, success });
 }
 
-/** Failures for the username inside the window and since its last success, oldest first. */
-export async function recentFailures(db: Executor, username: string, windowMinutes: number) {
+/**
+ * Failures for the username inside the window and since its last success, oldest first: from one
+ * source address when `ip` is given (undefined = from every address).
+ */
+export async function recentFailures(db: Executor, username: string, windowMinutes: number, ip?: string | null) {
   const since = sql`greatest(now() - make_interval(mins => ${windowMinutes}), coalesce((select max(${loginAttempts.at}) from ${loginAttempts} where ${loginAttempts.username} = ${username} and ${loginAttempts.success}), '-infinity'))`;
   const [row] = await db
     .select({ failures: count(), oldest: sql<string | null>`min(${loginAttempts.at})` })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.username, username), eq(loginAttempts.success, false), gt(loginAttempts.at, since)));
+    .where(
+      and(
+        eq(loginAttempts.username, username),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, since),
+        ip === undefined ? undefined : sql`${loginAttempts.ip} is not distinct from ${ip}::inet`,
+      ),
+    );
   return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** The account signed in successfully from this address within the last 90 days (a usual address). */
+export async function isUsualAddress(db: Executor, username: string, ip: string | null) {
+  if (ip === null) return false;
+  const [row] = await db
+    .select({ n: sql<number>`1` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.username, username),
+        eq(loginAttempts.success, true),
+        sql`${loginAttempts.ip} = ${ip}::inet`,
+        sql`${loginAttempts.at} > now() - interval '90 days'`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function lockUsername(db: Executor, username: string) {

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChangePasswordRequest, ErrorBody, LoginRequest, OkResponse, SessionResponse } from '@mms/shared';
+import {
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  ErrorBody,
+  LoginRequest,
+  OkResponse,
+  SessionResponse,
+} from '@mms/shared';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { clearSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
@@ -64,14 +71,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { access: 'profile.self' },
       schema: {
         tags: ['auth'],
-        summary: 'Change the own password; ends the other sessions of the user',
+        summary:
+          'Change the own password; ends every session of the user and continues in a new one (new cookie and CSRF token)',
         body: ChangePasswordRequest,
-        response: { 200: z.object({ ok: z.literal(true), otherSessionsEnded: z.number().int() }), 400: ErrorBody },
+        response: { 200: ChangePasswordResponse, 400: ErrorBody },
       },
     },
-    async (request) => {
-      const ended = await auth.changePassword(request.auth!, request.body, actorOf(request));
-      return { ok: true as const, otherSessionsEnded: ended };
+    async (request, reply) => {
+      const changed = await auth.changePassword(
+        request.auth!,
+        request.body,
+        actorOf(request),
+        request.headers['user-agent'] ?? null,
+      );
+      setSessionCookie(reply, changed.sessionId, cookieSecure, auth.maxAgeSeconds);
+      return { ok: true as const, otherSessionsEnded: changed.otherSessionsEnded, csrfToken: changed.csrfToken };
     },
   );
 };

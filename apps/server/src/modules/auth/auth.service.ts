@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '@mms/shared';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { hashSessionId, type AuthContext, type SessionResolver } from '../../lib/access.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -42,6 +42,42 @@ export function createAuthService(db: Database, config: Config) {
     },
   };
 
+  /** A fresh session (id and CSRF token) for the user; only its hash is stored. */
+  async function newSession(exec: Executor, userId: number, ip: string | null, userAgent: string | null) {
+    const sessionId = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(32).toString('base64url');
+    await repo.insertSession(exec, {
+      idHash: hashSessionId(sessionId),
+      userId,
+      csrfToken,
+      expiresAt: new Date(Date.now() + maxAgeMs),
+      ip,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+    return { sessionId, csrfToken };
+  }
+
+  const windowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+  const retryAfterOf = (oldest: Date | null) =>
+    Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowMs - Date.now()) / 1000));
+
+  /**
+   * Throttling that costs the attacker, not the victim. Failures count per username AND source
+   * address: wrong passwords sent from one address lock out only that address for that username,
+   * so nobody can lock the admin (or anyone) out from elsewhere. Against guessing spread over many
+   * addresses, a larger count per username (LOGIN_MAX_FAILURES_PER_ACCOUNT) closes the account to
+   * every address except the account's usual ones (a successful sign-in from it in 90 days).
+   */
+  async function throttleOf(exec: Executor, username: string, ip: string | null) {
+    const here = await repo.recentFailures(exec, username, config.LOGIN_FAILURE_WINDOW_MINUTES, ip);
+    if (here.failures >= config.LOGIN_MAX_FAILURES) return { by: 'address', retryAfter: retryAfterOf(here.oldest) };
+    const all = await repo.recentFailures(exec, username, config.LOGIN_FAILURE_WINDOW_MINUTES);
+    if (all.failures >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT && !(await repo.isUsualAddress(exec, username, ip))) {
+      return { by: 'account', retryAfter: retryAfterOf(all.oldest) };
+    }
+    return null;
+  }
+
   async function login(
     input: { username: string; password: string },
     actor: AuditActor,
@@ -50,12 +86,14 @@ export function createAuthService(db: Database, config: Config) {
     const username = input.username.trim().toLowerCase();
     const outcome = await db.transaction(async (tx) => {
       await repo.lockUsername(tx, username);
-      const { failures, oldest } = await repo.recentFailures(tx, username, config.LOGIN_FAILURE_WINDOW_MINUTES);
-      if (failures >= config.LOGIN_MAX_FAILURES) {
-        const releaseAt = (oldest?.getTime() ?? Date.now()) + config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
-        const retryAfter = Math.max(1, Math.ceil((releaseAt - Date.now()) / 1000));
-        await audit(tx, actor, { action: 'auth.login.throttled', entityType: 'user', after: { username } });
-        return { kind: 'throttled' as const, retryAfter };
+      const throttle = await throttleOf(tx, username, actor.ip);
+      if (throttle) {
+        await audit(tx, actor, {
+          action: 'auth.login.throttled',
+          entityType: 'user',
+          after: { username, by: throttle.by },
+        });
+        return { kind: 'throttled' as const, retryAfter: throttle.retryAfter };
       }
       const user = await repo.findUserByUsername(tx, username);
       const valid = user?.isActive
@@ -71,16 +109,7 @@ export function createAuthService(db: Database, config: Config) {
         });
         return { kind: 'invalid' as const };
       }
-      const sessionId = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(32).toString('base64url');
-      await repo.insertSession(tx, {
-        idHash: hashSessionId(sessionId),
-        userId: user.id,
-        csrfToken,
-        expiresAt: new Date(Date.now() + maxAgeMs),
-        ip: actor.ip,
-        userAgent: userAgent?.slice(0, 300) ?? null,
-      });
+      const { sessionId, csrfToken } = await newSession(tx, user.id, actor.ip, userAgent);
       await audit(
         tx,
         { ...actor, userId: user.id, username: user.username },
@@ -111,10 +140,15 @@ export function createAuthService(db: Database, config: Config) {
     });
   }
 
+  /**
+   * Changes the caller's password and ends every session of the user, this one included: the caller
+   * carries on in a new session (a new id and CSRF token), so a stolen session id dies with the old password.
+   */
   async function changePassword(
     auth: AuthContext,
     input: { currentPassword: string; newPassword: string },
     actor: AuditActor,
+    userAgent: string | null,
   ) {
     const user = await repo.findUserById(db, auth.user.id);
     if (!user) throw notFound('Pengguna');
@@ -127,13 +161,15 @@ export function createAuthService(db: Database, config: Config) {
     return db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       const ended = await repo.deleteUserSessions(tx, user.id, auth.sessionIdHash);
+      await repo.deleteSession(tx, auth.sessionIdHash);
+      const session = await newSession(tx, user.id, actor.ip, userAgent);
       await audit(tx, actor, {
         action: 'auth.password.change',
         entityType: 'user',
         entityId: user.id,
         after: { otherSessionsEnded: ended },
       });
-      return ended;
+      return { otherSessionsEnded: ended, ...session };
     });
   }
 

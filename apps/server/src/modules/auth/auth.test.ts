@@ -98,7 +98,7 @@ describe('POST /api/v1/auth/login', () => {
 });
 
 describe('login throttling', () => {
-  it('answers 429 with Retry-After after five failures for one username, and spares other usernames', async () => {
+  it('answers 429 with Retry-After after five failures for one username from one address, and spares other usernames', async () => {
     const u = await ctx.createUser({ division: 'STUDENT', username: 'siswa.throttle' });
     const other = await ctx.createUser({ division: 'STUDENT', username: 'siswa.other' });
     for (let i = 0; i < 5; i++) expect((await login(u.username, `wrong-${i}-password`)).statusCode).toBe(401);
@@ -109,6 +109,41 @@ describe('login throttling', () => {
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect((await login(other.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('does not let an attacker lock the victim out: failures from one address lock only that address', async () => {
+    const admin = await ctx.createUser({ division: 'ADMIN', username: 'admin.korban' });
+    for (let i = 0; i < 12; i++) await login(admin.username, `tebakan-${i}-salah`, '203.0.113.66');
+    expect((await login(admin.username, TEST_PASSWORD, '203.0.113.66')).statusCode).toBe(429);
+    // The admin at the school signs in as usual.
+    expect((await login(admin.username, TEST_PASSWORD, '10.1.2.3')).statusCode).toBe(200);
+  });
+
+  it('closes an account under guessing from many addresses, except from its usual address', async () => {
+    const strict = await createTestContext({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '8' });
+    try {
+      const u = await strict.createUser({ division: 'PRINCIPAL', username: 'kepsek.diserang' });
+      const at = (password: string, ip: string) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: u.username, password },
+          remoteAddress: ip,
+        });
+      expect((await at(TEST_PASSWORD, '10.5.5.5')).statusCode).toBe(200); // the usual address
+      for (let i = 0; i < 8; i++) expect((await at(`salah-${i}-sandi`, `198.51.100.${i}`)).statusCode).toBe(401);
+      const fresh = await at(TEST_PASSWORD, '198.51.100.200');
+      expect(fresh.statusCode).toBe(429);
+      expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(800);
+      expect((await at(TEST_PASSWORD, '10.5.5.5')).statusCode).toBe(200);
+      const [throttled] = await strict.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.action} = 'auth.login.throttled' and ${auditLog.after}->>'username' = ${u.username}`);
+      expect(throttled!.after).toMatchObject({ by: 'account' });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('forgets failures older than the window and failures before a success', async () => {
@@ -236,7 +271,7 @@ describe('session', () => {
 });
 
 describe('POST /api/v1/auth/password', () => {
-  it('changes the password, keeps this session and ends the others', async () => {
+  it('changes the password, ends every session and continues in a new session id', async () => {
     const u = await ctx.createUser({ division: 'WAKAKUR' });
     const here = await ctx.signIn(u.username);
     const elsewhere = await ctx.signIn(u.username);
@@ -245,8 +280,16 @@ describe('POST /api/v1/auth/password', () => {
       newPassword: 'Kurikulum-Baru-2027',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, otherSessionsEnded: 1 });
-    expect((await ctx.call(here, 'GET', '/api/v1/auth/me')).statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, otherSessionsEnded: 1, csrfToken: expect.any(String) });
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}$`));
+    expect(cookie).not.toBe(here.cookie);
+    expect(res.json().csrfToken).not.toBe(here.csrfToken);
+    // The old session id (perhaps stolen) is dead; the new one works with its new CSRF token.
+    expect((await ctx.call(here, 'GET', '/api/v1/auth/me')).statusCode).toBe(401);
+    const renewed = { ...here, cookie, csrfToken: res.json().csrfToken as string };
+    expect((await ctx.call(renewed, 'GET', '/api/v1/auth/me')).json().user.id).toBe(u.id);
+    expect((await ctx.call(renewed, 'POST', '/api/v1/auth/logout')).statusCode).toBe(200);
     expect((await ctx.call(elsewhere, 'GET', '/api/v1/auth/me')).statusCode).toBe(401);
     expect((await login(u.username, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login(u.username, 'Kurikulum-Baru-2027')).statusCode).toBe(200);

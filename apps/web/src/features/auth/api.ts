@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, LoginRequest, SessionResponse } from '@mms/shared';
+import type { ChangePasswordRequest, ChangePasswordResponse, LoginRequest, SessionResponse } from '@mms/shared';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api.ts';
+import { api, setCsrfToken } from '../../lib/api.ts';
 import { clearSession, startSession } from '../../lib/session.ts';
 
 export function useSignIn() {
@@ -34,7 +34,10 @@ export function useSignOut() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => api('/auth/password', { method: 'POST', body }),
+    mutationFn: (body: ChangePasswordRequest) =>
+      api<ChangePasswordResponse>('/auth/password', { method: 'POST', body }),
+    // The server moved the caller to a new session: its cookie came with the answer, its CSRF token here.
+    onSuccess: (res) => setCsrfToken(res.csrfToken),
     meta: { silent: true },
   });
 }
