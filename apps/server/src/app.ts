@@ -59,6 +59,11 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // API answers carry personal data (and /auth/me the CSRF token): no browser or proxy keeps them,
+    // unless a route chose its own caching (a student photo, say).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
 
   const auth = createAuthService(db, config);

@@ -205,6 +205,20 @@ describe('login throttling', () => {
   });
 });
 
+describe('caching of personal data', () => {
+  it('sends every API answer with Cache-Control: no-store, errors and lists included', async () => {
+    const admin = await ctx.as('ADMIN');
+    const employee = admin.user.employeeId;
+    for (const url of ['/api/v1/auth/me', '/api/v1/students', '/api/v1/employees', `/api/v1/employees/${employee}`]) {
+      const res = await ctx.call(admin, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    expect((await ctx.call(null, 'GET', '/api/v1/auth/me')).headers['cache-control']).toBe('no-store');
+    expect((await ctx.call(admin, 'GET', '/api/v1/students/2147483000')).headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('session', () => {
   it('GET /me answers 401 without a session and the user with one', async () => {
     expect((await ctx.call(null, 'GET', '/api/v1/auth/me')).statusCode).toBe(401);
