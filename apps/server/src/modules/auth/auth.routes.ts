@@ -7,7 +7,6 @@ import {
   OkResponse,
   SessionResponse,
 } from '@mms/shared';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { clearSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import type { AuthService } from './auth.service.ts';
