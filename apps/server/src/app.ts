@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { accessPlugin, markPublic } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { refuseHostileText } from './lib/request-guards.ts';
 import { attachReadCache, createReadCache, detachReadCache, readYourWrites } from './lib/read-cache.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseHostileText(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // API answers carry personal data (and /auth/me the CSRF token): no browser or proxy keeps them,

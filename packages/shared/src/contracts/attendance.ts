@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PageQuery } from './common.ts';
+import { PageQuery, dbId } from './common.ts';
 
-const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
+const id = dbId;
 const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYYY-MM-DD`);
 const optionalText = (label: string, max = 500) =>
   z.string().trim().max(max, `${label} maksimal ${max} karakter`).nullable().optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dbId } from './common.ts';
 
-const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
+const id = dbId;
 const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYYY-MM-DD`);
 
 /** Entries that make their days non-school days. */

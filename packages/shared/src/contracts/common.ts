@@ -28,10 +28,24 @@ export const ErrorBody = z
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a row can have: every id column is a 32-bit PostgreSQL integer. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * The id of a row, named for its messages: a whole number from 1 to MAX_ID, so an id past 32 bits is a
+ * clear 400 and never reaches the database. Every contract takes its ids from here.
+ */
+export const dbId = (label = 'Id') =>
+  z.coerce
+    .number(`${label} tidak valid`)
+    .int(`${label} tidak valid`)
+    .positive(`${label} tidak valid`)
+    .max(MAX_ID, `${label} tidak valid`);
+
+export const IdParams = z.object({ id: dbId() });
 
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000, 'Halaman terlalu jauh').default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
   q: z.string().trim().max(100).optional(),
   sort: z.string().max(50).optional(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ATTENDANCE_CODES } from './attendance.ts';
 import { SEMESTERS } from '../domain/academic-year.ts';
-import { PageQuery } from './common.ts';
+import { PageQuery, dbId } from './common.ts';
 
-const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
+const id = dbId;
 const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYYY-MM-DD`);
 const optionalText = (label: string, max = 2000) =>
   z.string().trim().max(max, `${label} maksimal ${max} karakter`).nullable().optional();
@@ -157,7 +157,7 @@ export const MaterialAttachment = z.object({
 /** At most this many files per material (JPG, PNG or PDF, each within the upload limit). */
 export const MATERIAL_MAX_ATTACHMENTS = 5;
 export const MaterialAttachmentParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: dbId('Materi'),
   index: z.coerce.number().int().min(0).max(99),
 });
 

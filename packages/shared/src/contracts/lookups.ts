@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dbId } from './common.ts';
 import { SEMESTERS } from '../domain/academic-year.ts';
 
-const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
+const id = dbId;
 
 /** One option of a pick list. */
 export const LookupItem = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() });

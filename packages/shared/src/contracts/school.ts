@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEMESTERS } from '../domain/academic-year.ts';
 import { DIVISIONS } from '../domain/divisions.ts';
-import { PageQuery } from './common.ts';
+import { PageQuery, dbId } from './common.ts';
 
 // ---------- shared pieces ----------
 
@@ -11,7 +11,7 @@ const optionalText = (label: string, max = 200) =>
   z.string().trim().max(max, `${label} maksimal ${max} karakter`).nullable().optional();
 const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYYY-MM-DD`);
 const clock = (label: string) => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} harus berupa jam HH:MM`);
-const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
+const id = dbId;
 
 export const GENDERS = ['L', 'P'] as const;
 export const STUDENT_STATUSES = ['ACTIVE', 'GRADUATED', 'MOVED', 'DROPPED'] as const;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SEMESTERS } from '../domain/academic-year.ts';
-import { PageQuery } from './common.ts';
+import { PageQuery, dbId } from './common.ts';
 import { MAX_PERIODS } from './school.ts';
 
-const id = (label: string) => z.coerce.number().int(`${label} tidak valid`).positive(`${label} tidak valid`);
+const id = dbId;
 
 export const TimetableSlot = z
   .object({
