@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { importFieldKey } from '@mms/shared';
 import { badRequest } from '../../lib/errors.ts';
+import { assertSafeZip } from '../../lib/zip-guard.ts';
+
+/**
+ * What one import may hold: a school's whole roll is a few thousand rows and a few megabytes of sheet;
+ * anything past these is refused before it is parsed (decompression bombs included).
+ */
+export const IMPORT_LIMITS = { maxEntries: 200, maxTotalBytes: 16 * 1024 * 1024, maxRows: 5_000 };
 
 /** One column of an import workbook: `key` is the contract field, a "*" after the header marks it required. */
 export interface ImportColumn<K extends string = string> {
@@ -55,6 +62,7 @@ export async function readImportSheet<K extends string>(
   columns: readonly ImportColumn<K>[],
   templateHint: string,
 ) {
+  assertSafeZip(file, IMPORT_LIMITS);
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(file as unknown as ArrayBuffer);
@@ -63,6 +71,11 @@ export async function readImportSheet<K extends string>(
   }
   const sheet = book.worksheets[0];
   if (!sheet) throw badRequest('Berkas Excel tidak berisi lembar kerja', { file: 'Lembar kosong' });
+  if (sheet.rowCount > IMPORT_LIMITS.maxRows + 1) {
+    throw badRequest(`Paling banyak ${IMPORT_LIMITS.maxRows} baris data per berkas; bagi menjadi beberapa berkas`, {
+      file: 'Terlalu banyak baris',
+    });
+  }
 
   const columnOf = new Map<K, number>();
   sheet.getRow(1).eachCell((cell, col) => {

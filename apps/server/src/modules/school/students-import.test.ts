@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@mms/shared';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { zipOf } from '../../test/zip.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -121,5 +122,31 @@ describe('student import', () => {
     const teacher = await ctx.as('TEACHER');
     expect((await upload(teacher, unitId, await workbook([['A1', null, 'B']]))).statusCode).toBe(403);
     expect((await ctx.call(teacher, 'GET', '/api/v1/students/import/template')).statusCode).toBe(403);
+  });
+
+  it('refuses a decompression bomb and an oversized sheet quickly with a 4xx, and saves nothing', async () => {
+    const wakakur = await ctx.as('WAKAKUR');
+    const unitId = wakakur.user.unit!.id;
+    const before = await count(wakakur, '');
+    // A 1.8 MB-class bomb: a sheet that unpacks to 300 MB of XML, claiming a tiny size.
+    const sheetXml = Buffer.concat([
+      Buffer.from('<worksheet><sheetData>'),
+      Buffer.alloc(300 * 1024 * 1024, 0x20),
+      Buffer.from('</sheetData></worksheet>'),
+    ]);
+    const bomb = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: sheetXml, claimedSize: 2048 }]);
+    const res = await upload(wakakur, unitId, bomb);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    // The server still answers, and nothing was imported.
+    expect((await ctx.call(null, 'GET', '/api/v1/health')).statusCode).toBe(200);
+    const tooMany = await upload(
+      wakakur,
+      unitId,
+      await workbook(Array.from({ length: 5_001 }, (_, i) => [`RB-${i}`, null, 'Baris'])),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toBe('Paling banyak 5000 baris data per berkas; bagi menjadi beberapa berkas');
+    expect(await count(wakakur, '')).toBe(before);
   });
 });
