@@ -530,7 +530,9 @@ export async function classesOfYear(
       isHomeroom: employeeId
         ? sql<boolean>`coalesce(${classGroups.homeroomEmployeeId} = ${employeeId}, false)`
         : sql<boolean>`false`,
-      taken: sql<boolean>`exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id}
+      // The outer class is named with its table: drizzle writes a lone column of a one-table query
+      // without it, and inside the subquery "id" would bind to the inner table.
+      taken: sql<boolean>`exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups}.id
         and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
     })
     .from(classGroups)
@@ -567,7 +569,7 @@ export async function classesWithoutRegister(
         eq(classGroups.academicYearId, academicYearId),
         unitId !== null ? eq(classGroups.unitId, unitId) : undefined,
         onlyClassIds ? (onlyClassIds.length ? inArray(classGroups.id, onlyClassIds) : sql`false`) : undefined,
-        sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id}
+        sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups}.id
           and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
       ]),
     )

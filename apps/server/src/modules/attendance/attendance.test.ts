@@ -224,6 +224,12 @@ describe('lists and recaps', () => {
     expect(res.json().items).toEqual([expect.objectContaining({ className: '7A', isHomeroom: true, taken: true })]);
     res = await ctx.call(await ctx.as('WAKAKUR'), 'GET', `/api/v1/attendance/classes?date=${f.day}`);
     expect(res.json().items.map((c: { className: string }) => c.className)).toEqual(['7A', '7B']);
+    // One class's register does not make every class "taken" (the status depends on the class).
+    res = await ctx.call(await ctx.as('WAKAKUR'), 'GET', `/api/v1/attendance/classes?date=${previousSchoolDay(f.day)}`);
+    expect(res.json().items.map((c: { className: string; taken: boolean }) => [c.className, c.taken])).toEqual([
+      ['7A', true],
+      ['7B', false],
+    ]);
   });
 
   it('names the classes that have not taken the register of a day', async () => {

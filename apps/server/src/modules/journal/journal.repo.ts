@@ -202,7 +202,7 @@ export async function homeroomRegistersOpen(db: Executor, employeeId: number, da
       and(
         eq(classGroups.homeroomEmployeeId, employeeId),
         eq(academicYears.isActive, true),
-        sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups.id} and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
+        sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups}.id and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
       ),
     )
     .orderBy(asc(classGroups.name));

@@ -206,7 +206,7 @@ export async function deleteGrade(db: Executor, id: number) {
 
 // ---------- class groups ----------
 
-const studentCount = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.classGroupId} = ${classGroups.id} and ${enrollments.endedAt} is null)`;
+const studentCount = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.classGroupId} = ${classGroups}.id and ${enrollments.endedAt} is null)`;
 
 const classColumns = {
   id: classGroups.id,
