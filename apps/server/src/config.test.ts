@@ -16,6 +16,11 @@ describe('configuration from the environment', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
+  it('takes MMS_NOW as an ISO instant with its zone', () => {
+    expect(loadConfig({ MMS_NOW: '2027-07-01T06:59:00+07:00' }).MMS_NOW).toBe('2027-07-01T06:59:00+07:00');
+    expect(loadConfig({}).MMS_NOW).toBeUndefined();
+  });
+
   it('reads values and treats empty ones as unset', () => {
     const c = loadConfig({ PORT: '9000', MMS_DEMO: 'false', COOKIE_SECURE: 'true', DATABASE_URL: '' });
     expect(c).toMatchObject({ PORT: 9000, MMS_DEMO: false, COOKIE_SECURE: true });
@@ -27,6 +32,8 @@ describe('configuration from the environment', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ MMS_DEMO: 'yes' }, 'MMS_DEMO'],
+    [{ MMS_NOW: 'besok pagi' }, 'MMS_NOW'],
+    [{ MMS_NOW: '2027-07-01T06:59:00' }, 'MMS_NOW'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('stops on %o with a one-line message naming %s', (env, name) => {

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { createDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openServerDatabase } from './db/open.ts';
+import { setClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { deleteExpiredSessions } from './modules/auth/auth.repo.ts';
 import { seedDemoIfFirstStart } from './seed/demo.ts';
@@ -18,6 +19,7 @@ async function main() {
     }
     throw err;
   }
+  if (config.MMS_NOW) setClock(config.MMS_NOW);
   const log = createLogger(config);
   const logFn = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
 

@@ -2,6 +2,7 @@
 // generated students with enrollments until the given number of students exists.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { setClock } from '../lib/clock.ts';
 import { createDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openToolDatabase } from '../db/open.ts';
@@ -14,6 +15,7 @@ async function main() {
   if (!Number.isInteger(target) || target < 0) throw new Error('--students harus bilangan bulat >= 0');
 
   const config = loadConfig();
+  if (config.MMS_NOW) setClock(config.MMS_NOW);
   const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m) };
   const database = await openToolDatabase(config, log);
   try {

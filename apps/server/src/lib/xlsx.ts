@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Page } from '@mms/shared';
 import { AppError } from './errors.ts';
+import { clock } from './clock.ts';
 
 export interface XlsxColumn<T> {
   header: string;
@@ -37,7 +38,7 @@ export async function collectAll<T>(fetchPage: (page: number, pageSize: number) 
 export async function toXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'MMS';
-  book.created = new Date();
+  book.created = clock.now();
   const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({
     header: c.header,
@@ -51,7 +52,7 @@ export async function toXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], row
 }
 
 export function sendXlsx(reply: FastifyReply, filenameBase: string, body: Buffer) {
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = clock.today();
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="${filenameBase}-${stamp}.xlsx"`)

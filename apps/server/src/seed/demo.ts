@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { academicPeriodOfDate, toJakarta, type Division, type Semester } from '@mms/shared';
+import { academicPeriodOfDate, jakartaDate, startOfJakartaDay, type Division, type Semester } from '@mms/shared';
 import type { Database, Transaction } from '../db/client.ts';
 import {
   academicYears,
@@ -32,6 +32,7 @@ import {
   type DemoSubject,
   type Lesson,
 } from './demo-data.ts';
+import { clock } from '../lib/clock.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -85,8 +86,8 @@ export interface DemoSeedSummary {
 }
 
 /** The academic year and semester of today's Jakarta date. */
-export function demoPeriod(now = new Date()) {
-  const period = academicPeriodOfDate(toJakarta(now).date);
+export function demoPeriod(now = clock.now()) {
+  const period = academicPeriodOfDate(jakartaDate(now));
   return {
     tapel: period.tapel,
     semester: period.semester as Semester,
@@ -112,7 +113,7 @@ export async function seedDemoIfFirstStart(db: Database): Promise<boolean> {
 
   await db.transaction(async (tx) => {
     const summary = await seedSchool(tx, passwordHash);
-    await tx.insert(appMeta).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
+    await tx.insert(appMeta).values({ key: SEEDED_KEY, value: { at: clock.now().toISOString() } });
     await audit(
       tx,
       { userId: null, username: 'system', ip: null, requestId: null },
@@ -348,11 +349,15 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
       .insert(students)
       .values(studentValues.map(({ classGroupId: _c, ...v }) => v))
       .returning({ id: students.id });
-    await tx
-      .insert(enrollments)
-      .values(
-        studentRows.map((s, i) => ({ studentId: s.id, classGroupId: studentValues[i]!.classGroupId, academicYearId })),
-      );
+    await tx.insert(enrollments).values(
+      studentRows.map((s, i) => ({
+        studentId: s.id,
+        classGroupId: studentValues[i]!.classGroupId,
+        academicYearId,
+        // the demo students entered their classes on the first day of the year
+        startedAt: startOfJakartaDay(period.startDate),
+      })),
+    );
     summary.students += studentRows.length;
   }
 

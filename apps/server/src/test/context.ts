@@ -11,6 +11,7 @@ import { createDatabase, type Database } from '../db/client.ts';
 import { employees, students, units, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { syncReadCache } from '../lib/read-cache.ts';
+import { setClock } from '../lib/clock.ts';
 
 export const TEST_PASSWORD = 'uji-coba-sandi-2026';
 let testPasswordHash: Promise<string> | undefined;
@@ -74,7 +75,11 @@ async function dropDatabase(adminUrl: string, name: string) {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { empty?: boolean } = {},
+  options: {
+    empty?: boolean;
+    /** the instant MMS's clock starts from for this file (else MMS_NOW of the run, else the host's clock) */
+    now?: string;
+  } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('adminUrl');
   const name = `mms_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
@@ -86,8 +91,11 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), name),
     DATABASE_URL: url.toString(),
+    ...(process.env.MMS_NOW ? { MMS_NOW: process.env.MMS_NOW } : {}),
     ...env,
   });
+  const now = options.now ?? config.MMS_NOW;
+  if (now) setClock(now);
   const { db, pool } = createDatabase(url.toString(), 10);
   const app = await buildApp({ config, db });
   await app.ready();

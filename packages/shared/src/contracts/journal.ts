@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE_CODES } from './attendance.ts';
-import { SEMESTERS } from '../domain/academic-year.ts';
+import { SEMESTERS } from '../domain/dates.ts';
 import { PageQuery, dbId } from './common.ts';
 
 const id = dbId;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './common.ts';
-import { SEMESTERS } from '../domain/academic-year.ts';
+import { SEMESTERS } from '../domain/dates.ts';
 
 const id = dbId;
 

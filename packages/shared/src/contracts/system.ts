@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEMESTERS } from '../domain/academic-year.ts';
+import { SEMESTERS } from '../domain/dates.ts';
 
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEMESTERS } from '../domain/academic-year.ts';
+import { SEMESTERS } from '../domain/dates.ts';
 import { PageQuery, dbId } from './common.ts';
 import { MAX_PERIODS } from './school.ts';
 

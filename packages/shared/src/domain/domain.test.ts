@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { academicPeriodOf, academicPeriodOfDate } from './academic-year.ts';
+import { academicPeriodOf, academicPeriodOfDate } from './dates.ts';
 import { numberList } from './number-list.ts';
-import { formatRupiah, toJakarta } from './jakarta-time.ts';
+import { formatRupiah } from './money.ts';
+import { toJakarta } from './dates.ts';
 import { can, PERMISSIONS, permissionsOf } from './permissions.ts';
 import { DIVISIONS } from './divisions.ts';
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { clock } from '../../lib/clock.ts';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -245,7 +246,11 @@ export const enrollments = pgTable(
     academicYearId: integer()
       .notNull()
       .references(() => academicYears.id),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** when the student joined the class, on MMS's clock (MMS_NOW applies) */
+    startedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
     endedAt: timestamp({ withTimezone: true }),
     /** why the row ended: MOVED (class mutation), PROMOTED, REMOVED */
     endReason: text(),

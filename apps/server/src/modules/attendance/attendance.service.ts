@@ -1,3 +1,4 @@
+import { addDays } from '@mms/shared';
 import type {
   AttendanceListQuery,
   AuthUser,
@@ -17,7 +18,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './attendance.repo.ts';
 import { assertClassAccess, ownClassIds } from './class-access.ts';
-import { addDays, assertNotFuture, assertRange, todayJakarta } from '../../lib/school-dates.ts';
+import { assertNotFuture, assertRange } from '../../lib/school-dates.ts';
+import { clock } from '../../lib/clock.ts';
 import {
   assertSchoolDay,
   isSchoolDay,
@@ -143,7 +145,7 @@ export function createAttendanceService(db: Database) {
     const distinct = new Set(entries.map((e) => e.studentId)).size === entries.length;
     // A non-school day of the class's unit is refused by checkRegister, with the reason.
     const unitId = await unitOfClass(db, classGroupId);
-    if (!distinct || date > todayJakarta() || unitId === undefined || !(await isSchoolDay(db, unitId, date))) {
+    if (!distinct || date > clock.today() || unitId === undefined || !(await isSchoolDay(db, unitId, date))) {
       await checkRegister(user, classGroupId, date, input);
     }
     const allUnits = seesAllUnits(user);
@@ -300,7 +302,7 @@ export function createAttendanceService(db: Database) {
   function monthRange(month: string) {
     const first = `${month}-01`;
     const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
-    const today = todayJakarta();
+    const today = clock.today();
     return { first, last, upTo: last < today ? last : today };
   }
 
@@ -390,7 +392,7 @@ export function createAttendanceService(db: Database) {
 
   /** The classes whose register the caller may open, with the date's status (homeroom classes first). */
   async function registerClasses(user: AuthUser, q: DateUnitQuery) {
-    const date = q.date ?? todayJakarta();
+    const date = q.date ?? clock.today();
     const unitId = unitScope(user, q.unitId);
     const year = await repo.findActiveYear(db);
     if (!year) return { date, items: [] };
@@ -427,7 +429,7 @@ export function createAttendanceService(db: Database) {
   }
 
   async function classesNotTaken(user: AuthUser, q: DateUnitQuery) {
-    const date = q.date ?? todayJakarta();
+    const date = q.date ?? clock.today();
     const unitId = unitScope(user, q.unitId);
     const year = await repo.findActiveYear(db);
     if (!year) return { date, items: [] };

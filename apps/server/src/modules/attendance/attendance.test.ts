@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DIVISIONS } from '@mms/shared';
+import { DIVISIONS, addDays } from '@mms/shared';
 import { auditLog, studentAttendance, timetableSlots } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { addDays } from '../../lib/school-dates.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
 
 let ctx: TestContext;

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CSRF_HEADER } from '@mms/shared';
+import { CSRF_HEADER, addDays } from '@mms/shared';
 import { leaveRequests, staffAttendance, studentAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
-import { addDays } from '../../lib/school-dates.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
 
 let ctx: TestContext;

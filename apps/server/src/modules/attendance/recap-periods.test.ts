@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { toJakarta } from '@mms/shared';
+import { addDays } from '@mms/shared';
 import { enrollments, studentAttendance, students } from '../../db/schema/index.ts';
-import { addDays } from '../../lib/school-dates.ts';
 import { schoolDays } from '../school/calendar.service.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from './test-fixtures.ts';
+import { clock } from '../../lib/clock.ts';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof attendanceFixture>>;
@@ -38,8 +38,8 @@ type ClassCounts = {
 
 describe('monthly recaps count each student on the days they belonged to the class', () => {
   it('a newcomer from the entry date, a moved student in the old class until the move and in the new one after', async () => {
-    // Last month: wholly in the past and inside the fixture's active year (which began 120 days ago).
-    const today = toJakarta(new Date()).date;
+    // Last month: wholly in the past and inside the fixture's active year (from 1 July; SCHOOL_NOW is in November).
+    const today = clock.today();
     const last = addDays(`${today.slice(0, 7)}-01`, -1);
     const month = last.slice(0, 7);
     const days = await schoolDays(ctx.db, f.unitId, `${month}-01`, last);
@@ -141,7 +141,7 @@ describe('monthly recaps count each student on the days they belonged to the cla
       .insert(enrollments)
       .values({ studentId: student!.id, classGroupId: f.classA.id, academicYearId: f.year.id });
     const admin = await ctx.as('ADMIN');
-    const month = toJakarta(new Date()).date.slice(0, 7);
+    const month = clock.today().slice(0, 7);
     const studentsOfB = async () =>
       (
         (await ctx.call(admin, 'GET', `/api/v1/attendance/recap?month=${month}`)).json() as { classes: ClassCounts[] }

@@ -33,16 +33,26 @@ export async function findDay(db: Executor, employeeId: number, date: string) {
 /** Inserts the day's check-in, or turns a row without one (e.g. from a leave) into attendance. */
 export async function checkIn(
   db: Executor,
-  values: { employeeId: number; unitId: number | null; date: string; lateMinutes: number; note: string | null },
+  {
+    at,
+    ...values
+  }: {
+    employeeId: number;
+    unitId: number | null;
+    date: string;
+    lateMinutes: number;
+    note: string | null;
+    at: Date;
+  },
 ) {
   const [row] = await db
     .insert(staffAttendance)
-    .values({ ...values, status: 'HADIR', checkInAt: sql`now()` })
+    .values({ ...values, status: 'HADIR', checkInAt: at })
     .onConflictDoUpdate({
       target: [staffAttendance.employeeId, staffAttendance.date],
       set: {
         status: 'HADIR',
-        checkInAt: sql`now()`,
+        checkInAt: at,
         lateMinutes: values.lateMinutes,
         note: values.note,
         leaveRequestId: null,
@@ -54,10 +64,10 @@ export async function checkIn(
   return row;
 }
 
-export async function checkOut(db: Executor, id: number) {
+export async function checkOut(db: Executor, id: number, at: Date) {
   const [row] = await db
     .update(staffAttendance)
-    .set({ checkOutAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ checkOutAt: at, updatedAt: sql`now()` })
     .where(and(eq(staffAttendance.id, id), isNull(staffAttendance.checkOutAt)))
     .returning(columns);
   return row;

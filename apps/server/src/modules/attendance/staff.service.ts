@@ -5,12 +5,15 @@ import {
   type OwnStaffAttendanceQuery,
   type StaffAbsentLateQuery,
   type StaffDayInput,
+  minutesOf,
+  jakartaDate,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
-import { assertRange, minutesOf, todayJakarta } from '../../lib/school-dates.ts';
+import { assertRange } from '../../lib/school-dates.ts';
+import { clock } from '../../lib/clock.ts';
 import { isSchoolDay } from '../school/calendar.service.ts';
 import * as repo from './staff.repo.ts';
 
@@ -28,7 +31,8 @@ const clockOf = (d: Date) => toJakarta(d).time.slice(0, 5);
 /** Statuses that mean the employee is not at school that day (DL is away on duty, not absent). */
 const ABSENT = new Set([null, 'SAKIT', 'IZIN', 'ALPA']);
 
-export function createStaffAttendanceService(db: Database, now: () => Date = () => new Date()) {
+export function createStaffAttendanceService(db: Database) {
+  const now = clock.now;
   async function employeeOf(user: AuthUser) {
     if (!user.employeeId) throw new AppError('FORBIDDEN', 'Akun Anda tidak terhubung ke data pegawai');
     const employee = await repo.findEmployeeWithUnit(db, user.employeeId);
@@ -39,7 +43,8 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
   /** Check-in at server time; late minutes count from the unit's first bell. */
   async function checkIn(user: AuthUser, note: string | null | undefined, actor: AuditActor) {
     const employee = await employeeOf(user);
-    const moment = toJakarta(now());
+    const at = now();
+    const moment = toJakarta(at);
     const date = moment.date;
     const start = employee.dayStartTime ?? DEFAULT_START;
     const lateMinutes = Math.max(0, minutesOf(moment.time) - minutesOf(start));
@@ -54,6 +59,7 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
         date,
         lateMinutes,
         note: note ?? null,
+        at,
       });
       // A concurrent check-in won the race: the conditional upsert returns nothing.
       if (!row) throw conflict('Anda sudah absen masuk hari ini');
@@ -71,12 +77,12 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
 
   async function checkOut(user: AuthUser, actor: AuditActor) {
     const employee = await employeeOf(user);
-    const date = todayJakarta(now());
+    const date = jakartaDate(now());
     const existing = await repo.findDay(db, employee.id, date);
     if (!existing?.checkInAt) throw badRequest('Anda belum absen masuk hari ini');
     if (existing.checkOutAt) throw conflict(`Anda sudah absen pulang hari ini pukul ${clockOf(existing.checkOutAt)}`);
     const row = await db.transaction(async (tx) => {
-      const row = await repo.checkOut(tx, existing.id);
+      const row = await repo.checkOut(tx, existing.id, now());
       if (!row) throw conflict('Anda sudah absen pulang hari ini');
       await audit(tx, actor, {
         action: 'attendance.staff.checkOut',
@@ -92,8 +98,8 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
 
   async function today(user: AuthUser) {
     const employee = await employeeOf(user);
-    const row = await repo.findDay(db, employee.id, todayJakarta(now()));
-    return { date: todayJakarta(now()), record: row ? toApi(row) : null };
+    const row = await repo.findDay(db, employee.id, jakartaDate(now()));
+    return { date: jakartaDate(now()), record: row ? toApi(row) : null };
   }
 
   async function listOwn(user: AuthUser, q: OwnStaffAttendanceQuery) {
@@ -104,7 +110,7 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
 
   /** Every employee of the unit on a day, with the absentees apart. */
   async function daily(user: AuthUser, q: DateUnitQuery) {
-    const date = q.date ?? todayJakarta(now());
+    const date = q.date ?? jakartaDate(now());
     const rows = (await repo.daily(db, date, unitScope(user, q.unitId))).map((r) => ({
       ...r,
       checkInAt: iso(r.checkInAt),
@@ -128,7 +134,7 @@ export function createStaffAttendanceService(db: Database, now: () => Date = () 
     const employee = await repo.findEmployeeWithUnit(db, employeeId);
     if (!employee) throw notFound('Pegawai');
     if (!seesAllUnits(user)) assertUnit(user, employee.unitId);
-    if ((input.status === 'HADIR' || input.status === 'ALPA') && date > todayJakarta(now())) {
+    if ((input.status === 'HADIR' || input.status === 'ALPA') && date > jakartaDate(now())) {
       throw badRequest('Tanggal tidak boleh di masa depan', { date: 'Di masa depan' });
     }
     const before = await repo.findDay(db, employeeId, date);

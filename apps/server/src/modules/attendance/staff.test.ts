@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { toJakarta } from '@mms/shared';
+import { addDays } from '@mms/shared';
+import { clock, setClock } from '../../lib/clock.ts';
 import { auditLog, staffAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { addDays } from '../../lib/school-dates.ts';
-import { attendanceFixture } from './test-fixtures.ts';
+import { attendanceFixture, SCHOOL_NOW } from './test-fixtures.ts';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof attendanceFixture>>;
@@ -16,16 +16,15 @@ afterAll(() => ctx.close());
 
 describe('staff attendance', () => {
   it('checks in at server time with late minutes from the unit start, once a day', async () => {
-    await f.setStartTime('00:00');
-    const before = toJakarta(new Date());
+    // MMS's clock reads 10:00 WIB (SCHOOL_NOW); the unit starts at 07:00.
+    await f.setStartTime('07:00');
     const res = await ctx.call(f.homeroomA, 'POST', '/api/v1/attendance/staff/check-in', { note: 'lewat gerbang' });
     expect(res.statusCode, res.body).toBe(200);
     const row = res.json();
-    expect(row.date).toBe(before.date);
+    expect(row.date).toBe('2026-11-18');
     expect(row.status).toBe('HADIR');
-    const [h, m] = before.time.split(':').map(Number);
-    expect(row.lateMinutes).toBeGreaterThanOrEqual(h! * 60 + m!);
-    expect(Math.abs(Date.parse(row.checkInAt) - Date.now())).toBeLessThan(60_000);
+    expect(row.lateMinutes).toBe(180);
+    expect(Math.abs(Date.parse(row.checkInAt) - Date.parse(SCHOOL_NOW))).toBeLessThan(60_000);
 
     const again = await ctx.call(f.homeroomA, 'POST', '/api/v1/attendance/staff/check-in', {});
     expect(again.statusCode).toBe(409);
@@ -90,7 +89,7 @@ describe('staff attendance', () => {
       .update(staffAttendance)
       .set({ lateMinutes: 25 })
       .where(eq(staffAttendance.employeeId, f.homeroomA.user.employeeId!));
-    const today = toJakarta(new Date()).date;
+    const today = clock.today();
     const url = `/api/v1/attendance/staff/absent-late?from=${today}&to=${today}`;
     const res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', url);
     expect(res.statusCode).toBe(200);
@@ -102,7 +101,7 @@ describe('staff attendance', () => {
   });
 
   it('lets a leader set a day’s status such as DINAS_LUAR, ahead of time too', async () => {
-    const tomorrow = addDays(toJakarta(new Date()).date, 1);
+    const tomorrow = addDays(clock.today(), 1);
     const url = `/api/v1/attendance/staff/${f.otherTeacher.user.employeeId}/days/${tomorrow}`;
     const res = await ctx.call(await ctx.as('PRINCIPAL'), 'PUT', url, { status: 'DINAS_LUAR', note: 'Rapat MGMP' });
     expect(res.statusCode, res.body).toBe(200);
@@ -115,7 +114,7 @@ describe('staff attendance', () => {
         .statusCode,
     ).toBe(404);
     // A correction of today keeps the check-in time.
-    const today = toJakarta(new Date()).date;
+    const today = clock.today();
     const fixed = await ctx.call(
       await ctx.as('WAKAKUR'),
       'PUT',
@@ -132,5 +131,20 @@ describe('staff attendance', () => {
       .from(staffAttendance)
       .where(eq(staffAttendance.employeeId, f.homeroomA.user.employeeId!));
     expect(rows).toHaveLength(1);
+  });
+
+  it('keeps a check-in just before Jakarta midnight on its own day, and starts a new day after it', async () => {
+    setClock('2026-11-19T23:59:58+07:00');
+    const late = await ctx.call(f.otherTeacher, 'POST', '/api/v1/attendance/staff/check-in', {});
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().date).toBe('2026-11-19');
+    // 00:00:02 WIB is still the previous day in UTC, but the next day at school.
+    setClock('2026-11-20T00:00:02+07:00');
+    const next = await ctx.call(f.otherTeacher, 'GET', '/api/v1/attendance/staff/me/today');
+    expect(next.json()).toMatchObject({ date: '2026-11-20', record: null });
+    expect((await ctx.call(f.otherTeacher, 'POST', '/api/v1/attendance/staff/check-in', {})).json().date).toBe(
+      '2026-11-20',
+    );
+    setClock(SCHOOL_NOW);
   });
 });

@@ -1,5 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { toJakarta, type AuthUser, type Division } from '@mms/shared';
+import {
+  addDays,
+  jakartaDate,
+  schoolYearOf,
+  semesterInYear,
+  startOfJakartaDay,
+  weekdayOf,
+  type AuthUser,
+  type Division,
+} from '@mms/shared';
+import { clock, setClock } from '../../lib/clock.ts';
 import type { Database } from '../../db/client.ts';
 import {
   academicYears,
@@ -12,7 +22,6 @@ import {
   timetableSlots,
   units,
 } from '../../db/schema/index.ts';
-import { addDays, weekdayOf } from '../../lib/school-dates.ts';
 
 // Test-only: a school to take attendance in, built by direct inserts. Typed structurally so the
 // build does not pull in the test harness.
@@ -28,9 +37,15 @@ interface Ctx {
   signIn: (username: string) => Promise<Session>;
 }
 
-/** The last school day (Monday-Saturday) up to today, Jakarta time. */
+/**
+ * The instant the attendance fixtures live at, chosen by the tests and not taken from the host:
+ * Wednesday 18 November 2026, 10:00 WIB, in the first semester of 2026/2027.
+ */
+export const SCHOOL_NOW = '2026-11-18T10:00:00+07:00';
+
+/** The last school day (Monday-Saturday) up to today on MMS's clock. */
 export function lastSchoolDay(): string {
-  const today = toJakarta(new Date()).date;
+  const today = clock.today();
   return weekdayOf(today) === 7 ? addDays(today, -1) : today;
 }
 
@@ -40,15 +55,21 @@ export function previousSchoolDay(date: string): string {
   return weekdayOf(d) === 7 ? addDays(d, -1) : d;
 }
 
-export async function attendanceFixture(ctx: Ctx) {
+/**
+ * A school with two classes, their students, a subject teacher and one lesson, in the school year of
+ * `now` (default SCHOOL_NOW). Sets MMS's clock to `now` for the rest of the test file.
+ */
+export async function attendanceFixture(ctx: Ctx, { now = SCHOOL_NOW }: { now?: string } = {}) {
+  setClock(now);
   const db = ctx.db;
   const wakakur = await ctx.as('WAKAKUR');
   const unitId = wakakur.user.unit!.id;
-  const today = toJakarta(new Date()).date;
+  const today = jakartaDate(new Date(now));
+  const schoolYear = schoolYearOf(today);
   await db.update(academicYears).set({ isActive: false });
   const [year] = await db
     .insert(academicYears)
-    .values({ name: 'Aktif', startDate: addDays(today, -120), endDate: addDays(today, 200), isActive: true })
+    .values({ name: schoolYear.tapel, startDate: schoolYear.startDate, endDate: schoolYear.endDate, isActive: true })
     .returning();
   const [grade] = await db.insert(grades).values({ unitId, level: 7, name: 'Kelas 7' }).returning();
 
@@ -94,14 +115,21 @@ export async function attendanceFixture(ctx: Ctx) {
         })),
       )
       .returning({ id: students.id, name: students.name });
-    await db.insert(enrollments).values(rows.map((s) => ({ studentId: s.id, classGroupId, academicYearId: year!.id })));
+    await db.insert(enrollments).values(
+      rows.map((s) => ({
+        studentId: s.id,
+        classGroupId,
+        academicYearId: year!.id,
+        startedAt: startOfJakartaDay(schoolYear.startDate),
+      })),
+    );
     return rows;
   };
   const studentsA = await enrol(classA!.id, 3);
   const studentsB = await enrol(classB!.id, 2);
 
   const [subject] = await db.insert(subjects).values({ unitId, code: 'MTK', name: 'Matematika' }).returning();
-  const semester = Number(today.slice(5, 7)) <= 6 ? ('GENAP' as const) : ('GANJIL' as const);
+  const semester = semesterInYear(today, schoolYear)!;
   await db.insert(teachingAssignments).values({
     employeeId: subjectTeacher.user.employeeId!,
     subjectId: subject!.id,

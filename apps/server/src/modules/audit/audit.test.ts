@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { clock } from '../../lib/clock.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -74,7 +75,8 @@ describe('audit log', () => {
     const byActor = (await ctx.call(admin, 'GET', '/api/v1/audit?actor=guru.audit')).json();
     expect(byActor.items.map((i: { action: string }) => i.action)).toContain('auth.login.success');
 
-    const today = new Date().toISOString().slice(0, 10);
+    // the audit filter takes Jakarta dates: today on MMS's clock, not the UTC date
+    const today = clock.today();
     const page = (await ctx.call(admin, 'GET', `/api/v1/audit?from=2020-01-01&to=${today}&page=2&pageSize=1`)).json();
     expect(page).toMatchObject({ page: 2, pageSize: 1 });
     expect(page.items).toHaveLength(1);

@@ -8,12 +8,13 @@ import {
   type JournalsQuery,
   type SubstituteInput,
   type SubstitutesQuery,
+  weekdayOf,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
-import { todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
+import { clock } from '../../lib/clock.ts';
 import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
@@ -274,7 +275,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
    * take, of the classes whose unit has school that day (the calendar decides; a holiday asks nothing).
    */
   async function today(user: AuthUser) {
-    const date = todayJakarta();
+    const date = clock.today();
     const schoolDay = await isSchoolDay(db, user.unit?.id ?? null, date);
     if (!user.employeeId) return { date, schoolDay, lessons: [], homeroomRegistersOpen: [] };
     const day = weekdayOf(date);

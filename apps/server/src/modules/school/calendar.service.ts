@@ -11,12 +11,14 @@ import {
   type CalendarMonthQuery,
   type CalendarQuery,
   type UpcomingQuery,
+  addDays,
+  weekdayOf,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
-import { addDays, todayJakarta, weekdayOf } from '../../lib/school-dates.ts';
+import { clock } from '../../lib/clock.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './calendar.repo.ts';
 
@@ -209,7 +211,7 @@ export function createCalendarService(db: Database) {
   /** The next non-school entries of a unit from today (the dashboard). */
   async function upcoming(user: AuthUser, q: UpcomingQuery) {
     const unitId = unitScope(user, q.unitId);
-    const items = await repo.entriesFrom(db, unitId, todayJakarta(), NON_SCHOOL_KINDS, q.limit);
+    const items = await repo.entriesFrom(db, unitId, clock.today(), NON_SCHOOL_KINDS, q.limit);
     return { items: items.map(asEntry) };
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER } from '@mms/shared';
+import { CSRF_HEADER, addDays } from '@mms/shared';
 import {
   academicYears,
   auditLog,
@@ -14,7 +14,7 @@ import {
   units,
 } from '../../db/schema/index.ts';
 import { syncReadCache } from '../../lib/read-cache.ts';
-import { addDays, todayJakarta } from '../../lib/school-dates.ts';
+import { clock } from '../../lib/clock.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { isSchoolDay, schoolDays } from './calendar.service.ts';
 
@@ -221,7 +221,7 @@ describe('calendar entries through the API', () => {
     const upcoming = (await ctx.call(teacher, 'GET', '/api/v1/calendar/upcoming')).json();
     for (const e of upcoming.items) {
       expect(e.nonSchool).toBe(true);
-      expect(e.endDate >= todayJakarta()).toBe(true);
+      expect(e.endDate >= clock.today()).toBe(true);
     }
   });
 
@@ -306,7 +306,7 @@ describe('a school holiday in the calendar', () => {
 
   it('asks no teacher for a register or a journal today when today is a holiday', async () => {
     // "Today" is whatever day the suite runs: a year and a holiday are built around it.
-    const today = todayJakarta();
+    const today = clock.today();
     await ctx.db.update(academicYears).set({ isActive: false });
     const [year] = await ctx.db
       .insert(academicYears)

@@ -3,6 +3,7 @@ import type { EnrollmentsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { classGroups, enrollments, grades, students } from '../../db/schema/index.ts';
 import { offsetOf } from './structure.repo.ts';
+import { clock } from '../../lib/clock.ts';
 
 const columns = {
   id: enrollments.id,
@@ -130,6 +131,6 @@ export async function endEnrollments(db: Executor, ids: number[], reason: string
   if (!ids.length) return;
   await db
     .update(enrollments)
-    .set({ endedAt: sql`now()`, endReason: reason, ...(note ? { note } : {}) })
+    .set({ endedAt: clock.now(), endReason: reason, ...(note ? { note } : {}) })
     .where(and(inArray(enrollments.id, ids), isNull(enrollments.endedAt)));
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  academicPeriodOf,
+  academicPeriodOfDate,
   EmployeeLookupQuery,
   EmployeeSubjectsQuery,
   ErrorBody,
@@ -18,6 +18,7 @@ import { createLookupsService } from './lookups.service.ts';
 import { userOf } from '../../lib/scope.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';
+import { clock } from '../../lib/clock.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -42,8 +43,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const now = new Date();
-      const { tapel, semester } = academicPeriodOf(now.getFullYear(), now.getMonth() + 1);
+      const { tapel, semester } = academicPeriodOfDate(clock.today());
       return { items: await lookups.tapel(), current: { tapel, semester } };
     },
   );

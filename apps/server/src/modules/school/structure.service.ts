@@ -1,5 +1,5 @@
 import {
-  academicPeriodOf,
+  academicPeriodOfDate,
   type AcademicYearInput,
   type AuthUser,
   type BellScheduleInput,
@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, guarded, unitScope } from '../../lib/scope.ts';
 import { ownClassIds } from './class-access.ts';
 import * as repo from './structure.repo.ts';
+import { clock } from '../../lib/clock.ts';
 
 export function createStructureService(db: Database) {
   // ---------- units ----------
@@ -101,8 +102,7 @@ export function createStructureService(db: Database) {
   async function currentYear(exec: Executor = db) {
     const active = await repo.findActiveYear(exec);
     if (active) return active;
-    const now = new Date();
-    return repo.findYearByName(exec, academicPeriodOf(now.getFullYear(), now.getMonth() + 1).tapel);
+    return repo.findYearByName(exec, academicPeriodOfDate(clock.today()).tapel);
   }
 
   async function createYear(input: AcademicYearInput, actor: AuditActor) {

@@ -6,16 +6,16 @@ import {
   HealthResponse,
   PublicUnitsResponse,
   TimeResponse,
-  toJakarta,
 } from '@mms/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { units } from '../../db/schema/index.ts';
+import { clock } from '../../lib/clock.ts';
 
 const startedAt = Date.now();
 
 export function timeNow() {
-  const now = toJakarta(new Date());
+  const now = clock.jakarta();
   const period = academicPeriodOfDate(now.date);
   return {
     jkt: now.iso,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { clock, setClock } from '../../lib/clock.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ describe('system endpoints', () => {
   });
 
   it('GET /api/v1/time gives Jakarta time and the academic period of that day', async () => {
-    const before = Date.now();
+    const before = clock.now().getTime();
     const body = (await ctx.call(null, 'GET', '/api/v1/time')).json();
     expect(body.jkt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
     expect(Math.abs(new Date(body.jkt).getTime() - before)).toBeLessThan(5000);
@@ -25,6 +26,26 @@ describe('system endpoints', () => {
     const month = Number(body.date.slice(5, 7));
     expect(body.semester).toBe(month <= 6 ? 'GENAP' : 'GANJIL');
     expect(body.tapel).toMatch(/^\d{4}\/\d{4}$/);
+  });
+
+  it('answers the clock MMS_NOW fixes: 1 July 06:59 WIB is the new school year though UTC is still 30 June', async () => {
+    const fixed = await createTestContext({ MMS_NOW: '2027-07-01T06:59:00+07:00' });
+    try {
+      const body = (await fixed.call(null, 'GET', '/api/v1/time')).json();
+      expect(body).toMatchObject({ date: '2027-07-01', tapel: '2027/2028', semester: 'GANJIL' });
+      expect(body.time.slice(0, 5)).toBe('06:59');
+      const tapel = (await fixed.call(await fixed.as('TU'), 'GET', '/api/v1/lookups/tapel')).json();
+      expect(tapel.current).toEqual({ tapel: '2027/2028', semester: 'GANJIL' });
+      setClock('2027-01-01T00:30:00+07:00');
+      expect((await fixed.call(null, 'GET', '/api/v1/time')).json()).toMatchObject({
+        date: '2027-01-01',
+        tapel: '2026/2027',
+        semester: 'GENAP',
+      });
+    } finally {
+      await fixed.close();
+      setClock(process.env.MMS_NOW ?? null);
+    }
   });
 
   it('serves the legacy getCurrentDateTimeJkt as rows with jkt', async () => {

@@ -1,7 +1,6 @@
 import {
   academicPeriodOfDate,
   DAY_NAMES_ID,
-  toJakarta,
   type AuthUser,
   type Semester,
   type TimetableCheckInput,
@@ -22,6 +21,7 @@ import { assertUnit, mapDbError, seesAllUnits, seesOnlyOwnClasses, unitScope } f
 import { findClass, findEmployeeRef, findSubject } from '../school/structure.repo.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import * as repo from './timetable.repo.ts';
+import { clock } from '../../lib/clock.ts';
 
 /** What a week of the timetable is read from (timetable.repo.ts `listSlots`). */
 const WEEK = dependsOn('timetable_slots', 'class_groups', 'grades', 'subjects', 'employees', 'bell_periods');
@@ -57,7 +57,7 @@ const clashError = (clashes: TimetableClash[]) =>
 export function createTimetableService(db: Database, structure: StructureService) {
   /** Year and semester of a view: the requested ones, else the active year and today's semester. */
   async function periodOf(q: TimetablePeriodQuery): Promise<{ academicYearId: number; semester: Semester }> {
-    const semester = q.semester ?? academicPeriodOfDate(toJakarta(new Date()).date).semester;
+    const semester = q.semester ?? academicPeriodOfDate(clock.today()).semester;
     if (q.academicYearId) return { academicYearId: q.academicYearId, semester };
     const year = await structure.currentYear();
     if (!year) throw notFound('Tahun pelajaran aktif');
