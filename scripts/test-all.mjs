@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite. Unit and API tests (Vitest, on a real PostgreSQL: DATABASE_URL or an
 // embedded one), then the browser tests (Playwright in Chromium against the built app).
-// Ends with one line `N passed, N failed` summing all suites.
+// The server suite runs a second time under a fixed awkward MMS_NOW. Ends with one line
+// `N passed, N failed` summing all suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +40,25 @@ if (v) {
   skipped += v.numPendingTests + v.numTodoTests;
   if (vitestStatus !== 0 && v.numFailedTests === 0) problems.push(`vitest exited with ${vitestStatus}`);
 } else problems.push('vitest produced no results');
+
+// 2b. The server suite once more under a fixed awkward instant (1 July 06:59 WIB: a new school year
+// in Jakarta while the UTC date is still 30 June), so no test depends on the day CI runs on.
+const AWKWARD_NOW = '2027-07-01T06:59:00+07:00';
+const awkwardJson = path.join(results, 'vitest-awkward.json');
+const awkwardStatus = run(
+  'npx',
+  ['vitest', 'run', '--project', 'server', '--reporter=dot', '--reporter=json', `--outputFile=${awkwardJson}`],
+  { env: { ...process.env, MMS_NOW: AWKWARD_NOW } },
+);
+const a = readJson(awkwardJson);
+if (a) {
+  passed += a.numPassedTests;
+  failed += a.numFailedTests;
+  skipped += a.numPendingTests + a.numTodoTests;
+  if (awkwardStatus !== 0 && a.numFailedTests === 0)
+    problems.push(`vitest at ${AWKWARD_NOW} exited with ${awkwardStatus}`);
+  console.log(`server suite at MMS_NOW=${AWKWARD_NOW}: ${a.numPassedTests} passed, ${a.numFailedTests} failed`);
+} else problems.push(`vitest at ${AWKWARD_NOW} produced no results`);
 
 // 3. Browser suite.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { addDays, weekdayOf } from '@mms/shared';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -14,4 +15,20 @@ export async function signInWithForm(page: Page, username: string, password = DE
   await page.getByLabel(/nama pengguna|username/i).fill(username);
   await page.getByLabel(/^(kata sandi|password)$/i).fill(password);
   await page.getByRole('button', { name: /^(masuk|sign in)$/i }).click();
+}
+
+/** Today on the server's clock (MMS_NOW may fix it), never the machine running the browser. */
+export async function serverToday(page: Page): Promise<string> {
+  const res = await page.request.get('/api/v1/time');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { date: string }).date;
+}
+
+/** Date rules for the journeys: the shared module's, no hand-written date arithmetic. */
+export { addDays, weekdayOf };
+
+/** The latest day a register can be taken for: today on the server's clock, or Saturday when it is a Sunday. */
+export async function lastSchoolDay(page: Page): Promise<string> {
+  const today = await serverToday(page);
+  return weekdayOf(today) === 7 ? addDays(today, -1) : today;
 }

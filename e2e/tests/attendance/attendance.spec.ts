@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support.ts';
-
-/** The latest day a register can be taken for: today in Jakarta, or Saturday when today is a Sunday. */
-function lastSchoolDay(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
+import { lastSchoolDay, signIn } from '../support.ts';
 
 async function savedDialog(page: Page) {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Data berhasil disimpan' });
@@ -35,11 +27,11 @@ test('a teacher takes 7A’s register and writes a journal; the principal sees b
   browser,
 }) => {
   test.setTimeout(120_000);
-  const date = lastSchoolDay();
   const teacher = await (await browser.newContext()).newPage();
   const principal = await (await browser.newContext()).newPage();
   await signIn(teacher, 'teacher');
   await signIn(principal, 'principal');
+  const date = await lastSchoolDay(teacher);
 
   // ---- the homeroom teacher's daily register: two students absent ----
   await teacher.goto('/backend/mms/tutor/attendance-list');

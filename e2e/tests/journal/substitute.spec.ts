@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support.ts';
-
-/** The server's Jakarta date, stepped back from a Sunday to the Saturday before. */
-async function lastSchoolDay(page: Page): Promise<string> {
-  const time = (await (await page.request.get('/api/v1/time')).json()) as { date: string };
-  const d = new Date(`${time.date}T00:00:00Z`);
-  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
+import { lastSchoolDay, signIn } from '../support.ts';
 
 async function savedDialog(page: Page) {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Data berhasil disimpan' });

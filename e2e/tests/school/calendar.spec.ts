@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support.ts';
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+import { addDays, serverToday, signIn, weekdayOf } from '../support.ts';
 
 /**
  * The day the test turns into a holiday: the Wednesday of the week before the current one, a
@@ -15,9 +9,8 @@ async function chosenDay(page: Page): Promise<{ day: string; yearStart: string }
   const res = await page.request.get('/api/v1/calendar');
   expect(res.status()).toBe(200);
   const { startDate } = (await res.json()) as { startDate: string };
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay() || 7;
-  return { day: addDays(today, -weekday - 4), yearStart: startDate };
+  const today = await serverToday(page);
+  return { day: addDays(today, -weekdayOf(today) - 4), yearStart: startDate };
 }
 
 async function savedDialog(page: Page) {

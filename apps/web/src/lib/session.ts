@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, SessionResponse } from '@mms/shared';
 import { api, isApiError, setCsrfToken } from './api.ts';
+import { syncServerClock } from './clock.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -9,6 +10,7 @@ export async function fetchSession(): Promise<AuthUser | null> {
   try {
     const session = await api<SessionResponse>('/auth/me');
     setCsrfToken(session.csrfToken);
+    syncServerClock(session.now);
     return session.user;
   } catch (e) {
     if (isApiError(e) && e.status === 401) {
@@ -32,6 +34,7 @@ export function useCurrentUser(): AuthUser {
 
 export function startSession(client: QueryClient, session: SessionResponse): void {
   setCsrfToken(session.csrfToken);
+  syncServerClock(session.now);
   client.setQueryData(SESSION_KEY, session.user);
 }
 

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { HealthResponse, PublicUnitsResponse, TimeResponse } from '@mms/shared';
 import { api } from './api.ts';
+import { syncServerClock } from './clock.ts';
 
 export function useServerTime() {
   return useQuery({
     queryKey: ['system', 'time'],
     queryFn: async () => {
       const time = await api<TimeResponse>('/time');
+      syncServerClock(time.jkt);
       return { ...time, offsetMs: Date.parse(time.jkt) - Date.now() };
     },
     refetchInterval: 5 * 60_000,

@@ -39,7 +39,8 @@ export const AuthUser = z
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof AuthUser>;
 
-export const SessionResponse = z.object({ user: AuthUser, csrfToken: z.string() });
+/** `now` is MMS's clock (ISO, +07:00): the web app takes business dates from it, never from the device. */
+export const SessionResponse = z.object({ user: AuthUser, csrfToken: z.string(), now: z.string() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const ChangePasswordRequest = z

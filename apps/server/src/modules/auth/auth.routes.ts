@@ -10,6 +10,7 @@ import {
 import { actorOf } from '../../lib/audit.ts';
 import { clearSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import type { AuthService } from './auth.service.ts';
+import { clock } from '../../lib/clock.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -34,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const result = await auth.login(request.body, actorOf(request), request.headers['user-agent'] ?? null);
       setSessionCookie(reply, result.sessionId, cookieSecure, auth.maxAgeSeconds);
-      return { user: result.user, csrfToken: result.csrfToken };
+      return { user: result.user, csrfToken: result.csrfToken, now: clock.jakarta().iso };
     },
   );
 
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: SessionResponse, 401: ErrorBody },
       },
     },
-    async (request) => ({ user: request.auth!.user, csrfToken: request.auth!.csrfToken }),
+    async (request) => ({ user: request.auth!.user, csrfToken: request.auth!.csrfToken, now: clock.jakarta().iso }),
   );
 
   app.post(

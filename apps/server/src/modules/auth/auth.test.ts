@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@mms/shared';
 import { auditLog, loginAttempts, sessions, users } from '../../db/schema/index.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context.ts';
+import { clock } from '../../lib/clock.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -229,7 +230,10 @@ describe('session', () => {
     const s = await ctx.as('PRINCIPAL');
     const res = await ctx.call(s, 'GET', '/api/v1/auth/me');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: s.user, csrfToken: s.csrfToken });
+    expect(res.json()).toEqual({ user: s.user, csrfToken: s.csrfToken, now: expect.any(String) });
+    // the web app's "today" comes from this time, MMS's clock in Jakarta
+    expect(Math.abs(Date.parse(res.json().now) - clock.now().getTime())).toBeLessThan(5000);
+    expect(res.json().now).toMatch(/\+07:00$/);
   });
 
   it('refuses a state-changing request without the CSRF header with 403', async () => {

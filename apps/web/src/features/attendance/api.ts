@@ -14,24 +14,24 @@ import type {
   StaffToday,
   UnitRecap,
 } from '@mms/shared';
-import { toJakarta } from '@mms/shared';
+import { addDays, weekdayOf } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiForm } from '../../lib/api.ts';
+import { serverToday } from '../../lib/clock.ts';
 
 type Id = number | null | undefined;
 const opt = (v: Id) => (v ? v : undefined);
 
-/** Today as the school's calendar reads it (YYYY-MM-DD, WIB). */
-export const jakartaToday = (): string => toJakarta(new Date()).date;
+/** Today as the school's calendar reads it (YYYY-MM-DD, WIB), on the server's clock. */
+export const jakartaToday = (): string => serverToday();
 
 /**
  * Today, or Saturday when today is a Sunday: the day a register page opens on. Whether it is a
  * school day is the server's answer (the school calendar), shown by the register and class list.
  */
 export function lastSchoolDay(): string {
-  const today = jakartaToday();
-  if (new Date(`${today}T00:00:00Z`).getUTCDay() !== 0) return today;
-  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const today = serverToday();
+  return weekdayOf(today) === 7 ? addDays(today, -1) : today;
 }
 
 // ---------- student register ----------

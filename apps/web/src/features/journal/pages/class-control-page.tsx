@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ClassControlInput, toJakarta, type ClassControlVisit } from '@mms/shared';
+import { ClassControlInput, type ClassControlVisit } from '@mms/shared';
 import { IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -21,11 +21,12 @@ import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useDeleteVisit, useRecordVisit } from '../api.ts';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
+import { serverToday } from '../../../lib/clock.ts';
 
 /** The principal's class control: record a visit to a lesson (was the teacher in class?) and list the visits. */
 export function ClassControlPage() {
   const { t } = useTranslation();
-  const today = toJakarta(new Date()).date;
+  const today = serverToday();
   const record = useRecordVisit();
   const remove = useDeleteVisit();
   const [v, setV] = useState({

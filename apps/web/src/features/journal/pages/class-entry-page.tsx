@@ -1,11 +1,12 @@
 import { Alert, Group, Paper, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { toJakarta, type JournalSummary, type Page, type TimetablePage } from '@mms/shared';
+import { datesBetween, weekdayOf, type JournalSummary, type Page, type TimetablePage } from '@mms/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
 import { UnitSelect } from '../../school/components/pickers.tsx';
 import { DateInputs } from '../components/filters.tsx';
+import { serverToday } from '../../../lib/clock.ts';
 
 interface ClassEntry {
   classGroupId: number;
@@ -16,16 +17,10 @@ interface ClassEntry {
 
 /** Monday-Saturday dates between two dates (inclusive), as weekday numbers 1-6 with their date. */
 function schoolDays(from: string, to: string): { date: string; day: number }[] {
-  const out: { date: string; day: number }[] = [];
-  for (
-    let t = Date.parse(`${from}T00:00:00Z`);
-    t <= Date.parse(`${to}T00:00:00Z`) && out.length < 400;
-    t += 86_400_000
-  ) {
-    const d = new Date(t).getUTCDay();
-    if (d !== 0) out.push({ date: new Date(t).toISOString().slice(0, 10), day: d });
-  }
-  return out;
+  return datesBetween(from, to)
+    .slice(0, 400)
+    .map((date) => ({ date, day: weekdayOf(date) }))
+    .filter((d) => d.day !== 7);
 }
 
 async function allPages<T>(path: string, query: Record<string, string | number | undefined>): Promise<T[]> {
@@ -44,7 +39,7 @@ async function allPages<T>(path: string, query: Record<string, string | number |
  */
 export function ClassEntryPage() {
   const { t } = useTranslation();
-  const today = toJakarta(new Date()).date;
+  const today = serverToday();
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   const [unitId, setUnitId] = useState<number | null>(null);

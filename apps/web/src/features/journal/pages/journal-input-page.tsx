@@ -17,7 +17,7 @@ import {
   ATTENDANCE_CODES,
   can,
   JournalInput,
-  toJakarta,
+  weekdayOf,
   type AttendanceCode,
   type ClassJournal,
   type LessonRoster,
@@ -41,12 +41,7 @@ import {
   useTeachers,
 } from '../api.ts';
 import { ClassSelect } from '../components/filters.tsx';
-
-/** 1 Monday ... 7 Sunday of a YYYY-MM-DD date (the timetable's day numbers run 1-6). */
-export const weekdayOf = (date: string): number => {
-  const d = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-};
+import { serverToday } from '../../../lib/clock.ts';
 
 /** A lesson the journal can be written for: of the timetable, or one the school named the caller substitute for. */
 interface DayLesson {
@@ -130,7 +125,7 @@ function draftOf(journal: ClassJournal | null, roster: LessonRoster): Draft {
 export function JournalInputPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const today = toJakarta(new Date()).date;
+  const today = serverToday();
   const date = params.get('date') && params.get('date')! <= today ? params.get('date')! : today;
   const slotParam = Number(params.get('slot')) || null;
   const user = useCurrentUser();

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Switch, Title } from '@mantine/core';
-import { toJakarta, type JournalSummary } from '@mms/shared';
+import type { JournalSummary } from '@mms/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,14 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
+import { serverToday } from '../../../lib/clock.ts';
 
 type Variant = 'topics' | 'lessons' | 'report' | 'student';
 
 /** Journal lists: the teacher's topics, lessons with their absences per class, and the leaders' journal report. */
 function JournalList({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
-  const today = toJakarta(new Date()).date;
+  const today = serverToday();
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);

@@ -10,6 +10,7 @@ import { formatJakartaDate } from '../../../lib/system-api.ts';
 import { useUnits } from '../../school/api.ts';
 import { ClassSelect, UnitSelect, useActiveYearId } from '../../school/components/pickers.tsx';
 import classes from './report.module.css';
+import { serverNow } from '../../../lib/clock.ts';
 
 export { classes as reportClasses };
 
@@ -59,7 +60,7 @@ export function ReportFrame(props: ReportFrameProps) {
   const units = useUnits();
   const activeYear = useActiveYearId();
   const unit = units.data?.items.find((u) => u.id === props.unitId);
-  const printed = printedAt(new Date(), i18n.language);
+  const printed = printedAt(serverNow(), i18n.language);
 
   let body: ReactNode;
   if (props.placeholder) body = <Text c="dimmed">{props.placeholder}</Text>;

@@ -23,7 +23,6 @@ import {
   CALENDAR_KINDS,
   can,
   isNonSchoolKind,
-  toJakarta,
   type Division,
   type CalendarDay,
   type CalendarEntry,
@@ -48,6 +47,7 @@ import {
 import { ExcelImportButton } from '../components/excel-import.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId, YearSelect } from '../components/pickers.tsx';
+import { serverToday } from '../../../lib/clock.ts';
 
 const seesAllUnits = (division: Division) => ALL_UNIT_DIVISIONS.includes(division);
 const entryColor = (e: Pick<CalendarEntry, 'kind'>) => (isNonSchoolKind(e.kind) ? 'red' : 'blue');
@@ -59,7 +59,7 @@ export function AcademicCalendarPage() {
   const canManage = can(user.division, 'school.calendar.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [yearId, setYearId] = useState<number | null>(null);
-  const [month, setMonth] = useState(() => toJakarta(new Date()).date.slice(0, 7));
+  const [month, setMonth] = useState(() => serverToday().slice(0, 7));
   const [editing, setEditing] = useState<CalendarEntry | 'new' | null>(null);
   const entries = useCalendarEntries(unitId, yearId);
   const copy = useCopyCalendar();
