@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { accessPlugin, markPublic } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { refuseHostileText } from './lib/request-guards.ts';
 import { attachReadCache, createReadCache, detachReadCache, readYourWrites } from './lib/read-cache.ts';
 import { serializerCompiler } from './lib/serializer.ts';
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
   await app.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
   await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
+  await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

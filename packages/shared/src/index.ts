@@ -18,3 +18,4 @@ export * from './contracts/journal.ts';
 export * from './contracts/calendar.ts';
 export const APP_NAME = 'MMS';
 export const APP_VERSION = '1.7.0';
+export * from './contracts/analytics.ts';

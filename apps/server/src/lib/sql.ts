@@ -3,3 +3,9 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The row offset of a page (pages start at 1). */
 export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+
+/**
+ * A list as one PostgreSQL array parameter (drizzle spreads a JS array into separate parameters).
+ * Only for numbers, ISO dates and plain codes, which need no quoting inside an array literal.
+ */
+export const arrayParam = (values: readonly (number | string)[]) => `{${values.join(',')}}`;

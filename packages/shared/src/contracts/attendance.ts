@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, dbId } from './common.ts';
+import { daysBetween, isIsoDate } from '../domain/dates.ts';
 
 const id = dbId;
 const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYYY-MM-DD`);
@@ -112,8 +113,8 @@ export const RecapRow = z.object({
   S: z.number().int(),
   I: z.number().int(),
   A: z.number().int(),
-  /** H / the days counted (the student's school days in the class whose register was taken), 0-100 with one decimal */
-  percentage: z.number(),
+  /** H / the days counted (the student's school days in the class whose register was taken), 0-100 with one decimal; null without any */
+  percentage: z.number().nullable(),
 });
 export type RecapRow = z.infer<typeof RecapRow>;
 
@@ -283,15 +284,18 @@ export const LeaveRequestInput = z
     path: ['endDate'],
     message: 'Tanggal selesai tidak boleh sebelum tanggal mulai',
   })
-  .refine((v) => v.startDate >= v.endDate || daysBetween(v.startDate, v.endDate) <= 31, {
-    path: ['endDate'],
-    message: 'Rentang izin maksimal 31 hari',
-  });
+  .refine(
+    (v) =>
+      v.startDate >= v.endDate ||
+      !isIsoDate(v.startDate) ||
+      !isIsoDate(v.endDate) ||
+      daysBetween(v.startDate, v.endDate) <= 31,
+    {
+      path: ['endDate'],
+      message: 'Rentang izin maksimal 31 hari',
+    },
+  );
 export type LeaveRequestInput = z.infer<typeof LeaveRequestInput>;
-
-function daysBetween(a: string, b: string): number {
-  return (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
-}
 
 export const LeaveRequest = z
   .object({
@@ -348,7 +352,7 @@ export const UnitRecapQuery = z.object({
 });
 export type UnitRecapQuery = z.infer<typeof UnitRecapQuery>;
 
-const RecapCounts = z.object({
+export const RecapCounts = z.object({
   /** students who belonged to the class on some day of the month */
   students: z.number().int(),
   /** school days each of them belonged to the class, summed: H + S + I + A + notTaken */
@@ -362,7 +366,7 @@ const RecapCounts = z.object({
   /** school days without the class's register (total: summed over the classes) */
   notTakenDays: z.number().int(),
   /** H / student days of taken registers, 0-100 with one decimal */
-  percentage: z.number(),
+  percentage: z.number().nullable(),
 });
 
 export const UnitRecap = z.object({

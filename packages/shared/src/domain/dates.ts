@@ -20,6 +20,10 @@ export interface JakartaNow {
   time: string;
 }
 
+/** A well-formed calendar date `YYYY-MM-DD` (a real day: no 30 February). */
+export const isIsoDate = (date: string): boolean =>
+  ISO_DATE.test(date) && dayjs.utc(date).format('YYYY-MM-DD') === date;
+
 const day = (date: string) => {
   if (!ISO_DATE.test(date)) throw new RangeError(`invalid date: ${date}`);
   return dayjs.utc(date, 'YYYY-MM-DD');

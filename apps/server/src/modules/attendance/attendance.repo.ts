@@ -4,7 +4,6 @@ import type { AuditActor } from '../../lib/audit.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { teachesClassSql } from '../school/class-access.ts';
 import {
-  academicYears,
   classGroups,
   employees,
   enrollments,
@@ -18,33 +17,6 @@ const and_ = (where: (SQL | undefined)[]) => {
 };
 
 // ---------- the school structure, as attendance reads it ----------
-
-export async function findActiveYear(db: Executor) {
-  const [row] = await db
-    .select({
-      id: academicYears.id,
-      name: academicYears.name,
-      startDate: academicYears.startDate,
-      endDate: academicYears.endDate,
-    })
-    .from(academicYears)
-    .where(eq(academicYears.isActive, true));
-  return row;
-}
-
-export async function findClass(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      id: classGroups.id,
-      name: classGroups.name,
-      unitId: classGroups.unitId,
-      academicYearId: classGroups.academicYearId,
-      homeroomEmployeeId: classGroups.homeroomEmployeeId,
-    })
-    .from(classGroups)
-    .where(eq(classGroups.id, id));
-  return row;
-}
 
 /** The students with an open enrollment in the class, by name. */
 export async function enrolledStudents(db: Executor, classGroupId: number) {
@@ -91,17 +63,6 @@ export async function enrolmentPeriods(
       and (p.until_date is null or p.until_date > p.from_date)
     order by s.name, s.id, p.from_date`);
   return result.rows;
-}
-
-/** The class of the student's open enrollment in the active year. */
-export async function currentClassOfStudent(db: Executor, studentId: number) {
-  const [row] = await db
-    .select({ id: classGroups.id, name: classGroups.name, unitId: classGroups.unitId })
-    .from(enrollments)
-    .innerJoin(academicYears, eq(academicYears.id, enrollments.academicYearId))
-    .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
-    .where(and(eq(enrollments.studentId, studentId), isNull(enrollments.endedAt), eq(academicYears.isActive, true)));
-  return row;
 }
 
 export async function findStudentRef(db: Executor, id: number) {

@@ -27,11 +27,13 @@ import {
   schoolDaysOfUnits,
   unitOfClass,
 } from '../school/calendar.service.ts';
+import * as school from '../school/school.service.ts';
 
 type Code = 'H' | 'S' | 'I' | 'A';
 
 /** H as a share of the days counted, 0-100 with one decimal. */
-const pct = (h: number, days: number) => (days > 0 ? Math.round((h / days) * 1000) / 10 : 0);
+/** H as a share of the counted days, 0-100 with one decimal; null when no day was counted (no data is not 0%). */
+const pct = (h: number, days: number) => (days > 0 ? Math.round((h / days) * 1000) / 10 : null);
 
 export interface LessonRegisterInput {
   slotId: number;
@@ -44,7 +46,7 @@ export interface LessonRegisterInput {
 
 export function createAttendanceService(db: Database) {
   async function classOrFail(user: AuthUser, classGroupId: number) {
-    const cls = await repo.findClass(db, classGroupId);
+    const cls = await school.findClass(db, classGroupId);
     if (!cls) throw notFound('Kelas');
     await assertClassAccess(db, user, cls);
     return cls;
@@ -54,7 +56,7 @@ export function createAttendanceService(db: Database) {
   async function assertRegisterDate(cls: { unitId: number; academicYearId: number }, date: string) {
     assertNotFuture(date);
     await assertSchoolDay(db, cls.unitId, date);
-    const year = await repo.findActiveYear(db);
+    const year = await school.activeYear(db);
     if (!year || date < year.startDate || date > year.endDate) {
       throw badRequest(
         year ? `Tanggal di luar tahun pelajaran aktif ${year.name}` : 'Belum ada tahun pelajaran aktif',
@@ -263,7 +265,7 @@ export function createAttendanceService(db: Database) {
     if (!seesAllUnits(user)) assertUnit(user, student.unitId);
     const own = await ownClassIds(db, user);
     if (own) {
-      const cls = await repo.currentClassOfStudent(db, studentId);
+      const cls = await school.classOfStudent(db, studentId);
       if (!cls || !own.includes(cls.id)) throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
     }
     return repo.listRows(db, { from: q.from, to: q.to, unitId: null, onlyClassIds: null, studentId }, q);
@@ -352,37 +354,31 @@ export function createAttendanceService(db: Database) {
     return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, notTakenDays, rows };
   }
 
-  /** The monthly recap of a unit (or every unit for YAYASAN/ADMIN), per class, counted in the database. */
-  async function unitRecap(user: AuthUser, q: UnitRecapQuery): Promise<UnitRecap> {
+  /**
+   * The one count of attendance per class over a range (the monthly recap, the analyses and the
+   * dashboard read it): every student on the school days of their unit's calendar that they belonged
+   * to the class, up to today; a day without the class's register is "belum diisi", never A.
+   */
+  async function recapCounts(user: AuthUser, q: { unitId?: number; from: string; to: string }) {
     const unitId = unitScope(user, q.unitId);
-    const { first, last, upTo } = monthRange(q.month);
+    const upTo = q.to < clock.today() ? q.to : clock.today();
     const daysOfUnit =
-      first > upTo
+      q.from > upTo
         ? new Map<number, string[]>()
-        : await schoolDaysOfUnits(db, unitId === null ? null : [unitId], first, upTo);
+        : await schoolDaysOfUnits(db, unitId === null ? null : [unitId], q.from, upTo);
     const allDays = [...new Set([...daysOfUnit.values()].flat())].sort();
-    const year = await repo.findActiveYear(db);
-    const empty = { students: 0, studentDays: 0, H: 0, S: 0, I: 0, A: 0, notTaken: 0, notTakenDays: 0, percentage: 0 };
-    if (!year) return { month: q.month, unitId, schoolDays: allDays.length, classes: [], total: empty };
+    const year = await school.activeYear(db);
+    const empty = { students: 0, studentDays: 0, H: 0, S: 0, I: 0, A: 0, notTaken: 0, notTakenDays: 0 };
+    if (!year) return { unitId, schoolDays: allDays.length, classes: [], total: { ...empty, percentage: null } };
     const rows = await repo.unitRecapCounts(db, year.id, unitId, await ownClassIds(db, user), {
-      from: first,
-      to: last,
+      from: q.from,
+      to: q.to,
       daysOfUnit,
     });
     const classes = rows.map((r) => ({ ...r, percentage: pct(r.H, r.studentDays - r.notTaken) }));
-    const sum = (k: Exclude<keyof typeof empty, 'percentage'>) => classes.reduce((n, c) => n + c[k], 0);
-    const total = {
-      students: sum('students'),
-      studentDays: sum('studentDays'),
-      H: sum('H'),
-      S: sum('S'),
-      I: sum('I'),
-      A: sum('A'),
-      notTaken: sum('notTaken'),
-      notTakenDays: sum('notTakenDays'),
-    };
+    const sum = (k: keyof typeof empty) => classes.reduce((n, c) => n + c[k], 0);
+    const total = Object.fromEntries(Object.keys(empty).map((k) => [k, sum(k as keyof typeof empty)])) as typeof empty;
     return {
-      month: q.month,
       unitId,
       schoolDays: allDays.length,
       classes,
@@ -390,11 +386,17 @@ export function createAttendanceService(db: Database) {
     };
   }
 
+  /** The monthly recap of a unit (or every unit for YAYASAN/ADMIN), per class, counted in the database. */
+  async function unitRecap(user: AuthUser, q: UnitRecapQuery): Promise<UnitRecap> {
+    const { first, last } = monthRange(q.month);
+    return { month: q.month, ...(await recapCounts(user, { unitId: q.unitId, from: first, to: last })) };
+  }
+
   /** The classes whose register the caller may open, with the date's status (homeroom classes first). */
   async function registerClasses(user: AuthUser, q: DateUnitQuery) {
     const date = q.date ?? clock.today();
     const unitId = unitScope(user, q.unitId);
-    const year = await repo.findActiveYear(db);
+    const year = await school.activeYear(db);
     if (!year) return { date, items: [] };
     const items = await repo.classesOfYear(db, year.id, date, unitId, await ownClassIds(db, user), user.employeeId);
     const open = await schoolDaysOfUnits(db, [...new Set(items.map((c) => c.unitId))], date, date);
@@ -411,7 +413,7 @@ export function createAttendanceService(db: Database) {
     const unitId = unitScope(user, q.unitId);
     if (unitId === null) throw badRequest('Pilih unit', { unitId: 'Wajib' });
     const { first, last, upTo } = monthRange(q.month);
-    const year = await repo.findActiveYear(db);
+    const year = await school.activeYear(db);
     const classes = year ? await repo.classesOfYear(db, year.id, first, unitId, await ownClassIds(db, user), null) : [];
     const days = first > upTo ? [] : await schoolDaysOf(db, unitId, first, upTo);
     const taken = await repo.registersTakenPerDay(
@@ -431,7 +433,7 @@ export function createAttendanceService(db: Database) {
   async function classesNotTaken(user: AuthUser, q: DateUnitQuery) {
     const date = q.date ?? clock.today();
     const unitId = unitScope(user, q.unitId);
-    const year = await repo.findActiveYear(db);
+    const year = await school.activeYear(db);
     if (!year) return { date, items: [] };
     const items = await repo.classesWithoutRegister(db, year.id, date, unitId, await ownClassIds(db, user));
     // A register is expected only on a school day of the class's unit.
@@ -446,7 +448,7 @@ export function createAttendanceService(db: Database) {
   /** For other features: the classes a caller is limited to (null: every class of the unit). */
   const ownClasses = (user: AuthUser) => ownClassIds(db, user);
   /** For other features: the student's class in the active year. */
-  const currentClassOf = (studentId: number) => repo.currentClassOfStudent(db, studentId);
+  const currentClassOf = (studentId: number) => school.classOfStudent(db, studentId);
 
   return {
     ownClasses,
@@ -464,6 +466,7 @@ export function createAttendanceService(db: Database) {
     classSummary,
     monthlyRecap,
     unitRecap,
+    recapCounts,
     classesNotTaken,
     registerMonth,
     registerClasses,

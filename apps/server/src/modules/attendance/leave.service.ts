@@ -15,6 +15,7 @@ import { schoolDays } from '../school/calendar.service.ts';
 import * as repo from './leave.repo.ts';
 import * as staffRepo from './staff.repo.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
+import * as school from '../school/school.service.ts';
 
 const toApi = (r: repo.LeaveRow) => {
   const { attachmentPath, attachmentMime, attachmentSize, decidedAt, createdAt, ...rest } = r;
@@ -49,7 +50,7 @@ export function createLeaveService(db: Database, dataDir: string) {
       if (!seesAllUnits(user)) assertUnit(user, s.unitId);
       const own = await ownClassIds(db, user);
       if (own) {
-        const cls = await attendanceRepo.currentClassOfStudent(db, s.id);
+        const cls = await school.classOfStudent(db, s.id);
         if (!cls || !own.includes(cls.id)) throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
       }
       return { studentId: s.id, unitId: s.unitId };
@@ -107,7 +108,7 @@ export function createLeaveService(db: Database, dataDir: string) {
     if (row.employeeId !== null && row.employeeId === user.employeeId) return row;
     if (row.studentId !== null && user.division !== 'STUDENT') {
       const own = await ownClassIds(db, user);
-      const cls = own ? await attendanceRepo.currentClassOfStudent(db, row.studentId) : undefined;
+      const cls = own ? await school.classOfStudent(db, row.studentId) : undefined;
       if (own && cls && own.includes(cls.id)) return row;
     }
     throw forbidden('Anda tidak berhak melihat pengajuan izin ini');
@@ -160,10 +161,7 @@ export function createLeaveService(db: Database, dataDir: string) {
       if (!decided) throw conflict('Pengajuan ini sudah diputuskan');
       let written: string[] = [];
       if (input.decision === 'approved' && row.studentId !== null) {
-        const [cls, year] = await Promise.all([
-          attendanceRepo.currentClassOfStudent(tx, row.studentId),
-          attendanceRepo.findActiveYear(tx),
-        ]);
+        const [cls, year] = await Promise.all([school.classOfStudent(tx, row.studentId), school.activeYear(tx)]);
         if (cls && year) {
           // the school days of the range in the student's unit (the calendar), inside the active year
           const days = await schoolDays(tx, cls.unitId, row.startDate, row.endDate);

@@ -30,14 +30,6 @@ export async function findVisit(db: Executor, id: number) {
   return row;
 }
 
-export async function findClass(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: classGroups.id, name: classGroups.name, unitId: classGroups.unitId })
-    .from(classGroups)
-    .where(eq(classGroups.id, id));
-  return row;
-}
-
 export async function insertVisit(db: Executor, values: typeof classControlVisits.$inferInsert) {
   const [row] = await db.insert(classControlVisits).values(values).returning({ id: classControlVisits.id });
   return row!.id;

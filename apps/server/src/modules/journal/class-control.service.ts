@@ -5,13 +5,14 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertNotFuture } from '../../lib/school-dates.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './class-control.repo.ts';
+import * as school from '../school/school.service.ts';
 
 const toApi = ({ createdAt, ...rest }: repo.VisitRow) => ({ ...rest, createdAt: createdAt.toISOString() });
 
 /** Kontrol kelas: the principal's record of walking past a class in a period. */
 export function createClassControlService(db: Database) {
   async function create(user: AuthUser, input: ClassControlInput, actor: AuditActor) {
-    const cls = await repo.findClass(db, input.classGroupId);
+    const cls = await school.findClass(db, input.classGroupId);
     if (!cls) throw badRequest('Kelas tidak ditemukan', { classGroupId: 'Tidak ditemukan' });
     if (!seesAllUnits(user)) assertUnit(user, cls.unitId);
     assertNotFuture(input.date);

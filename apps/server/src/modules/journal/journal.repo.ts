@@ -12,27 +12,6 @@ import {
   timetableSlots,
 } from '../../db/schema/index.ts';
 
-export async function findSlot(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      id: timetableSlots.id,
-      unitId: timetableSlots.unitId,
-      academicYearId: timetableSlots.academicYearId,
-      semester: timetableSlots.semester,
-      classGroupId: timetableSlots.classGroupId,
-      className: classGroups.name,
-      day: timetableSlots.day,
-      period: timetableSlots.period,
-      subjectName: subjects.name,
-      employeeId: timetableSlots.employeeId,
-    })
-    .from(timetableSlots)
-    .innerJoin(classGroups, eq(classGroups.id, timetableSlots.classGroupId))
-    .innerJoin(subjects, eq(subjects.id, timetableSlots.subjectId))
-    .where(eq(timetableSlots.id, id));
-  return row;
-}
-
 export async function findEmployee(db: Executor, id: number) {
   const [row] = await db
     .select({ id: employees.id, name: employees.name, isActive: employees.isActive, unitId: employees.unitId })

@@ -18,8 +18,9 @@ import { clock } from '../../lib/clock.ts';
 import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
+import { findSlot } from '../timetable/timetable.service.ts';
 
-type Slot = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
+type Slot = NonNullable<Awaited<ReturnType<typeof findSlot>>>;
 
 const toSummary = ({ unitId: _unit, createdAt, updatedAt, ...rest }: repo.JournalRow) => ({
   ...rest,
@@ -32,7 +33,7 @@ const LEADERS = new Set(['PRINCIPAL', 'WAKAKUR', 'ADMIN']);
 
 export function createJournalService(db: Database, attendance: AttendanceService) {
   async function slotOrFail(slotId: number) {
-    const slot = await repo.findSlot(db, slotId);
+    const slot = await findSlot(db, slotId);
     if (!slot) throw notFound('Jadwal pelajaran');
     return slot;
   }

@@ -1,11 +1,10 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { MaterialAttachment } from '../../db/schema/journal.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import {
   academicYears,
   classGroups,
-  enrollments,
   grades,
   subjectMaterials,
   subjects,
@@ -85,17 +84,6 @@ export async function teachesSubjectInGrade(db: Executor, employeeId: number, su
     )
     .limit(1);
   return Boolean(row);
-}
-
-/** The grade and unit of the student's class in the active year. */
-export async function gradeOfStudent(db: Executor, studentId: number) {
-  const [row] = await db
-    .select({ gradeId: classGroups.gradeId, unitId: classGroups.unitId })
-    .from(enrollments)
-    .innerJoin(academicYears, eq(academicYears.id, enrollments.academicYearId))
-    .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
-    .where(and(eq(enrollments.studentId, studentId), isNull(enrollments.endedAt), eq(academicYears.isActive, true)));
-  return row;
 }
 
 export async function insertMaterial(db: Executor, values: typeof subjectMaterials.$inferInsert) {

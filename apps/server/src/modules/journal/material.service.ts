@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './material.repo.ts';
+import * as school from '../school/school.service.ts';
 
 const toApi = ({ updatedAt, attachments, ...rest }: repo.MaterialRow) => ({
   ...rest,
@@ -61,7 +62,7 @@ export function createMaterialService(db: Database, dataDir: string) {
 
   async function assertMayRead(user: AuthUser, row: repo.MaterialRow) {
     if (user.division === 'STUDENT') {
-      const own = user.studentId ? await repo.gradeOfStudent(db, user.studentId) : undefined;
+      const own = user.studentId ? await school.classOfStudent(db, user.studentId) : undefined;
       if (!own || own.gradeId !== row.gradeId) throw forbidden('Materi ini bukan untuk tingkat kelas Anda');
       return;
     }
@@ -77,7 +78,7 @@ export function createMaterialService(db: Database, dataDir: string) {
 
   async function list(user: AuthUser, q: MaterialsQuery) {
     if (user.division === 'STUDENT') {
-      const own = user.studentId ? await repo.gradeOfStudent(db, user.studentId) : undefined;
+      const own = user.studentId ? await school.classOfStudent(db, user.studentId) : undefined;
       if (!own) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
       if (q.gradeId && q.gradeId !== own.gradeId) throw forbidden('Materi ini bukan untuk tingkat kelas Anda');
       const page = await repo.listMaterials(db, { ...q, unitId: own.unitId, gradeId: own.gradeId }, q);

@@ -153,11 +153,6 @@ export async function findYear(db: Executor, id: number) {
   return row;
 }
 
-export async function activeYear(db: Executor) {
-  const [row] = await db.select(yearColumns).from(academicYears).where(eq(academicYears.isActive, true));
-  return row;
-}
-
 /** The year that ended last before the given start date. */
 export async function yearBefore(db: Executor, startDate: string) {
   const [row] = await db

@@ -21,6 +21,7 @@ import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { clock } from '../../lib/clock.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './calendar.repo.ts';
+import { activeYear } from './school.service.ts';
 
 const CALENDAR = dependsOn('calendar_entries', 'units');
 const UNITS = dependsOn('units');
@@ -159,7 +160,7 @@ export function createCalendarService(db: Database) {
   }
 
   async function yearOf(academicYearId: number | undefined) {
-    const year = academicYearId ? await repo.findYear(db, academicYearId) : await repo.activeYear(db);
+    const year = academicYearId ? await repo.findYear(db, academicYearId) : await activeYear(db);
     if (!year) throw academicYearId ? notFound('Tahun pelajaran') : badRequest('Belum ada tahun pelajaran aktif');
     return year;
   }

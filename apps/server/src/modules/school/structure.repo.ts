@@ -255,7 +255,8 @@ export async function listClasses(
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-const CLASS = dependsOn('class_groups', 'academic_years', 'grades', 'employees');
+// studentCount reads enrollments: a copy is dropped when a student joins or leaves too
+const CLASS = dependsOn('class_groups', 'academic_years', 'grades', 'employees', 'enrollments');
 export function findClass(db: Executor, id: number) {
   return cached(db, `class:${id}`, CLASS, async () => {
     const [row] = await selectClasses(db).where(eq(classGroups.id, id));

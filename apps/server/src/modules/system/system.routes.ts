@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import {
-  academicPeriodOfDate,
-  APP_VERSION,
-  HealthResponse,
-  PublicUnitsResponse,
-  TimeResponse,
-} from '@mms/shared';
+import { academicPeriodOfDate, APP_VERSION, HealthResponse, PublicUnitsResponse, TimeResponse } from '@mms/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { units } from '../../db/schema/index.ts';

@@ -12,7 +12,7 @@ import {
   TimetableResponse,
   type TeachingHoursQuery,
 } from '@mms/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { preChecked } from '../../lib/serializer.ts';
@@ -27,6 +27,9 @@ import { clock } from '../../lib/clock.ts';
 const WEEK = dependsOn('timetable_slots', 'class_groups', 'grades', 'subjects', 'employees', 'bell_periods');
 
 type SlotRow = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
+
+/** A lesson of the timetable by id, with its class, subject and teacher: what every feature asks of a slot. */
+export const findSlot = (db: Executor, id: number) => repo.findSlot(db, id);
 
 const when = (day: number, period: number) => `${DAY_NAMES_ID[day] ?? `hari ${day}`} jam ke-${period}`;
 
