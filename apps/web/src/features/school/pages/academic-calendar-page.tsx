@@ -57,6 +57,7 @@ export function AcademicCalendarPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const canManage = can(user.division, 'school.calendar.manage');
+  const mayPick = can(user.division, 'school.read');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [yearId, setYearId] = useState<number | null>(null);
   const [month, setMonth] = useState(() => serverToday().slice(0, 7));
@@ -69,8 +70,13 @@ export function AcademicCalendarPage() {
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
       <PageTitle>{t('school.calendar.title')}</PageTitle>
       <Group align="flex-end" mb="md" wrap="wrap">
-        <UnitSelect value={unitId} onChange={setUnitId} placeholder={t('school.calendar.foundation')} />
-        <YearSelect value={yearId ?? entries.data?.academicYearId ?? null} onChange={setYearId} />
+        {/* the unit and year lists are staff data: students and parents read their own unit's current year */}
+        {mayPick && (
+          <>
+            <UnitSelect value={unitId} onChange={setUnitId} placeholder={t('school.calendar.foundation')} />
+            <YearSelect value={yearId ?? entries.data?.academicYearId ?? null} onChange={setYearId} />
+          </>
+        )}
         <TextInput
           type="month"
           label={t('school.calendar.month')}
