@@ -80,6 +80,15 @@ test('a teacher takes 7A’s register and writes a journal; the principal sees b
   const entry = principal.getByTestId(`class-entry-${lessonClass}`);
   await expect(entry.getByTestId('written')).not.toHaveText('0');
 
+  // Analisis kehadiran: counted by the server as the recap counts; the two absentees are A in 7A.
+  await principal.goto('/backend/mms/other/analysis-attendance');
+  await principal.getByLabel('Dari tanggal').fill(date);
+  await principal.getByLabel('Sampai tanggal').fill(date);
+  const analysis = principal.getByTestId('attendance-analysis-7A');
+  await expect(analysis).toBeVisible();
+  expect(Number(await analysis.getByRole('cell').nth(4).innerText())).toBeGreaterThanOrEqual(2);
+  await expect(analysis.getByTestId('percentage')).not.toHaveText('–');
+
   const before = await recapCounts(principal, date, names[0]!);
   expect(before.A).toBeGreaterThanOrEqual(1);
 

@@ -64,7 +64,7 @@ const RECAP_COLUMNS: XlsxColumn<RecapRow & { days: number }>[] = [
   { header: 'S', value: (r) => r.S, width: 6 },
   { header: 'I', value: (r) => r.I, width: 6 },
   { header: 'A', value: (r) => r.A, width: 6 },
-  { header: 'Kehadiran (%)', value: (r) => r.percentage, width: 14 },
+  { header: 'Kehadiran (%)', value: (r) => r.percentage ?? '–', width: 14 },
 ];
 
 export const recordsRoutes: FastifyPluginAsyncZod<{

@@ -4,13 +4,11 @@ import '../../../i18n/school/index.ts';
 import '../../../i18n/attendance/index.ts';
 import { BarChart } from '@mantine/charts';
 import { Alert, Grid, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { ClassAttendanceSummary, JournalSummary, Page } from '@mms/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api.ts';
+import { showPercent, useAttendanceAnalysis, useJournalAnalysis } from '../../analytics/api.ts';
 import { UnitSelect } from '../../school/components/pickers.tsx';
-import { jakartaToday, useClassRecap, useRegisterClasses } from '../api.ts';
+import { jakartaToday, useClassRecap } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { DateField } from '../components/date-field.tsx';
 
@@ -20,7 +18,6 @@ const SERIES = [
   { name: 'I', color: 'blue.6' },
   { name: 'A', color: 'red.6' },
 ];
-const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** A chart with its numbers in a table beside it (below it on a phone). */
 function ChartWithNumbers({ chart, table }: { chart: ReactNode; table: ReactNode }) {
@@ -47,32 +44,16 @@ function useRange() {
   return { from, setFrom, to, setTo };
 }
 
-/** Attendance analysis: H, S, I and A of the daily registers per class over a date range, by unit. */
+/**
+ * Attendance analysis: H, S, I, A and "belum diisi" of the daily registers per class over a date range,
+ * counted by the server exactly as the monthly recap counts them (one request).
+ */
 export function AttendanceAnalysisPage() {
   const { t } = useTranslation();
   const r = useRange();
   const [unitId, setUnitId] = useState<number | null>(null);
-  const classes = useRegisterClasses(jakartaToday(), unitId);
-  const ids = (classes.data?.items ?? []).map((c) => c.classGroupId);
-  const data = useQuery({
-    queryKey: ['/attendance/analysis', ids, r.from, r.to],
-    queryFn: () =>
-      Promise.all(
-        ids.map((id) =>
-          api<ClassAttendanceSummary>(`/attendance/classes/${id}/summary`, { query: { from: r.from, to: r.to } }),
-        ),
-      ),
-    enabled: ids.length > 0,
-  });
-  const rows = useMemo(
-    () =>
-      (data.data ?? []).map((s) => {
-        const sum = { H: 0, S: 0, I: 0, A: 0 };
-        for (const x of s.rows) for (const k of ['H', 'S', 'I', 'A'] as const) sum[k] += x[k];
-        return { className: s.className, ...sum, total: sum.H + sum.S + sum.I + sum.A };
-      }),
-    [data.data],
-  );
+  const data = useAttendanceAnalysis({ from: r.from, to: r.to, unitId });
+  const rows = data.data?.classes ?? [];
   return (
     <Stack gap="md">
       <Title order={1} fz="h3">
@@ -83,9 +64,10 @@ export function AttendanceAnalysisPage() {
         <DateField label={t('att.to')} value={r.to} onChange={(v) => v && r.setTo(v)} />
         <UnitSelect value={unitId} onChange={setUnitId} />
       </Group>
-      {(classes.isPending || data.isPending) && <Skeleton h={240} />}
+      {data.isPending && <Skeleton h={240} />}
       {data.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
-      {data.data && (
+      {data.data && rows.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
+      {data.data && rows.length > 0 && (
         <ChartWithNumbers
           chart={<BarChart h={320} data={rows} dataKey="className" type="stacked" series={SERIES} withLegend />}
           table={
@@ -98,18 +80,22 @@ export function AttendanceAnalysisPage() {
                       {s.name}
                     </Table.Th>
                   ))}
+                  <Table.Th ta="right">{t('att.notTakenShort')}</Table.Th>
                   <Table.Th ta="right">%H</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((x) => (
-                  <Table.Tr key={x.className}>
+                  <Table.Tr key={x.classGroupId} data-testid={`attendance-analysis-${x.className}`}>
                     <Table.Td>{x.className}</Table.Td>
                     <Table.Td ta="right">{x.H}</Table.Td>
                     <Table.Td ta="right">{x.S}</Table.Td>
                     <Table.Td ta="right">{x.I}</Table.Td>
                     <Table.Td ta="right">{x.A}</Table.Td>
-                    <Table.Td ta="right">{pct(x.H, x.total)}</Table.Td>
+                    <Table.Td ta="right">{x.notTaken}</Table.Td>
+                    <Table.Td ta="right" data-testid="percentage">
+                      {showPercent(x.percentage)}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -127,7 +113,9 @@ export function StudentPresenceAnalysisPage() {
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const [month, setMonth] = useState(jakartaToday().slice(0, 7));
   const recap = useClassRecap(classGroupId, month);
-  const rows = (recap.data?.rows ?? []).map((x) => ({ ...x, short: x.name.split(' ')[0] ?? x.name }));
+  // whole names (NIS with them: two pupils may share a name); no data stays out of the chart, never 0
+  const rows = (recap.data?.rows ?? []).map((x) => ({ ...x, label: `${x.name} (${x.nis})` }));
+  const charted = rows.filter((x) => x.percentage !== null);
   return (
     <Stack gap="md">
       <Title order={1} fz="h3">
@@ -148,11 +136,13 @@ export function StudentPresenceAnalysisPage() {
         <ChartWithNumbers
           chart={
             <BarChart
-              h={Math.max(240, rows.length * 22)}
-              data={rows}
-              dataKey="short"
+              h={Math.max(240, charted.length * 26)}
+              data={charted}
+              dataKey="label"
               orientation="vertical"
-              yAxisProps={{ width: 90 }}
+              yAxisProps={{ width: 200, interval: 0 }}
+              xAxisProps={{ domain: [0, 100] }}
+              valueFormatter={(v) => `${v}%`}
               series={[{ name: 'percentage', label: t('att.recap.percentage'), color: 'teal.6' }]}
             />
           }
@@ -176,7 +166,7 @@ export function StudentPresenceAnalysisPage() {
                     <Table.Td ta="right">{x.S}</Table.Td>
                     <Table.Td ta="right">{x.I}</Table.Td>
                     <Table.Td ta="right">{x.A}</Table.Td>
-                    <Table.Td ta="right">{x.percentage}</Table.Td>
+                    <Table.Td ta="right">{showPercent(x.percentage)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -188,36 +178,13 @@ export function StudentPresenceAnalysisPage() {
   );
 }
 
-/** Class journal analysis: journals written per subject over a date range, with their absences. */
+/** Class journal analysis: journals written per subject over a date range, with their absences (counted by the server). */
 export function JournalAnalysisPage() {
   const { t } = useTranslation();
   const r = useRange();
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
-  const data = useQuery({
-    queryKey: ['/journals', 'analysis', r.from, r.to, classGroupId],
-    queryFn: async () => {
-      const items: JournalSummary[] = [];
-      for (let page = 1; page <= 50; page++) {
-        const res = await api<Page<JournalSummary>>('/journals', {
-          query: { from: r.from, to: r.to, classGroupId: classGroupId ?? undefined, page, pageSize: 200 },
-        });
-        items.push(...res.items);
-        if (items.length >= res.total || res.items.length === 0) break;
-      }
-      return items;
-    },
-  });
-  const rows = useMemo(() => {
-    const by = new Map<string, { subject: string; journals: number; absences: number; substitutes: number }>();
-    for (const j of data.data ?? []) {
-      const e = by.get(j.subjectName) ?? { subject: j.subjectName, journals: 0, absences: 0, substitutes: 0 };
-      e.journals += 1;
-      e.absences += j.absentCount;
-      if (j.substituteEmployeeId) e.substitutes += 1;
-      by.set(j.subjectName, e);
-    }
-    return [...by.values()].sort((a, b) => b.journals - a.journals);
-  }, [data.data]);
+  const data = useJournalAnalysis({ from: r.from, to: r.to, classGroupId });
+  const rows = data.data?.subjects ?? [];
   return (
     <Stack gap="md">
       <Title order={1} fz="h3">
@@ -230,13 +197,14 @@ export function JournalAnalysisPage() {
       </Group>
       {data.isPending && <Skeleton h={240} />}
       {data.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
-      {data.data && (
+      {data.data && rows.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
+      {data.data && rows.length > 0 && (
         <ChartWithNumbers
           chart={
             <BarChart
               h={320}
               data={rows}
-              dataKey="subject"
+              dataKey="subjectName"
               series={[
                 { name: 'journals', label: t('att.analysis.journals'), color: 'blue.6' },
                 { name: 'absences', label: t('att.analysis.absences'), color: 'red.6' },
@@ -256,8 +224,8 @@ export function JournalAnalysisPage() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((x) => (
-                  <Table.Tr key={x.subject}>
-                    <Table.Td>{x.subject}</Table.Td>
+                  <Table.Tr key={x.subjectId}>
+                    <Table.Td>{x.subjectName}</Table.Td>
                     <Table.Td ta="right">{x.journals}</Table.Td>
                     <Table.Td ta="right">{x.absences}</Table.Td>
                     <Table.Td ta="right">{x.substitutes}</Table.Td>

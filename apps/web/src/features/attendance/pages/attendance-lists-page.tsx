@@ -35,6 +35,7 @@ import { CodeBadge } from '../components/code-badge.tsx';
 import { DateField } from '../components/date-field.tsx';
 import { StaticList } from '../components/static-list.tsx';
 import { registerPath } from './register-page.tsx';
+import { showPercent } from '../../analytics/api.ts';
 
 const TABS = ['register', 'absent', 'late', 'recap', 'perClass', 'perStudent', 'notTaken'] as const;
 type Tab = (typeof TABS)[number];
@@ -211,7 +212,13 @@ function MonthlyRecap() {
     { accessor: 'A', title: 'A', textAlign: 'right' as const },
     // a school day whose register was not taken: "belum diisi", never A
     { accessor: 'notTaken', title: t('att.notTakenShort'), textAlign: 'right' as const },
-    { accessor: 'percentage', title: t('att.recap.percentage'), textAlign: 'right' as const },
+    {
+      accessor: 'percentage',
+      title: t('att.recap.percentage'),
+      textAlign: 'right' as const,
+      // no counted day: no percentage ("–"), never 0
+      render: (r: { percentage: number | null }) => showPercent(r.percentage),
+    },
   ];
   if (!classGroupId)
     return (
