@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@mms/shared';
+import { dbErrorToApp } from './db-errors.ts';
 import { AppError } from './errors.ts';
 
 const body = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody => ({
@@ -23,6 +24,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return reply.status(400).send(body('VALIDATION_FAILED', 'Data yang dikirim tidak valid', fields));
     }
+    // A database guard (unique, reference, check, bad value) that no service mapped: still a 4xx.
+    const fromDb = dbErrorToApp(error);
+    if (fromDb) return reply.status(fromDb.statusCode).send(body(fromDb.code, fromDb.message, fromDb.fields));
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Data atau berkas terlalu besar'));
     if (status === 429)

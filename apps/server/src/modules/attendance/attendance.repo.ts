@@ -3,13 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { teachesClassSql } from '../school/class-access.ts';
-import {
-  classGroups,
-  employees,
-  enrollments,
-  studentAttendance,
-  students,
-} from '../../db/schema/index.ts';
+import { classGroups, employees, enrollments, studentAttendance, students } from '../../db/schema/index.ts';
 
 const and_ = (where: (SQL | undefined)[]) => {
   const parts = where.filter((w): w is SQL => w !== undefined);

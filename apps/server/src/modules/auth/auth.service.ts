@@ -9,6 +9,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import * as repo from './auth.repo.ts';
 
+/** Ends every session of a user (a password reset, a re-created administrator); returns how many ended. */
+export const endSessionsOf = (exec: Executor, userId: number) => repo.deleteUserSessions(exec, userId);
+
 const TOUCH_EVERY_MS = 60_000;
 
 export interface LoginResult {

@@ -1,4 +1,3 @@
-import { inArray, sql } from 'drizzle-orm';
 import {
   ALL_UNIT_DIVISIONS,
   EMPLOYEE_IMPORT_COLUMNS,
@@ -7,13 +6,13 @@ import {
   type AuthUser,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { employees, users } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import * as repo from './employees.repo.ts';
 import { importProblems, importTemplate, readImportSheet } from './import-workbook.ts';
-import { assertUnit, guarded } from '../../lib/scope.ts';
+import { assertUnit } from '../../lib/scope.ts';
+import { guarded } from '../../lib/db-errors.ts';
 import { findUnit } from './structure.repo.ts';
 
 type ColumnKey = (typeof EMPLOYEE_IMPORT_COLUMNS)[number]['key'];
@@ -81,14 +80,8 @@ export function createEmployeesImportService(db: Database) {
     const rowOfNip = new Map(nips.map((n) => [n.nip, n.row]));
     if (usernames.length) {
       const [takenNip, takenUsername] = await Promise.all([
-        db
-          .select({ nip: employees.nip, name: employees.name })
-          .from(employees)
-          .where(inArray(employees.nip, [...rowOfNip.keys()])),
-        db
-          .select({ username: users.username, name: users.displayName })
-          .from(users)
-          .where(inArray(users.username, usernames)),
+        repo.employeesWithNip(db, [...rowOfNip.keys()]),
+        repo.usersWithUsername(db, usernames),
       ]);
       for (const t of takenNip) fail(rowOfNip.get(t.nip)!, 'nip', `NIP ${t.nip} sudah dipakai oleh ${t.name}`);
       for (const t of takenUsername) {
@@ -123,7 +116,7 @@ export function createEmployeesImportService(db: Database) {
       { unique: 'Ada NIP yang baru saja dipakai data lain; periksa ulang berkas' },
     );
     // A large import changes the table's shape: refresh the planner's statistics at once.
-    if (rows.length >= 200) await db.execute(sql`analyze employees`);
+    if (rows.length >= 200) await repo.analyzeEmployees(db);
     return { imported: rows.length };
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EmployeesQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { employees, sessions, units, users } from '../../db/schema/index.ts';
@@ -110,4 +110,26 @@ export async function updateEmployee(db: Executor, id: number, values: Partial<t
 export async function endSessions(db: Executor, userId: number) {
   const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
   return rows.length;
+}
+
+// ---------- the Excel import ----------
+
+/** Employees that already carry one of the NIP. */
+export function employeesWithNip(db: Executor, nips: string[]) {
+  if (!nips.length) return Promise.resolve([]);
+  return db.select({ nip: employees.nip, name: employees.name }).from(employees).where(inArray(employees.nip, nips));
+}
+
+/** Accounts that already carry one of the usernames. */
+export function usersWithUsername(db: Executor, usernames: string[]) {
+  if (!usernames.length) return Promise.resolve([]);
+  return db
+    .select({ username: users.username, name: users.displayName })
+    .from(users)
+    .where(inArray(users.username, usernames));
+}
+
+/** Refreshes the planner's statistics after a large import. */
+export async function analyzeEmployees(db: Executor) {
+  await db.execute(sql`analyze employees`);
 }

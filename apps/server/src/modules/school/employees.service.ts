@@ -12,7 +12,8 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import * as repo from './employees.repo.ts';
-import { assertUnit, guarded, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { guarded } from '../../lib/db-errors.ts';
 import { findUnit } from './structure.repo.ts';
 
 type EmployeeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmployee>>>;

@@ -4,7 +4,8 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import * as repo from './enrollments.repo.ts';
-import { assertUnit, guarded, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { guarded } from '../../lib/db-errors.ts';
 import { findYear } from './structure.repo.ts';
 import type { StructureService } from './structure.service.ts';
 

@@ -1,7 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { academicYears, classGroups, enrollments } from '../../db/schema/index.ts';
-import { cached, dependsOn } from '../../lib/read-cache.ts';
 import * as structure from './structure.repo.ts';
 
 /**
@@ -16,17 +13,11 @@ export const activeYear = (exec: Executor) => structure.findActiveYear(exec);
 /** A class group with its year, grade, homeroom teacher and student count (cached). */
 export const findClass = (exec: Executor, id: number) => structure.findClass(exec, id);
 
-const STUDENT_CLASS = dependsOn('enrollments', 'class_groups', 'academic_years');
-
 /** The class of the student's open enrollment in the active year, if any (cached). */
-export function classOfStudent(exec: Executor, studentId: number) {
-  return cached(exec, `student-class:${studentId}`, STUDENT_CLASS, async () => {
-    const [row] = await exec
-      .select({ id: classGroups.id, name: classGroups.name, unitId: classGroups.unitId, gradeId: classGroups.gradeId })
-      .from(enrollments)
-      .innerJoin(academicYears, eq(academicYears.id, enrollments.academicYearId))
-      .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
-      .where(and(eq(enrollments.studentId, studentId), isNull(enrollments.endedAt), eq(academicYears.isActive, true)));
-    return row;
-  });
-}
+export const classOfStudent = (exec: Executor, studentId: number) => structure.classOfStudent(exec, studentId);
+
+/** An employee by id with their unit (for rules that need the employee's unit). */
+export const findEmployeeRef = (exec: Executor, id: number) => structure.findEmployeeRef(exec, id);
+
+/** A subject by id with its unit. */
+export const findSubject = (exec: Executor, id: number) => structure.findSubject(exec, id);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ClassGroupsQuery, SchoolPageQuery } from '@mms/shared';
 export { escapeLike, offsetOf } from '../../lib/sql.ts';
 import { escapeLike, offsetOf } from '../../lib/sql.ts';
@@ -429,4 +429,19 @@ export async function deleteSubject(db: Executor, id: number) {
 export async function gradeHasClasses(db: Executor, id: number) {
   const [row] = await db.select({ n: count() }).from(classGroups).where(eq(classGroups.gradeId, id));
   return (row?.n ?? 0) > 0;
+}
+
+const STUDENT_CLASS = dependsOn('enrollments', 'class_groups', 'academic_years');
+
+/** The class of the student's open enrollment in the active year, if any. */
+export function classOfStudent(db: Executor, studentId: number) {
+  return cached(db, `student-class:${studentId}`, STUDENT_CLASS, async () => {
+    const [row] = await db
+      .select({ id: classGroups.id, name: classGroups.name, unitId: classGroups.unitId, gradeId: classGroups.gradeId })
+      .from(enrollments)
+      .innerJoin(academicYears, eq(academicYears.id, enrollments.academicYearId))
+      .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
+      .where(and(eq(enrollments.studentId, studentId), isNull(enrollments.endedAt), eq(academicYears.isActive, true)));
+    return row;
+  });
 }

@@ -16,7 +16,8 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertUnit, guarded, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { guarded } from '../../lib/db-errors.ts';
 import { ownClassIds } from './class-access.ts';
 import * as repo from './structure.repo.ts';
 import { clock } from '../../lib/clock.ts';

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { can, type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { students as studentsTable } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore } from '../../lib/uploads.ts';
@@ -84,10 +82,7 @@ export function createStudentPhotosService(
   /** The photo by its stored name: to the student themself, or to a reader of that student (unit and class rules). */
   async function read(user: AuthUser, name: string) {
     if (!/^[a-f0-9]{32}$/.test(name)) throw notFound('Foto');
-    const [owner] = await db
-      .select({ id: studentsTable.id })
-      .from(studentsTable)
-      .where(eq(studentsTable.photoPath, name));
+    const owner = await repo.studentOfPhoto(db, name);
     if (!owner) throw notFound('Foto');
     if (user.studentId !== owner.id) {
       if (!can(user.division, 'school.student.read')) throw forbidden('Anda tidak boleh melihat foto siswa ini');

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_MAX_ROWS, StudentInput, type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { students } from '../../db/schema/index.ts';
+import * as repo from './students.repo.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { importProblems, importTemplate, readImportSheet } from './import-workbook.ts';
-import { assertUnit, guarded } from '../../lib/scope.ts';
+import { assertUnit } from '../../lib/scope.ts';
+import { guarded } from '../../lib/db-errors.ts';
 import { findUnit } from './structure.repo.ts';
 
 type ColumnKey = (typeof STUDENT_IMPORT_COLUMNS)[number]['key'];
@@ -70,15 +70,8 @@ export function createStudentsImportService(db: Database) {
     const nisList = [...firstRowOf.nis.keys()];
     const nisnList = [...firstRowOf.nisn.keys()];
     const [takenNis, takenNisn] = await Promise.all([
-      nisList.length
-        ? db
-            .select({ nis: students.nis, name: students.name })
-            .from(students)
-            .where(and(eq(students.unitId, unitId), inArray(students.nis, nisList)))
-        : [],
-      nisnList.length
-        ? db.select({ nisn: students.nisn, name: students.name }).from(students).where(inArray(students.nisn, nisnList))
-        : [],
+      repo.studentsWithNis(db, unitId, nisList),
+      repo.studentsWithNisn(db, nisnList),
     ]);
     for (const t of takenNis) fail(firstRowOf.nis.get(t.nis)!, 'nis', `NIS ${t.nis} sudah dipakai oleh ${t.name}`);
     for (const t of takenNisn) {
@@ -89,9 +82,10 @@ export function createStudentsImportService(db: Database) {
     await guarded(
       () =>
         db.transaction(async (tx) => {
-          for (let i = 0; i < rows.length; i += 1000) {
-            await tx.insert(students).values(rows.slice(i, i + 1000).map((r) => r.input));
-          }
+          await repo.insertStudents(
+            tx,
+            rows.map((r) => r.input),
+          );
           await audit(tx, actor, {
             action: 'school.student.import',
             entityType: 'unit',
@@ -102,7 +96,7 @@ export function createStudentsImportService(db: Database) {
       { unique: 'Ada NIS atau NISN yang baru saja dipakai data lain; periksa ulang berkas' },
     );
     // A large import changes the table's shape: refresh the planner's statistics at once.
-    if (rows.length >= 200) await db.execute(sql`analyze students`);
+    if (rows.length >= 200) await repo.analyzeStudents(db);
     return { imported: rows.length };
   }
 

@@ -175,3 +175,36 @@ export async function isInClasses(db: Executor, studentId: number, classIds: num
     );
   return (row?.n ?? 0) > 0;
 }
+
+// ---------- the Excel import and photos ----------
+
+/** Students of the unit that already carry one of the NIS. */
+export function studentsWithNis(db: Executor, unitId: number, nis: string[]) {
+  if (!nis.length) return Promise.resolve([]);
+  return db
+    .select({ nis: students.nis, name: students.name })
+    .from(students)
+    .where(and(eq(students.unitId, unitId), inArray(students.nis, nis)));
+}
+
+/** Students (of any unit) that already carry one of the NISN. */
+export function studentsWithNisn(db: Executor, nisn: string[]) {
+  if (!nisn.length) return Promise.resolve([]);
+  return db.select({ nisn: students.nisn, name: students.name }).from(students).where(inArray(students.nisn, nisn));
+}
+
+/** Inserts many students, a thousand rows a statement. */
+export async function insertStudents(db: Executor, rows: (typeof students.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(students).values(rows.slice(i, i + 1000));
+}
+
+/** Refreshes the planner's statistics after a large import. */
+export async function analyzeStudents(db: Executor) {
+  await db.execute(sql`analyze students`);
+}
+
+/** The student whose stored photo has this name. */
+export async function studentOfPhoto(db: Executor, photoPath: string) {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.photoPath, photoPath));
+  return row;
+}

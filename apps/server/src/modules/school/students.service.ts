@@ -2,7 +2,8 @@ import type { AuthUser, Student, StudentInput, StudentSelfUpdate, StudentsQuery,
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, guarded, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { guarded } from '../../lib/db-errors.ts';
 import * as repo from './students.repo.ts';
 import { findUnit } from './structure.repo.ts';
 import type { StructureService } from './structure.service.ts';

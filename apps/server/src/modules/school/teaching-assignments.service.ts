@@ -7,7 +7,8 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertUnit, guarded, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { guarded } from '../../lib/db-errors.ts';
 import { findClass, findEmployeeRef, findSubject } from './structure.repo.ts';
 import * as repo from './teaching-assignments.repo.ts';
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { academicPeriodOfDate, APP_VERSION, HealthResponse, PublicUnitsResponse, TimeResponse } from '@mms/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { units } from '../../db/schema/index.ts';
+import * as repo from './system.repo.ts';
 import { clock } from '../../lib/clock.ts';
 
 const startedAt = Date.now();
@@ -33,10 +32,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (_request, reply) => {
-      const database = await db
-        .execute(sql`select 1`)
-        .then(() => 'up' as const)
-        .catch(() => 'down' as const);
+      const database = (await repo.databaseUp(db)) ? ('up' as const) : ('down' as const);
       const body = {
         status: database === 'up' ? ('ok' as const) : ('degraded' as const),
         database,
@@ -70,7 +66,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: { 200: PublicUnitsResponse },
       },
     },
-    async () => ({ items: await db.select({ code: units.code, name: units.name }).from(units).orderBy(units.id) }),
+    async () => ({ items: await repo.publicUnits(db) }),
   );
 };
 

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
-import { deleteUserSessions } from '../auth/auth.repo.ts';
+import { endSessionsOf } from '../auth/auth.service.ts';
 
 /** Creates an ADMIN account, or gives an existing one the ADMIN division, a new password and fresh sessions. */
 export async function createAdmin(db: Database, input: { username: string; displayName: string; password: string }) {
@@ -37,7 +37,7 @@ export async function createAdmin(db: Database, input: { username: string; displ
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, existing.id));
-      await deleteUserSessions(tx, existing.id);
+      await endSessionsOf(tx, existing.id);
       await audit(tx, actor, {
         action: 'users.admin.update',
         entityType: 'user',
