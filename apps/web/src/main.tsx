@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { ROUTES } from './app/route-names.ts';
 import { createRouter } from './app/router.tsx';
-import { settingsStore } from './features/settings/settings-store.ts';
+import { settingsStore } from './lib/settings-store.ts';
 import { initI18n } from './i18n/index.ts';
 import { configureApi } from './lib/api.ts';
 import { SESSION_KEY } from './lib/session.ts';

@@ -3,7 +3,7 @@ import { can, type Permission } from '@mms/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorView } from '../features/errors/components/error-view.tsx';
-import { useSettings } from '../features/settings/settings-store.ts';
+import { useSettings } from '../lib/settings-store.ts';
 import { signInPath, useSession } from '../lib/session.ts';
 
 export function PageLoader() {

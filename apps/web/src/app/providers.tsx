@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { loadLanguage } from '../i18n/index.ts';
-import { useSettings, type DarkMode } from '../features/settings/settings-store.ts';
+import { useSettings, type DarkMode } from '../lib/settings-store.ts';
 import { themeFor } from './theme.ts';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));

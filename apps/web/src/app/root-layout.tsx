@@ -8,7 +8,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { api } from '../lib/api.ts';
 import { connection } from '../lib/connection.ts';
 import { useSession } from '../lib/session.ts';
-import { settingsStore } from '../features/settings/settings-store.ts';
+import { settingsStore } from '../lib/settings-store.ts';
 
 /** Progress bar while a navigation (and its lazy screen) loads. */
 function NavigationProgressBar() {

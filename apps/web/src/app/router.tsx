@@ -7,6 +7,7 @@ import { RootLayout } from './root-layout.tsx';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
+import { scheduleRoutes } from '../features/schedule/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -67,12 +68,8 @@ export const routes: RouteObject[] = [
           schoolScreen('tutor-class-structure', 'school.read', 'ClassStructurePage'),
           schoolScreen('tutor-class-mutation', 'school.enrollment.manage', 'ClassMutationPage'),
           schoolScreen('tutor-subject-teachers', 'school.read', 'SubjectTeachersPage'),
-          schoolScreen('tutor-schedule-input', 'schedule.manage', 'TimetableInputPage'),
-          schoolScreen('tutor-schedule-all', 'schedule.teachingHours.read', 'AllTimetablePage'),
-          schoolScreen('tutor-schedule-class', 'schedule.read', 'ClassTimetablePage'),
-          schoolScreen('tutor-teaching-schedule', 'schedule.teach', 'OwnTimetablePage'),
           schoolScreen('tutor-teaching-hours', 'schedule.teachingHours.read', 'TeachingHoursPage'),
-          schoolScreen('student-schedule', 'school.student.self', 'OwnTimetablePage'),
+          ...scheduleRoutes,
           ...attendanceRoutes,
           ...journalRoutes,
           ...reportRoutes,

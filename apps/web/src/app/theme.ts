@@ -1,5 +1,5 @@
 import { createTheme, type MantineColor } from '@mantine/core';
-import type { ColorTheme } from '../features/settings/settings-store.ts';
+import type { ColorTheme } from '../lib/settings-store.ts';
 
 /** The six color themes of the specification, as Mantine primary colors. */
 export const THEME_COLORS: Record<ColorTheme, MantineColor> = {

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../features/settings/settings-store.ts';
+import type { Language } from '../lib/settings-store.ts';
 import { id } from './id.ts';
 import { isApiError } from '../lib/api.ts';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
 import { SettingsPanel } from '../../features/settings/components/settings-panel.tsx';
-import { updateSettings, useSettings } from '../../features/settings/settings-store.ts';
+import { updateSettings, useSettings } from '../../lib/settings-store.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { RequireAuth, RequirePermission } from '../guards.tsx';
 import { useRouteHandle } from '../route-handle.ts';

@@ -7,7 +7,7 @@ import { Alert, Grid, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Tit
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showPercent, useAttendanceAnalysis, useJournalAnalysis } from '../../analytics/api.ts';
-import { UnitSelect } from '../../school/components/pickers.tsx';
+import { UnitSelect } from '../../../components/pickers.tsx';
 import { jakartaToday, useClassRecap } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { DateField } from '../components/date-field.tsx';

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { UnitSelect } from '../../school/components/pickers.tsx';
+import { UnitSelect } from '../../../components/pickers.tsx';
 import {
   jakartaToday,
   lastSchoolDay,

@@ -15,7 +15,7 @@ import { DataList } from '../../../components/data-list/data-list.tsx';
 import { formatJakartaTime } from '../../../lib/system-api.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import { UnitSelect } from '../../school/components/pickers.tsx';
+import { UnitSelect } from '../../../components/pickers.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, useSetStaffDay, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
 import { DateField } from '../components/date-field.tsx';

@@ -17,7 +17,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { errorText } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { safeReturnPath, useSession } from '../../../lib/session.ts';
-import { LANGUAGES, updateSettings, useSettings, type Language } from '../../settings/settings-store.ts';
+import { LANGUAGES, updateSettings, useSettings, type Language } from '../../../lib/settings-store.ts';
 import { useSignIn } from '../api.ts';
 
 type Errors = Partial<Record<keyof LoginRequest, string>>;

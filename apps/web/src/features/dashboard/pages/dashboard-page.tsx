@@ -9,9 +9,9 @@ import { menuTarget } from '../../../app/route-names.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 
 // The attendance widgets load on their own, only for those who see them: the dashboard's first bundle stays small.
-const TeacherTodayWidget = lazy(() => import('../../journal/components/teacher-today-widget.tsx'));
-const LeaderTodayWidget = lazy(() => import('../../attendance/components/leader-today-widget.tsx'));
-const UpcomingHolidaysWidget = lazy(() => import('../../school/components/upcoming-holidays-widget.tsx'));
+const TeacherTodayWidget = lazy(() => import('../../journal/widgets/teacher-today-widget.tsx'));
+const LeaderTodayWidget = lazy(() => import('../../attendance/widgets/leader-today-widget.tsx'));
+const UpcomingHolidaysWidget = lazy(() => import('../../school/widgets/upcoming-holidays-widget.tsx'));
 
 /** The dashboard of every division: who I am, unit, school year and semester, Jakarta time, my menu. */
 export function DashboardPage() {

@@ -2,7 +2,7 @@ import { Alert, Group, Paper, Progress, Skeleton, Stack, Table, Text, Title } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showPercent, useClassEntryAnalysis } from '../../analytics/api.ts';
-import { UnitSelect } from '../../school/components/pickers.tsx';
+import { UnitSelect } from '../../../components/pickers.tsx';
 import { DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 

@@ -8,7 +8,7 @@ import { ListSkeleton } from '../../../components/data-list/list-skeleton.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { formatJakartaDate } from '../../../lib/system-api.ts';
 import { useUnits } from '../../school/api.ts';
-import { ClassSelect, UnitSelect, useActiveYearId } from '../../school/components/pickers.tsx';
+import { ClassSelect, UnitSelect, useActiveYearId } from '../../../components/pickers.tsx';
 import classes from './report.module.css';
 import { serverNow } from '../../../lib/clock.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
 import { filterQuery } from '../../../components/data-list/list-params.ts';
-import { DivisionSelect, EmployeeActiveSelect, useDefaultUnitId } from '../../school/components/pickers.tsx';
+import { DivisionSelect, EmployeeActiveSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { useReportEmployees } from '../api.ts';
 import { ReportFrame, reportClasses as classes } from '../components/report-frame.tsx';
 import { CountsSummary, numberColumn, ReportTable, type ReportColumn } from '../components/report-table.tsx';

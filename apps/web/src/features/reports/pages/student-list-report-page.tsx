@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
 import { filterQuery } from '../../../components/data-list/list-params.ts';
-import { StudentStatusSelect, useDefaultUnitId } from '../../school/components/pickers.tsx';
+import { StudentStatusSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { useReportStudents } from '../api.ts';
 import { ReportFrame, reportClasses as classes } from '../components/report-frame.tsx';
 import { CountsSummary, numberColumn, ReportTable, type ReportColumn } from '../components/report-table.tsx';

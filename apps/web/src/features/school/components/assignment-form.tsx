@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSaveAssignment, useSubjects } from '../api.ts';
-import { ClassSelect, TeacherSelect } from './pickers.tsx';
+import { ClassSelect, TeacherSelect } from '../../../components/pickers.tsx';
 
 /** A teaching assignment: teacher, subject, class, semester and JP per week (edit: teacher and JP only). */
 export function AssignmentForm({

@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { useImportWorkbook, type ImportKind } from '../api.ts';
-import { UnitSelect, useDefaultUnitId } from './pickers.tsx';
+import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 
 /** The problems of a rejected import, one line per row and column, in row order. */
 function problemsOf(error: unknown, rowText: (row: number, column: string, message: string) => string): string[] {

@@ -45,8 +45,8 @@ import {
   useSetSchoolWeek,
 } from '../calendar-api.ts';
 import { ExcelImportButton } from '../components/excel-import.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { UnitSelect, useDefaultUnitId, YearSelect } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { UnitSelect, useDefaultUnitId, YearSelect } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 
 const seesAllUnits = (division: Division) => ALL_UNIT_DIVISIONS.includes(division);

@@ -7,14 +7,14 @@ import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useClassGroups, useEnrol, useMoveStudent, usePromoteClass } from '../api.ts';
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import {
   ClassSelect,
   StudentStatusSelect,
   UnitSelect,
   useActiveYearId,
   useDefaultUnitId,
-} from '../components/pickers.tsx';
+} from '../../../components/pickers.tsx';
 import { EnrollmentHistory } from '../components/student-details.tsx';
 import { StudentPicker } from '../components/student-picker.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';

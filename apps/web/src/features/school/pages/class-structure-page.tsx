@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useClassGroup } from '../api.ts';
-import { PageTitle } from '../components/page-title.tsx';
-import { ClassSelect, useActiveYearId } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { ClassSelect, useActiveYearId } from '../../../components/pickers.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';
 
 function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {

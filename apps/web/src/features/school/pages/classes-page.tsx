@@ -12,8 +12,14 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteClassGroup } from '../api.ts';
 import { ClassForm } from '../components/class-form.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { GradeSelect, UnitSelect, useActiveYearId, useDefaultUnitId, YearSelect } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import {
+  GradeSelect,
+  UnitSelect,
+  useActiveYearId,
+  useDefaultUnitId,
+  YearSelect,
+} from '../../../components/pickers.tsx';
 
 /** tutor/class-titles: the class groups (rombel) of a unit per year and grade, with their homeroom teacher. */
 export function ClassesPage() {

@@ -11,8 +11,8 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { useEmployee, useUpdateEmployee } from '../api.ts';
 import { EmployeeForm } from '../components/employee-form.tsx';
 import { EmployeeImportButton } from '../components/excel-import.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { DivisionSelect, EmployeeActiveSelect, UnitSelect } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { DivisionSelect, EmployeeActiveSelect, UnitSelect } from '../../../components/pickers.tsx';
 
 function EditEmployee({ id, onDone }: { id: number; onDone: () => void }) {
   const employee = useEmployee(id);

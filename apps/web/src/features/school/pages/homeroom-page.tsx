@@ -6,8 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useSetHomeroom } from '../api.ts';
-import { PageTitle } from '../components/page-title.tsx';
-import { TeacherSelect, UnitSelect, useActiveYearId, useDefaultUnitId, YearSelect } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import {
+  TeacherSelect,
+  UnitSelect,
+  useActiveYearId,
+  useDefaultUnitId,
+  YearSelect,
+} from '../../../components/pickers.tsx';
 
 /** tutor/homeroom: the homeroom teacher (wali kelas) of each class; a choice is saved at once. */
 export function HomeroomPage() {

@@ -14,6 +14,5 @@ export { ClassesPage } from './classes-page.tsx';
 export { HomeroomPage } from './homeroom-page.tsx';
 export { ClassStructurePage } from './class-structure-page.tsx';
 export { ClassMutationPage } from './class-mutation-page.tsx';
-export { AllTimetablePage, ClassTimetablePage, OwnTimetablePage, TimetableInputPage } from './timetable-pages.tsx';
 export { TeachingHoursPage } from './teaching-hours-page.tsx';
 export { SubjectTeachersPage } from './subject-teachers-page.tsx';

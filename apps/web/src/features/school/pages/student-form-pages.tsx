@@ -7,8 +7,8 @@ import { showSaved } from '../../../lib/dialogs.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useCreateStudent, useStudent, useUpdateStudent } from '../api.ts';
 import { showServerErrors } from '../components/form-utils.ts';
-import { PageTitle } from '../components/page-title.tsx';
-import { useDefaultUnitId } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useDefaultUnitId } from '../../../components/pickers.tsx';
 import { StudentForm } from '../components/student-form.tsx';
 import { StudentPhoto } from '../components/student-photo.tsx';
 

@@ -18,7 +18,7 @@ import { errorText } from '../../../i18n/index.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { useOwnStudent, useUpdateOwnStudent } from '../api.ts';
 import { contractResolver, emptyToNull, showServerErrors } from '../components/form-utils.ts';
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { StudentDetails } from '../components/student-details.tsx';
 
 type SelfValues = { phone: string; parentPhone: string; address: string };

@@ -7,7 +7,7 @@ import { errorText } from '../../../i18n/index.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useStudent, useStudentByNis } from '../api.ts';
 import { EnrollmentHistory, StudentDetails } from '../components/student-details.tsx';
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { StudentPhoto } from '../components/student-photo.tsx';
 
 /** students/student/profile/:id and students/student/profile/nis/:nis: a student's profile for staff. */

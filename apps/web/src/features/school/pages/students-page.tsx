@@ -8,8 +8,8 @@ import { generatePath, Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { PageTitle } from '../components/page-title.tsx';
-import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { StudentImportButton } from '../components/excel-import.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';
 

@@ -10,7 +10,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteAssignment } from '../api.ts';
 import { AssignmentForm } from '../components/assignment-form.tsx';
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import {
   ClassSelect,
   TeacherSelect,
@@ -18,7 +18,7 @@ import {
   useActiveYearId,
   useDefaultUnitId,
   YearSelect,
-} from '../components/pickers.tsx';
+} from '../../../components/pickers.tsx';
 
 /** tutor/subject-teachers: who teaches which subject in which class, per semester, with JP per week. */
 export function SubjectTeachersPage() {

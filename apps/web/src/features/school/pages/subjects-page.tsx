@@ -9,8 +9,8 @@ import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteSubject, useGrades } from '../api.ts';
-import { PageTitle } from '../components/page-title.tsx';
-import { UnitSelect, useDefaultUnitId } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { SubjectForm } from '../components/subject-form.tsx';
 
 /** tutor/subjects: the subjects (mapel) of a unit with KKM and JP per week per grade. */

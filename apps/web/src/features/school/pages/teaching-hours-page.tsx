@@ -6,8 +6,8 @@ import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts
 import { errorText } from '../../../i18n/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useTeachingHours } from '../api.ts';
-import { PageTitle } from '../components/page-title.tsx';
-import { UnitSelect, useDefaultUnitId } from '../components/pickers.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 
 /** tutor/teaching-hours: JP per week of each teacher, scheduled in the timetable and assigned. */
 export function TeachingHoursPage() {

@@ -10,7 +10,7 @@ import {
   updateSettings,
   useSettings,
   type LayoutSettings,
-} from '../settings-store.ts';
+} from '../../../lib/settings-store.ts';
 
 type BooleanKey = {
   [K in keyof LayoutSettings]: LayoutSettings[K] extends boolean ? K : never;

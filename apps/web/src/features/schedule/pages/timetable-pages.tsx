@@ -7,11 +7,17 @@ import { useSearchParams } from 'react-router';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useBellTimes, useClassGroup, useClassTimetable, useOwnTimetable } from '../api.ts';
-import { PageTitle } from '../components/page-title.tsx';
-import { ClassSelect, TeacherSelect, UnitSelect, useActiveYearId, useDefaultUnitId } from '../components/pickers.tsx';
+import { useBellTimes, useClassGroup, useClassTimetable, useOwnTimetable } from '../../school/api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+import {
+  ClassSelect,
+  TeacherSelect,
+  UnitSelect,
+  useActiveYearId,
+  useDefaultUnitId,
+} from '../../../components/pickers.tsx';
 import { SlotEditor, type SlotTarget } from '../components/slot-editor.tsx';
-import { gridRows, TimetableGrid, timetableExportColumns } from '../components/timetable-grid.tsx';
+import { gridRows, TimetableGrid, timetableExportColumns } from '../../../components/timetable-grid/timetable-grid.tsx';
 
 function SemesterSelect({ value, onChange }: { value: Semester | null; onChange: (s: Semester) => void }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Table, Text, UnstyledButton } from '@mantine/core';
 import { SCHOOL_DAYS, type BellPeriod, type TimetableSlot } from '@mms/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ExportColumn } from '../../../components/data-list/export-xlsx.ts';
+import type { ExportColumn } from '../data-list/export-xlsx.ts';
 import classes from './timetable-grid.module.css';
 
 export interface GridRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timetableSlot } from '../../../test/fixtures.ts';
+import { timetableSlot } from '../../test/fixtures.ts';
 import { gridRows } from './timetable-grid.tsx';
 
 const slot = (period: number, startTime: string | null = null) =>

@@ -6,8 +6,8 @@ import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { errorText } from '../../../i18n/index.ts';
-import { useCheckSlot, useClassSubjects, useCreateSlot, useDeleteSlot, useSubjects } from '../api.ts';
-import { TeacherSelect } from './pickers.tsx';
+import { useCheckSlot, useClassSubjects, useCreateSlot, useDeleteSlot, useSubjects } from '../../school/api.ts';
+import { TeacherSelect } from '../../../components/pickers.tsx';
 
 export interface SlotTarget {
   classGroupId: number;

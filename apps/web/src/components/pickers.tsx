@@ -1,8 +1,8 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { DIVISION_LABELS, STAFF_DIVISIONS, STUDENT_STATUSES } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/session.ts';
-import { useAcademicYears, useClassGroups, useGrades, useTeachersLookup, useUnits } from '../api.ts';
+import { useCurrentUser } from '../lib/session.ts';
+import { useAcademicYears, useClassGroups, useGrades, useTeachersLookup, useUnits } from '../features/school/api.ts';
 
 type IdSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: number | null;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { attendanceEn } from './attendance/en.ts';
+import { attendanceId } from './attendance/id.ts';
+import { en } from './en.ts';
+import { id } from './id.ts';
+import { reportsEn } from './reports/en.ts';
+import { reportsId } from './reports/id.ts';
+import { schoolEn } from './school/en.ts';
+import { schoolId } from './school/id.ts';
+
+/** Every key of a nested text tree, as dotted paths. */
+function keys(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('the texts (apps/web/src/i18n/README.md)', () => {
+  it.each([
+    ['shell', id, en],
+    ['school', schoolId, schoolEn],
+    ['attendance', attendanceId, attendanceEn],
+    ['reports', reportsId, reportsEn],
+  ])('%s: Indonesian and English have the same keys', (_area, indonesian, english) => {
+    expect(keys(english).sort()).toEqual(keys(indonesian).sort());
+  });
+});
