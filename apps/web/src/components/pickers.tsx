@@ -179,3 +179,32 @@ export function useActiveYearId(): number | null {
   const years = useAcademicYears();
   return years.data?.items.find((y) => y.isActive)?.id ?? null;
 }
+
+/** The class and teacher filters of a list, within a unit and year (both clearable). */
+export function ClassTeacherFilters(props: {
+  unitId: number | null;
+  academicYearId: number | null;
+  classGroupId: number | null;
+  onClassChange: (id: number | null) => void;
+  employeeId: number | null;
+  onTeacherChange: (id: number | null) => void;
+}) {
+  return (
+    <>
+      <ClassSelect
+        value={props.classGroupId}
+        onChange={props.onClassChange}
+        unitId={props.unitId}
+        academicYearId={props.academicYearId}
+        clearable
+      />
+      <TeacherSelect
+        value={props.employeeId}
+        onChange={props.onTeacherChange}
+        unitId={props.unitId}
+        clearable
+        w={{ base: '100%', sm: 240 }}
+      />
+    </>
+  );
+}

@@ -40,67 +40,69 @@ export function ClassEntryPage() {
               pct: showPercent(total?.percentage),
             })}
           </Text>
-          <Table.ScrollContainer minWidth={320}>
-            <Table aria-label={t('journal.titles.classEntry')} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('att.class')}</Table.Th>
-                  <Table.Th w="45%">{t('journal.entry.share')}</Table.Th>
-                  <Table.Th ta="right">{t('journal.entry.written')}</Table.Th>
-                  <Table.Th ta="right">{t('journal.entry.scheduled')}</Table.Th>
-                  <Table.Th ta="right">%</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.classGroupId} data-testid={`class-entry-${r.className}`}>
-                    <Table.Td>{r.className}</Table.Td>
-                    <Table.Td>
-                      <Progress
-                        value={r.percentage ?? 0}
-                        aria-label={`${r.className} ${showPercent(r.percentage)}%`}
-                        color="green"
-                        size="lg"
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right" data-testid="written">
-                      {r.written}
-                    </Table.Td>
-                    <Table.Td ta="right">{r.planned}</Table.Td>
-                    <Table.Td ta="right">{showPercent(r.percentage)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <EntryTable
+            label={t('att.class')}
+            rows={rows.map((r) => ({ key: r.classGroupId, name: r.className, ...r }))}
+            testId={(r) => `class-entry-${r.name}`}
+          />
         </Paper>
       )}
       {data.data && data.data.teachers.length > 0 && (
         <Paper withBorder radius="md" p="sm">
-          <Table.ScrollContainer minWidth={320}>
-            <Table aria-label={t('journal.teacher')} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('journal.teacher')}</Table.Th>
-                  <Table.Th ta="right">{t('journal.entry.written')}</Table.Th>
-                  <Table.Th ta="right">{t('journal.entry.scheduled')}</Table.Th>
-                  <Table.Th ta="right">%</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.data.teachers.map((r) => (
-                  <Table.Tr key={r.employeeId}>
-                    <Table.Td>{r.name}</Table.Td>
-                    <Table.Td ta="right">{r.written}</Table.Td>
-                    <Table.Td ta="right">{r.planned}</Table.Td>
-                    <Table.Td ta="right">{showPercent(r.percentage)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <EntryTable
+            label={t('journal.teacher')}
+            rows={data.data.teachers.map((r) => ({ key: r.employeeId, ...r }))}
+          />
         </Paper>
       )}
     </Stack>
+  );
+}
+
+interface EntryRow {
+  key: number;
+  name: string;
+  planned: number;
+  written: number;
+  percentage: number | null;
+}
+
+/** Written against planned lessons, one row per class or teacher, with the share as a bar. */
+function EntryTable({ label, rows, testId }: { label: string; rows: EntryRow[]; testId?: (r: EntryRow) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table aria-label={label} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{label}</Table.Th>
+            <Table.Th w="40%">{t('journal.entry.share')}</Table.Th>
+            <Table.Th ta="right">{t('journal.entry.written')}</Table.Th>
+            <Table.Th ta="right">{t('journal.entry.scheduled')}</Table.Th>
+            <Table.Th ta="right">%</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.key} data-testid={testId?.(r)}>
+              <Table.Td>{r.name}</Table.Td>
+              <Table.Td>
+                <Progress
+                  value={r.percentage ?? 0}
+                  aria-label={`${r.name} ${showPercent(r.percentage)}%`}
+                  color="green"
+                  size="lg"
+                />
+              </Table.Td>
+              <Table.Td ta="right" data-testid="written">
+                {r.written}
+              </Table.Td>
+              <Table.Td ta="right">{r.planned}</Table.Td>
+              <Table.Td ta="right">{showPercent(r.percentage)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -11,10 +11,10 @@ import { useBellTimes, useClassGroup, useClassTimetable, useOwnTimetable } from 
 import { PageTitle } from '../../../components/page-title.tsx';
 import {
   ClassSelect,
-  TeacherSelect,
   UnitSelect,
   useActiveYearId,
   useDefaultUnitId,
+  ClassTeacherFilters,
 } from '../../../components/pickers.tsx';
 import { SlotEditor, type SlotTarget } from '../components/slot-editor.tsx';
 import { gridRows, TimetableGrid, timetableExportColumns } from '../../../components/timetable-grid/timetable-grid.tsx';
@@ -191,19 +191,13 @@ export function AllTimetablePage() {
         filterControls={
           <>
             <UnitSelect value={unitId} onChange={setUnitId} />
-            <ClassSelect
-              value={classGroupId}
-              onChange={setClassGroupId}
+            <ClassTeacherFilters
               unitId={unitId}
               academicYearId={activeYear}
-              clearable
-            />
-            <TeacherSelect
-              value={employeeId}
-              onChange={setEmployeeId}
-              unitId={unitId}
-              clearable
-              w={{ base: '100%', sm: 240 }}
+              classGroupId={classGroupId}
+              onClassChange={setClassGroupId}
+              employeeId={employeeId}
+              onTeacherChange={setEmployeeId}
             />
             <Select
               label={t('school.timetable.day')}

@@ -12,12 +12,11 @@ import { useDeleteAssignment } from '../api.ts';
 import { AssignmentForm } from '../components/assignment-form.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import {
-  ClassSelect,
-  TeacherSelect,
   UnitSelect,
   useActiveYearId,
   useDefaultUnitId,
   YearSelect,
+  ClassTeacherFilters,
 } from '../../../components/pickers.tsx';
 
 /** tutor/subject-teachers: who teaches which subject in which class, per semester, with JP per week. */
@@ -104,19 +103,13 @@ export function SubjectTeachersPage() {
           <>
             <UnitSelect value={unitId} onChange={setUnitId} />
             <YearSelect value={academicYearId} onChange={setYear} />
-            <ClassSelect
-              value={classGroupId}
-              onChange={setClassGroupId}
+            <ClassTeacherFilters
               unitId={unitId}
               academicYearId={academicYearId}
-              clearable
-            />
-            <TeacherSelect
-              value={employeeId}
-              onChange={setEmployeeId}
-              unitId={unitId}
-              clearable
-              w={{ base: '100%', sm: 240 }}
+              classGroupId={classGroupId}
+              onClassChange={setClassGroupId}
+              employeeId={employeeId}
+              onTeacherChange={setEmployeeId}
             />
           </>
         }
