@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or older than its sources, then run the server
-// (migrations, first-start demo data, API and web app on one port) in this process.
+// (migrations, first-start demo data, API and web app on one port) as a child process that is
+// started again when it dies unexpectedly (see supervise.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,4 +48,4 @@ for (const t of targets) {
   }
 }
 
-await import(path.join(root, 'apps/server/dist/main.js'));
+process.exit(await supervise({ command: process.execPath, args: [path.join(root, 'apps/server/dist/main.js')] }));
