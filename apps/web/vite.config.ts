@@ -1,13 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build-plugins/precompress.ts';
 
 const apiTarget = process.env.MMS_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // @mms/shared resolves to its TypeScript sources (no separate build step for the browser).
-  resolve: { conditions: ['mms-source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['mms-source', ...defaultClientConditions],
+    // zod configured for the browser's CSP before any schema is built (see src/lib/zod-browser.ts)
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) }],
+  },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {
     manifest: true,

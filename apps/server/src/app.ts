@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -8,7 +7,6 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +21,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { refuseHostileText } from './lib/request-guards.ts';
 import { attachReadCache, createReadCache, detachReadCache, readYourWrites } from './lib/read-cache.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { registerWebApp, sendShell } from './lib/web-app.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -155,24 +154,15 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
-  const indexFile = path.join(webDist, 'index.html');
-  // The app shell is small and changes only with a new build: read it once.
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
-  const hasWeb = indexHtml !== null;
-  if (hasWeb) {
-    await app.register(async (scope) => {
-      markPublic(scope);
-      await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    });
-  }
+  const hasWeb = await registerWebApp(app, webDist);
+  const shell = sendShell(webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api') || !hasWeb || request.method !== 'GET') {
+    if (pathname.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Alamat tidak ditemukan' } });
     }
-    // The single-page app routes every other path itself; never cache its shell.
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return shell(request, reply, pathname);
   });
 
   return app;

@@ -1,9 +1,11 @@
+export * from './domain/protocol.ts';
 export * from './domain/divisions.ts';
 export * from './domain/permissions.ts';
 export * from './domain/dates.ts';
 export * from './domain/number-list.ts';
 export * from './domain/money.ts';
 export * from './domain/menu.ts';
+export * from './domain/app-routes.ts';
 export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/system.ts';
@@ -16,6 +18,4 @@ export * from './contracts/lookups.ts';
 export * from './contracts/attendance.ts';
 export * from './contracts/journal.ts';
 export * from './contracts/calendar.ts';
-export const APP_NAME = 'MMS';
-export const APP_VERSION = '1.7.0';
 export * from './contracts/analytics.ts';

@@ -1,20 +1,6 @@
 import { z } from 'zod';
 
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'CSRF_FAILED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNPROCESSABLE',
-  'RATE_LIMITED',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+import { ERROR_CODES } from '../domain/protocol.ts';
 
 /** The one error shape of every failed API call. */
 export const ErrorBody = z
