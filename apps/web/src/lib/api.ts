@@ -39,7 +39,7 @@ export function configureApi(next: Partial<ApiHandlers>): void {
   Object.assign(handlers, next);
 }
 
-// The CSRF token lives in memory only: it comes from sign-in or /auth/me and goes with the page.
+// The CSRF token lives in memory only: it comes from sign-in or /auth/session and goes with the page.
 let csrfToken: string | null = null;
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;

@@ -1,24 +1,16 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AuthUser, SessionResponse } from '@mms/shared';
-import { api, isApiError, setCsrfToken } from './api.ts';
+import type { AuthUser, CurrentSessionResponse, SessionResponse } from '@mms/shared';
+import { api, setCsrfToken } from './api.ts';
 import { syncServerClock } from './clock.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
-/** The signed-in user from `/auth/me`, or null without a session. */
+/** The signed-in user from `/auth/session`, or null for a guest (which that route answers without a 401). */
 export async function fetchSession(): Promise<AuthUser | null> {
-  try {
-    const session = await api<SessionResponse>('/auth/me');
-    setCsrfToken(session.csrfToken);
-    syncServerClock(session.now);
-    return session.user;
-  } catch (e) {
-    if (isApiError(e) && e.status === 401) {
-      setCsrfToken(null);
-      return null;
-    }
-    throw e;
-  }
+  const session = await api<CurrentSessionResponse>('/auth/session');
+  syncServerClock(session.now);
+  setCsrfToken(session.user ? session.csrfToken : null);
+  return session.user;
 }
 
 export function useSession() {

@@ -43,6 +43,10 @@ export type AuthUser = z.infer<typeof AuthUser>;
 export const SessionResponse = z.object({ user: AuthUser, csrfToken: z.string(), now: z.string() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** The session of this browser, if any: answers guests too (a page need not log a 401 to learn it is a guest). */
+export const CurrentSessionResponse = z.union([SessionResponse, z.object({ user: z.null(), now: z.string() })]);
+export type CurrentSessionResponse = z.infer<typeof CurrentSessionResponse>;
+
 export const ChangePasswordRequest = z
   .object({
     currentPassword: z.string().min(1, 'Kata sandi lama wajib diisi').max(PASSWORD_MAX),
@@ -64,6 +68,3 @@ export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 export const ResetPasswordRequest = z.object({ newPassword: NewPassword });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
-
-export const CSRF_HEADER = 'x-csrf-token';
-export const SESSION_COOKIE = 'mms_session';

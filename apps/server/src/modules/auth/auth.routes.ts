@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordRequest,
   ChangePasswordResponse,
+  CurrentSessionResponse,
   ErrorBody,
   LoginRequest,
   OkResponse,
@@ -50,6 +51,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ user: request.auth!.user, csrfToken: request.auth!.csrfToken, now: clock.jakarta().iso }),
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The session of this browser: the user and CSRF token, or user null for a guest (never 401)',
+        response: { 200: CurrentSessionResponse },
+      },
+    },
+    async (request) =>
+      request.auth
+        ? { user: request.auth.user, csrfToken: request.auth.csrfToken, now: clock.jakarta().iso }
+        : { user: null, now: clock.jakarta().iso },
   );
 
   app.post(

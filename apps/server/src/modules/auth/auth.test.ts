@@ -236,6 +236,23 @@ describe('session', () => {
     expect(res.json().now).toMatch(/\+07:00$/);
   });
 
+  it('GET /session tells a guest it is one with 200 (no 401 on guest pages), and a user their session', async () => {
+    const guest = await ctx.call(null, 'GET', '/api/v1/auth/session');
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json()).toEqual({ user: null, now: expect.stringMatching(/\+07:00$/) });
+    expect(guest.headers['cache-control']).toBe('no-store');
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { cookie: `${SESSION_COOKIE}=forged` },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json().user).toBeNull();
+    const s = await ctx.as('TEACHER');
+    const res = await ctx.call(s, 'GET', '/api/v1/auth/session');
+    expect(res.json()).toEqual({ user: s.user, csrfToken: s.csrfToken, now: expect.any(String) });
+  });
+
   it('refuses a state-changing request without the CSRF header with 403', async () => {
     const u = await ctx.createUser({ division: 'TEACHER' });
     const s = await ctx.signIn(u.username);
