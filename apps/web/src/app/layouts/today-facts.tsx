@@ -1,17 +1,21 @@
-import { Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatJakartaDate, formatJakartaTime, useServerNow, useServerTime } from '../../lib/system-api.ts';
+
+const FACTS_HEIGHT = 112;
 
 /** Today in Jakarta from the server's clock, with the school year and semester. */
 export function TodayFacts() {
   const { t, i18n } = useTranslation();
   const { data } = useServerTime();
   const now = useServerNow(data?.offsetMs);
-  if (!data) return <Skeleton h={80} />;
+  // Both states take the same height: the card does not grow when the time arrives (no layout shift).
+  if (!data) return <Skeleton h={FACTS_HEIGHT} />;
   return (
-    <Stack gap={4} data-testid="today-facts">
+    <Stack gap={4} mih={FACTS_HEIGHT} data-testid="today-facts">
       <Text size="sm">{formatJakartaDate(now, i18n.language)}</Text>
-      <Text size="xl" fw={700} ff="monospace" aria-label={t('dashboard.jakartaTime')}>
+      <Text size="xl" fw={700} ff="monospace">
+        <VisuallyHidden>{t('dashboard.jakartaTime')}: </VisuallyHidden>
         {formatJakartaTime(now)} WIB
       </Text>
       <Text size="sm">

@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { useTranslation } from 'react-i18next';
+import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { useAttendanceTodayCounts } from '../api.ts';
 
 function Figure({ label, value, testId, to }: { label: string; value: string | number; testId: string; to: string }) {
@@ -23,11 +24,8 @@ export default function LeaderTodayWidget() {
   const counts = useAttendanceTodayCounts(true);
   const d = counts.data;
   return (
-    <Card withBorder radius="md" data-testid="leader-today">
-      <Text fw={700} mb="xs">
-        {t('dashboard.widgets.leaderTitle')}
-      </Text>
-      {counts.isPending && <Skeleton h={60} />}
+    <WidgetCard title={t('dashboard.widgets.leaderTitle')} testId="leader-today">
+      {counts.isPending && <WidgetLoading />}
       {d && (
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <Figure
@@ -50,6 +48,6 @@ export default function LeaderTodayWidget() {
           />
         </SimpleGrid>
       )}
-    </Card>
+    </WidgetCard>
   );
 }

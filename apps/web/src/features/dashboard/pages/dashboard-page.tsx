@@ -1,9 +1,10 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { can, DIVISION_LABELS, menuFor, menuLinks } from '@mms/shared';
-import { lazy, Suspense, useMemo } from 'react';
+import { can, DIVISION_LABELS, menuFor, menuLinks, type Permission } from '@mms/shared';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TodayFacts } from '../../../app/layouts/today-facts.tsx';
+import { WidgetPlaceholder } from '../../../components/widget-card.tsx';
 import { MenuIconView } from '../../../app/layouts/menu-icons.tsx';
 import { menuTarget } from '../../../app/route-names.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -12,6 +13,13 @@ import { useCurrentUser } from '../../../lib/session.ts';
 const TeacherTodayWidget = lazy(() => import('../../journal/widgets/teacher-today-widget.tsx'));
 const LeaderTodayWidget = lazy(() => import('../../attendance/widgets/leader-today-widget.tsx'));
 const UpcomingHolidaysWidget = lazy(() => import('../../school/widgets/upcoming-holidays-widget.tsx'));
+
+/** The dashboard's widgets and who sees each; each holds its place while it loads (no layout shift). */
+const WIDGETS: readonly (readonly [string, ComponentType, Permission])[] = [
+  ['teacher-today', TeacherTodayWidget, 'journal.write'],
+  ['leader-today', LeaderTodayWidget, 'school.monitor'],
+  ['upcoming-holidays', UpcomingHolidaysWidget, 'school.calendar.read'],
+];
 
 /** The dashboard of every division: who I am, unit, school year and semester, Jakarta time, my menu. */
 export function DashboardPage() {
@@ -25,6 +33,7 @@ export function DashboardPage() {
         .slice(0, 8),
     [user.division],
   );
+  const widgets = WIDGETS.filter(([, , permission]) => can(user.division, permission));
   return (
     <Stack gap="lg">
       <Title order={1} fz="h2">
@@ -50,13 +59,15 @@ export function DashboardPage() {
           <TodayFacts />
         </Card>
       </SimpleGrid>
-      <Suspense fallback={null}>
+      {widgets.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {can(user.division, 'journal.write') && <TeacherTodayWidget />}
-          {can(user.division, 'school.monitor') && <LeaderTodayWidget />}
-          {can(user.division, 'school.calendar.read') && <UpcomingHolidaysWidget />}
+          {widgets.map(([key, Widget]) => (
+            <Suspense key={key} fallback={<WidgetPlaceholder />}>
+              <Widget />
+            </Suspense>
+          ))}
         </SimpleGrid>
-      </Suspense>
+      )}
       {shortcuts.length > 0 && (
         <div>
           <Title order={2} fz="h4" mb="sm">

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Card, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { useTeacherToday } from '../api.ts';
@@ -14,11 +15,8 @@ export default function TeacherTodayWidget() {
   const today = useTeacherToday();
   const data = today.data;
   return (
-    <Card withBorder radius="md" data-testid="teacher-today">
-      <Text fw={700} mb="xs">
-        {t('dashboard.widgets.teacherTitle')}
-      </Text>
-      {today.isPending && <Skeleton h={80} />}
+    <WidgetCard title={t('dashboard.widgets.teacherTitle')} testId="teacher-today">
+      {today.isPending && <WidgetLoading />}
       {data && !data.schoolDay && (
         <Text size="sm" c="dimmed">
           {t('dashboard.widgets.noSchoolDay')}
@@ -68,6 +66,6 @@ export default function TeacherTodayWidget() {
           )}
         </Stack>
       )}
-    </Card>
+    </WidgetCard>
   );
 }

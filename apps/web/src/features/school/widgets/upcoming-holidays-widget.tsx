@@ -1,5 +1,6 @@
-import { Card, List, Skeleton, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { useUpcomingNonSchool } from '../calendar-api.ts';
 
 /** The dashboard's next non-school days of the caller's unit (and the foundation), from the school calendar. */
@@ -7,11 +8,8 @@ export default function UpcomingHolidaysWidget() {
   const { t } = useTranslation();
   const upcoming = useUpcomingNonSchool();
   return (
-    <Card withBorder radius="md" data-testid="upcoming-holidays">
-      <Text fw={700} mb="xs">
-        {t('dashboard.widgets.holidaysTitle')}
-      </Text>
-      {upcoming.isPending && <Skeleton h={60} />}
+    <WidgetCard title={t('dashboard.widgets.holidaysTitle')} testId="upcoming-holidays">
+      {upcoming.isPending && <WidgetLoading />}
       {upcoming.data?.items.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('dashboard.widgets.noHolidays')}
@@ -26,6 +24,6 @@ export default function UpcomingHolidaysWidget() {
           ))}
         </List>
       )}
-    </Card>
+    </WidgetCard>
   );
 }
