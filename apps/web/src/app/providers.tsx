@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { loadLanguage } from '../i18n/index.ts';
 import { useSettings, type DarkMode } from '../lib/settings-store.ts';
-import { themeFor } from './theme.ts';
+import { cssVariablesResolver, themeFor } from './theme.ts';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -33,7 +33,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
 
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} forceColorScheme={scheme}>
+      <MantineProvider theme={theme} forceColorScheme={scheme} cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
           <Notifications position="top-right" limit={4} />
         </Suspense>

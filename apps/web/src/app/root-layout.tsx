@@ -5,10 +5,12 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { APP_NAME, findMenuLink } from '@mms/shared';
 import { api } from '../lib/api.ts';
 import { connection } from '../lib/connection.ts';
 import { useSession } from '../lib/session.ts';
 import { settingsStore } from '../lib/settings-store.ts';
+import { useRouteHandle } from './route-handle.ts';
 
 /** Progress bar while a navigation (and its lazy screen) loads. */
 function NavigationProgressBar() {
@@ -18,7 +20,44 @@ function NavigationProgressBar() {
     if (busy) nprogress.start();
     else nprogress.complete();
   }, [busy]);
-  return <NavigationProgress size={3} aria-label="progress" />;
+  return <NavigationProgress size={3} aria-hidden />;
+}
+
+/**
+ * Each screen's title names it: its menu entry ("Daftar siswa · MMS"), else its heading (a student's
+ * profile: the student's name). After a navigation (sign-in included) focus
+ * moves to that heading, so a screen-reader user hears where they are and the keyboard starts from the page,
+ * not from the top of the document. The first load keeps the browser's focus (the skip link comes first).
+ */
+function ScreenAnnouncer() {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  const { name } = useRouteHandle();
+  const menuLabel = name ? findMenuLink(name)?.label[i18n.language === 'en' ? 'en' : 'id'] : undefined;
+  const firstLoad = useRef(true);
+  useEffect(() => {
+    const moveFocus = !firstLoad.current;
+    firstLoad.current = false;
+    let timer = 0;
+    let tries = 0;
+    const announce = () => {
+      const heading = document.querySelector<HTMLElement>('#main h1, h1');
+      const text = heading?.textContent?.trim();
+      if (!heading || !text) {
+        // the screen's heading may wait for its data: look again for up to 3 s
+        if (tries++ < 60) timer = window.setTimeout(announce, 50);
+        return;
+      }
+      document.title = `${menuLabel ?? text} · ${APP_NAME}`;
+      if (moveFocus && !heading.contains(document.activeElement)) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    };
+    announce();
+    return () => window.clearTimeout(timer);
+  }, [pathname, menuLabel]);
+  return null;
 }
 
 function ScrollToTop() {
@@ -80,6 +119,7 @@ export function RootLayout() {
     <>
       <NavigationProgressBar />
       <ScrollToTop />
+      <ScreenAnnouncer />
       <SettingsOwner />
       <ConnectionBanner />
       <Outlet />

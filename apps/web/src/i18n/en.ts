@@ -7,6 +7,8 @@ export const en: Messages = {
     version: 'version {{version}}',
     loading: 'Loading…',
     skipToContent: 'Skip to content',
+    actions: 'Actions',
+    showPassword: 'Show password',
   },
   nav: {
     toggleSidebar: 'Open or close the sidebar',

@@ -6,6 +6,8 @@ export const id = {
     version: 'versi {{version}}',
     loading: 'Memuat…',
     skipToContent: 'Lewati ke konten',
+    actions: 'Aksi',
+    showPassword: 'Tampilkan kata sandi',
   },
   nav: {
     toggleSidebar: 'Buka/tutup menu samping',

@@ -1,4 +1,15 @@
-import { ActionIcon, Avatar, Burger, Group, Loader, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Group,
+  Loader,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
 import {
   IconChevronDown,
@@ -31,7 +42,7 @@ function HeaderLoader() {
   const fetching = useIsFetching();
   const navigation = useNavigation();
   if (fetching === 0 && navigation.state === 'idle') return null;
-  return <Loader size="xs" aria-label={t('nav.loadingData')} data-testid="header-loader" />;
+  return <Loader size="xs" role="status" aria-label={t('nav.loadingData')} data-testid="header-loader" />;
 }
 
 export function AppHeader(props: HeaderProps) {
@@ -82,11 +93,13 @@ export function AppHeader(props: HeaderProps) {
       <Group gap={6} wrap="nowrap">
         <Menu position="bottom-end" width={220} withArrow>
           <Menu.Target>
-            <UnstyledButton className="mms-user-button" aria-label={t('nav.userMenu')} data-testid="user-menu">
+            {/* named by its visible text (the user's name) and a hidden "user menu", so speech input finds it */}
+            <UnstyledButton className="mms-user-button" data-testid="user-menu">
               <Group gap={8} wrap="nowrap">
                 <Avatar
                   src={user.avatarUrl}
                   alt=""
+                  aria-hidden
                   size={21}
                   radius="xl"
                   color="initials"
@@ -97,12 +110,12 @@ export function AppHeader(props: HeaderProps) {
                 <Text size="sm" fw={600} truncate maw={160} visibleFrom="xs" data-testid="header-name">
                   {user.displayName}
                 </Text>
+                <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
                 <IconChevronDown size={14} aria-hidden />
               </Group>
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Label>{user.username}</Menu.Label>
             <Menu.Item component={Link} to={ROUTES['other-profile']} leftSection={<IconUser size={16} />}>
               {t('nav.profile')}
             </Menu.Item>
@@ -112,9 +125,9 @@ export function AppHeader(props: HeaderProps) {
             <Menu.Item onClick={props.onOpenSideOverlay} leftSection={<IconSettings size={16} />}>
               {t('nav.settings')}
             </Menu.Item>
-            <Menu.Divider />
+            <Menu.Divider role="separator" />
             <Menu.Item
-              color="red"
+              c="var(--mantine-color-error)"
               onClick={props.onSignOut}
               leftSection={<IconLogout size={16} />}
               data-testid="logout"

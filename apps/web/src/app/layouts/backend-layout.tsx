@@ -87,6 +87,17 @@ function BackendFrame() {
       data-sidebar-open={sidebarVisible ? 'true' : 'false'}
       data-sidebar-mini={mini ? 'true' : 'false'}
     >
+      {/* the first stop of the keyboard: past the header and the menu, straight to the screen */}
+      <a
+        href="#main"
+        className="mms-skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('app.skipToContent')}
+      </a>
       {showHeader && (
         <AppShell.Header
           className={settings.headerDark ? 'mms-header mms-dark' : 'mms-header'}
@@ -113,16 +124,16 @@ function BackendFrame() {
         </AppShell.Header>
       )}
       {showSidebar && settings.sidebarLeft && (
-        <AppShell.Navbar className={sidebarClass} data-testid="sidebar">
+        <AppShell.Navbar className={sidebarClass} data-testid="sidebar" inert={!sidebarVisible || undefined}>
           {menu}
         </AppShell.Navbar>
       )}
       {showSidebar && !settings.sidebarLeft && (
-        <AppShell.Aside className={sidebarClass} data-testid="sidebar">
+        <AppShell.Aside className={sidebarClass} data-testid="sidebar" inert={!sidebarVisible || undefined}>
           {menu}
         </AppShell.Aside>
       )}
-      <AppShell.Main id="main">
+      <AppShell.Main id="main" tabIndex={-1}>
         <Container
           fluid={settings.mainContent === 'full' && !horizontal}
           size={horizontal && settings.mainContent === 'full' ? 'xl' : CONTENT_SIZE[settings.mainContent]}

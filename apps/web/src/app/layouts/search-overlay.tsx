@@ -11,40 +11,42 @@ export function SearchOverlay({ opened, onClose }: { opened: boolean; onClose: (
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   return (
-    <Modal
+    <Modal.Root
       opened={opened}
       onClose={onClose}
-      withCloseButton={false}
       size="lg"
       yOffset="10vh"
-      padding="xs"
-      title={undefined}
-      aria-label={t('search.label')}
       closeOnEscape
       transitionProps={{ duration: 120 }}
     >
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const q = query.trim();
-          onClose();
-          setQuery('');
-          void navigate(`${ROUTES['generic-search']}?query=${encodeURIComponent(q)}`);
-        }}
-      >
-        <TextInput
-          data-autofocus
-          size="lg"
-          variant="unstyled"
-          leftSection={<IconSearch size={20} aria-hidden />}
-          placeholder={t('search.placeholder')}
-          aria-label={t('search.label')}
-          value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
-          data-testid="search-overlay-input"
-        />
-      </form>
-    </Modal>
+      <Modal.Overlay />
+      {/* the dialog itself carries its name (the root is a plain container that may not) */}
+      <Modal.Content aria-label={t('search.label')} data-testid="search-overlay">
+        <Modal.Body p="xs">
+          <form
+            role="search"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const q = query.trim();
+              onClose();
+              setQuery('');
+              void navigate(`${ROUTES['generic-search']}?query=${encodeURIComponent(q)}`);
+            }}
+          >
+            <TextInput
+              data-autofocus
+              size="lg"
+              variant="unstyled"
+              leftSection={<IconSearch size={20} aria-hidden />}
+              placeholder={t('search.placeholder')}
+              aria-label={t('search.label')}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              data-testid="search-overlay-input"
+            />
+          </form>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -248,7 +248,7 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
     },
     {
       accessor: '_actions',
-      title: '',
+      title: t('app.actions'),
       render: (r) => (
         <Group gap={4} wrap="nowrap">
           {r.attachment && (

@@ -166,14 +166,7 @@ export function RegisterPage() {
         })}
       </Stack>
       {register.data && register.data.entries.length > 0 && (
-        <Paper
-          withBorder
-          shadow="md"
-          p="xs"
-          radius="md"
-          style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0px) + 8px)', zIndex: 5 }}
-          data-testid="register-save-bar"
-        >
+        <Paper withBorder shadow="md" p="xs" radius="md" className="mms-sticky-bar" data-testid="register-save-bar">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={600} size="sm" aria-live="polite">
               {t('att.register.counts', counts)}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ChangePasswordRequest } from '@mms/shared';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -66,21 +67,21 @@ export function PassChangePage() {
               {t('auth.passchangeLead')}
             </Text>
           </div>
-          <PasswordInput
+          <PasswordField
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             label={t('auth.currentPassword')}
             autoComplete="current-password"
             {...form.register('currentPassword')}
             error={errors.currentPassword?.message}
           />
-          <PasswordInput
+          <PasswordField
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             label={t('auth.newPassword')}
             autoComplete="new-password"
             {...form.register('newPassword')}
             error={errors.newPassword?.message}
           />
-          <PasswordInput
+          <PasswordField
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             label={t('auth.confirmPassword')}
             autoComplete="new-password"

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Center,
-  NativeSelect,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { APP_NAME, type LoginRequest } from '@mms/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +80,7 @@ export function SignInPage() {
               </Alert>
             )}
             <TextInput label={t('auth.username')} autoComplete="username" autoFocus {...field('username')} />
-            <PasswordInput
+            <PasswordField
               visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
               label={t('auth.password')}
               autoComplete="current-password"

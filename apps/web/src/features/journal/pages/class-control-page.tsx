@@ -72,7 +72,7 @@ export function ClassControlPage() {
     { accessor: 'principalName', title: t('journal.control.by') },
     {
       accessor: '_actions',
-      title: '',
+      title: t('app.actions'),
       render: (r) => (
         <ActionIcon
           variant="subtle"

@@ -319,13 +319,7 @@ export function JournalInputPage() {
               </Paper>
             ))}
           </Stack>
-          <Paper
-            withBorder
-            shadow="md"
-            p="sm"
-            radius="md"
-            style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0px) + 8px)', zIndex: 5 }}
-          >
+          <Paper withBorder shadow="md" p="sm" radius="md" className="mms-sticky-bar">
             <Group justify="flex-end">
               <Button
                 color="green"

@@ -48,7 +48,7 @@ function JournalList({ variant }: { variant: Variant }) {
       : [
           {
             accessor: '_edit',
-            title: '',
+            title: t('app.actions'),
             render: (r: JournalSummary) => (
               <Anchor
                 component={Link}

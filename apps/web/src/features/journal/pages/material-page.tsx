@@ -42,7 +42,7 @@ export function MaterialPage() {
     { accessor: 'title', title: t('journal.material.title') },
     {
       accessor: '_actions',
-      title: '',
+      title: t('app.actions'),
       textAlign: 'right',
       render: (m) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -1,4 +1,5 @@
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { DIVISION_LABELS, EmployeeInput, EmployeeUpdate, GENDERS, STAFF_DIVISIONS, type Employee } from '@mms/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +104,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: Employee; onDone
             (units.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.code} – ${u.name}` })),
           )}
           {creating && (
-            <PasswordInput
+            <PasswordField
               label={t('school.employees.password')}
               withAsterisk
               autoComplete="new-password"

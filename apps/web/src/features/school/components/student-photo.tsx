@@ -49,7 +49,7 @@ export function StudentPhoto({ student }: { student: Student }) {
           <Image src={student.photoUrl} alt={t('school.photo.alt', { name: student.name })} radius="md" fit="cover" />
         ) : (
           <Center bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-            <Text size="xl" fw={700} c="dimmed" role="img" aria-label={t('school.photo.none', { name: student.name })}>
+            <Text size="xl" fw={700} c="gray.7" role="img" aria-label={t('school.photo.none', { name: student.name })}>
               {initialsOf(student.name)}
             </Text>
           </Center>

@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { lastSchoolDay, signIn } from '../support.ts';
+
+// WCAG 2.1 AA on every built screen, in light and in dark: axe-core finds no serious or critical violation.
+// The two schemes run side by side on the suite's two workers.
+test.describe.configure({ mode: 'parallel' });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const SCHEMES = ['light', 'dark'] as const;
+
+/** Each demo account, in the order that gives each screen to the first account that sees it. */
+const ACCOUNTS = ['admin', 'principal', 'wakakur', 'teacher', 'student', 'tu', 'yayasan', 'bpbk', 'teachercashier'];
+
+async function audit(page: Page, label: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('h1').first(), `${label}: a heading`).toBeVisible();
+  // let skeletons give way to data and transitions end
+  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0, { timeout: 10_000 });
+  await page.waitForTimeout(300);
+  return [...(await titleProblem(page, label)), ...(await axe(page, label))];
+}
+
+/** A screen's title names it ("Daftar siswa · MMS"), not only the product. */
+async function titleProblem(page: Page, label: string): Promise<string[]> {
+  await expect.poll(() => page.title(), { message: `${label}: title` }).toMatch(/. · MMS$/);
+  return [];
+}
+
+async function axe(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const node = v.nodes[0];
+      return `${label}: ${v.id} (${v.impact}) ×${v.nodes.length}: ${node?.target.join(' ')} ${node?.html.slice(0, 160)} ${node?.failureSummary?.split('\n')[1] ?? ''}`;
+    });
+}
+
+/** The built screens in an account's menu (coming-soon entries are not screens yet). */
+async function menuScreens(page: Page): Promise<string[]> {
+  await page.goto('/backend/dashboard');
+  const menu = page.getByTestId('main-menu');
+  await expect(menu).toBeVisible();
+  const closed = menu.locator('[data-submenu][aria-expanded="false"]');
+  for (let n = await closed.count(); n > 0; n = await closed.count()) await closed.first().click();
+  const hrefs = await menu.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.filter((h) => h.startsWith('/backend/') && !h.includes('coming-soon')))];
+}
+
+for (const scheme of SCHEMES) {
+  test.describe(`axe-core, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+
+    test(`guest pages (${scheme})`, async ({ page }) => {
+      const found: string[] = [];
+      for (const path of [
+        '/',
+        '/auth/signin',
+        '/errors/404',
+        '/specials/maintenance',
+        '/specials/coming-soon?screen=x',
+        '/no-such-page',
+      ]) {
+        await page.goto(path);
+        found.push(...(await audit(page, path)));
+      }
+      expect(found).toEqual([]);
+    });
+
+    test(`the shell's overlays: user menu, search, settings panel, mobile menu (${scheme})`, async ({ page }) => {
+      await signIn(page, 'teacher');
+      await page.goto('/backend/dashboard');
+      const found = await audit(page, 'dashboard');
+      await page.getByTestId('user-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      found.push(...(await axe(page, 'user menu')));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /buka pencarian/i }).click();
+      await expect(page.getByTestId('search-overlay-input')).toBeFocused();
+      found.push(...(await axe(page, 'search overlay')));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /panel pengaturan/i }).click();
+      await expect(page.getByTestId('side-overlay').getByRole('dialog')).toBeVisible();
+      found.push(...(await axe(page, 'settings panel')));
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page
+        .getByRole('button', { name: /menu samping/i })
+        .first()
+        .click();
+      await page.waitForTimeout(400);
+      found.push(...(await axe(page, 'mobile menu')));
+      expect(found).toEqual([]);
+    });
+
+    test(`every built screen of every account (${scheme})`, async ({ browser }) => {
+      test.setTimeout(600_000);
+      const seen = new Set<string>();
+      const found: string[] = [];
+      for (const account of ACCOUNTS) {
+        const context = await browser.newContext({ colorScheme: scheme });
+        const page = await context.newPage();
+        await signIn(page, account);
+        const screens = (await menuScreens(page)).filter((p) => !seen.has(p));
+        if (account === 'teacher') {
+          const day = await lastSchoolDay(page);
+          const lists = await (await page.request.get(`/api/v1/attendance/classes?date=${day}`)).json();
+          const first = (lists as { items: { classGroupId: number }[] }).items[0];
+          if (first) screens.push(`/backend/mms/tutor/attendance-list/${first.classGroupId}/${day}`);
+        }
+        if (account === 'admin') {
+          const students = (await (await page.request.get('/api/v1/students?pageSize=1')).json()) as {
+            items: { id: number }[];
+          };
+          screens.push(`/backend/mms/students/student/profile/${students.items[0]!.id}`);
+          screens.push(`/backend/mms/principal/student-edit/${students.items[0]!.id}`);
+          screens.push('/backend/dashboard', '/backend/pages/generic/search?q=a');
+        }
+        for (const path of screens) {
+          seen.add(path);
+          await page.goto(path);
+          found.push(...(await audit(page, `${account} ${path}`)));
+        }
+        await context.close();
+      }
+      expect(seen.size).toBeGreaterThan(40);
+      expect(found).toEqual([]);
+    });
+  });
+}
