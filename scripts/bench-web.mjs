@@ -1,7 +1,11 @@
-// Builds the web app and prints the gzip size of the JS and CSS a browser loads for two routes:
-// the entry chunk and its static imports, plus the route's lazy layout and screen chunks.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// Builds the web app and prints the gzip size of the JS and CSS a browser loads for two routes
+// (the entry chunk and its static imports, plus the route's lazy layout and screen chunks); then runs
+// the built server on demo data and measures four pages with Lighthouse (mobile preset) in Debian's
+// Chromium: performance and accessibility scores, LCP, TBT, CLS. `--no-lighthouse` skips that part.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -55,4 +59,96 @@ for (const [route, keys] of Object.entries(ROUTES)) {
     } KB ${ok ? 'ok' : 'OVER'}`,
   );
 }
+
+if (!process.argv.includes('--no-lighthouse')) await lighthouseRun();
 process.exitCode = failed ? 1 : 0;
+
+/** The pages of the goal (issue 10): sign-in, landing, a teacher's dashboard, the student list. */
+async function lighthouseRun() {
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) {
+    console.log(`\nLighthouse skipped: no Chromium at ${chromePath}`);
+    return;
+  }
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  for (const ws of ['@mms/shared', '@mms/server']) {
+    if (spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'ignore' }).status !== 0)
+      throw new Error(`build of ${ws} failed`);
+  }
+  const port = await new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address();
+      srv.close(() => resolve(p));
+    });
+  });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mms-bench-web-'));
+  spawnSync('chmod', ['755', dataDir]);
+  const { DATABASE_URL: _ignored, ...baseEnv } = process.env;
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...baseEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MMS_DEMO: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  let chrome;
+  try {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${base}/api/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const cookieOf = async (username) => {
+      const res = await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'demo-mms-2026' }),
+      });
+      if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status}`);
+      return res.headers.get('set-cookie').split(';')[0];
+    };
+    const pages = [
+      { name: 'sign-in', url: '/auth/signin' },
+      { name: 'landing', url: '/' },
+      { name: 'teacher dashboard', url: '/backend/dashboard', cookie: await cookieOf('teacher') },
+      { name: 'student list', url: '/backend/mms/principal/student-all', cookie: await cookieOf('principal') },
+    ];
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    console.log('\nLighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown), Chromium ' + chromePath);
+    console.log('page                  perf   a11y   LCP ms   TBT ms    CLS   failing a11y audits');
+    for (const page of pages) {
+      const result = await lighthouse(`${base}${page.url}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      });
+      const { categories, audits } = result.lhr;
+      const score = (c) => Math.round((categories[c]?.score ?? 0) * 100);
+      const num = (a) => audits[a]?.numericValue ?? NaN;
+      const a11yFails = categories.accessibility.auditRefs
+        .filter((r) => r.weight > 0 && audits[r.id]?.score === 0)
+        .map((r) => r.id);
+      console.log(
+        `${page.name.padEnd(20)}  ${String(score('performance')).padStart(4)}   ${String(score('accessibility')).padStart(4)}` +
+          `   ${Math.round(num('largest-contentful-paint')).toString().padStart(6)}   ${Math.round(num('total-blocking-time')).toString().padStart(6)}` +
+          `   ${num('cumulative-layout-shift').toFixed(3).padStart(5)}   ${a11yFails.join(', ') || '-'}`,
+      );
+    }
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
