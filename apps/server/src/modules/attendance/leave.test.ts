@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CSRF_HEADER, addDays } from '@mms/shared';
 import { leaveRequests, staffAttendance, studentAttendance } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { schoolDays } from '../school/calendar.service.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
 
 let ctx: TestContext;
@@ -182,7 +183,8 @@ describe('leave requests', () => {
       .select()
       .from(studentAttendance)
       .where(eq(studentAttendance.studentId, student.user.studentId!));
-    expect(rows.length).toBeGreaterThanOrEqual(1);
+    // the leave covers two school days: the one before f.day, and f.day
+    expect(rows.map((r) => r.date).sort()).toEqual([previousSchoolDay(f.day), f.day]);
     expect(rows.every((r) => r.code === 'S' && r.leaveRequestId === withFile && r.classGroupId === f.classA.id)).toBe(
       true,
     );
@@ -281,7 +283,9 @@ describe('leave requests', () => {
       .select()
       .from(staffAttendance)
       .where(and(eq(staffAttendance.employeeId, f.otherTeacher.user.employeeId!)));
-    expect(rows.length).toBeGreaterThanOrEqual(1);
+    const days = await schoolDays(ctx.db, f.otherTeacher.user.unit!.id, start, addDays(start, 1));
+    expect(days.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.date).sort()).toEqual(days);
     expect(rows.every((r) => r.status === 'IZIN' && r.checkInAt === null)).toBe(true);
   });
 });
