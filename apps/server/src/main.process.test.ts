@@ -1,71 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import { ExitCode } from './lib/exit-codes.ts';
+import {
+  SERVER_ARGS,
+  alive,
+  login as loginAt,
+  pidIn,
+  changePassword,
+  spawnServerProcess,
+  waitHealthy as healthyAt,
+  type Spawned,
+} from './test/server-process.ts';
 
 // The real server process on its own embedded PostgreSQL, as `npm start` runs it.
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 let dataDir: string;
 let port: number;
-const children: ChildProcess[] = [];
+const children: Spawned['child'][] = [];
 
 function start(env: Record<string, string> = {}) {
-  const { DATABASE_URL: _unused, ...base } = process.env;
-  const child = spawn(process.execPath, ['--conditions=mms-source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...base,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  children.push(child);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  const s = spawnServerProcess(SERVER_ARGS, { dataDir: env.DATA_DIR ?? dataDir, port: Number(env.PORT ?? port) }, env);
+  children.push(s.child);
+  return s;
 }
 
-async function waitHealthy(timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const login = (username: string, password: string) =>
-  fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-
-const postmasterPid = async () =>
-  Number.parseInt((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]!, 10);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const waitHealthy = () => healthyAt(port);
+const login = (username: string, password: string) => loginAt(port, username, password);
+const postmasterPid = () => pidIn(dataDir, 'postgres/postmaster.pid');
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mms-process-'));
@@ -93,15 +56,7 @@ describe('the server process on the embedded PostgreSQL', { timeout: 180_000 }, 
     await waitHealthy();
     expect((await login('admin', 'demo-mms-2026')).status).toBe(200);
     // A change made before the crash: the teacher's password.
-    const teacher = await login('teacher', 'demo-mms-2026');
-    const cookie = teacher.headers.get('set-cookie')!.split(';')[0]!;
-    const { csrfToken } = (await teacher.json()) as { csrfToken: string };
-    const changed = await fetch(`http://127.0.0.1:${port}/api/v1/auth/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
-      body: JSON.stringify({ currentPassword: 'demo-mms-2026', newPassword: 'Sesudah-Crash-2026' }),
-    });
-    expect(changed.status).toBe(200);
+    expect(await changePassword(port, 'teacher', 'demo-mms-2026', 'Sesudah-Crash-2026')).toBe(200);
 
     const orphan = await postmasterPid();
     first.child.kill('SIGKILL');

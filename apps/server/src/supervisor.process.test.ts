@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,87 +7,44 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import { ExitCode } from './lib/exit-codes.ts';
+import {
+  SERVER_ARGS,
+  alive,
+  login as loginAt,
+  pidIn as pidInDir,
+  changePassword,
+  spawnServerProcess,
+  waitHealthy as healthyAt,
+  type Spawned,
+} from './test/server-process.ts';
 
 // `npm start`'s supervisor (scripts/supervise.mjs) running the real server on its embedded
 // PostgreSQL, from source, with a short restart pause.
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const supervisorScript = fileURLToPath(new URL('../../../scripts/supervise.mjs', import.meta.url));
 let dataDir: string;
 let port: number;
-const supervisors: ChildProcess[] = [];
+const supervisors: Spawned['child'][] = [];
 const serverPids = new Set<number>();
 const backendPids: number[] = [];
 
 function supervise(env: Record<string, string> = {}) {
-  const { DATABASE_URL: _unused, ...base } = process.env;
-  const child = spawn(
-    process.execPath,
-    [supervisorScript, process.execPath, '--conditions=mms-source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: serverDir,
-      env: {
-        ...base,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-        MMS_RESTART_BACKOFF_MS: '100',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  const s = spawnServerProcess(
+    [supervisorScript, process.execPath, ...SERVER_ARGS],
+    { dataDir, port },
+    { MMS_RESTART_BACKOFF_MS: '100', ...env },
   );
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  supervisors.push(child);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (text: string, timeoutMs = 30_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!output.includes(text)) {
-      if (Date.now() > deadline) throw new Error(`no "${text}" in:\n${output.slice(-4000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, exited, output: () => output, waitFor };
+  supervisors.push(s.child);
+  return s;
 }
 
-async function waitHealthy(timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const login = (username: string, password: string) =>
-  fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-
-const pidIn = async (file: string) =>
-  Number.parseInt((await fs.readFile(path.join(dataDir, file), 'utf8')).split('\n')[0]!, 10);
+const waitHealthy = (timeoutMs?: number) => healthyAt(port, timeoutMs);
+const login = (username: string, password: string) => loginAt(port, username, password);
+const pidIn = (file: string) => pidInDir(dataDir, file);
 const postmasterPid = () => pidIn('postgres/postmaster.pid');
 const serverPid = async () => {
   const pid = await pidIn('mms.pid');
   serverPids.add(pid);
   return pid;
-};
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 beforeAll(async () => {
@@ -120,15 +76,7 @@ describe('npm start supervises the server and its embedded PostgreSQL', { timeou
     const s = supervise();
     await waitHealthy();
     // A change made before the crashes: the teacher's password.
-    const teacher = await login('teacher', 'demo-mms-2026');
-    const cookie = teacher.headers.get('set-cookie')!.split(';')[0]!;
-    const { csrfToken } = (await teacher.json()) as { csrfToken: string };
-    const changed = await fetch(`http://127.0.0.1:${port}/api/v1/auth/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
-      body: JSON.stringify({ currentPassword: 'demo-mms-2026', newPassword: 'Sesudah-Crash-2026' }),
-    });
-    expect(changed.status).toBe(200);
+    expect(await changePassword(port, 'teacher', 'demo-mms-2026', 'Sesudah-Crash-2026')).toBe(200);
 
     // (a) The server process is killed (out of memory, say).
     const first = await serverPid();
