@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support.ts';
+import { signIn, expectDone } from '../support.ts';
 
 test('a teacher checks in at server time and the principal sees them present in the all-teacher daily view', async ({
   browser,
@@ -12,7 +12,7 @@ test('a teacher checks in at server time and the principal sees them present in 
   // a repeated run finds the day already checked in
   if (await checkIn.isEnabled()) {
     await checkIn.click();
-    await teacher.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expectDone(teacher);
   }
   await expect(teacher.getByTestId('check-in-time')).toHaveText(/^\d{2}:\d{2}$/);
   await expect(checkIn).toBeDisabled();
@@ -32,31 +32,38 @@ test('a teacher adds subject material; the principal records a class visit', asy
   await teacher.goto('/backend/mms/tutor/material');
   await teacher.getByRole('button', { name: 'Tambah materi' }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Tambah materi' });
+  // the subject picker offers only what the server lets this teacher write
+  const choices = (await (await teacher.request.get('/api/v1/materials/choices')).json()) as {
+    items: { subjectName: string }[];
+  };
+  const taught = [...new Set(choices.items.map((c) => c.subjectName))];
+  expect(taught).toContain('Matematika');
   await dialog.getByRole('combobox', { name: 'Mapel' }).click();
+  await expect(teacher.getByRole('option')).toHaveCount(taught.length);
   await teacher.getByRole('option', { name: 'Matematika', exact: true }).click();
   await dialog.getByRole('combobox', { name: 'Tingkat' }).click();
   await teacher.getByRole('option').first().click();
-  const title = `Bilangan bulat ${Date.now()}`;
-  await dialog.getByLabel('Judul').fill(title);
-  await dialog.getByLabel('Isi materi').fill('Penjumlahan dan pengurangan bilangan bulat.');
+  // a missing title is shown under its field and goes away as soon as it is typed
   await dialog.getByRole('button', { name: 'Simpan materi' }).click();
-  await teacher
-    .getByRole('dialog')
-    .filter({ hasText: 'Data berhasil disimpan' })
-    .getByRole('button', { name: 'OK' })
-    .click();
+  const titleField = dialog.getByLabel('Judul');
+  await expect(titleField).toHaveAttribute('aria-invalid', 'true');
+  const title = `Bilangan bulat ${Date.now()}`;
+  await titleField.fill(title);
+  await expect(titleField).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Isi materi').fill('Penjumlahan dan pengurangan bilangan bulat.');
+  // a new material carries its attachment from the start
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'lembar-kerja.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await dialog.getByRole('button', { name: 'Simpan materi' }).click();
+  await expectDone(teacher);
   await expect(teacher.getByRole('row').filter({ hasText: title })).toBeVisible();
-  // a PDF attached to the saved material
   await teacher.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Ubah' }).click();
-  await teacher
-    .getByRole('dialog', { name: 'Ubah' })
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'lembar-kerja.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
-    });
-  await expect(teacher.getByRole('link', { name: 'lembar-kerja.pdf' })).toBeVisible();
+  await expect(
+    teacher.getByRole('dialog', { name: 'Ubah' }).getByRole('link', { name: 'lembar-kerja.pdf' }),
+  ).toBeVisible();
   await teacher.keyboard.press('Escape');
 
   const principal = await (await browser.newContext()).newPage();
@@ -67,11 +74,7 @@ test('a teacher adds subject material; the principal records a class visit', asy
   const note = `Kelas tertib ${Date.now()}`;
   await principal.getByLabel('Catatan').first().fill(note);
   await principal.getByRole('button', { name: 'Simpan kunjungan' }).click();
-  await principal
-    .getByRole('dialog')
-    .filter({ hasText: 'Data berhasil disimpan' })
-    .getByRole('button', { name: 'OK' })
-    .click();
+  await expectDone(principal);
   await expect(principal.getByRole('row').filter({ hasText: note })).toBeVisible();
 });
 
@@ -87,11 +90,7 @@ test('a student files a sick note with a PDF and withdraws it while pending', as
     buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   });
   await page.getByRole('button', { name: 'Kirim pengajuan' }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: 'Data berhasil disimpan' })
-    .getByRole('button', { name: 'OK' })
-    .click();
+  await expectDone(page);
   const row = page.getByRole('row').filter({ hasText: reason });
   await expect(row.getByText('Menunggu')).toBeVisible();
   await expect(row.getByRole('link', { name: 'Lihat lampiran' })).toBeVisible();

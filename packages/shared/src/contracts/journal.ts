@@ -180,6 +180,15 @@ export const SubjectMaterial = z
   .meta({ id: 'SubjectMaterial' });
 export type SubjectMaterial = z.infer<typeof SubjectMaterial>;
 
+/** A subject and grade the caller may write material for: the material form offers only these. */
+export const MaterialChoice = z
+  .object({ subjectId: z.number().int(), subjectName: z.string(), gradeId: z.number().int(), gradeName: z.string() })
+  .meta({ id: 'MaterialChoice' });
+export type MaterialChoice = z.infer<typeof MaterialChoice>;
+export const MaterialChoices = z.object({ items: z.array(MaterialChoice) });
+export type MaterialChoices = z.infer<typeof MaterialChoices>;
+export const MaterialChoicesQuery = z.object({ unitId: id('Unit').optional() });
+
 export const SubjectMaterialInput = z.object({
   subjectId: id('Mapel'),
   gradeId: id('Tingkat'),

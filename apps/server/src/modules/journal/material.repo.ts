@@ -51,39 +51,50 @@ export async function findSubjectAndGrade(db: Executor, subjectId: number, grade
   return { subject, grade };
 }
 
-/** Whether the employee teaches the subject (a teaching assignment or a timetable slot). */
 /**
- * Whether the employee teaches the subject in a class of the grade in the active year (a teaching
- * assignment or a timetable slot): the subject team of that grade shares its material.
+ * The subject and grade pairs an employee teaches in the active year (a teaching assignment or a timetable
+ * slot in a class of that grade): the subject team of a grade shares its material. The one definition of
+ * "may write this material" for a teacher: the write check and the form's choices both read it.
  */
-export async function teachesSubjectInGrade(db: Executor, employeeId: number, subjectId: number, gradeId: number) {
-  const inGrade = (classGroupId: typeof teachingAssignments.classGroupId | typeof timetableSlots.classGroupId) =>
-    sql`exists (select 1 from ${classGroups} c join ${academicYears} y on y.id = c.academic_year_id
-      where c.id = ${classGroupId} and c.grade_id = ${gradeId} and y.is_active)`;
-  const [row] = await db
-    .select({ n: sql<number>`1` })
-    .from(teachingAssignments)
-    .where(
-      and(
-        eq(teachingAssignments.employeeId, employeeId),
-        eq(teachingAssignments.subjectId, subjectId),
-        inGrade(teachingAssignments.classGroupId),
-      ),
-    )
-    .union(
-      db
-        .select({ n: sql<number>`1` })
-        .from(timetableSlots)
-        .where(
-          and(
-            eq(timetableSlots.employeeId, employeeId),
-            eq(timetableSlots.subjectId, subjectId),
-            inGrade(timetableSlots.classGroupId),
-          ),
+export async function subjectGradesTaught(
+  db: Executor,
+  employeeId: number,
+  only?: { subjectId: number; gradeId: number },
+): Promise<{ subjectId: number; subjectName: string; gradeId: number; gradeName: string }[]> {
+  const taught = (table: typeof teachingAssignments | typeof timetableSlots) =>
+    db
+      .select({ subjectId: table.subjectId, gradeId: classGroups.gradeId })
+      .from(table)
+      .innerJoin(classGroups, eq(classGroups.id, table.classGroupId))
+      .innerJoin(academicYears, and(eq(academicYears.id, classGroups.academicYearId), eq(academicYears.isActive, true)))
+      .where(
+        and(
+          eq(table.employeeId, employeeId),
+          only ? eq(table.subjectId, only.subjectId) : undefined,
+          only ? eq(classGroups.gradeId, only.gradeId) : undefined,
         ),
-    )
-    .limit(1);
-  return Boolean(row);
+      );
+  const pairs = taught(teachingAssignments).union(taught(timetableSlots)).as('taught');
+  return db
+    .select({ subjectId: subjects.id, subjectName: subjects.name, gradeId: grades.id, gradeName: grades.name })
+    .from(pairs)
+    .innerJoin(subjects, eq(subjects.id, pairs.subjectId))
+    .innerJoin(grades, eq(grades.id, pairs.gradeId))
+    .orderBy(asc(subjects.name), asc(grades.level), asc(grades.name));
+}
+
+export async function teachesSubjectInGrade(db: Executor, employeeId: number, subjectId: number, gradeId: number) {
+  return (await subjectGradesTaught(db, employeeId, { subjectId, gradeId })).length > 0;
+}
+
+/** Every active subject of the unit with every grade of the unit: what a leader may write material for. */
+export async function unitSubjectGrades(db: Executor, unitId: number | null) {
+  return db
+    .select({ subjectId: subjects.id, subjectName: subjects.name, gradeId: grades.id, gradeName: grades.name })
+    .from(subjects)
+    .innerJoin(grades, eq(grades.unitId, subjects.unitId))
+    .where(and(eq(subjects.isActive, true), unitId === null ? undefined : eq(subjects.unitId, unitId)))
+    .orderBy(asc(subjects.name), asc(grades.level), asc(grades.name));
 }
 
 export async function insertMaterial(db: Executor, values: typeof subjectMaterials.$inferInsert) {

@@ -5,6 +5,8 @@ import {
   IdParams,
   MATERIAL_MAX_ATTACHMENTS,
   MaterialAttachmentParams,
+  MaterialChoices,
+  MaterialChoicesQuery,
   MaterialsQuery,
   OkResponse,
   pageOf,
@@ -27,6 +29,19 @@ export const materialRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: stri
   { db, dataDir },
 ) => {
   const materials = createMaterialService(db, dataDir);
+  app.get(
+    '/choices',
+    {
+      config: { access: 'material.manage' },
+      schema: {
+        tags,
+        summary: 'The subjects and grades the caller may write material for',
+        querystring: MaterialChoicesQuery,
+        response: { 200: MaterialChoices, ...errors },
+      },
+    },
+    async (request) => materials.choices(userOf(request), request.query.unitId),
+  );
   app.get(
     '/',
     {

@@ -69,6 +69,17 @@ export function createMaterialService(db: Database, dataDir: string) {
     if (!seesAllUnits(user)) assertUnit(user, row.unitId);
   }
 
+  /**
+   * The subject and grade pairs the caller may write material for (the form offers only these): a teacher's
+   * taught pairs (the same rule as the write check), every active subject and grade of the unit for a leader.
+   */
+  async function choices(user: AuthUser, unitId: number | undefined) {
+    if (seesOnlyOwnClasses(user)) {
+      return { items: user.employeeId ? await repo.subjectGradesTaught(db, user.employeeId) : [] };
+    }
+    return { items: await repo.unitSubjectGrades(db, unitScope(user, unitId)) };
+  }
+
   async function get(user: AuthUser, id: number) {
     const row = await repo.findMaterial(db, id);
     if (!row) throw notFound('Materi');
@@ -197,7 +208,7 @@ export function createMaterialService(db: Database, dataDir: string) {
     return { data: await files.read(file.path), mime: file.mime, name: file.name };
   }
 
-  return { get, list, create, update, remove, addAttachment, removeAttachment, attachment };
+  return { choices, get, list, create, update, remove, addAttachment, removeAttachment, attachment };
 }
 
 export type MaterialService = ReturnType<typeof createMaterialService>;

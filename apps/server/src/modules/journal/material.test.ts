@@ -96,6 +96,34 @@ describe('subject material', () => {
     expect((await ctx.call(f.subjectTeacher, 'DELETE', `/api/v1/materials/${sharedId}`)).statusCode).toBe(200);
   });
 
+  it('offers each writer exactly the subjects and grades the write check accepts', async () => {
+    const mine = await ctx.call(f.subjectTeacher, 'GET', '/api/v1/materials/choices');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().items).toEqual([
+      { subjectId: f.subject.id, subjectName: 'Matematika', gradeId: f.classA.gradeId, gradeName: 'Kelas 7' },
+    ]);
+    // a teacher of nothing is offered nothing; a leader every subject of the unit in every grade (7 and 8)
+    const none = await ctx.call(f.otherTeacher, 'GET', '/api/v1/materials/choices');
+    expect(none.json().items.filter((c: { subjectId: number }) => c.subjectId === f.subject.id)).toEqual([]);
+    const leader = await ctx.call(await ctx.as('WAKAKUR'), 'GET', '/api/v1/materials/choices');
+    expect(
+      leader
+        .json()
+        .items.filter((c: { subjectId: number }) => c.subjectId === f.subject.id)
+        .map((c: { gradeName: string }) => c.gradeName),
+    ).toEqual(['Kelas 7', 'Kelas 8']);
+    // every pair offered to the teacher is one the write check accepts, and the other grade is refused
+    for (const c of mine.json().items as { subjectId: number; gradeId: number }[]) {
+      const res = await ctx.call(f.subjectTeacher, 'POST', '/api/v1/materials', {
+        ...input(c.gradeId, 'Pilihan'),
+        subjectId: c.subjectId,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await ctx.call(f.subjectTeacher, 'DELETE', `/api/v1/materials/${res.json().id}`);
+    }
+    expect((await ctx.call(student, 'GET', '/api/v1/materials/choices')).statusCode).toBe(403);
+  });
+
   it('refuses bad input and writes nothing', async () => {
     const before = (await ctx.db.select().from(subjectMaterials)).length;
     expect(

@@ -6,6 +6,7 @@ import type {
   LessonRoster,
   LessonSubstitute,
   LookupList,
+  MaterialChoices,
   SubstituteInput,
   SubjectMaterial,
   SubjectMaterialInput,
@@ -112,6 +113,26 @@ export function useTeachers(unitId: Id) {
 }
 
 // ---------- subject material ----------
+
+/** The subjects and grades the signed-in user may write material for (decided by the server). */
+export function useMaterialChoices(unitId: Id) {
+  return useQuery({
+    queryKey: ['/materials/choices', unitId],
+    queryFn: () => api<MaterialChoices>('/materials/choices', { query: { unitId: unitId ?? undefined } }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Sends the files picked for a material, one after the other; the material as it ends. */
+export async function uploadMaterialFiles(id: number, files: File[]): Promise<SubjectMaterial | null> {
+  let last: SubjectMaterial | null = null;
+  for (const file of files) {
+    const form = new FormData();
+    form.set('file', file);
+    last = await apiForm<SubjectMaterial>(`/materials/${id}/attachments`, form);
+  }
+  return last;
+}
 
 export function useSaveMaterial() {
   const client = useQueryClient();

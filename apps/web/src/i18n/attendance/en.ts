@@ -125,6 +125,8 @@ export const attendanceEn: Texts<typeof attendanceId> = {
   },
   journal: {
     material: {
+      pickFiles: 'Attachments (JPG, PNG or PDF, max. 2 MB, at most {{max}})',
+      noChoices: 'You teach no subject this year, so you cannot write material yet.',
       files: 'Attachments',
       noFiles: 'No attachments yet.',
       addFile: 'Add an attachment (JPG, PNG or PDF, max. 2 MB)',

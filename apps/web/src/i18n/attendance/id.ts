@@ -121,6 +121,8 @@ export const attendanceId = {
   },
   journal: {
     material: {
+      pickFiles: 'Lampiran (JPG, PNG atau PDF, maks. 2 MB, paling banyak {{max}})',
+      noChoices: 'Anda belum mengajar mapel apa pun tahun ini, jadi belum dapat menulis materi.',
       files: 'Lampiran',
       noFiles: 'Belum ada lampiran.',
       addFile: 'Tambah lampiran (JPG, PNG atau PDF, maks. 2 MB)',
