@@ -32,3 +32,12 @@ export async function lastSchoolDay(page: Page): Promise<string> {
   const today = await serverToday(page);
   return weekdayOf(today) === 7 ? addDays(today, -1) : today;
 }
+
+/**
+ * A success is a notification that does not block ("Data berhasil disimpan", "... berhasil dihapus"):
+ * it is shown, and nothing waits to be dismissed. Nothing of the old blocking "Info" dialog remains.
+ */
+export async function expectDone(page: Page, text: RegExp = /berhasil (disimpan|dihapus)/): Promise<void> {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).last()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Info' })).toHaveCount(0);
+}

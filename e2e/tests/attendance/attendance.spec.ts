@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { lastSchoolDay, signIn } from '../support.ts';
-
-async function savedDialog(page: Page) {
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Data berhasil disimpan' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
-}
+import { lastSchoolDay, signIn, expectDone } from '../support.ts';
 
 /** The S and A counts of a student's row in the monthly recap of 7A. */
 async function recapCounts(page: Page, date: string, name: string) {
@@ -51,7 +44,7 @@ test('a teacher takes 7A’s register and writes a journal; the principal sees b
   expect(names).toHaveLength(2);
   await expect(teacher.getByTestId('register-save-bar')).toContainText('A 2');
   await teacher.getByRole('button', { name: 'Simpan presensi' }).click();
-  await savedDialog(teacher);
+  await expectDone(teacher);
   await expect(teacher.getByText('Sudah diisi')).toBeVisible();
 
   // ---- the journal of one of the teacher's lessons that day ----
@@ -65,7 +58,7 @@ test('a teacher takes 7A’s register and writes a journal; the principal sees b
   await teacher.getByLabel('Materi/topik').fill(topic);
   await teacher.getByLabel('Tujuan pembelajaran').fill('Siswa dapat menjumlahkan pecahan');
   await teacher.getByRole('button', { name: 'Simpan jurnal' }).click();
-  await savedDialog(teacher);
+  await expectDone(teacher);
 
   // ---- the principal: absent list, class entry, recap ----
   await principal.goto('/backend/mms/tutor/attendance-list?tab=absent');
@@ -103,13 +96,13 @@ test('a teacher takes 7A’s register and writes a journal; the principal sees b
   await teacher.getByLabel('Tanggal selesai').fill(date);
   await teacher.getByLabel('Alasan').fill('Demam, surat dokter terlampir');
   await teacher.getByRole('button', { name: 'Kirim pengajuan' }).click();
-  await savedDialog(teacher);
+  await expectDone(teacher);
 
   await principal.goto('/backend/mms/tutor/permission');
   const request = principal.getByRole('row').filter({ hasText: names[0]! }).filter({ hasText: 'Menunggu' });
   await request.getByRole('button', { name: 'Setujui' }).click();
   await principal.getByRole('dialog').getByRole('button', { name: 'Setujui' }).click();
-  await savedDialog(principal);
+  await expectDone(principal);
 
   const after = await recapCounts(principal, date, names[0]!);
   expect(after.S).toBe(before.S + 1);

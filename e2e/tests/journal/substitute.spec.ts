@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { lastSchoolDay, signIn } from '../support.ts';
-
-async function savedDialog(page: Page) {
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Data berhasil disimpan' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
-}
+import { lastSchoolDay, signIn, expectDone } from '../support.ts';
 
 test('the principal names a substitute, who then finds the lesson and writes its journal', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -48,7 +41,7 @@ test('the principal names a substitute, who then finds the lesson and writes its
   await substitute.click();
   await substitute.fill(teacherName);
   await principal.getByRole('option', { name: teacherName, exact: true }).click();
-  await savedDialog(principal);
+  await expectDone(principal);
 
   // ---- the named teacher finds the lesson among theirs, marked substitute, and writes it ----
   await teacher.goto(`/backend/mms/tutor/journal?date=${date}`);
@@ -60,7 +53,7 @@ test('the principal names a substitute, who then finds the lesson and writes its
   const topic = `Menggantikan ${Date.now()}`;
   await teacher.getByLabel('Materi/topik').fill(topic);
   await teacher.getByRole('button', { name: 'Simpan jurnal' }).click();
-  await savedDialog(teacher);
+  await expectDone(teacher);
 
   const list = await principal.request.get(`/api/v1/journals/substitutes?from=${date}&to=${date}`);
   const rows = (await list.json()) as { timetableSlotId: number; substituteName: string; journalWritten: boolean }[];

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, serverToday, signIn, weekdayOf } from '../support.ts';
+import { addDays, serverToday, signIn, weekdayOf, expectDone } from '../support.ts';
 
 /**
  * The day the test turns into a holiday: the Wednesday of the week before the current one, a
@@ -11,13 +11,6 @@ async function chosenDay(page: Page): Promise<{ day: string; yearStart: string }
   const { startDate } = (await res.json()) as { startDate: string };
   const today = await serverToday(page);
   return { day: addDays(today, -weekdayOf(today) - 4), yearStart: startDate };
-}
-
-async function savedDialog(page: Page) {
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Data berhasil disimpan' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('a holiday entered in the Kalender akademik: no register asked that day, and a register not taken is "belum diisi"', async ({
@@ -50,7 +43,7 @@ test('a holiday entered in the Kalender akademik: no register asked that day, an
   await form.getByLabel('Tanggal mulai').fill(day);
   await form.getByLabel('Tanggal selesai').fill(day);
   await form.getByRole('button', { name: 'Simpan' }).click();
-  await savedDialog(wakakur);
+  await expectDone(wakakur);
   const cell = wakakur.getByTestId(`calendar-day-${day}`);
   await expect(cell).toHaveAttribute('data-school-day', 'false');
   await expect(cell).toContainText(name);
@@ -77,7 +70,7 @@ test('a holiday entered in the Kalender akademik: no register asked that day, an
   // ---- WAKAKUR deletes the entry, after a confirmation ----
   await wakakur.getByRole('button', { name: `Hapus ${name}` }).click();
   await wakakur.getByRole('dialog').getByRole('button', { name: 'Hapus' }).click();
-  await savedDialog(wakakur);
+  await expectDone(wakakur);
   await expect(wakakur.getByTestId(`calendar-day-${day}`)).toHaveAttribute('data-school-day', 'true');
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInWithForm } from '../support.ts';
+import { signIn, signInWithForm, expectDone } from '../support.ts';
 import { apiAs, apiGet, sdFrame, unique } from './school-api.ts';
 
 /** Picks an option of a Mantine select by typing part of its text. */
@@ -11,13 +11,6 @@ async function choose(page: Page, label: string | RegExp, text: string, scope = 
     .getByRole('option', { name: new RegExp(text) })
     .first()
     .click();
-}
-
-async function closeSavedDialog(page: Page) {
-  const info = page.getByRole('dialog', { name: 'Info' });
-  await expect(info.getByText('Data berhasil disimpan')).toBeVisible();
-  await info.getByRole('button', { name: 'OK' }).click();
-  await expect(info).toBeHidden();
 }
 
 test('admin creates a class and a student, enrols the student, places a lesson and sees a clash refused', async ({
@@ -46,7 +39,7 @@ test('admin creates a class and a student, enrols the student, places a lesson a
   await choose(page, /^Tingkat/, grade.name, classDialog);
   await classDialog.getByLabel(/^Nama kelas/).fill(className);
   await classDialog.getByRole('button', { name: 'Simpan' }).click();
-  await closeSavedDialog(page);
+  await expectDone(page);
   const classes = await api.get<{ items: { id: number; name: string }[] }>(
     `/classes?pageSize=200&academicYearId=${year.id}&unitId=${unit.id}&q=${className}`,
   );
@@ -63,7 +56,7 @@ test('admin creates a class and a student, enrols the student, places a lesson a
   await page.getByLabel(/^NIS\W*$/).fill(nis);
   await page.getByLabel(/^Nama\W*$/).fill(studentName);
   await page.getByRole('button', { name: 'Simpan' }).click();
-  await closeSavedDialog(page);
+  await expectDone(page);
   await expect(page).toHaveURL(/\/backend\/mms\/students\/student\/profile\/\d+$/);
   await expect(page.getByRole('heading', { name: studentName })).toBeVisible();
   const studentId = Number(page.url().split('/').pop());
@@ -82,7 +75,7 @@ test('admin creates a class and a student, enrols the student, places a lesson a
   await page.getByRole('searchbox', { name: 'Cari nama, NIS atau NISN' }).fill(nis);
   await page.getByRole('checkbox', { name: `Pilih ${studentName} (${nis})` }).check();
   await page.getByRole('button', { name: 'Masukkan 1 siswa' }).click();
-  await closeSavedDialog(page);
+  await expectDone(page, /1 siswa dimasukkan ke kelas/);
   await page.goto(`/backend/mms/students/student/profile/${studentId}`);
   await expect(page.getByRole('table', { name: 'Riwayat kelas' }).getByText(className)).toBeVisible();
 
@@ -95,7 +88,7 @@ test('admin creates a class and a student, enrols the student, places a lesson a
   await choose(page, 'Guru', teacherName, slotDialog);
   await expect(slotDialog.getByText('Tidak ada bentrok')).toBeVisible();
   await slotDialog.getByRole('button', { name: 'Simpan' }).click();
-  await closeSavedDialog(page);
+  await expectDone(page);
   await expect(page.getByRole('button', { name: new RegExp(`^Senin, jam ke-1: .*${teacherName}`) })).toBeVisible();
 
   // 5. the same teacher at the same time in another class: the clash shows before saving, the save is refused
@@ -163,6 +156,6 @@ test('the student sees their subject schedule and profile, and changes their pho
   const phone = `0812${Date.now().toString().slice(-8)}`;
   await page.getByLabel('Nomor HP', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Simpan' }).click();
-  await closeSavedDialog(page);
+  await expectDone(page);
   expect((await get<{ phone: string }>('/students/me')).phone).toBe(phone);
 });

@@ -60,6 +60,15 @@ export const en: Messages = {
     cancel: 'Cancel',
     invalidEmail: 'Invalid email address',
     invalidUrl: 'Invalid URL',
+    leaveTitle: 'Unsaved changes',
+    leaveText: 'The changes on this page are not saved and will be lost. Leave the page anyway?',
+    leave: 'Leave',
+    stay: 'Stay here',
+  },
+  done: {
+    saved: '{{what}} saved',
+    deleted: '{{what}} deleted',
+    data: 'Data',
   },
   profile: {
     title: 'Profile',

@@ -65,6 +65,15 @@ export const id = {
     cancel: 'Batal',
     invalidEmail: 'Invalid email address',
     invalidUrl: 'Invalid URL',
+    leaveTitle: 'Perubahan belum disimpan',
+    leaveText: 'Perubahan di halaman ini belum disimpan dan akan hilang. Tetap tinggalkan halaman?',
+    leave: 'Tinggalkan',
+    stay: 'Tetap di sini',
+  },
+  done: {
+    saved: '{{what}} berhasil disimpan',
+    deleted: '{{what}} berhasil dihapus',
+    data: 'Data',
   },
   profile: {
     title: 'Profil',

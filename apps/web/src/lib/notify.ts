@@ -13,3 +13,12 @@ export function notifyError(error: unknown): void {
 export function notifyInfo(message: string): void {
   void load().then((n) => n.show({ color: 'teal', message, withBorder: true }));
 }
+
+/**
+ * The one success message: a notification that does not block and says what happened
+ * ("Kelas 7A berhasil disimpan", "Mata pelajaran berhasil dihapus").
+ */
+export function notifyDone(kind: 'saved' | 'deleted', what?: string): void {
+  const message = i18next.t(`done.${kind}`, { what: what ?? i18next.t('done.data') });
+  void load().then((n) => n.show({ color: 'green', message, withBorder: true, autoClose: 4000 }));
+}

@@ -4,12 +4,16 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { ModalsProvider } from '@mantine/modals';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { id } from '../i18n/id.ts';
 import { registerSchoolMessages } from '../i18n/school/index.ts';
 
-/** Renders a component with the providers of the app: Mantine, TanStack Query, router and Indonesian texts. */
-export async function renderWithApp(ui: ReactElement) {
+/**
+ * Renders a component with the providers of the app: Mantine (with its modals), TanStack Query, a data router
+ * (so navigation blockers work; `/elsewhere` is a second page to navigate to) and Indonesian texts.
+ */
+export async function renderWithApp(ui: ReactElement, initialPath = '/') {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       resources: { id: { translation: id } },
@@ -19,11 +23,21 @@ export async function renderWithApp(ui: ReactElement) {
   }
   registerSchoolMessages();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const router = createMemoryRouter(
+    [
+      { path: '/elsewhere', element: <p>elsewhere</p> },
+      { path: '*', element: ui },
+    ],
+    { initialEntries: [initialPath] },
+  );
+  const view = render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return Object.assign(view, { router });
 }

@@ -26,8 +26,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, lastSchoolDay, useCreateLeave, useDecideLeave, useRegister, useWithdrawLeave } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
@@ -104,7 +104,7 @@ function LeaveForm() {
       onSuccess: () => {
         setReason('');
         setFile(null);
-        showSaved();
+        notifyDone('saved');
       },
       onError: notifyError,
     });
@@ -226,7 +226,9 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
           ? t('att.leave.approveConfirm', { name: row.personName, code: row.kind === 'SAKIT' ? 'S' : 'I' })
           : t('att.leave.rejectConfirm', { name: row.personName }),
       confirm: decision === 'approved' ? t('att.leave.approve') : t('att.leave.reject'),
-      onConfirm: () => decideLeave.mutate({ id: row.id, decision }, { onSuccess: showSaved, onError: notifyError }),
+      destructive: decision !== 'approved',
+      onConfirm: () =>
+        decideLeave.mutate({ id: row.id, decision }, { onSuccess: () => notifyDone('saved'), onError: notifyError }),
     });
   const columns: DataTableColumn<LeaveRequest>[] = [
     { accessor: 'personName', title: t('att.leave.person') },
@@ -276,6 +278,7 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
                   title: t('att.leave.withdraw'),
                   text: t('att.leave.withdrawConfirm'),
                   confirm: t('att.leave.withdraw'),
+                  destructive: true,
                   onConfirm: () => withdraw.mutate(r.id, { onError: notifyError }),
                 })
               }

@@ -19,8 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
-import { showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { jakartaToday, lastSchoolDay, useRegister, useSaveRegister } from '../api.ts';
 import { DateField } from '../components/date-field.tsx';
 import { CODE_COLORS } from '../components/code-badge.tsx';
@@ -56,6 +56,12 @@ export function RegisterPage() {
     : '';
   const [state, setState] = useState<{ key: string; draft: Draft }>({ key: '', draft: {} });
   const draft = state.key === sourceKey ? state.draft : register.data ? draftOf(register.data) : {};
+  // a mark changed and not saved yet: leaving asks first
+  const dirty =
+    !!register.data &&
+    state.key === sourceKey &&
+    JSON.stringify(state.draft) !== JSON.stringify(draftOf(register.data));
+  useUnsavedChanges(dirty && !save.isPending);
   const setMark = (studentId: number, patch: Partial<Mark>) =>
     setState({ key: sourceKey, draft: { ...draft, [studentId]: { ...draft[studentId]!, ...patch } } });
 
@@ -75,7 +81,7 @@ export function RegisterPage() {
       lateMinutes: m.code === 'H' ? m.lateMinutes : 0,
       note: m.note.trim() || null,
     }));
-    save.mutate({ entries }, { onSuccess: () => showSaved(), onError: notifyError });
+    save.mutate({ entries }, { onSuccess: () => notifyDone('saved'), onError: notifyError });
   };
 
   return (

@@ -13,8 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { formatJakartaTime } from '../../../lib/system-api.ts';
-import { showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { UnitSelect } from '../../../components/pickers.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, useSetStaffDay, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
@@ -107,7 +106,9 @@ export function StaffSelfPage() {
                 leftSection={<IconLogin aria-hidden />}
                 disabled={!!record?.checkInAt}
                 loading={checkIn.isPending}
-                onClick={() => checkIn.mutate(undefined, { onSuccess: showSaved, onError: notifyError })}
+                onClick={() =>
+                  checkIn.mutate(undefined, { onSuccess: () => notifyDone('saved'), onError: notifyError })
+                }
               >
                 {t('att.staff.checkIn')}
               </Button>
@@ -117,7 +118,9 @@ export function StaffSelfPage() {
                 leftSection={<IconLogout aria-hidden />}
                 disabled={!record?.checkInAt || !!record.checkOutAt}
                 loading={checkOut.isPending}
-                onClick={() => checkOut.mutate(undefined, { onSuccess: showSaved, onError: notifyError })}
+                onClick={() =>
+                  checkOut.mutate(undefined, { onSuccess: () => notifyDone('saved'), onError: notifyError })
+                }
               >
                 {t('att.staff.checkOut')}
               </Button>
@@ -172,7 +175,7 @@ export function StaffDailyPage() {
               v &&
               setDay.mutate(
                 { employeeId: r.employeeId, date, status: v as StaffAttendanceStatus },
-                { onSuccess: showSaved, onError: notifyError },
+                { onSuccess: () => notifyDone('saved'), onError: notifyError },
               )
             }
           />

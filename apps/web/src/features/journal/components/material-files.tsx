@@ -38,6 +38,7 @@ export function MaterialFiles({ material, manage = false }: { material: SubjectM
                   title: t('journal.material.delete'),
                   text: t('journal.material.removeFile', { name: f.name }),
                   confirm: t('journal.material.delete'),
+                  destructive: true,
                   onConfirm: () =>
                     remove.mutate(i, { onSuccess: (m) => setFiles(m.attachments), onError: notifyError }),
                 })

@@ -17,8 +17,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useDeleteVisit, useRecordVisit } from '../api.ts';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
@@ -50,7 +50,7 @@ export function ClassControlPage() {
     record.mutate(parsed.data, {
       onSuccess: () => {
         setV({ ...v, notes: '' });
-        showSaved();
+        notifyDone('saved');
       },
       onError: notifyError,
     });
@@ -83,6 +83,7 @@ export function ClassControlPage() {
               title: t('journal.material.delete'),
               text: t('journal.control.deleteConfirm', { className: r.className, date: r.date }),
               confirm: t('journal.material.delete'),
+              destructive: true,
               onConfirm: () => remove.mutate(r.id, { onError: notifyError }),
             })
           }

@@ -27,8 +27,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import {
   useClassLessons,
@@ -42,6 +41,7 @@ import {
 } from '../api.ts';
 import { ClassSelect } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
 /** A lesson the journal can be written for: of the timetable, or one the school named the caller substitute for. */
 interface DayLesson {
@@ -91,7 +91,7 @@ function SubstituteField(props: {
       value={props.current ? String(props.current.substituteEmployeeId) : null}
       onChange={(v) =>
         set.mutate(v ? { employeeId: Number(v) } : null, {
-          onSuccess: () => showSaved(),
+          onSuccess: () => notifyDone('saved'),
           onError: (e) => notifyError(e),
         })
       }
@@ -177,6 +177,14 @@ export function JournalInputPage() {
       : roster.data && journal.data !== undefined
         ? draftOf(journal.data, roster.data)
         : null;
+  // a changed topic or absence not saved yet: leaving (or picking another lesson or date) asks first
+  useUnsavedChanges(
+    !!draft &&
+      state.key === sourceKey &&
+      !!roster.data &&
+      journal.data !== undefined &&
+      JSON.stringify(draft) !== JSON.stringify(draftOf(journal.data, roster.data)),
+  );
   const patch = (p: Partial<Draft>) => draft && setState({ key: sourceKey, draft: { ...draft, ...p } });
 
   const setParam = (next: { date?: string; slot?: number | null; class?: number | null }) => {
@@ -214,7 +222,7 @@ export function JournalInputPage() {
     }
     setErrors({});
     save.mutate(parsed.data, {
-      onSuccess: () => showSaved(),
+      onSuccess: () => notifyDone('saved'),
       onError: (e) => notifyError(e),
     });
   };

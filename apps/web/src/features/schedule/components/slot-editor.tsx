@@ -3,8 +3,8 @@ import type { Semester, TimetableCheckResult, TimetableSlot } from '@mms/shared'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { useCheckSlot, useClassSubjects, useCreateSlot, useDeleteSlot, useSubjects } from '../../school/api.ts';
 import { TeacherSelect } from '../../../components/pickers.tsx';
@@ -80,10 +80,11 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
                   period: slot.period,
                 }),
                 confirm: t('school.delete'),
+                destructive: true,
                 onConfirm: () =>
                   remove.mutate(slot.id, {
                     onSuccess: () => {
-                      showSaved();
+                      notifyDone('deleted');
                       onDone();
                     },
                     onError: (e) => notifyError(e),
@@ -166,7 +167,7 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
               },
               {
                 onSuccess: () => {
-                  showSaved();
+                  notifyDone('saved');
                   onDone();
                 },
                 onError: (e) => {

@@ -1,4 +1,5 @@
-import { Alert, Group, Modal, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { SEMESTERS, type Semester, type TimetableSlot } from '@mms/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
@@ -61,7 +62,7 @@ function ClassWeek({ classId, editable }: { classId: number; editable: boolean }
             : undefined
         }
       />
-      <Modal
+      <FormModal
         opened={target !== null}
         onClose={() => setTarget(null)}
         title={
@@ -74,7 +75,7 @@ function ClassWeek({ classId, editable }: { classId: number; editable: boolean }
         }
       >
         {target && <SlotEditor target={target} onDone={() => setTarget(null)} />}
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

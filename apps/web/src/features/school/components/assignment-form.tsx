@@ -9,10 +9,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
-import { showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useSaveAssignment, useSubjects } from '../api.ts';
 import { ClassSelect, TeacherSelect } from '../../../components/pickers.tsx';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
 /** A teaching assignment: teacher, subject, class, semester and JP per week (edit: teacher and JP only). */
 export function AssignmentForm({
@@ -36,6 +36,13 @@ export function AssignmentForm({
   const [semester, setSemester] = useState<Semester | null>(assignment?.semester ?? null);
   const [hours, setHours] = useState<number | string>(assignment?.hoursPerWeek ?? 2);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useUnsavedChanges(
+    employeeId !== (assignment?.employeeId ?? null) ||
+      subjectId !== (assignment?.subjectId ?? null) ||
+      classGroupId !== (assignment?.classGroupId ?? null) ||
+      semester !== (assignment?.semester ?? null) ||
+      String(hours) !== String(assignment?.hoursPerWeek ?? 2),
+  );
 
   const submit = () => {
     const raw = creating
@@ -51,7 +58,7 @@ export function AssignmentForm({
       { id: assignment?.id, body: parsed.data },
       {
         onSuccess: () => {
-          showSaved();
+          notifyDone('saved');
           onDone();
         },
         onError: (e) => {

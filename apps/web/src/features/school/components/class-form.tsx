@@ -1,10 +1,11 @@
+import { notifyDone } from '../../../lib/notify.ts';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ClassGroupInput, ClassGroupUpdate, type ClassGroup } from '@mms/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showSaved } from '../../../lib/dialogs.tsx';
 import { useAcademicYears, useGrades, useSaveClassGroup } from '../api.ts';
 import { contractResolver, emptyToNull, showServerErrors } from './form-utils.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
 type Values = { academicYearId: string; gradeId: string; name: string; room: string; program: string };
 
@@ -45,6 +46,7 @@ export function ClassForm({
     },
   });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const select = (name: 'academicYearId' | 'gradeId', label: string, data: { value: string; label: string }[]) => (
     <Controller
       control={form.control}
@@ -66,7 +68,7 @@ export function ClassForm({
       { id: classGroup?.id, body: schema.parse(body(values, creating)) },
       {
         onSuccess: () => {
-          showSaved();
+          notifyDone('saved');
           onDone();
         },
         onError: (e) => showServerErrors(form, e),

@@ -1,11 +1,12 @@
+import { notifyDone } from '../../../lib/notify.ts';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { DIVISION_LABELS, EmployeeInput, EmployeeUpdate, GENDERS, STAFF_DIVISIONS, type Employee } from '@mms/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showSaved } from '../../../lib/dialogs.tsx';
 import { useCreateEmployee, useUnits, useUpdateEmployee } from '../api.ts';
 import { contractResolver, emptyToNull, showServerErrors } from './form-utils.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
 const FIELDS = [
   'unitId',
@@ -50,6 +51,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: Employee; onDone
     defaultValues: defaults,
   });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const text = (name: keyof Values, label: string, props: Record<string, unknown> = {}) => (
     <TextInput label={label} {...form.register(name)} error={errors[name]?.message} {...props} />
   );
@@ -74,7 +76,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: Employee; onDone
   const submit = form.handleSubmit((values) => {
     const handlers = {
       onSuccess: () => {
-        showSaved();
+        notifyDone('saved');
         onDone();
       },
       onError: (e: unknown) => showServerErrors(form, e),

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api.ts';
-import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { useImportWorkbook, type ImportKind } from '../api.ts';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
@@ -106,7 +105,6 @@ export function ExcelImportButton({ kind, unitOptional = false }: { kind: Import
                     onSuccess: (r) => {
                       notifyInfo(t(`${texts}.done`, { count: r.imported }));
                       close();
-                      showSaved();
                     },
                   },
                 )

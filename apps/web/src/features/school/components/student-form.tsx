@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../api.ts';
 import { contractResolver, emptyToNull } from './form-utils.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
 const TEXT_FIELDS = [
   'nis',
@@ -68,6 +69,7 @@ export function StudentForm({ student, defaultUnitId, saving, onSubmit }: Studen
     defaultValues: toValues(student, defaultUnitId),
   });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const field = (name: keyof StudentFormValues, label: string, props: Record<string, unknown> = {}) => (
     <TextInput label={label} {...form.register(name)} error={errors[name]?.message} {...props} />
   );

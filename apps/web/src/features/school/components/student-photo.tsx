@@ -79,6 +79,7 @@ export function StudentPhoto({ student }: { student: Student }) {
                   title: t('school.photo.removeTitle'),
                   text: t('school.photo.removeText', { name: student.name }),
                   confirm: t('school.photo.remove'),
+                  destructive: true,
                   onConfirm: () => remove.mutate(),
                 })
               }

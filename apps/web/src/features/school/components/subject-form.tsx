@@ -1,10 +1,11 @@
+import { notifyDone } from '../../../lib/notify.ts';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { SubjectInput, SubjectUpdate, type Subject } from '@mms/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showSaved } from '../../../lib/dialogs.tsx';
 import { useGrades, useSaveSubject, useUnits } from '../api.ts';
 import { contractResolver, showServerErrors } from './form-utils.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
 interface Values {
   unitId: string;
@@ -62,13 +63,14 @@ export function SubjectForm({
   const unitId = useWatch({ control: form.control, name: 'unitId' });
   const grades = useGrades(unitId ? Number(unitId) : null);
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const hoursError = (errors.hours as { message?: string } | undefined)?.message;
   const submit = form.handleSubmit((values) =>
     save.mutate(
       { id: subject?.id, body: schema.parse(body(values, creating)) },
       {
         onSuccess: () => {
-          showSaved();
+          notifyDone('saved');
           onDone();
         },
         onError: (e) => showServerErrors(form, e),
@@ -123,7 +125,20 @@ export function SubjectForm({
             )}
           />
         </SimpleGrid>
-        <Switch label={t('school.subjects.active')} {...form.register('isActive')} />
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => (
+            // a controlled switch: it shows the record's real state (register() left it OFF for an active subject)
+            <Switch
+              label={t('school.subjects.active')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
         <div>
           <Text fw={500} size="sm" mb={4}>
             {t('school.subjects.hours')}

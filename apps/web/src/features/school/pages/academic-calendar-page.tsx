@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Select,
@@ -18,6 +17,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import {
   ALL_UNIT_DIVISIONS,
   CALENDAR_KINDS,
@@ -32,8 +32,8 @@ import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/index.ts';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError, notifyInfo } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import {
   useCalendarEntries,
@@ -99,7 +99,7 @@ export function AcademicCalendarPage() {
               onChange={(v) =>
                 week.mutate(
                   { unitId, schoolDaysPerWeek: Number(v) },
-                  { onSuccess: () => showSaved(), onError: (e) => notifyError(e) },
+                  { onSuccess: () => notifyDone('saved'), onError: (e) => notifyError(e) },
                 )
               }
             />
@@ -154,7 +154,7 @@ export function AcademicCalendarPage() {
       {entries.isPending && <Skeleton h={120} />}
       {entries.isError && <Alert color="red">{errorText(entries.error)}</Alert>}
       {entries.data && <EntryTable items={entries.data.items} canManage={canManage} onEdit={(e) => setEditing(e)} />}
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('school.calendar.add') : t('school.calendar.edit')}
@@ -162,7 +162,7 @@ export function AcademicCalendarPage() {
         {editing !== null && (
           <EntryForm entry={editing === 'new' ? undefined : editing} unitId={unitId} onDone={() => setEditing(null)} />
         )}
-      </Modal>
+      </FormModal>
     </Paper>
   );
 }
@@ -302,8 +302,12 @@ function EntryTable({
                             title: t('school.calendar.deleteTitle'),
                             text: t('school.calendar.deleteText', { name: e.name }),
                             confirm: t('school.delete'),
+                            destructive: true,
                             onConfirm: () =>
-                              remove.mutate(e.id, { onSuccess: () => showSaved(), onError: (err) => notifyError(err) }),
+                              remove.mutate(e.id, {
+                                onSuccess: () => notifyDone('deleted'),
+                                onError: (err) => notifyError(err),
+                              }),
                           })
                         }
                       >
@@ -334,7 +338,7 @@ function EntryForm({ entry, unitId, onDone }: { entry?: CalendarEntry; unitId: n
   const submit = () => {
     const body = { kind, name, startDate, endDate: endDate || startDate };
     save.mutate(entry ? { id: entry.id, body } : { body: { ...body, unitId: foundation ? null : unitId } }, {
-      onSuccess: () => (showSaved(), onDone()),
+      onSuccess: () => (notifyDone('saved'), onDone()),
     });
   };
   return (

@@ -4,8 +4,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError, notifyInfo } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useClassGroups, useEnrol, useMoveStudent, usePromoteClass } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import {
@@ -64,7 +64,6 @@ function EnrolTab() {
                 onSuccess: (r) => {
                   setSelected([]);
                   notifyInfo(t('school.mutation.enrolled', { count: r.count }));
-                  showSaved();
                 },
                 onError: (e) => notifyError(e),
               },
@@ -141,7 +140,7 @@ function MoveTab() {
               {
                 onSuccess: () => {
                   setNote('');
-                  showSaved();
+                  notifyDone('saved');
                 },
                 onError: (e) => notifyError(e),
               },
@@ -205,7 +204,7 @@ function PromoteTab() {
                   {
                     onSuccess: (r) => {
                       setResult(r);
-                      showSaved();
+                      notifyDone('saved');
                     },
                     onError: (e) => notifyError(e),
                   },

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type ClassGroup } from '@mms/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -7,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteClassGroup } from '../api.ts';
 import { ClassForm } from '../components/class-form.tsx';
@@ -80,8 +81,12 @@ export function ClassesPage() {
                           title: t('school.classes.deleteTitle'),
                           text: t('school.classes.deleteText', { name: c.name }),
                           confirm: t('school.delete'),
+                          destructive: true,
                           onConfirm: () =>
-                            remove.mutate(c.id, { onSuccess: () => showSaved(), onError: (e) => notifyError(e) }),
+                            remove.mutate(c.id, {
+                              onSuccess: () => notifyDone('deleted'),
+                              onError: (e) => notifyError(e),
+                            }),
                         })
                       }
                     >
@@ -127,7 +132,7 @@ export function ClassesPage() {
           )
         }
       />
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('school.classes.add') : t('school.classes.edit')}
@@ -141,7 +146,7 @@ export function ClassesPage() {
             onDone={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormModal>
     </Paper>
   );
 }

@@ -1,12 +1,13 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Skeleton, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Tooltip } from '@mantine/core';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
 import { IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useEmployee, useUpdateEmployee } from '../api.ts';
 import { EmployeeForm } from '../components/employee-form.tsx';
@@ -35,7 +36,7 @@ export function EmployeesPage() {
   const setActiveState = (e: EmployeeSummary, isActive: boolean) =>
     update.mutate(
       { id: e.id, body: { isActive } },
-      { onSuccess: () => showSaved(), onError: (err) => notifyError(err) },
+      { onSuccess: () => notifyDone('saved'), onError: (err) => notifyError(err) },
     );
 
   const columns = useMemo<DataTableColumn<EmployeeSummary>[]>(
@@ -87,6 +88,7 @@ export function EmployeesPage() {
                             title: t('school.employees.deactivateTitle'),
                             text: t('school.employees.deactivateText', { name: e.name }),
                             confirm: t('school.employees.deactivate'),
+                            destructive: true,
                             onConfirm: () => setActiveState(e, false),
                           })
                         }
@@ -146,7 +148,7 @@ export function EmployeesPage() {
           )
         }
       />
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('school.employees.add') : t('school.employees.edit')}
@@ -155,7 +157,7 @@ export function EmployeesPage() {
       >
         {editing === 'new' && <EmployeeForm onDone={() => setEditing(null)} />}
         {typeof editing === 'number' && <EditEmployee id={editing} onDone={() => setEditing(null)} />}
-      </Modal>
+      </FormModal>
     </Paper>
   );
 }

@@ -1,9 +1,9 @@
+import { notifyDone } from '../../../lib/notify.ts';
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
 import type { StudentInput, StudentUpdate } from '@mms/shared';
 import { ROUTES } from '../../../app/route-names.ts';
-import { showSaved } from '../../../lib/dialogs.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useCreateStudent, useStudent, useUpdateStudent } from '../api.ts';
 import { showServerErrors } from '../components/form-utils.ts';
@@ -27,7 +27,7 @@ export function StudentInputPage() {
         onSubmit={(body, form) =>
           create.mutate(body as StudentInput, {
             onSuccess: (s) => {
-              showSaved();
+              notifyDone('saved');
               void navigate(generatePath(ROUTES['student-profile'], { id: String(s.id) }));
             },
             onError: (e) => showServerErrors(form, e),
@@ -69,7 +69,7 @@ export function StudentEditPage() {
             saving={update.isPending}
             onSubmit={(body, form) =>
               update.mutate(body as StudentUpdate, {
-                onSuccess: () => showSaved(),
+                onSuccess: () => notifyDone('saved'),
                 onError: (e) => showServerErrors(form, e),
               })
             }

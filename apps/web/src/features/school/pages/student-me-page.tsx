@@ -1,3 +1,4 @@
+import { notifyDone } from '../../../lib/notify.ts';
 import {
   Alert,
   Button,
@@ -15,11 +16,11 @@ import { StudentSelfUpdate, type Student } from '@mms/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/index.ts';
-import { showSaved } from '../../../lib/dialogs.tsx';
 import { useOwnStudent, useUpdateOwnStudent } from '../api.ts';
 import { contractResolver, emptyToNull, showServerErrors } from '../components/form-utils.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { StudentDetails } from '../components/student-details.tsx';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
 type SelfValues = { phone: string; parentPhone: string; address: string };
 
@@ -35,9 +36,14 @@ function SelfForm({ student }: { student: Student }) {
     },
   });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const submit = form.handleSubmit((values) =>
     update.mutate(StudentSelfUpdate.parse(emptyToNull(values)), {
-      onSuccess: () => showSaved(),
+      onSuccess: () => {
+        // the saved values are the form's new starting point
+        form.reset(values);
+        notifyDone('saved');
+      },
       onError: (e) => showServerErrors(form, e),
     }),
   );

@@ -1,12 +1,13 @@
-import { ActionIcon, Button, Group, Modal, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type TeachingAssignment } from '@mms/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteAssignment } from '../api.ts';
 import { AssignmentForm } from '../components/assignment-form.tsx';
@@ -72,8 +73,12 @@ export function SubjectTeachersPage() {
                             class: a.className,
                           }),
                           confirm: t('school.delete'),
+                          destructive: true,
                           onConfirm: () =>
-                            remove.mutate(a.id, { onSuccess: () => showSaved(), onError: (e) => notifyError(e) }),
+                            remove.mutate(a.id, {
+                              onSuccess: () => notifyDone('deleted'),
+                              onError: (e) => notifyError(e),
+                            }),
                         })
                       }
                     >
@@ -121,7 +126,7 @@ export function SubjectTeachersPage() {
           )
         }
       />
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('school.assignments.add') : t('school.assignments.edit')}
@@ -135,7 +140,7 @@ export function SubjectTeachersPage() {
             onDone={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormModal>
     </Paper>
   );
 }

@@ -1,12 +1,13 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type Subject } from '@mms/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteSubject, useGrades } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -74,8 +75,12 @@ export function SubjectsPage() {
                           title: t('school.subjects.deleteTitle'),
                           text: t('school.subjects.deleteText', { name: s.name }),
                           confirm: t('school.delete'),
+                          destructive: true,
                           onConfirm: () =>
-                            remove.mutate(s.id, { onSuccess: () => showSaved(), onError: (e) => notifyError(e) }),
+                            remove.mutate(s.id, {
+                              onSuccess: () => notifyDone('deleted'),
+                              onError: (e) => notifyError(e),
+                            }),
                         })
                       }
                     >
@@ -119,7 +124,7 @@ export function SubjectsPage() {
           )
         }
       />
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('school.subjects.add') : t('school.subjects.edit')}
@@ -132,7 +137,7 @@ export function SubjectsPage() {
             onDone={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormModal>
     </Paper>
   );
 }
