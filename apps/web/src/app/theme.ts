@@ -111,5 +111,14 @@ export const themeFor = (colorTheme: ColorTheme) =>
       // Mantine puts an unnamed focusable placeholder among a menu's items (axe: aria-required-children);
       // without it, opening a menu focuses its first item, as WAI-ARIA menus do.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A badge is never cut ("MENUN...", "H.."): it keeps its whole text in sentence case and does not shrink
+      // in a narrow table cell; a long one wraps instead.
+      Badge: {
+        defaultProps: { tt: 'none' },
+        styles: {
+          root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
+          label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' },
+        },
+      },
     },
   });

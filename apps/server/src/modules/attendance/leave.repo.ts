@@ -106,7 +106,8 @@ export async function listLeaves(
   const [items, [total]] = await Promise.all([
     select(db)
       .where(filter)
-      .orderBy(desc(leaveRequests.createdAt), desc(leaveRequests.id))
+      // what still waits for a decision first (the approver's work, the requester's open requests), then newest
+      .orderBy(sql`${leaveRequests.status} = 'pending' desc`, desc(leaveRequests.createdAt), desc(leaveRequests.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(leaveRequests).where(filter),

@@ -251,6 +251,27 @@ describe('leave requests', () => {
     expect(rows.some((r) => r.date === addDays(f.day, 40))).toBe(false);
   });
 
+  it('lists what waits for a decision first, then the newest', async () => {
+    const filed = await ctx.call(f.homeroomA, 'POST', '/api/v1/leave-requests', {
+      studentId: f.studentsA[1]!.id,
+      startDate: addDays(f.day, 50),
+      endDate: addDays(f.day, 50),
+      kind: 'IZIN',
+      reason: 'Acara keluarga',
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    // the decided requests are made the newest: by date alone they would come first
+    await ctx.db.execute(
+      sql`update leave_requests set created_at = now() + interval '1 day' where status <> 'pending'`,
+    );
+    const list = await ctx.call(f.homeroomA, 'GET', '/api/v1/leave-requests?pageSize=200');
+    const statuses = (list.json().items as { status: string }[]).map((r) => r.status);
+    expect(statuses).toContain('pending');
+    expect(statuses.some((s) => s !== 'pending')).toBe(true);
+    const firstDecided = statuses.findIndex((s) => s !== 'pending');
+    expect(statuses.slice(firstDecided)).not.toContain('pending');
+  });
+
   it('lets the requester withdraw a pending request, nobody else, and not once decided', async () => {
     const res = await ctx.call(student, 'POST', '/api/v1/leave-requests', {
       startDate: addDays(f.day, 60),

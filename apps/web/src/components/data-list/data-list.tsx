@@ -7,7 +7,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Page } from '@mms/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { ResponsiveDataTable } from './responsive-table.tsx';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
@@ -116,7 +117,7 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
         {list.isPending ? (
           <ListSkeleton p="md" />
         ) : (
-          <DataTable<T>
+          <ResponsiveDataTable<T>
             aria-label={props.label}
             minHeight={list.data?.items.length ? undefined : 180}
             striped

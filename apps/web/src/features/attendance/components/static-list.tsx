@@ -1,7 +1,8 @@
 import 'mantine-datatable/styles.css';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type DataTableColumn } from 'mantine-datatable';
+import { ResponsiveDataTable } from '../../../components/data-list/responsive-table.tsx';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadClientXlsx, downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
@@ -65,7 +66,7 @@ export function StaticList<T>(props: {
         </Button>
       </Group>
       <Paper withBorder radius="md">
-        <DataTable<T>
+        <ResponsiveDataTable<T>
           aria-label={props.label}
           idAccessor={props.idAccessor}
           minHeight={props.records?.length ? undefined : 160}

@@ -242,6 +242,7 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
     {
       accessor: 'status',
       title: t('att.leave.status'),
+      noWrap: true,
       render: (r) => (
         <Badge color={STATUS_COLORS[r.status]} variant="light">
           {t(`att.leave.statuses.${r.status}`)}
@@ -251,8 +252,9 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
     {
       accessor: '_actions',
       title: t('app.actions'),
+      noWrap: true,
       render: (r) => (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="wrap">
           {r.attachment && (
             <Anchor href={`/api/v1/leave-requests/${r.id}/attachment`} target="_blank" size="sm">
               {t('att.leave.view')}

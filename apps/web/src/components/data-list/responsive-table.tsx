@@ -1,0 +1,156 @@
+import { Box, Checkbox, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Below this width a list is shown as cards: a phone held upright (360-480 px) and a small tablet. */
+export const PHONE_QUERY = '(max-width: 40em)';
+
+/** Whether the screen is a phone's (the lists show cards there). */
+export function usePhone(): boolean {
+  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+}
+
+type Column<T> = DataTableColumn<T>;
+
+/** The value of a column for a record, as the table would show it. */
+function cellOf<T>(column: Column<T>, record: T, index: number): ReactNode {
+  if (column.render) return column.render(record, index);
+  const value = String(column.accessor)
+    .split('.')
+    .reduce<unknown>(
+      (v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
+      record,
+    );
+  return value === null || value === undefined || value === '' ? '-' : String(value);
+}
+
+const isActions = (c: Column<unknown>) => String(c.accessor).startsWith('_');
+
+/**
+ * The one list table of the app. On a PC it is the data table; on a phone every record becomes a card: the first
+ * column as its heading, the other columns as label and value lines that wrap (nothing is cut), and the row's
+ * actions (`_actions` column) as full buttons at the bottom, never in a sideways-scrolling strip.
+ */
+export function ResponsiveDataTable<T>(props: DataTableProps<T>) {
+  const phone = usePhone();
+  if (!phone) return <DataTable<T> {...props} />;
+  return <RecordCards {...(props as CardProps<T>)} />;
+}
+
+interface CardProps<T> {
+  records?: T[];
+  columns: Column<T>[];
+  idAccessor?: string | ((record: T) => React.Key);
+  'aria-label'?: string;
+  noRecordsText?: string;
+  fetching?: boolean;
+  totalRecords?: number;
+  recordsPerPage?: number;
+  page?: number;
+  onPageChange?: (page: number) => void;
+  paginationText?: (p: { from: number; to: number; totalRecords: number }) => ReactNode;
+  selectedRecords?: T[];
+  onSelectedRecordsChange?: (records: T[]) => void;
+  getRecordSelectionCheckboxProps?: (record: T, index: number) => Record<string, unknown>;
+  rowExpansion?: unknown;
+}
+
+function keyOf<T>(record: T, index: number, idAccessor: CardProps<T>['idAccessor']): React.Key {
+  if (typeof idAccessor === 'function') return idAccessor(record);
+  const key = (record as Record<string, unknown>)[idAccessor ?? 'id'];
+  return typeof key === 'string' || typeof key === 'number' ? key : index;
+}
+
+function RecordCards<T>(props: CardProps<T>) {
+  const { t } = useTranslation();
+  const records = props.records ?? [];
+  const visible = props.columns.filter((c) => !c.hidden);
+  const [head, ...rest] = visible.filter((c) => !isActions(c as Column<unknown>));
+  const actions = visible.filter((c) => isActions(c as Column<unknown>));
+  const selected = props.selectedRecords;
+  const isSelected = (r: T, i: number) =>
+    !!selected?.some((s, j) => keyOf(s, j, props.idAccessor) === keyOf(r, i, props.idAccessor));
+  const toggle = (r: T, i: number) =>
+    props.onSelectedRecordsChange?.(
+      isSelected(r, i)
+        ? (selected ?? []).filter((s, j) => keyOf(s, j, props.idAccessor) !== keyOf(r, i, props.idAccessor))
+        : [...(selected ?? []), r],
+    );
+  const pageCount =
+    props.totalRecords !== undefined && props.recordsPerPage
+      ? Math.max(1, Math.ceil(props.totalRecords / props.recordsPerPage))
+      : 1;
+  const from = props.page && props.recordsPerPage ? (props.page - 1) * props.recordsPerPage + 1 : 1;
+  const to = from + records.length - 1;
+  return (
+    <Stack gap="xs" p="xs" aria-busy={props.fetching || undefined}>
+      {records.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          {props.noRecordsText ?? t('list.empty')}
+        </Text>
+      ) : (
+        <Box component="ul" aria-label={props['aria-label']} m={0} p={0} style={{ listStyle: 'none' }}>
+          {records.map((record, i) => (
+            <Paper
+              component="li"
+              key={keyOf(record, i, props.idAccessor)}
+              withBorder
+              radius="md"
+              p="sm"
+              mb="xs"
+              data-testid="record-card"
+            >
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                {props.onSelectedRecordsChange && (
+                  <Checkbox
+                    checked={isSelected(record, i)}
+                    onChange={() => toggle(record, i)}
+                    {...(props.getRecordSelectionCheckboxProps?.(record, i) ?? {})}
+                  />
+                )}
+                {head && (
+                  <Box fw={600} style={{ overflowWrap: 'anywhere', flex: 1 }}>
+                    {cellOf(head, record, i)}
+                  </Box>
+                )}
+              </Group>
+              <Box component="dl" m={0} mt={4}>
+                {rest.map((c) => (
+                  <Group key={String(c.accessor)} gap="xs" wrap="nowrap" align="baseline" py={2}>
+                    <Text component="dt" size="sm" c="dimmed" w="40%" style={{ flexShrink: 0 }}>
+                      {c.title ?? String(c.accessor)}
+                    </Text>
+                    <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                      {cellOf(c, record, i)}
+                    </Box>
+                  </Group>
+                ))}
+              </Box>
+              {actions.map((c) => (
+                <Box key={String(c.accessor)} mt="xs">
+                  {cellOf(c, record, i)}
+                </Box>
+              ))}
+            </Paper>
+          ))}
+        </Box>
+      )}
+      {props.onPageChange && pageCount > 1 && (
+        <Stack gap={4} align="center">
+          <Text size="sm" c="dimmed">
+            {props.paginationText?.({ from, to, totalRecords: props.totalRecords ?? 0 })}
+          </Text>
+          <Pagination
+            total={pageCount}
+            value={props.page ?? 1}
+            onChange={props.onPageChange}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
