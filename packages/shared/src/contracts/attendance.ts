@@ -147,7 +147,8 @@ export const ClassAttendanceSummary = z.object({
   className: z.string(),
   from: z.string(),
   to: z.string(),
-  rows: z.array(RecapRow.omit({ percentage: true })),
+  /** counted as the monthly recap counts (one definition): H + S + I + A + notTaken = days */
+  rows: z.array(RecapRow.extend({ days: z.number().int(), notTaken: z.number().int() })),
 });
 export type ClassAttendanceSummary = z.infer<typeof ClassAttendanceSummary>;
 

@@ -282,21 +282,59 @@ export function createAttendanceService(db: Database) {
     );
   }
 
+  /**
+   * The one per-student count of a class over a range (the class summary and the monthly recap read it):
+   * each student on the school days of the unit's calendar, up to today, that they belonged to the class
+   * (a newcomer from arrival, a student who moved on until leaving); a day without a record is A when the
+   * class's register of that day was taken, and "belum diisi" (notTaken, never A) when it was not.
+   */
+  async function studentCountsOfClass(
+    cls: { id: number; unitId: number; academicYearId: number },
+    from: string,
+    to: string,
+  ) {
+    const today = clock.today();
+    const upTo = to < today ? to : today;
+    const schoolDays = from > upTo ? [] : await schoolDaysOf(db, cls.unitId, from, upTo);
+    const [periods, taken] = await Promise.all([
+      repo.enrolmentPeriods(db, cls, from, to),
+      repo.registerDaysOfClass(db, cls.id, from, to),
+    ]);
+    const takenDays = new Set(taken);
+    const members = new Map<number, { id: number; nis: string; name: string; days: Set<string> }>();
+    for (const p of periods) {
+      const m = members.get(p.id) ?? { id: p.id, nis: p.nis, name: p.name, days: new Set<string>() };
+      for (const d of schoolDays) if (d >= p.from && (p.until === null || d < p.until)) m.days.add(d);
+      members.set(p.id, m);
+    }
+    const codes = await repo.dailyCodes(db, [...members.keys()], from, to);
+    const code = new Map(codes.map((c) => [`${c.studentId}|${c.date}`, c.code]));
+    const rows = [...members.values()].map((s) => {
+      const counts = { H: 0, S: 0, I: 0, A: 0, notTaken: 0 };
+      // only the days the student was in this class: a code of their former class is not this class's
+      for (const d of s.days) {
+        const c = code.get(`${s.id}|${d}`);
+        if (c) counts[c]++;
+        else if (takenDays.has(d)) counts.A++;
+        else counts.notTaken++;
+      }
+      const days = s.days.size;
+      return {
+        studentId: s.id,
+        nis: s.nis,
+        name: s.name,
+        days,
+        ...counts,
+        percentage: pct(counts.H, days - counts.notTaken),
+      };
+    });
+    return { schoolDays, takenDays, rows };
+  }
+
   async function classSummary(user: AuthUser, classGroupId: number, q: ClassSummaryQuery) {
     assertRange(q.from, q.to);
     const cls = await classOrFail(user, classGroupId);
-    const enrolled = await repo.enrolledStudents(db, cls.id);
-    const codes = await repo.dailyCodes(
-      db,
-      enrolled.map((s) => s.id),
-      q.from,
-      q.to,
-    );
-    const rows = enrolled.map((s) => {
-      const counts = { H: 0, S: 0, I: 0, A: 0 };
-      for (const c of codes) if (c.studentId === s.id) counts[c.code]++;
-      return { studentId: s.id, nis: s.nis, name: s.name, ...counts };
-    });
+    const { rows } = await studentCountsOfClass(cls, q.from, q.to);
     return { classGroupId: cls.id, className: cls.name, from: q.from, to: q.to, rows };
   }
 
@@ -315,41 +353,8 @@ export function createAttendanceService(db: Database) {
    */
   async function monthlyRecap(user: AuthUser, classGroupId: number, q: RecapQuery) {
     const cls = await classOrFail(user, classGroupId);
-    const { first, last, upTo } = monthRange(q.month);
-    const schoolDays = first > upTo ? [] : await schoolDaysOf(db, cls.unitId, first, upTo);
-    // Each student counts on the school days they belonged to the class (a newcomer from arrival,
-    // a student who moved on until leaving).
-    const [periods, taken] = await Promise.all([
-      repo.enrolmentPeriods(db, cls, first, last),
-      repo.registerDaysOfClass(db, cls.id, first, last),
-    ]);
-    const takenDays = new Set(taken);
-    const members = new Map<number, { id: number; nis: string; name: string; days: Set<string> }>();
-    for (const p of periods) {
-      const m = members.get(p.id) ?? { id: p.id, nis: p.nis, name: p.name, days: new Set<string>() };
-      for (const d of schoolDays) if (d >= p.from && (p.until === null || d < p.until)) m.days.add(d);
-      members.set(p.id, m);
-    }
-    const codes = await repo.dailyCodes(db, [...members.keys()], first, last);
-    const code = new Map(codes.map((c) => [`${c.studentId}|${c.date}`, c.code]));
-    const rows = [...members.values()].map((s) => {
-      const counts = { H: 0, S: 0, I: 0, A: 0, notTaken: 0 };
-      for (const d of s.days) {
-        const c = code.get(`${s.id}|${d}`);
-        if (c) counts[c]++;
-        else if (takenDays.has(d)) counts.A++;
-        else counts.notTaken++;
-      }
-      const days = s.days.size;
-      return {
-        studentId: s.id,
-        nis: s.nis,
-        name: s.name,
-        days,
-        ...counts,
-        percentage: pct(counts.H, days - counts.notTaken),
-      };
-    });
+    const { first, last } = monthRange(q.month);
+    const { schoolDays, takenDays, rows } = await studentCountsOfClass(cls, first, last);
     const notTakenDays = schoolDays.filter((d) => !takenDays.has(d)).length;
     return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, notTakenDays, rows };
   }

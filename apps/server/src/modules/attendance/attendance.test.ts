@@ -349,6 +349,13 @@ describe('monthly recap of a unit', () => {
       notTaken: sum('notTaken'),
     });
     expect(classA.notTakenDays).toBe(classRecap.notTakenDays);
+    // the per-class summary of the same dates is the same count, student by student
+    const [y, m] = month.split('-').map(Number);
+    const lastDay = new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+    const summary = (
+      await ctx.call(leader, 'GET', `/api/v1/attendance/classes/${f.classA.id}/summary?from=${month}-01&to=${lastDay}`)
+    ).json();
+    expect(summary.rows).toEqual(classRecap.rows);
     expect(before.total.students).toBe(
       before.classes.reduce((n: number, c: { students: number }) => n + c.students, 0),
     );

@@ -285,6 +285,8 @@ function ClassSummary() {
         { accessor: 'S', title: 'S', textAlign: 'right' },
         { accessor: 'I', title: 'I', textAlign: 'right' },
         { accessor: 'A', title: 'A', textAlign: 'right' },
+        { accessor: 'notTaken', title: t('att.notTakenShort'), textAlign: 'right' },
+        { accessor: 'percentage', title: '%H', textAlign: 'right', render: (r) => showPercent(r.percentage) },
       ]}
     />
   );
