@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInWithForm, expectDone } from '../support.ts';
+import { academicPeriodOfDate } from '@mms/shared';
+import { expectDone, serverToday, signIn, signInWithForm } from '../support.ts';
 import { apiAs, apiGet, sdFrame, unique } from './school-api.ts';
 
 /** Picks an option of a Mantine select by typing part of its text. */
@@ -16,14 +17,14 @@ async function choose(page: Page, label: string | RegExp, text: string, scope = 
 test('admin creates a class and a student, enrols the student, places a lesson and sees a clash refused', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const id = unique();
   // signs the page in as admin too
   const api = await apiAs(page.request, 'admin');
   const { unit, year, grade } = await sdFrame(api);
   // a teacher of this run only, so that no demo lesson can clash with the first placement
   const teacherName = `Ustadz Uji ${id}`;
-  await api.post('/employees', {
+  const teacher = await api.post<{ id: number }>('/employees', {
     nip: `E2E${id}`,
     name: teacherName,
     division: 'TEACHER',
@@ -79,13 +80,26 @@ test('admin creates a class and a student, enrols the student, places a lesson a
   await page.goto(`/backend/mms/students/student/profile/${studentId}`);
   await expect(page.getByRole('table', { name: 'Riwayat kelas' }).getByText(className)).toBeVisible();
 
-  // 4. a lesson on Monday, period 1: the check finds no clash and it is saved
+  // 4. a lesson on Monday, period 1: the timetable offers what the school assigned (subject, teacher, JP);
+  //    the check finds no clash and it is saved
+  const { semester } = academicPeriodOfDate(await serverToday(page));
+  const subjects = await api.get<{ items: { id: number; name: string }[] }>(`/subjects?unitId=${unit.id}&pageSize=5`);
+  const subject = subjects.items[0]!;
+  await api.post('/teaching-assignments', {
+    employeeId: teacher.id,
+    subjectId: subject.id,
+    classGroupId: klass.id,
+    semester,
+    hoursPerWeek: 2,
+  });
   await page.goto(`/backend/mms/tutor/schedule-input?class=${klass.id}`);
   await page.getByRole('button', { name: 'Senin, jam ke-1: Kosong' }).click();
   const slotDialog = page.getByRole('dialog');
   await slotDialog.getByRole('combobox', { name: 'Mata pelajaran' }).click();
-  await page.getByRole('option').first().click();
-  await choose(page, 'Guru', teacherName, slotDialog);
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.getByRole('option', { name: subject.name }).click();
+  // the only assigned teacher is chosen already, with the assignment's JP
+  await expect(slotDialog.getByRole('combobox', { name: 'Guru' })).toHaveValue(`${teacherName} (2 JP/minggu)`);
   await expect(slotDialog.getByText('Tidak ada bentrok')).toBeVisible();
   await slotDialog.getByRole('button', { name: 'Simpan' }).click();
   await expectDone(page);
@@ -97,17 +111,31 @@ test('admin creates a class and a student, enrols the student, places a lesson a
     gradeId: grade.id,
     name: `V${id}`.slice(0, 12),
   });
+  await api.post('/teaching-assignments', {
+    employeeId: teacher.id,
+    subjectId: subject.id,
+    classGroupId: other.id,
+    semester,
+    hoursPerWeek: 2,
+  });
   await page.goto(`/backend/mms/tutor/schedule-input?class=${other.id}`);
   await page.getByRole('button', { name: 'Senin, jam ke-1: Kosong' }).click();
   const clashDialog = page.getByRole('dialog');
   await clashDialog.getByRole('combobox', { name: 'Mata pelajaran' }).click();
-  await page.getByRole('option').first().click();
-  await choose(page, 'Guru', teacherName, clashDialog);
+  await page.getByRole('option', { name: subject.name }).click();
   const clash = clashDialog.getByRole('alert').filter({ hasText: 'Bentrok' });
   await expect(clash).toBeVisible();
   await expect(clash).toContainText(className);
-  await clashDialog.getByRole('button', { name: 'Simpan' }).click();
-  await expect(clashDialog.getByRole('alert').nth(1)).toContainText(className);
+  // while the clash is shown, Simpan waits
+  await expect(clashDialog.getByRole('button', { name: 'Simpan' })).toBeDisabled();
+  // the lesson is moved to a free period instead: edit it in place, not delete and re-add
+  await clashDialog.getByRole('button', { name: 'Batal' }).click();
+  await expect(clashDialog).toBeHidden();
+  await page.goto(`/backend/mms/tutor/schedule-input?class=${klass.id}`);
+  await page.getByRole('button', { name: new RegExp(`^Senin, jam ke-1: .*${teacherName}`) }).click();
+  const editDialog = page.getByRole('dialog');
+  await expect(editDialog.getByRole('button', { name: 'Hapus' })).toBeVisible();
+  await expect(editDialog.getByRole('button', { name: 'Simpan' })).toBeDisabled();
   const week = await api.get<{ items: unknown[] }>(`/timetable/classes/${other.id}`);
   expect(week.items).toHaveLength(0);
 });

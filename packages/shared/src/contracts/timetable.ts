@@ -60,7 +60,18 @@ export const TimetableClash = z.object({
   message: z.string(),
 });
 export type TimetableClash = z.infer<typeof TimetableClash>;
-export const TimetableCheckResult = z.object({ ok: z.boolean(), clashes: z.array(TimetableClash) });
+/** NOT_ASSIGNED: the teacher has no teaching assignment of the subject in the class; HOURS_FULL: its weekly JP are placed */
+export const TimetableProblem = z.object({
+  kind: z.enum(['NOT_ASSIGNED', 'HOURS_FULL']),
+  field: z.enum(['employeeId', 'subjectId']),
+  message: z.string(),
+});
+export type TimetableProblem = z.infer<typeof TimetableProblem>;
+export const TimetableCheckResult = z.object({
+  ok: z.boolean(),
+  clashes: z.array(TimetableClash),
+  problems: z.array(TimetableProblem),
+});
 export type TimetableCheckResult = z.infer<typeof TimetableCheckResult>;
 
 /** Year and semester of a view; they default to the active year and today's semester. */

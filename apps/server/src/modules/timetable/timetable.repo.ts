@@ -3,6 +3,7 @@ import type { Semester } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import {
+  teachingAssignments,
   bellPeriods,
   classGroups,
   employees,
@@ -108,6 +109,43 @@ export async function clashesOf(db: Executor, p: ProposedSlot, exceptId?: number
     selectSlots(db).where(and(same, eq(timetableSlots.employeeId, p.employeeId))),
   ]);
   return { byClass, byTeacher };
+}
+
+/**
+ * What the school assigned for a proposed lesson: the teacher's weekly JP of the subject in the class that
+ * semester (undefined when the teacher is not assigned to it), and the lessons of it already placed.
+ */
+export async function assignmentLoad(
+  db: Executor,
+  p: ProposedSlot & { subjectId: number },
+  exceptId?: number,
+): Promise<{ hoursPerWeek: number | undefined; placed: number }> {
+  const [assignment] = await db
+    .select({ hours: sql<number>`sum(${teachingAssignments.hoursPerWeek})::int` })
+    .from(teachingAssignments)
+    .where(
+      and(
+        eq(teachingAssignments.employeeId, p.employeeId),
+        eq(teachingAssignments.subjectId, p.subjectId),
+        eq(teachingAssignments.classGroupId, p.classGroupId),
+        eq(teachingAssignments.academicYearId, p.academicYearId),
+        eq(teachingAssignments.semester, p.semester),
+      ),
+    );
+  const [placed] = await db
+    .select({ n: count() })
+    .from(timetableSlots)
+    .where(
+      and(
+        eq(timetableSlots.employeeId, p.employeeId),
+        eq(timetableSlots.subjectId, p.subjectId),
+        eq(timetableSlots.classGroupId, p.classGroupId),
+        eq(timetableSlots.academicYearId, p.academicYearId),
+        eq(timetableSlots.semester, p.semester),
+        exceptId ? ne(timetableSlots.id, exceptId) : undefined,
+      ),
+    );
+  return { hoursPerWeek: assignment?.hours ?? undefined, placed: placed?.n ?? 0 };
 }
 
 export async function insertSlot(db: Executor, values: typeof timetableSlots.$inferInsert) {

@@ -5,6 +5,7 @@ import {
   type Semester,
   type TimetableCheckInput,
   type TimetableClash,
+  type TimetableProblem,
   type TimetablePeriodQuery,
   type TimetableQuery,
   type TimetableSlotInput,
@@ -50,6 +51,38 @@ function toClashes(found: Awaited<ReturnType<typeof repo.clashesOf>>): Timetable
         : `${s.teacherName} sudah mengajar ${s.subjectName} di kelas ${s.className} pada ${when(s.day, s.period)}`,
   });
   return [...found.byClass.map((s) => describe(s, 'CLASS')), ...found.byTeacher.map((s) => describe(s, 'TEACHER'))];
+}
+
+/**
+ * The school's assignment for a lesson (one rule for the check and the save): the teacher must be assigned to
+ * teach the subject in the class that semester, and the lessons placed may not exceed its weekly JP.
+ */
+async function assignmentProblems(
+  db: Executor,
+  values: repo.ProposedSlot & { subjectId: number },
+  names: { teacher: string; subject: string; className: string },
+  exceptId?: number,
+): Promise<TimetableProblem[]> {
+  const { hoursPerWeek, placed } = await repo.assignmentLoad(db, values, exceptId);
+  if (hoursPerWeek === undefined) {
+    return [
+      {
+        kind: 'NOT_ASSIGNED',
+        field: 'employeeId',
+        message: `${names.teacher} tidak ditugaskan mengajar ${names.subject} di kelas ${names.className} semester ini`,
+      },
+    ];
+  }
+  if (placed + 1 > hoursPerWeek) {
+    return [
+      {
+        kind: 'HOURS_FULL',
+        field: 'subjectId',
+        message: `${names.subject} di kelas ${names.className} sudah ${placed} dari ${hoursPerWeek} JP per minggu`,
+      },
+    ];
+  }
+  return [];
 }
 
 const clashError = (clashes: TimetableClash[]) =>
@@ -193,20 +226,36 @@ export function createTimetableService(db: Database, structure: StructureService
     return {
       values: { ...input, unitId: cls.unitId, academicYearId: cls.academicYearId },
       className: cls.name,
+      names: { teacher: employee!.name, subject: subject!.name, className: cls.name },
     };
   }
 
   async function check(user: AuthUser, input: TimetableCheckInput) {
     const { slotId, ...proposal } = input;
-    const { values } = await resolve(user, proposal);
-    const clashes = toClashes(await repo.clashesOf(db, values, slotId));
-    return { ok: clashes.length === 0, clashes };
+    const { values, names } = await resolve(user, proposal);
+    const [clashes, problems] = await Promise.all([
+      repo.clashesOf(db, values, slotId).then(toClashes),
+      assignmentProblems(db, values, names, slotId),
+    ]);
+    return { ok: clashes.length === 0 && problems.length === 0, clashes, problems };
   }
 
   /** Saves under the clash rule; a unique-index hit from a concurrent save gets the same named 409. */
-  async function save(values: repo.ProposedSlot, exceptId: number | undefined, work: () => Promise<number>) {
+  async function save(
+    values: repo.ProposedSlot & { subjectId: number },
+    names: { teacher: string; subject: string; className: string },
+    exceptId: number | undefined,
+    work: () => Promise<number>,
+  ) {
     const clashes = toClashes(await repo.clashesOf(db, values, exceptId));
     if (clashes.length) throw clashError(clashes);
+    const problems = await assignmentProblems(db, values, names, exceptId);
+    if (problems.length) {
+      throw conflict(
+        problems.map((p) => p.message).join('; '),
+        Object.fromEntries(problems.map((p) => [p.field, p.message])),
+      );
+    }
     try {
       return await work();
     } catch (err) {
@@ -221,8 +270,8 @@ export function createTimetableService(db: Database, structure: StructureService
   }
 
   async function create(user: AuthUser, input: TimetableSlotInput, actor: AuditActor) {
-    const { values } = await resolve(user, input);
-    const id = await save(values, undefined, () =>
+    const { values, names } = await resolve(user, input);
+    const id = await save(values, names, undefined, () =>
       db.transaction(async (tx) => {
         const id = await repo.insertSlot(tx, values);
         await audit(tx, actor, {
@@ -246,7 +295,7 @@ export function createTimetableService(db: Database, structure: StructureService
 
   async function update(user: AuthUser, id: number, input: TimetableSlotUpdate, actor: AuditActor) {
     const before = await getForWrite(user, id);
-    const { values } = await resolve(user, {
+    const { values, names } = await resolve(user, {
       classGroupId: before.classGroupId,
       semester: before.semester,
       day: input.day ?? before.day,
@@ -254,7 +303,7 @@ export function createTimetableService(db: Database, structure: StructureService
       subjectId: input.subjectId ?? before.subjectId,
       employeeId: input.employeeId ?? before.employeeId,
     });
-    await save(values, id, () =>
+    await save(values, names, id, () =>
       db.transaction(async (tx) => {
         await repo.updateSlot(tx, id, values);
         await audit(tx, actor, {

@@ -37,6 +37,19 @@ async function school(code: string) {
   const ipa = await f.subject(wakakur, unitId, `IPA${code}`, 'IPA');
   const sdMat = await f.subject(admin, sd.id, `MTK-SD${code}`, 'Matematika SD');
   const teacher = await ctx.as('TEACHER');
+  // what the school assigned: the timetable may place only these lessons, up to their weekly JP
+  const assign = (employeeId: number, subjectId: number, classGroupId: number, hoursPerWeek: number) =>
+    f.ok(wakakur, 'POST', '/api/v1/teaching-assignments', {
+      employeeId,
+      subjectId,
+      classGroupId,
+      semester,
+      hoursPerWeek,
+    });
+  await assign(teacher.user.employeeId!, mat.id, a.id, 5);
+  await assign(teacher.user.employeeId!, mat.id, b.id, 2);
+  await assign(teacher.user.employeeId!, ipa.id, a.id, 2);
+  await assign(wakakur.user.employeeId!, ipa.id, b.id, 2);
   return {
     wakakur,
     admin,
@@ -94,10 +107,10 @@ describe('timetable', () => {
     expect(check.ok).toBe(false);
     expect(check.clashes.map((c) => c.kind)).toEqual(['CLASS', 'TEACHER']);
     const free = await f.ok(s.wakakur, 'POST', `${URL}/check`, { ...slot, period: 4 });
-    expect(free).toEqual({ ok: true, clashes: [] });
+    expect(free).toEqual({ ok: true, clashes: [], problems: [] });
     // the slot being edited does not clash with itself
     const self = await f.ok(s.wakakur, 'POST', `${URL}/check`, { ...slot, slotId: created.id });
-    expect(self).toEqual({ ok: true, clashes: [] });
+    expect(self).toEqual({ ok: true, clashes: [], problems: [] });
 
     // moving another lesson onto the taken period is refused too
     const second = await f.ok<{ id: number }>(s.wakakur, 'POST', URL, { ...slot, period: 4, subjectId: s.ipa.id });
@@ -162,13 +175,6 @@ describe('timetable', () => {
     await lesson(s.a.id, 1, 1, s.mat.id, s.tId);
     await lesson(s.a.id, 1, 2, s.mat.id, s.tId);
     await lesson(s.b.id, 2, 1, s.ipa.id, s.wakakur.user.employeeId!);
-    await f.ok(s.wakakur, 'POST', '/api/v1/teaching-assignments', {
-      employeeId: s.tId,
-      subjectId: s.mat.id,
-      classGroupId: s.a.id,
-      semester,
-      hoursPerWeek: 5,
-    });
 
     const student = await ctx.as('STUDENT');
     await f.ok(s.wakakur, 'POST', '/api/v1/enrollments', {
@@ -205,11 +211,75 @@ describe('timetable', () => {
           teacherName: `Pegawai ${s.teacher.user.username}`,
           nip: expect.any(String),
           scheduledPeriods: 2,
-          assignedHours: 5,
+          // Matematika 7A 5 + Matematika 7B 2 + IPA 7A 2
+          assignedHours: 9,
         },
       ]),
     );
     expect((await ctx.call(s.teacher, 'GET', `${URL}/teaching-hours`)).statusCode).toBe(403);
+  });
+
+  it('places only what the school assigned: the assigned teacher, up to the weekly JP; editing keeps the rule', async () => {
+    const s = await school('T0');
+    const slot = (day: number, period: number, subjectId: number, employeeId: number) => ({
+      classGroupId: s.a.id,
+      semester,
+      day,
+      period,
+      subjectId,
+      employeeId,
+    });
+    const lessonsOfA = async () =>
+      ((await ctx.call(s.wakakur, 'GET', `${URL}/classes/${s.a.id}?semester=${semester}`)).json().items as unknown[])
+        .length;
+    // the WAKAKUR teaches IPA in 7B only: not assigned to Matematika in 7A
+    const notAssigned = slot(1, 1, s.mat.id, s.wakakur.user.employeeId!);
+    const check = await f.ok<{ ok: boolean; problems: { kind: string; message: string }[] }>(
+      s.wakakur,
+      'POST',
+      `${URL}/check`,
+      notAssigned,
+    );
+    expect(check.ok).toBe(false);
+    expect(check.problems).toEqual([
+      {
+        kind: 'NOT_ASSIGNED',
+        field: 'employeeId',
+        message: `Pegawai ${s.wakakur.user.username} tidak ditugaskan mengajar Matematika di kelas 7AT0 semester ini`,
+      },
+    ]);
+    const refused = await ctx.call(s.wakakur, 'POST', URL, notAssigned);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.fields.employeeId).toContain('tidak ditugaskan');
+    expect(await lessonsOfA()).toBe(0);
+
+    // IPA in 7A: 2 JP a week; the third lesson is refused, before and at saving
+    const first = await f.ok<{ id: number }>(s.wakakur, 'POST', URL, slot(1, 1, s.ipa.id, s.tId));
+    await f.ok(s.wakakur, 'POST', URL, slot(1, 2, s.ipa.id, s.tId));
+    const third = slot(1, 3, s.ipa.id, s.tId);
+    const full = await f.ok<{ ok: boolean; problems: { kind: string; message: string }[] }>(
+      s.wakakur,
+      'POST',
+      `${URL}/check`,
+      third,
+    );
+    expect(full.problems.map((p) => [p.kind, p.message])).toEqual([
+      ['HOURS_FULL', 'IPA di kelas 7AT0 sudah 2 dari 2 JP per minggu'],
+    ]);
+    expect((await ctx.call(s.wakakur, 'POST', URL, third)).statusCode).toBe(409);
+    expect(await lessonsOfA()).toBe(2);
+
+    // a lesson is edited in place: moving it counts it once; changing its subject to one assigned is allowed
+    expect((await f.ok(s.wakakur, 'PATCH', `${URL}/${first.id}`, { period: 4 })) as object).toMatchObject({
+      period: 4,
+    });
+    const changed = await f.ok(s.wakakur, 'PATCH', `${URL}/${first.id}`, { subjectId: s.mat.id });
+    expect(changed).toMatchObject({ subjectName: 'Matematika', period: 4 });
+    const toUnassigned = await ctx.call(s.wakakur, 'PATCH', `${URL}/${first.id}`, {
+      employeeId: s.wakakur.user.employeeId,
+    });
+    expect(toUnassigned.statusCode).toBe(409);
+    expect(await lessonsOfA()).toBe(2);
   });
 
   it('a class week and a teacher week change as soon as a lesson is placed, moved or removed (read cache)', async () => {

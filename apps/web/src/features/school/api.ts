@@ -34,6 +34,7 @@ import type {
   TimetableResponse,
   TimetableSlot,
   TimetableSlotInput,
+  TimetableSlotUpdate,
   Unit,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -391,6 +392,28 @@ export function useCreateSlot() {
     mutationFn: (body: TimetableSlotInput) => api<TimetableSlot>('/timetable', { method: 'POST', body }),
     onSuccess: () => invalidate('/timetable'),
     meta: { silent: true },
+  });
+}
+
+export function useUpdateSlot() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TimetableSlotUpdate }) =>
+      api<TimetableSlot>(`/timetable/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => invalidate('/timetable'),
+    meta: { silent: true },
+  });
+}
+
+/** The teaching assignments of a class in a semester: who teaches what, and how many JP a week. */
+export function useClassAssignments(classGroupId: Id, semester: Semester) {
+  return useQuery({
+    queryKey: ['/teaching-assignments', 'class', classGroupId, semester],
+    queryFn: () =>
+      api<Page<TeachingAssignment>>('/teaching-assignments', {
+        query: { classGroupId: classGroupId ?? undefined, semester, pageSize: 200 },
+      }),
+    enabled: !!classGroupId,
   });
 }
 

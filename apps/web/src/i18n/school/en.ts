@@ -245,6 +245,10 @@ export const schoolEn: SchoolMessages = {
       skipped: 'Skipped: {{list}}',
     },
     timetable: {
+      teacherHours: '{{name}} ({{hours}} periods/week)',
+      noAssignments:
+        'No teacher is assigned to this class this semester yet. The timetable takes only assigned subjects and teachers.',
+      toAssignments: 'Open Subject teachers',
       inputTitle: 'Timetable creation',
       allTitle: 'All-teacher schedule',
       classTitle: 'Class schedule',

@@ -243,6 +243,10 @@ export const schoolId = {
       skipped: 'Dilewati: {{list}}',
     },
     timetable: {
+      teacherHours: '{{name}} ({{hours}} JP/minggu)',
+      noAssignments:
+        'Belum ada penugasan guru untuk kelas ini pada semester ini. Jadwal hanya dapat diisi dengan mapel dan guru yang ditugaskan.',
+      toAssignments: 'Buka Guru mata pelajaran',
       inputTitle: 'Buat jadwal pelajaran',
       allTitle: 'Jadwal semua guru',
       classTitle: 'Jadwal per kelas',

@@ -1,13 +1,15 @@
-import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Select, Stack, Text } from '@mantine/core';
 import type { Semester, TimetableCheckResult, TimetableSlot } from '@mms/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { errorText } from '../../../i18n/index.ts';
-import { useCheckSlot, useClassSubjects, useCreateSlot, useDeleteSlot, useSubjects } from '../../school/api.ts';
-import { TeacherSelect } from '../../../components/pickers.tsx';
+import { useCheckSlot, useClassAssignments, useCreateSlot, useDeleteSlot, useUpdateSlot } from '../../school/api.ts';
 
 export interface SlotTarget {
   classGroupId: number;
@@ -19,31 +21,42 @@ export interface SlotTarget {
 }
 
 /**
- * Places a lesson in one cell. Choosing the subject and teacher asks the server's check first, so a clash shows
- * before saving; the save itself is refused with 409 if a clash appears meanwhile.
+ * Places or edits the lesson of one cell. The pickers offer only what the school assigned to the class that
+ * semester (a subject's assigned teachers, with their weekly JP); choosing asks the server's check first, so a
+ * clash, a teacher not assigned or a subject whose JP are all placed shows before saving, and Simpan waits
+ * until the check is clean. The save is refused with 409 if something changed meanwhile.
  */
 export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () => void }) {
   const { t } = useTranslation();
-  const classSubjects = useClassSubjects(target.classGroupId);
-  const unitSubjects = useSubjects(target.unitId);
-  const [subjectId, setSubjectId] = useState<number | null>(null);
-  const [employeeId, setEmployeeId] = useState<number | null>(null);
+  const assignments = useClassAssignments(target.classGroupId, target.semester);
+  const editing = target.slot;
+  const [subjectId, setSubjectId] = useState<number | null>(editing?.subjectId ?? null);
+  const [employeeId, setEmployeeId] = useState<number | null>(editing?.employeeId ?? null);
   const [check, setCheck] = useState<TimetableCheckResult | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const checker = useCheckSlot();
   const create = useCreateSlot();
+  const update = useUpdateSlot();
   const remove = useDeleteSlot();
   const dayName = t(`school.timetable.days.${target.day}`);
+  const changed = subjectId !== (editing?.subjectId ?? null) || employeeId !== (editing?.employeeId ?? null);
+  useUnsavedChanges(changed);
 
-  const subjectOptions = (
-    classSubjects.data?.items.length
-      ? classSubjects.data.items
-      : (unitSubjects.data?.items ?? []).map((s) => ({ id: s.id, name: s.name, code: s.code }))
-  ).map((s) => ({ value: String(s.id), label: s.name }));
+  const rows = assignments.data?.items ?? [];
+  const subjectOptions = [...new Map(rows.map((a) => [a.subjectId, a.subjectName])).entries()].map(([id, name]) => ({
+    value: String(id),
+    label: name,
+  }));
+  const teacherOptions = rows
+    .filter((a) => a.subjectId === subjectId)
+    .map((a) => ({
+      value: String(a.employeeId),
+      label: t('school.timetable.teacherHours', { name: a.teacherName, hours: a.hoursPerWeek }),
+    }));
 
   const { mutate: runCheck } = checker;
   useEffect(() => {
-    if (!subjectId || !employeeId) return;
+    if (!subjectId || !employeeId || !changed) return;
     runCheck(
       {
         classGroupId: target.classGroupId,
@@ -52,56 +65,53 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
         period: target.period,
         subjectId,
         employeeId,
+        slotId: editing?.id,
       },
       { onSuccess: setCheck, onError: (e) => notifyError(e) },
     );
-  }, [subjectId, employeeId, target, runCheck]);
+  }, [subjectId, employeeId, target, editing, changed, runCheck]);
 
-  if (target.slot) {
-    const slot = target.slot;
-    return (
-      <Stack>
-        <Text>
-          {slot.subjectName} · {slot.teacherName}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('school.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              confirmDialog({
-                title: t('school.timetable.removeTitle'),
-                text: t('school.timetable.removeText', {
-                  subject: slot.subjectName,
-                  day: dayName,
-                  period: slot.period,
-                }),
-                confirm: t('school.delete'),
-                destructive: true,
-                onConfirm: () =>
-                  remove.mutate(slot.id, {
-                    onSuccess: () => {
-                      notifyDone('deleted');
-                      onDone();
-                    },
-                    onError: (e) => notifyError(e),
-                  }),
-              })
-            }
-          >
-            {t('school.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  const ready = !!subjectId && !!employeeId && changed;
+  const clean = ready && !checker.isPending && check?.ok === true;
+  const saving = create.isPending || update.isPending;
+  const onSaved = {
+    onSuccess: () => {
+      notifyDone('saved');
+      onDone();
+    },
+    onError: (e: unknown) => {
+      setSaveError(errorText(e));
+      if (!isApiError(e) || e.status !== 409) notifyError(e);
+    },
+  };
+  const save = () => {
+    if (!subjectId || !employeeId) return;
+    if (editing) update.mutate({ id: editing.id, body: { subjectId, employeeId } }, onSaved);
+    else
+      create.mutate(
+        {
+          classGroupId: target.classGroupId,
+          semester: target.semester,
+          day: target.day,
+          period: target.period,
+          subjectId,
+          employeeId,
+        },
+        onSaved,
+      );
+  };
+  const problems = [...(check?.clashes ?? []), ...(check?.problems ?? [])];
 
-  const ready = !!subjectId && !!employeeId;
   return (
     <Stack>
+      {assignments.isSuccess && rows.length === 0 && (
+        <Alert color="yellow">
+          <Text size="sm">{t('school.timetable.noAssignments')}</Text>
+          <Anchor component={Link} to={ROUTES['tutor-subject-teachers']} size="sm">
+            {t('school.timetable.toAssignments')}
+          </Anchor>
+        </Alert>
+      )}
       <Select
         label={t('school.subject')}
         placeholder={t('school.choose')}
@@ -109,28 +119,36 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
         data={subjectOptions}
         value={subjectId ? String(subjectId) : null}
         onChange={(v) => {
+          const next = v ? Number(v) : null;
+          const teachers = rows.filter((a) => a.subjectId === next);
           setCheck(null);
           setSaveError(null);
-          setSubjectId(v ? Number(v) : null);
+          setSubjectId(next);
+          // one assigned teacher: chosen already
+          setEmployeeId(teachers.length === 1 ? teachers[0]!.employeeId : null);
         }}
         comboboxProps={{ withinPortal: true }}
       />
-      <TeacherSelect
-        unitId={target.unitId}
-        value={employeeId}
+      <Select
+        label={t('school.teacher')}
+        placeholder={t('school.choose')}
+        searchable
+        disabled={!subjectId}
+        data={teacherOptions}
+        value={employeeId ? String(employeeId) : null}
         onChange={(v) => {
           setCheck(null);
           setSaveError(null);
-          setEmployeeId(v);
+          setEmployeeId(v ? Number(v) : null);
         }}
         comboboxProps={{ withinPortal: true }}
       />
       {ready && checker.isPending && <Text size="sm">{t('school.timetable.checking')}</Text>}
-      {ready && check && !check.ok && (
+      {ready && check && problems.length > 0 && (
         <Alert color="red" title={t('school.timetable.clash')} role="alert">
           <List size="sm">
-            {check.clashes.map((c) => (
-              <List.Item key={`${c.kind}-${c.slotId}`}>{c.message}</List.Item>
+            {problems.map((c) => (
+              <List.Item key={`${c.kind}-${'slotId' in c ? c.slotId : c.field}`}>{c.message}</List.Item>
             ))}
           </List>
         </Alert>
@@ -145,41 +163,46 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
           {saveError}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('school.cancel')}
-        </Button>
-        <Button
-          color="green"
-          disabled={!ready}
-          loading={create.isPending}
-          onClick={() =>
-            subjectId &&
-            employeeId &&
-            create.mutate(
-              {
-                classGroupId: target.classGroupId,
-                semester: target.semester,
-                day: target.day,
-                period: target.period,
-                subjectId,
-                employeeId,
-              },
-              {
-                onSuccess: () => {
-                  notifyDone('saved');
-                  onDone();
-                },
-                onError: (e) => {
-                  setSaveError(errorText(e));
-                  if (!isApiError(e) || e.status !== 409) notifyError(e);
-                },
-              },
-            )
-          }
-        >
-          {t('school.save')}
-        </Button>
+      <Group justify="space-between">
+        {editing ? (
+          <Button
+            color="red"
+            variant="light"
+            loading={remove.isPending}
+            onClick={() =>
+              confirmDialog({
+                title: t('school.timetable.removeTitle'),
+                text: t('school.timetable.removeText', {
+                  subject: editing.subjectName,
+                  day: dayName,
+                  period: editing.period,
+                }),
+                confirm: t('school.delete'),
+                destructive: true,
+                onConfirm: () =>
+                  remove.mutate(editing.id, {
+                    onSuccess: () => {
+                      notifyDone('deleted');
+                      onDone();
+                    },
+                    onError: (e) => notifyError(e),
+                  }),
+              })
+            }
+          >
+            {t('school.delete')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="xs">
+          <Button variant="default" onClick={onDone}>
+            {t('school.cancel')}
+          </Button>
+          <Button color="green" disabled={!clean} loading={saving} onClick={save}>
+            {t('school.save')}
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );
