@@ -473,6 +473,10 @@ export const Enrollment = z
     startedAt: z.string(),
     endedAt: z.string().nullable(),
     endReason: z.string().nullable(),
+    /** how the enrolment began: MOVED for a move within the year, null for a first enrolment or promotion */
+    startReason: z.string().nullable(),
+    /** the note given when the student left this class (the reason of a move) */
+    note: z.string().nullable(),
   })
   .meta({ id: 'Enrollment' });
 export type Enrollment = z.infer<typeof Enrollment>;
@@ -495,6 +499,10 @@ export const MoveInput = z.object({
   studentId: id('Siswa'),
   toClassGroupId: id('Kelas tujuan'),
   note: optionalText('Catatan', 300),
+  /** the first day in the new class (Asia/Jakarta); today when left out */
+  effectiveDate: isoDate('Tanggal berlaku').optional(),
+  /** the move goes to another grade (7C to 8D): asked of the person first, refused without it */
+  confirmGradeChange: z.boolean().optional(),
 });
 export type MoveInput = z.infer<typeof MoveInput>;
 

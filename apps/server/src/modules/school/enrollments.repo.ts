@@ -16,6 +16,8 @@ const columns = {
   startedAt: sql<string>`to_char(${enrollments.startedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   endedAt: sql<string | null>`to_char(${enrollments.endedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   endReason: enrollments.endReason,
+  startReason: enrollments.startReason,
+  note: enrollments.note,
 };
 
 export async function listEnrollments(
@@ -86,9 +88,12 @@ export async function openEnrollmentsInYear(db: Executor, studentIds: number[], 
       studentId: enrollments.studentId,
       classGroupId: enrollments.classGroupId,
       className: classGroups.name,
+      gradeLevel: grades.level,
+      startDate: sql<string>`(${enrollments.startedAt} at time zone 'Asia/Jakarta')::date::text`,
     })
     .from(enrollments)
     .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
+    .innerJoin(grades, eq(grades.id, classGroups.gradeId))
     .where(
       and(
         inArray(enrollments.studentId, studentIds),
@@ -121,16 +126,23 @@ export async function insertEnrollments(
     academicYearId: number;
     note?: string | null;
     startReason?: 'MOVED';
+    startedAt?: Date;
   }[],
 ) {
   if (!rows.length) return [];
   return db.insert(enrollments).values(rows).returning({ id: enrollments.id, studentId: enrollments.studentId });
 }
 
-export async function endEnrollments(db: Executor, ids: number[], reason: string, note?: string | null) {
+export async function endEnrollments(
+  db: Executor,
+  ids: number[],
+  reason: string,
+  note?: string | null,
+  at: Date = clock.now(),
+) {
   if (!ids.length) return;
   await db
     .update(enrollments)
-    .set({ endedAt: clock.now(), endReason: reason, ...(note ? { note } : {}) })
+    .set({ endedAt: at, endReason: reason, ...(note ? { note } : {}) })
     .where(and(inArray(enrollments.id, ids), isNull(enrollments.endedAt)));
 }

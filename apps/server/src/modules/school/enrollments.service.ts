@@ -1,3 +1,4 @@
+import { clock } from '../../lib/clock.ts';
 import type { AuthUser, EnrollInput, EnrollmentResult, EnrollmentsQuery, MoveInput, PromoteInput } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
@@ -93,15 +94,35 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
     if (open.classGroupId === target.id) {
       throw conflict(`${student.name} sudah terdaftar di kelas ${target.name} tahun ini`);
     }
+    // a move within the year stays in the grade; another grade (7C to 8D) only when the person confirmed it
+    if (open.gradeLevel !== target.gradeLevel && !input.confirmGradeChange) {
+      throw conflict(
+        `${open.className} dan ${target.name} berbeda tingkat (${open.gradeLevel} ke ${target.gradeLevel}); pastikan memang pindah tingkat`,
+        { toClassGroupId: 'Tingkat berbeda' },
+      );
+    }
+    const today = clock.today();
+    const effective = input.effectiveDate ?? today;
+    if (effective > today) {
+      throw badRequest('Tanggal berlaku tidak boleh di masa depan', { effectiveDate: 'Di masa depan' });
+    }
+    if (effective < open.startDate) {
+      throw badRequest(`Tanggal berlaku sebelum ${student.name} masuk kelas ${open.className} (${open.startDate})`, {
+        effectiveDate: 'Sebelum masuk kelas asal',
+      });
+    }
+    // the day starts at midnight in Jakarta: the old class ends and the new one begins then (today: now)
+    const at = effective === today ? clock.now() : new Date(`${effective}T00:00:00+07:00`);
     return guarded(() =>
       db.transaction(async (tx) => {
-        await repo.endEnrollments(tx, [open.id], 'MOVED', input.note ?? null);
+        await repo.endEnrollments(tx, [open.id], 'MOVED', input.note ?? null, at);
         const [row] = await repo.insertEnrollments(tx, [
           {
             studentId: student.id,
             classGroupId: target.id,
             academicYearId: target.academicYearId,
             startReason: 'MOVED',
+            startedAt: at,
           },
         ]);
         await audit(tx, actor, {
@@ -109,7 +130,13 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
           entityType: 'student',
           entityId: student.id,
           before: { enrollmentId: open.id, classGroupId: open.classGroupId, className: open.className },
-          after: { enrollmentId: row!.id, classGroupId: target.id, className: target.name, note: input.note },
+          after: {
+            enrollmentId: row!.id,
+            classGroupId: target.id,
+            className: target.name,
+            note: input.note,
+            effectiveDate: effective,
+          },
         });
         return { count: 1, skipped: [] };
       }),

@@ -1,3 +1,5 @@
+import { addDays } from '@mms/shared';
+import { clock } from '../../lib/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teachingAssignments } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
@@ -95,6 +97,41 @@ describe('enrollments', () => {
       toClassGroupId: b.id,
     });
     expect(notEnrolled.statusCode).toBe(400);
+  });
+
+  it('asks before a move to another grade, takes an effective date, and keeps the note in the history', async () => {
+    const { wakakur, unitId, yearId } = await f.setup();
+    const g5 = await f.grade(wakakur, unitId, 10);
+    const g6 = await f.grade(wakakur, unitId, 11);
+    const c = await f.classGroup(wakakur, yearId, g5.id, '5C');
+    const d = await f.classGroup(wakakur, yearId, g6.id, '6D');
+    const s = await f.student(wakakur, unitId);
+    await f.ok(wakakur, 'POST', '/api/v1/enrollments', { classGroupId: c.id, studentIds: [s.id] });
+    const move = (body: object) =>
+      ctx.call(wakakur, 'POST', '/api/v1/enrollments/move', { studentId: s.id, toClassGroupId: d.id, ...body });
+    const unconfirmed = await move({ note: 'Akselerasi' });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().error.message).toBe(
+      '5C dan 6D berbeda tingkat (10 ke 11); pastikan memang pindah tingkat',
+    );
+    const today = clock.today();
+    const future = await move({ confirmGradeChange: true, effectiveDate: addDays(today, 1) });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.fields.effectiveDate).toBe('Di masa depan');
+    const beforeJoining = await move({ confirmGradeChange: true, effectiveDate: addDays(today, -400) });
+    expect(beforeJoining.json().error.fields.effectiveDate).toBe('Sebelum masuk kelas asal');
+    // nothing changed by the refused moves
+    const still = await ctx.call(wakakur, 'GET', `/api/v1/enrollments?studentId=${s.id}`);
+    expect(still.json().items.map((i: { className: string }) => i.className)).toEqual(['5C']);
+
+    const ok = await move({ confirmGradeChange: true, note: 'Akselerasi' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const history = (await ctx.call(wakakur, 'GET', `/api/v1/enrollments?studentId=${s.id}&history=true`)).json()
+      .items as { className: string; endReason: string | null; startReason: string | null; note: string | null }[];
+    expect(history.map((h) => [h.className, h.startReason, h.endReason, h.note])).toEqual([
+      ['6D', 'MOVED', null, null],
+      ['5C', null, 'MOVED', 'Akselerasi'],
+    ]);
   });
 
   it('promotes a class to the next grade in the next year, skipping students who are not active', async () => {

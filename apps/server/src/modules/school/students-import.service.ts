@@ -1,3 +1,4 @@
+import { studentDateProblems } from './students.service.ts';
 import { STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_MAX_ROWS, StudentInput, type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import * as repo from './students.repo.ts';
@@ -47,6 +48,11 @@ export function createStudentsImportService(db: Database) {
           const key = issue.path[0] as ColumnKey;
           fail(r, sheet.hasColumn(key) || key === 'nis' || key === 'name' ? key : 'row', issue.message);
         }
+        continue;
+      }
+      const dates = studentDateProblems(parsed.data);
+      if (dates) {
+        for (const [key, message] of Object.entries(dates)) fail(r, key as ColumnKey, message);
         continue;
       }
       rows.push({ row: r, input: parsed.data });

@@ -1,3 +1,5 @@
+import { clock } from '../../lib/clock.ts';
+import { addDays } from '@mms/shared';
 import type { AuthUser, Student, StudentInput, StudentSelfUpdate, StudentsQuery, StudentUpdate } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
@@ -13,6 +15,24 @@ type StudentRow = NonNullable<Awaited<ReturnType<typeof repo.findStudent>>>;
 function toStudent(row: StudentRow): Student {
   const { photoPath, ...rest } = row;
   return { ...rest, photoUrl: photoPath ? `/api/v1/files/photos/${photoPath}` : null };
+}
+
+/**
+ * The dates of a student that the calendar rules out (one rule for the form, the update and the import): a
+ * birth date in the future or more than 100 years ago. Null when they are plausible.
+ */
+export function studentDateProblems(input: { birthDate?: string | null }): Record<string, string> | null {
+  const today = clock.today();
+  if (input.birthDate && input.birthDate > today) return { birthDate: 'Tanggal lahir tidak boleh di masa depan' };
+  if (input.birthDate && input.birthDate < addDays(today, -36525)) {
+    return { birthDate: 'Tanggal lahir lebih dari 100 tahun yang lalu' };
+  }
+  return null;
+}
+
+function assertDates(input: { birthDate?: string | null }) {
+  const problems = studentDateProblems(input);
+  if (problems) throw badRequest(Object.values(problems)[0]!, problems);
 }
 
 export function createStudentsService(db: Database, structure: StructureService) {
@@ -76,6 +96,7 @@ export function createStudentsService(db: Database, structure: StructureService)
 
   async function create(user: AuthUser, input: StudentInput, actor: AuditActor) {
     assertUnit(user, input.unitId);
+    assertDates(input);
     if (!(await findUnit(db, input.unitId))) throw badRequest('Unit tidak ada', { unitId: 'Unit tidak ditemukan' });
     await assertNumbersFree(input.unitId, input.nis, input.nisn);
     const id = await guarded(
@@ -99,6 +120,7 @@ export function createStudentsService(db: Database, structure: StructureService)
     const before = await repo.findStudent(db, id);
     if (!before) throw notFound('Siswa');
     assertUnit(user, before.unitId);
+    assertDates(input);
     await assertNumbersFree(before.unitId, input.nis, input.nisn, id);
     await guarded(
       () =>

@@ -1,3 +1,5 @@
+import { addDays } from '@mms/shared';
+import { clock } from '../../lib/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { enrollments, teachingAssignments } from '../../db/schema/index.ts';
@@ -64,6 +66,30 @@ describe('students', () => {
     const fields = res.json().error.fields;
     expect(fields.nisn).toBe('NISN harus 10 angka');
     expect(Object.keys(fields)).toEqual(expect.arrayContaining(['nis', 'name', 'gender', 'status']));
+  });
+
+  it('refuses a birth date in the future or over 100 years ago, on create and on edit, and writes nothing', async () => {
+    const wakakur = await ctx.as('WAKAKUR');
+    const today = clock.today();
+    const body = (birthDate: string) => ({
+      unitId: wakakur.user.unit!.id,
+      nis: `B${Date.now().toString().slice(-7)}`,
+      name: 'Lahir Kelak',
+      birthDate,
+    });
+    const future = await ctx.call(wakakur, 'POST', '/api/v1/students', body(addDays(today, 1)));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.fields).toEqual({ birthDate: 'Tanggal lahir tidak boleh di masa depan' });
+    const ancient = await ctx.call(wakakur, 'POST', '/api/v1/students', body('1900-01-01'));
+    expect(ancient.json().error.fields).toEqual({ birthDate: 'Tanggal lahir lebih dari 100 tahun yang lalu' });
+    const ok = await ctx.call(wakakur, 'POST', '/api/v1/students', body(addDays(today, -12 * 365)));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const edit = await ctx.call(wakakur, 'PATCH', `/api/v1/students/${ok.json().id}`, {
+      birthDate: addDays(today, 30),
+    });
+    expect(edit.statusCode).toBe(400);
+    const kept = await ctx.call(wakakur, 'GET', `/api/v1/students/${ok.json().id}`);
+    expect(kept.json().birthDate).toBe(addDays(today, -12 * 365));
   });
 
   it('lets a teacher see only the students of the classes they teach, and never edit', async () => {

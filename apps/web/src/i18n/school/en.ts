@@ -219,6 +219,8 @@ export const schoolEn: SchoolMessages = {
       studentsLabel: 'Students in the class',
     },
     mutation: {
+      effectiveDate: 'Effective date',
+      gradeChangeTitle: 'Move to another grade?',
       title: 'Class mutation',
       tabEnrol: 'Enrol students',
       tabMove: 'Move to another class',

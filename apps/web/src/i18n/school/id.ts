@@ -217,6 +217,8 @@ export const schoolId = {
       studentsLabel: 'Siswa di kelas',
     },
     mutation: {
+      effectiveDate: 'Tanggal berlaku',
+      gradeChangeTitle: 'Pindah ke tingkat lain?',
       title: 'Mutasi kelas',
       tabEnrol: 'Masukkan siswa',
       tabMove: 'Pindah kelas',

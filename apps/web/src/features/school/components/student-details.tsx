@@ -79,6 +79,7 @@ export function EnrollmentHistory({ studentId }: { studentId: number }) {
                 <Table.Th>{t('school.mutation.started')}</Table.Th>
                 <Table.Th>{t('school.mutation.ended')}</Table.Th>
                 <Table.Th>{t('school.mutation.reason')}</Table.Th>
+                <Table.Th>{t('school.mutation.note')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -88,6 +89,7 @@ export function EnrollmentHistory({ studentId }: { studentId: number }) {
                   <Table.Td>{r.startedAt.slice(0, 10)}</Table.Td>
                   <Table.Td>{r.endedAt ? r.endedAt.slice(0, 10) : t('school.mutation.current')}</Table.Td>
                   <Table.Td>{r.endReason ?? '–'}</Table.Td>
+                  <Table.Td>{r.note ?? '–'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,3 +1,4 @@
+import { serverToday } from '../../../lib/clock.ts';
 import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { BOARDING_STATUSES, GENDERS, STUDENT_STATUSES, StudentInput, StudentUpdate, type Student } from '@mms/shared';
 import { useMemo } from 'react';
@@ -121,7 +122,7 @@ export function StudentForm({ student, defaultUnitId, saving, onSubmit }: Studen
             {field('name', t('school.name'), { withAsterisk: true })}
             {select('gender', t('school.gender'), genders)}
             {field('birthPlace', t('school.students.birthPlace'))}
-            {field('birthDate', t('school.students.birthDate'), { type: 'date' })}
+            {field('birthDate', t('school.students.birthDate'), { type: 'date', max: serverToday() })}
             {field('religion', t('school.students.religion'))}
           </SimpleGrid>
         </Fieldset>

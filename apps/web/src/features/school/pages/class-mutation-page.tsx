@@ -5,6 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { serverToday } from '../../../lib/clock.ts';
 import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useClassGroups, useEnrol, useMoveStudent, usePromoteClass } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -109,7 +111,32 @@ function MoveTab() {
   const [student, setStudent] = useState<StudentSummary | null>(null);
   const [target, setTarget] = useState<number | null>(null);
   const [note, setNote] = useState('');
+  const today = serverToday();
+  const [effectiveDate, setEffectiveDate] = useState(today);
   const move = useMoveStudent();
+  const submitMove = (s: StudentSummary, toClassGroupId: number, confirmGradeChange: boolean) =>
+    move.mutate(
+      { studentId: s.id, toClassGroupId, note: note.trim() || null, effectiveDate, confirmGradeChange },
+      {
+        onSuccess: () => {
+          setNote('');
+          notifyDone('saved');
+        },
+        onError: (e) => {
+          // another grade (7C to 8D): the server names both; the person confirms, or nothing happens
+          if (isApiError(e) && e.status === 409 && e.fields.toClassGroupId && !confirmGradeChange) {
+            confirmDialog({
+              title: t('school.mutation.gradeChangeTitle'),
+              text: e.message,
+              confirm: t('school.mutation.move'),
+              onConfirm: () => submitMove(s, toClassGroupId, true),
+            });
+            return;
+          }
+          notifyError(e);
+        },
+      },
+    );
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap">
@@ -128,24 +155,19 @@ function MoveTab() {
           onChange={(e) => setNote(e.currentTarget.value)}
           w={{ base: '100%', sm: 240 }}
         />
+        <TextInput
+          type="date"
+          label={t('school.mutation.effectiveDate')}
+          value={effectiveDate}
+          max={today}
+          onChange={(e) => setEffectiveDate(e.currentTarget.value)}
+          w={{ base: '100%', sm: 180 }}
+        />
         <Button
           color="green"
           disabled={!student || !target}
           loading={move.isPending}
-          onClick={() =>
-            student &&
-            target &&
-            move.mutate(
-              { studentId: student.id, toClassGroupId: target, note: note.trim() || null },
-              {
-                onSuccess: () => {
-                  setNote('');
-                  notifyDone('saved');
-                },
-                onError: (e) => notifyError(e),
-              },
-            )
-          }
+          onClick={() => student && target && submitMove(student, target, false)}
         >
           {t('school.mutation.move')}
         </Button>
