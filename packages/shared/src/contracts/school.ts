@@ -310,7 +310,8 @@ export const StudentUpdate = StudentFields.omit({ unitId: true }).partial();
 export type StudentUpdate = z.infer<typeof StudentUpdate>;
 
 /**
- * The columns of the student import workbook, in template order; `key` is the StudentInput field.
+ * The columns of the student import workbook, in template order; `key` is the StudentInput field, except
+ * `className`: the class of the active year (of the chosen unit) the student joins in the same save.
  * Headers are matched case-insensitively, a trailing "*" marks a required column.
  */
 export const STUDENT_IMPORT_COLUMNS = [
@@ -318,6 +319,7 @@ export const STUDENT_IMPORT_COLUMNS = [
   { key: 'nisn', header: 'NISN', required: false },
   { key: 'nik', header: 'NIK', required: false },
   { key: 'name', header: 'Nama', required: true },
+  { key: 'className', header: 'Kelas', required: false },
   { key: 'gender', header: 'JK (L/P)', required: false },
   { key: 'birthPlace', header: 'Tempat Lahir', required: false },
   { key: 'birthDate', header: 'Tanggal Lahir (YYYY-MM-DD)', required: false },
@@ -336,6 +338,8 @@ export const STUDENT_IMPORT_MAX_ROWS = 5000;
 
 /** The unit the imported students join. The file goes as multipart/form-data field `file`. */
 export const StudentImportQuery = z.object({ unitId: id('Unit') });
+/** The template of a unit lists that unit's classes of the active year in the Kelas dropdown. */
+export const StudentTemplateQuery = z.object({ unitId: id('Unit').optional() });
 export type StudentImportQuery = z.infer<typeof StudentImportQuery>;
 export const StudentImportResult = z.object({ imported: z.number().int() });
 export type StudentImportResult = z.infer<typeof StudentImportResult>;

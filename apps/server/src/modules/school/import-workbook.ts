@@ -32,12 +32,29 @@ export function cellText(value: ExcelJS.CellValue): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** The empty workbook to fill: one header row (required columns marked "*"), text columns formatted as text. */
+export interface TemplateOptions<K extends string> {
+  /** a filled example row, shown on the instructions sheet (never on the data sheet, so it is never imported) */
+  example?: Partial<Record<K, string>>;
+  /** the allowed values of coded columns: each such column gets a dropdown that refuses other values */
+  lists?: Partial<Record<K, readonly string[]>>;
+}
+
+const columnLetter = (n: number) => {
+  let s = '';
+  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(65 + ((i - 1) % 26)) + s;
+  return s;
+};
+
+/**
+ * The workbook to fill: one header row (required columns marked "*"), text columns formatted as text, a dropdown
+ * on every coded column (its values on a hidden "Daftar" sheet), and an instructions sheet with an example row.
+ */
 export async function importTemplate<K extends string>(
   sheetName: string,
   columns: readonly ImportColumn<K>[],
   textColumns: readonly K[],
   notes: string[],
+  options: TemplateOptions<K> = {},
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'MMS';
@@ -49,7 +66,37 @@ export async function importTemplate<K extends string>(
     style: textColumns.includes(c.key) ? { numFmt: '@' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
-  book.addWorksheet('Petunjuk').addRows(notes.map((n) => [n]));
+  const guide = book.addWorksheet('Petunjuk');
+  guide.addRows(notes.map((n) => [n]));
+  if (options.example) {
+    guide.addRow([]);
+    guide.addRow(['Contoh pengisian (salin ke lembar pertama mulai baris 2):']).font = { bold: true };
+    guide.addRow(columns.map((c) => (c.required ? `${c.header}*` : c.header))).font = { bold: true };
+    guide.addRow(columns.map((c) => options.example?.[c.key] ?? ''));
+  }
+  const lists = Object.entries(options.lists ?? {}) as [K, readonly string[]][];
+  if (lists.length) {
+    const values = book.addWorksheet('Daftar', { state: 'hidden' });
+    lists.forEach(([key, items], i) => {
+      const letter = columnLetter(i + 1);
+      items.forEach((item, r) => (values.getCell(`${letter}${r + 1}`).value = item));
+      const at = columns.findIndex((c) => c.key === key) + 1;
+      if (at === 0 || !items.length) return;
+      const target = columnLetter(at);
+      const header = columns[at - 1]!.header;
+      // the dataValidations collection takes a range (one rule for the column, not one per cell)
+      (
+        sheet as unknown as { dataValidations: { add: (range: string, rule: ExcelJS.DataValidation) => void } }
+      ).dataValidations.add(`${target}2:${target}${IMPORT_LIMITS.maxRows + 1}`, {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`Daftar!$${letter}$1:$${letter}$${items.length}`],
+        showErrorMessage: true,
+        errorTitle: header,
+        error: `Pilih salah satu isian ${header} dari daftar`,
+      });
+    });
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, StudentImportQuery, StudentImportResult } from '@mms/shared';
+import { ErrorBody, StudentImportQuery, StudentImportResult, StudentTemplateQuery } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
@@ -16,9 +16,14 @@ export const studentsImportRoutes: FastifyPluginAsyncZod<{ imports: StudentsImpo
     '/template',
     {
       config: { access: 'school.student.manage' },
-      schema: { tags: ['students'], summary: 'The Excel template of the student import' },
+      schema: {
+        tags: ['students'],
+        summary: 'The Excel template of the student import (with a unit: its classes in the Kelas dropdown)',
+        querystring: StudentTemplateQuery,
+      },
     },
-    async (_request, reply) => sendXlsx(reply, 'template-impor-siswa', await imports.template()),
+    async (request, reply) =>
+      sendXlsx(reply, 'template-impor-siswa', await imports.template(userOf(request), request.query.unitId)),
   );
   app.post(
     '/',

@@ -8,19 +8,60 @@ import { importProblems, importTemplate, readImportSheet } from './import-workbo
 import { assertUnit } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { findUnit } from './structure.repo.ts';
+import { activeYear } from './school.service.ts';
 
 type ColumnKey = (typeof STUDENT_IMPORT_COLUMNS)[number]['key'];
 const TEXT_COLUMNS: ColumnKey[] = ['nis', 'nisn', 'nik', 'phone', 'parentPhone'];
 
 export function createStudentsImportService(db: Database) {
-  /** The empty workbook to fill: one header row, number-like columns formatted as text. */
-  const template = () =>
-    importTemplate('Siswa', STUDENT_IMPORT_COLUMNS, TEXT_COLUMNS, [
-      'Isi lembar "Siswa" mulai baris 2; kolom bertanda * wajib.',
-      'NIS unik per unit, NISN 10 angka dan unik, NIK 16 angka.',
-      'Tanggal ditulis YYYY-MM-DD. JK: L atau P. Mukim: MUKIM atau NON_MUKIM.',
-      'Seluruh berkas diperiksa dulu; bila ada baris yang salah, tidak ada yang disimpan.',
-    ]);
+  /** The classes of the unit in the active year: the Kelas column's choices. */
+  async function classesOfUnit(unitId: number) {
+    const year = await activeYear(db);
+    return year ? { year, classes: await repo.classesByName(db, unitId, year.id) } : { year, classes: [] };
+  }
+
+  /**
+   * The workbook to fill: one header row, number-like columns formatted as text, dropdowns for JK, Mukim and
+   * (for a unit) Kelas, and an example row on the instructions sheet.
+   */
+  async function template(user: AuthUser, unitId: number | undefined) {
+    if (unitId !== undefined) assertUnit(user, unitId);
+    const { classes } = unitId === undefined ? { classes: [] } : await classesOfUnit(unitId);
+    return importTemplate(
+      'Siswa',
+      STUDENT_IMPORT_COLUMNS,
+      TEXT_COLUMNS,
+      [
+        'Isi lembar "Siswa" mulai baris 2; kolom bertanda * wajib.',
+        'NIS unik per unit, NISN 10 angka dan unik, NIK 16 angka.',
+        'Kelas: nama kelas tahun pelajaran aktif di unit yang dipilih saat impor (pilih dari daftar); kosongkan bila belum ada kelas.',
+        'Tanggal ditulis YYYY-MM-DD. JK: L atau P. Mukim: MUKIM atau NON_MUKIM.',
+        'Seluruh berkas diperiksa dulu; bila ada baris yang salah, tidak ada yang disimpan.',
+      ],
+      {
+        example: {
+          nis: '2026001',
+          nisn: '0123456789',
+          name: 'Ahmad Fauzan',
+          className: classes[0]?.name ?? '7A',
+          gender: 'L',
+          birthPlace: 'Bogor',
+          birthDate: '2014-05-17',
+          religion: 'Islam',
+          fatherName: 'Budi Santoso',
+          motherName: 'Siti Aminah',
+          parentPhone: '081234567890',
+          boarding: 'MUKIM',
+          entryDate: '2026-07-13',
+        },
+        lists: {
+          gender: ['L', 'P'],
+          boarding: ['MUKIM', 'NON_MUKIM'],
+          ...(classes.length ? { className: classes.map((c) => c.name) } : {}),
+        },
+      },
+    );
+  }
 
   /** Checks every row first; saves all of them in one transaction only when none is bad. */
   async function importStudents(user: AuthUser, unitId: number, file: Buffer, actor: AuditActor) {
@@ -29,7 +70,9 @@ export function createStudentsImportService(db: Database) {
     const sheet = await readImportSheet(file, STUDENT_IMPORT_COLUMNS, 'Pakai template impor siswa');
     const problems = importProblems(STUDENT_IMPORT_COLUMNS);
     const { fail, headerOf } = problems;
-    const rows: { row: number; input: StudentInput }[] = [];
+    const { year, classes } = await classesOfUnit(unitId);
+    const classByName = new Map(classes.map((c) => [c.name.trim().toLowerCase(), c.id]));
+    const rows: { row: number; input: StudentInput; classGroupId: number | null }[] = [];
     // the numbers of every filled row, also of rows with other problems, so that all clashes are reported
     const numbers: { row: number; nis?: string | undefined; nisn?: string | undefined }[] = [];
     for (const { row: r, raw } of sheet.rows) {
@@ -55,7 +98,21 @@ export function createStudentsImportService(db: Database) {
         for (const [key, message] of Object.entries(dates)) fail(r, key as ColumnKey, message);
         continue;
       }
-      rows.push({ row: r, input: parsed.data });
+      let classGroupId: number | null = null;
+      if (raw.className) {
+        classGroupId = classByName.get(raw.className.trim().toLowerCase()) ?? null;
+        if (classGroupId === null) {
+          fail(
+            r,
+            'className',
+            year
+              ? `Kelas ${raw.className} tidak ada di tahun pelajaran ${year.name} unit ini`
+              : 'Belum ada tahun pelajaran aktif; kosongkan kolom Kelas',
+          );
+          continue;
+        }
+      }
+      rows.push({ row: r, input: parsed.data, classGroupId });
     }
     if (!rows.length && !problems.count) {
       throw badRequest('Berkas tidak berisi data siswa', { file: 'Isi mulai baris 2' });
@@ -88,15 +145,31 @@ export function createStudentsImportService(db: Database) {
     await guarded(
       () =>
         db.transaction(async (tx) => {
-          await repo.insertStudents(
+          const saved = await repo.insertStudents(
             tx,
             rows.map((r) => r.input),
+          );
+          // the students given a class join it in the same transaction (all or nothing)
+          const idOfNis = new Map(saved.map((s) => [s.nis, s.id]));
+          await repo.insertEnrollmentRows(
+            tx,
+            rows
+              .filter((r) => r.classGroupId !== null)
+              .map((r) => ({
+                studentId: idOfNis.get(r.input.nis)!,
+                classGroupId: r.classGroupId!,
+                academicYearId: year!.id,
+              })),
           );
           await audit(tx, actor, {
             action: 'school.student.import',
             entityType: 'unit',
             entityId: unitId,
-            after: { count: rows.length, nis: rows.map((r) => r.input.nis) },
+            after: {
+              count: rows.length,
+              nis: rows.map((r) => r.input.nis),
+              enrolled: rows.filter((r) => r.classGroupId !== null).length,
+            },
           });
         }),
       { unique: 'Ada NIS atau NISN yang baru saja dipakai data lain; periksa ulang berkas' },

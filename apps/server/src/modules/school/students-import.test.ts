@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@mms/shared';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { zipOf } from '../../test/zip.ts';
+import { schoolFactory } from './test-factory.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -46,6 +47,59 @@ const count = async (session: Session, q: string) =>
   (await ctx.call(session, 'GET', `/api/v1/students?q=${encodeURIComponent(q)}`)).json().total as number;
 
 describe('student import', () => {
+  it('gives a unit a template with its classes, JK and Mukim as dropdowns and an example, and enrols by Kelas', async () => {
+    const f = schoolFactory(ctx);
+    const { wakakur, unitId, yearId } = await f.setup();
+    const grade = await f.grade(wakakur, unitId, 12);
+    const cls = await f.classGroup(wakakur, yearId, grade.id, '12IPA');
+    const res = await ctx.call(wakakur, 'GET', `/api/v1/students/import/template?unitId=${unitId}`);
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as string[]).filter(Boolean);
+    const col = (header: string) => headers.indexOf(header) + 1;
+    expect(headers).toContain('Kelas');
+    // the dropdowns: JK and Mukim by their codes, Kelas by the unit's classes of the active year
+    const listOf = (header: string) => {
+      const rule = sheet.getRow(2).getCell(col(header)).dataValidation;
+      expect(rule?.type).toBe('list');
+      const [, letter, , last] = /Daftar!\$([A-Z]+)\$1:\$([A-Z]+)\$(\d+)/.exec(String(rule!.formulae![0]))!;
+      const values = book.getWorksheet('Daftar')!;
+      return Array.from({ length: Number(last) }, (_, i) => values.getCell(`${letter}${i + 1}`).value);
+    };
+    expect(listOf('JK (L/P)')).toEqual(['L', 'P']);
+    expect(listOf('Mukim (MUKIM/NON_MUKIM)')).toEqual(['MUKIM', 'NON_MUKIM']);
+    expect(listOf('Kelas')).toContain('12IPA');
+    // the example lives on the instructions sheet, never on the data sheet
+    const guide = book.getWorksheet('Petunjuk')!;
+    const texts = guide.getSheetValues().flat().map(String);
+    expect(texts).toContain('Ahmad Fauzan');
+    expect((sheet.getRow(2).values as unknown[]).filter((v) => v !== null && v !== undefined)).toEqual([]);
+
+    // a row with Kelas is enrolled in the same save; an unknown class is a row error and nothing is saved
+    const nis = `K${Date.now().toString().slice(-6)}`;
+    const row = (n: string, kelas: string) => {
+      const r: (string | null)[] = Array(headers.length).fill(null);
+      r[col('NIS*') - 1] = n;
+      r[col('Nama*') - 1] = `Siswa ${n}`;
+      r[col('Kelas') - 1] = kelas;
+      return r;
+    };
+    const bad = await upload(
+      wakakur,
+      unitId,
+      await workbook([row(`${nis}1`, '12ipa'), row(`${nis}2`, '12Z')], headers),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.values(bad.json().error.fields)).toEqual([expect.stringContaining('Kelas 12Z tidak ada')]);
+    expect(await count(wakakur, nis)).toBe(0);
+    const ok = await upload(wakakur, unitId, await workbook([row(`${nis}1`, '12ipa')], headers));
+    expect(ok.json()).toEqual({ imported: 1 });
+    const enrolled = await ctx.call(wakakur, 'GET', `/api/v1/enrollments?classGroupId=${cls.id}`);
+    expect(enrolled.json().items.map((e: { nis: string }) => e.nis)).toEqual([`${nis}1`]);
+  });
+
   it('downloads a template whose headers the import accepts', async () => {
     const wakakur = await ctx.as('WAKAKUR');
     const res = await ctx.call(wakakur, 'GET', '/api/v1/students/import/template');

@@ -195,7 +195,33 @@ export function studentsWithNisn(db: Executor, nisn: string[]) {
 
 /** Inserts many students, a thousand rows a statement. */
 export async function insertStudents(db: Executor, rows: (typeof students.$inferInsert)[]) {
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(students).values(rows.slice(i, i + 1000));
+  const ids: { id: number; nis: string }[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    ids.push(
+      ...(await db
+        .insert(students)
+        .values(rows.slice(i, i + 1000))
+        .returning({ id: students.id, nis: students.nis })),
+    );
+  }
+  return ids;
+}
+
+/** The classes of a unit in a year by name (lower case): where imported students may be enrolled. */
+export async function classesByName(db: Executor, unitId: number, academicYearId: number) {
+  const rows = await db
+    .select({ id: classGroups.id, name: classGroups.name })
+    .from(classGroups)
+    .where(and(eq(classGroups.unitId, unitId), eq(classGroups.academicYearId, academicYearId)))
+    .orderBy(classGroups.name);
+  return rows;
+}
+
+export async function insertEnrollmentRows(
+  db: Executor,
+  rows: { studentId: number; classGroupId: number; academicYearId: number }[],
+) {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(enrollments).values(rows.slice(i, i + 1000));
 }
 
 /** Refreshes the planner's statistics after a large import. */

@@ -53,7 +53,11 @@ export function ExcelImportButton({ kind, unitOptional = false }: { kind: Import
           <Text size="sm" c="dimmed">
             {t('school.import.lead')}
           </Text>
-          <Anchor href={`/api/v1/${kind}/import/template`} download>
+          {/* a unit's student template lists its classes in the Kelas dropdown */}
+          <Anchor
+            href={`/api/v1/${kind}/import/template${kind === 'students' && unitId ? `?unitId=${unitId}` : ''}`}
+            download
+          >
             {t('school.import.template')}
           </Anchor>
           <UnitSelect
