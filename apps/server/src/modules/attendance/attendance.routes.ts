@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { createExportHeadings } from '../school/export-headings.service.ts';
 import { createAttendanceService } from './attendance.service.ts';
 import { createAttendanceDashboard } from './dashboard.service.ts';
 import { leaveRoutes } from './leave.routes.ts';
@@ -16,6 +17,7 @@ export const attendanceRoutes: FastifyPluginAsync<{ db: Database; dataDir: strin
     attendance,
     staff,
     dashboard: createAttendanceDashboard(attendance, staff),
+    headings: createExportHeadings(db),
   });
   await app.register(leaveRoutes, { prefix: '/leave-requests', leave: createLeaveService(db, dataDir) });
 };

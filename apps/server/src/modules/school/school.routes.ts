@@ -6,6 +6,7 @@ import { createCalendarService } from './calendar.service.ts';
 import { employeesImportRoutes } from './employees-import.routes.ts';
 import { createEmployeesImportService } from './employees-import.service.ts';
 import { employeesRoutes } from './employees.routes.ts';
+import { createExportHeadings } from './export-headings.service.ts';
 import { enrollmentsRoutes } from './enrollments.routes.ts';
 import { createEnrollmentsService } from './enrollments.service.ts';
 import { createEmployeesService } from './employees.service.ts';
@@ -26,7 +27,8 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
   const structure = createStructureService(db);
   const students = createStudentsService(db, structure);
   await app.register(structureRoutes, { structure });
-  await app.register(studentsRoutes, { prefix: '/students', students });
+  const headings = createExportHeadings(db);
+  await app.register(studentsRoutes, { prefix: '/students', students, headings });
   await app.register(studentPhotosRoutes, { photos: createStudentPhotosService(db, structure, students, dataDir) });
   await app.register(studentsImportRoutes, {
     prefix: '/students/import',
@@ -43,7 +45,7 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
     prefix: '/teaching-assignments',
     assignments: createTeachingAssignmentsService(db),
   });
-  await app.register(employeesRoutes, { prefix: '/employees', employees });
+  await app.register(employeesRoutes, { prefix: '/employees', employees, headings });
   const calendar = createCalendarService(db);
   await app.register(calendarRoutes, {
     prefix: '/calendar',

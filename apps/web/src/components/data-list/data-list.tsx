@@ -28,8 +28,12 @@ export interface DataListProps<T> {
   actions?: ReactNode;
   defaultSort?: DataTableSortStatus<T>;
   searchLabel?: string;
-  /** file and sheet name of the Excel export */
+  /** file name of the Excel export (without .xlsx) */
   exportName: string;
+  /** the export's title and sheet name; by default the table's accessible name */
+  exportTitle?: string;
+  /** the filters chosen, as the export's heading names them (label, value); the search text is added */
+  exportFilters?: (readonly [string, string])[];
   /** true when the server has `GET <path>/export` with the same filters */
   serverExport?: boolean;
   /** columns of a browser-built export; by default the table's columns with a text title */
@@ -91,7 +95,8 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
     if (props.serverExport) return downloadServerExport(props.path, all, file);
     const { items } = await fetchAllPages<T>(props.path, all);
     const columns = props.exportColumns ?? defaultExportColumns(props.columns);
-    await downloadClientXlsx(props.exportName, columns, items, file);
+    const filters = [...(props.exportFilters ?? []), ...(q ? [[t('list.exportSearch'), q] as const] : [])];
+    await downloadClientXlsx({ title: props.exportTitle ?? props.label, filters }, columns, items, file);
   };
 
   return (
