@@ -10,6 +10,8 @@ import { createExportHeadings } from './export-headings.service.ts';
 import { enrollmentsRoutes } from './enrollments.routes.ts';
 import { createEnrollmentsService } from './enrollments.service.ts';
 import { createEmployeesService } from './employees.service.ts';
+import { letterheadRoutes } from './letterhead.routes.ts';
+import { createLetterheadService } from './letterhead.service.ts';
 import { lookupsRoutes } from './lookups.routes.ts';
 import { structureRoutes } from './structure.routes.ts';
 import { createStructureService } from './structure.service.ts';
@@ -46,6 +48,7 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
     assignments: createTeachingAssignmentsService(db),
   });
   await app.register(employeesRoutes, { prefix: '/employees', employees, headings });
+  await app.register(letterheadRoutes, { letterhead: createLetterheadService(db, dataDir) });
   const calendar = createCalendarService(db);
   await app.register(calendarRoutes, {
     prefix: '/calendar',
