@@ -252,6 +252,7 @@ export const schoolEn: SchoolMessages = {
       inputTitle: 'Timetable creation',
       allTitle: 'All-teacher schedule',
       classTitle: 'Class schedule',
+      teacherLine: 'Teacher: {{name}} · NIP {{nip}}',
       ownTitle: 'My teaching schedule',
       studentTitle: 'My subject schedule',
       hoursTitle: 'Total teaching hours',

@@ -250,6 +250,7 @@ export const schoolId = {
       inputTitle: 'Buat jadwal pelajaran',
       allTitle: 'Jadwal semua guru',
       classTitle: 'Jadwal per kelas',
+      teacherLine: 'Guru: {{name}} · NIP {{nip}}',
       ownTitle: 'Jadwal mengajar saya',
       studentTitle: 'Jadwal pelajaran saya',
       hoursTitle: 'Total jam mengajar',
