@@ -35,6 +35,9 @@ import type {
   TimetableSlot,
   TimetableSlotInput,
   Unit,
+  UnitUpdate,
+  Foundation,
+  FoundationUpdate,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiForm } from '../../lib/api.ts';
@@ -399,6 +402,41 @@ export function useDeleteSlot() {
   return useMutation({
     mutationFn: (id: number) => api(`/timetable/${id}`, { method: 'DELETE' }),
     onSuccess: () => invalidate('/timetable'),
+    meta: { silent: true },
+  });
+}
+
+// ---------- the papers' letterhead: unit and foundation settings, logos ----------
+
+export function useFoundation() {
+  return useQuery({ queryKey: ['/foundation'], queryFn: () => api<Foundation>('/foundation') });
+}
+
+/** Saves a unit's settings (PATCH) or the foundation's (unitId null). */
+export function useSaveLetterhead() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ unitId, body }: { unitId: number | null; body: UnitUpdate | FoundationUpdate }) =>
+      unitId
+        ? api<Unit | Foundation>(`/units/${unitId}`, { method: 'PATCH', body })
+        : api<Unit | Foundation>('/foundation', { method: 'PATCH', body }),
+    onSuccess: () => Promise.all([invalidate('/units'), invalidate('/foundation'), invalidate('/letterhead')]),
+    meta: { silent: true },
+  });
+}
+
+/** Sets (a file) or removes (null) the logo of a unit or of the foundation (unitId null). */
+export function useSaveLogo() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ unitId, file }: { unitId: number | null; file: File | null }) => {
+      const path = unitId ? `/units/${unitId}/logo` : '/foundation/logo';
+      if (!file) return api(path, { method: 'DELETE' });
+      const form = new FormData();
+      form.set('file', file);
+      return apiForm(path, form, { method: 'PUT' });
+    },
+    onSuccess: () => Promise.all([invalidate('/units'), invalidate('/foundation'), invalidate('/letterhead')]),
     meta: { silent: true },
   });
 }
