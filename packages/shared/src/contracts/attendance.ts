@@ -237,8 +237,10 @@ export type StaffDailyRow = z.infer<typeof StaffDailyRow>;
 export const StaffDaily = z.object({
   date: z.string(),
   items: z.array(StaffDailyRow),
-  /** those with no check-in or with a status other than HADIR */
+  /** not present: no record on a school day (no check-in), SAKIT, IZIN or ALPA; DINAS_LUAR is neither */
   absentees: z.array(StaffDailyRow),
+  /** checked in (HADIR) late */
+  latecomers: z.array(StaffDailyRow),
 });
 export type StaffDaily = z.infer<typeof StaffDaily>;
 
@@ -260,8 +262,13 @@ export const StaffAbsentLateQuery = PageQuery.extend({
 });
 export type StaffAbsentLateQuery = z.infer<typeof StaffAbsentLateQuery>;
 
-/** A recorded day of an employee who was late or not present (status other than HADIR). */
+/**
+ * A day an employee was late (HADIR with late minutes) or not present: SAKIT, IZIN, ALPA, or no record at all on
+ * a school day up to today (id and status null: no check-in). The same days the dashboard counts.
+ */
 export const StaffAbsentLateRow = StaffAttendance.extend({
+  id: z.number().int().nullable(),
+  status: z.enum(STAFF_ATTENDANCE_STATUSES).nullable(),
   nip: z.string(),
   name: z.string(),
   unitId: z.number().int().nullable(),
@@ -339,11 +346,27 @@ export type LeaveDecisionInput = z.infer<typeof LeaveDecisionInput>;
 export const AttendanceTodayCounts = z.object({
   date: z.string(),
   staffTotal: z.number().int(),
+  /** staff not present today: no check-in on a school day, or SAKIT, IZIN, ALPA (the absent-and-late list's days) */
   staffAbsent: z.number().int(),
+  /** staff who checked in late today */
+  staffLate: z.number().int(),
   studentsAbsent: z.object({ S: z.number().int(), I: z.number().int(), A: z.number().int() }),
   classesNotTaken: z.number().int(),
 });
 export type AttendanceTodayCounts = z.infer<typeof AttendanceTodayCounts>;
+
+/** The principal's "waiting for you" of today: each count is the total of the screen it links to. */
+export const WaitingForMe = z.object({
+  date: z.string(),
+  /** pending leave requests the caller may decide */
+  leaveToDecide: z.number().int(),
+  /** classes of the active year whose daily register is not taken today (a school day of their unit) */
+  classesNotTaken: z.number().int(),
+  /** staff not present today (no check-in on a school day, sakit, izin, alpa): the dashboard's absent count */
+  staffNotCheckedIn: z.number().int(),
+  staffTotal: z.number().int(),
+});
+export type WaitingForMe = z.infer<typeof WaitingForMe>;
 
 /** The monthly recap of a whole unit, per class: computed in the database for thousands of students. */
 export const UnitRecapQuery = z.object({

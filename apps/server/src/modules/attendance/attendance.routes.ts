@@ -12,12 +12,13 @@ import { createStaffAttendanceService } from './staff.service.ts';
 export const attendanceRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }> = async (app, { db, dataDir }) => {
   const attendance = createAttendanceService(db);
   const staff = createStaffAttendanceService(db);
+  const leave = createLeaveService(db, dataDir);
   await app.register(recordsRoutes, {
     prefix: '/attendance',
     attendance,
     staff,
-    dashboard: createAttendanceDashboard(attendance, staff),
+    dashboard: createAttendanceDashboard(attendance, staff, leave),
     headings: createExportHeadings(db),
   });
-  await app.register(leaveRoutes, { prefix: '/leave-requests', leave: createLeaveService(db, dataDir) });
+  await app.register(leaveRoutes, { prefix: '/leave-requests', leave });
 };

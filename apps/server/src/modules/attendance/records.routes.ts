@@ -34,6 +34,7 @@ import {
   type StudentAttendanceRow as Row,
   UnitRecap,
   UnitRecapQuery,
+  WaitingForMe,
   longDate,
   longMonth,
 } from '@mms/shared';
@@ -420,5 +421,19 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => dashboard.today(userOf(request), request.query.unitId),
+  );
+  app.get(
+    '/waiting',
+    {
+      config: { access: 'leave.decide' },
+      schema: {
+        tags,
+        summary:
+          'What waits for a decider today: leave requests to decide, registers not taken, staff not checked in (the counts of the screens they link to)',
+        querystring: DateUnitQuery.pick({ unitId: true }),
+        response: { 200: WaitingForMe, ...errors },
+      },
+    },
+    async (request) => dashboard.waiting(userOf(request), request.query.unitId),
   );
 };
