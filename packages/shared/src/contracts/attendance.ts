@@ -139,6 +139,31 @@ export const ClassRecap = z
   .meta({ id: 'ClassRecap' });
 export type ClassRecap = z.infer<typeof ClassRecap>;
 
+export const OwnMonthQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berupa YYYY-MM')
+    .optional(),
+});
+export type OwnMonthQuery = z.infer<typeof OwnMonthQuery>;
+
+/** A student's own month so far: their row of their class's monthly recap (the same count). */
+export const OwnMonth = z.object({
+  month: z.string(),
+  /** the student's class this year; null = not enrolled (nothing counted) */
+  className: z.string().nullable(),
+  /** the student's school days of the month so far in the class */
+  days: z.number().int(),
+  H: z.number().int(),
+  S: z.number().int(),
+  I: z.number().int(),
+  A: z.number().int(),
+  /** school days whose class register was not taken ("belum diisi"), never A */
+  notTaken: z.number().int(),
+  percentage: z.number().nullable(),
+});
+export type OwnMonth = z.infer<typeof OwnMonth>;
+
 export const ClassSummaryQuery = z.object({ from: isoDate('Dari tanggal'), to: isoDate('Sampai tanggal') });
 export type ClassSummaryQuery = z.infer<typeof ClassSummaryQuery>;
 

@@ -34,6 +34,8 @@ import {
   type StudentAttendanceRow as Row,
   UnitRecap,
   UnitRecapQuery,
+  OwnMonth,
+  OwnMonthQuery,
   WaitingForMe,
   longDate,
   longMonth,
@@ -287,6 +289,20 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => attendance.ownHistory(userOf(request), request.query),
+  );
+  app.get(
+    '/me/month',
+    {
+      config: { access: 'school.student.self' },
+      schema: {
+        tags,
+        summary:
+          "The signed-in student's month so far (default this month): H, S, I, A as their class's recap counts them",
+        querystring: OwnMonthQuery,
+        response: { 200: OwnMonth, ...errors },
+      },
+    },
+    async (request) => attendance.ownMonth(userOf(request), request.query),
   );
   app.get(
     '/students/late',
