@@ -45,6 +45,8 @@ export interface DataListProps<T> {
   rowLabel?: (row: T) => string;
   /** the accessible name of the table */
   label: string;
+  /** a row's key when the rows have no `id` (e.g. a day without a record: employee and date) */
+  rowId?: (row: T) => string | number;
 }
 
 function defaultExportColumns<T>(columns: DataTableColumn<T>[]): ExportColumn<T>[] {
@@ -63,7 +65,7 @@ function defaultExportColumns<T>(columns: DataTableColumn<T>[]): ExportColumn<T>
  * A server-paged list: debounced search, filters, sortable columns, page and page size, a skeleton while the
  * first page loads, an empty state, and an Excel export of everything the filters select.
  */
-export function DataList<T extends { id: number | string }>(props: DataListProps<T>) {
+export function DataList<T extends object>(props: DataListProps<T>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
@@ -126,6 +128,7 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
             minHeight={list.data?.items.length ? undefined : 180}
             striped
             highlightOnHover
+            idAccessor={props.rowId ?? ('id' as keyof T & string)}
             records={list.data?.items ?? []}
             columns={props.columns}
             fetching={list.isFetching}
@@ -147,7 +150,9 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
             selectedRecords={props.selectedRecords}
             onSelectedRecordsChange={props.onSelectedRecordsChange}
             getRecordSelectionCheckboxProps={(row) => ({
-              'aria-label': t('list.selectRow', { name: props.rowLabel?.(row) ?? String(row.id) }),
+              'aria-label': t('list.selectRow', {
+                name: props.rowLabel?.(row) ?? String(props.rowId?.(row) ?? (row as { id?: unknown }).id),
+              }),
             })}
             allRecordsSelectionCheckboxProps={{ 'aria-label': t('list.selectAll') }}
             paginationWrapBreakpoint="sm"

@@ -32,6 +32,7 @@ import type {
   TimetableCheckInput,
   TimetableCheckResult,
   TimetableResponse,
+  TimetableToday,
   TimetableSlot,
   TimetableSlotInput,
   Unit,
@@ -438,5 +439,13 @@ export function useSaveLogo() {
     },
     onSuccess: () => Promise.all([invalidate('/units'), invalidate('/foundation'), invalidate('/letterhead')]),
     meta: { silent: true },
+  });
+}
+
+/** Today's lessons of the own week (`GET /timetable/me/today`); none on a day without school. */
+export function useTimetableToday() {
+  return useQuery({
+    queryKey: ['/timetable', 'me', 'today'],
+    queryFn: () => api<TimetableToday>('/timetable/me/today'),
   });
 }
