@@ -173,7 +173,8 @@ function TeachingSchedule() {
   const unitId = week.data?.items[0]?.unitId ?? user.unit?.id ?? null;
   const bell = useBellTimes(unitId);
   const semester = week.data ? t(`school.semesters.${week.data.semester}`) : '';
-  const teacher = t('school.timetable.teacherLine', { name: user.displayName, nip: user.username });
+  const nip = user.employeeNumber ?? '–';
+  const teacher = t('school.timetable.teacherLine', { name: user.displayName, nip });
   const title = t('school.timetable.ownTitle');
   const exportWeek = async () => {
     if (!week.data) return;
@@ -181,7 +182,7 @@ function TeachingSchedule() {
       {
         title: `${title} – ${user.displayName}`,
         filters: [
-          [t('school.teacher'), `${user.displayName} (${user.username})`],
+          [t('school.teacher'), `${user.displayName} (${nip})`],
           [t('school.semester'), semester],
         ],
       },
