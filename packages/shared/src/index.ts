@@ -19,3 +19,4 @@ export * from './contracts/attendance.ts';
 export * from './contracts/journal.ts';
 export * from './contracts/calendar.ts';
 export * from './contracts/analytics.ts';
+export * from './contracts/letterhead.ts';

@@ -1,13 +1,23 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import type { Page } from '@mms/shared';
+import { longDate, type Lang, type Page } from '@mms/shared';
 import { AppError } from './errors.ts';
 import { clock } from './clock.ts';
+import type { Bilingual } from './lang.ts';
 
 export interface XlsxColumn<T> {
-  header: string;
-  value: (row: T) => string | number | boolean | null | undefined;
+  header: Bilingual;
+  value: (row: T, lang: Lang) => string | number | boolean | null | undefined;
   width?: number;
+}
+
+/** What a paper says above its table: the title, the filters used (label and value), in the reader's language. */
+export interface XlsxHeading {
+  lang: Lang;
+  sheet: Bilingual;
+  title: Bilingual;
+  /** the filters the list was asked with, already in the reader's language; empty = none */
+  filters: readonly (readonly [label: string, value: string])[];
 }
 
 /** The most rows one export may hold; a larger one asks the user to narrow the filters. */
@@ -35,19 +45,46 @@ export async function collectAll<T>(fetchPage: (page: number, pageSize: number) 
   return rows;
 }
 
-export async function toXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
+const WORDS = {
+  id: { filters: 'Filter', none: 'tanpa filter', printed: 'Dicetak' },
+  en: { filters: 'Filters', none: 'none', printed: 'Printed' },
+} as const;
+
+/**
+ * The lines above an export's table, the same in the server's and the browser's exports:
+ * title; "Filter: Unit: SMP; Status: Aktif"; "Dicetak: 25 November 2026" (the school's date).
+ */
+export function headingLines(heading: Omit<XlsxHeading, 'sheet'>, today: string): string[] {
+  const w = WORDS[heading.lang];
+  const filters = heading.filters.length
+    ? heading.filters.map(([label, value]) => `${label}: ${value}`).join('; ')
+    : w.none;
+  return [heading.title[heading.lang], `${w.filters}: ${filters}`, `${w.printed}: ${longDate(today, heading.lang)}`];
+}
+
+/** Rows of the heading before the table (title, filters, printed, a blank line). */
+export const HEADING_ROWS = 4;
+
+export async function toXlsx<T>(heading: XlsxHeading, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
+  const { lang } = heading;
   const book = new ExcelJS.Workbook();
   book.creator = 'MMS';
   book.created = clock.now();
-  const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
-    header: c.header,
-    key: String(i),
-    width: c.width ?? Math.max(12, c.header.length + 2),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? null));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const headerRow = HEADING_ROWS + 1;
+  const sheet = book.addWorksheet(heading.sheet[lang].slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: headerRow }],
+  });
+  const [title, filters, printed] = headingLines(heading, clock.today());
+  sheet.addRow([title]).font = { bold: true, size: 14 };
+  sheet.addRow([filters]);
+  sheet.addRow([printed]);
+  sheet.addRow([]);
+  sheet.addRow(columns.map((c) => c.header[lang])).font = { bold: true };
+  columns.forEach((c, i) => {
+    sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header[lang].length + 2);
+  });
+  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null));
+  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns.length } };
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -57,5 +94,6 @@ export function sendXlsx(reply: FastifyReply, filenameBase: string, body: Buffer
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="${filenameBase}-${stamp}.xlsx"`)
     .header('cache-control', 'no-store')
+    .header('vary', 'Accept-Language')
     .send(body);
 }

@@ -8,6 +8,7 @@ import {
   classGroups,
   employees,
   enrollments,
+  foundation,
   grades,
   students,
   subjectGradeHours,
@@ -58,10 +59,47 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { division: 'STUDENT', displayName: 'Muhammad Rizki Ramadhan', unit: 'SMP', nis: '2526070001', nisn: '0123456789' },
 ];
 
+const DEMO_ADDRESS = 'Jl. Pesantren No. 17, Cibinong, Kabupaten Bogor, Jawa Barat 16911';
 export const DEMO_UNITS = [
-  { code: 'SD', name: 'SD Islam Terpadu Al-Amin', periodMinutes: 35, dayStartTime: '07:00' },
-  { code: 'SMP', name: 'SMP Islam Terpadu Al-Amin', periodMinutes: 40, dayStartTime: '07:00' },
+  {
+    code: 'SD',
+    name: 'SD Islam Terpadu Al-Amin',
+    periodMinutes: 35,
+    dayStartTime: '07:00',
+    npsn: '20231234',
+    address: DEMO_ADDRESS,
+    city: 'Bogor',
+    phone: '(021) 8765-4321',
+    email: 'sd@al-amin.sch.id',
+    headmaster: 'Hj. Siti Aminah, S.Pd.',
+    headmasterNip: '197603152000032001',
+  },
+  {
+    code: 'SMP',
+    name: 'SMP Islam Terpadu Al-Amin',
+    periodMinutes: 40,
+    dayStartTime: '07:00',
+    npsn: '20235678',
+    address: DEMO_ADDRESS,
+    city: 'Bogor',
+    phone: '(021) 8765-4322',
+    email: 'smp@al-amin.sch.id',
+    // the demo principal account signs the SMP's papers
+    headmaster: 'Drs. H. Muhammad Yusuf, M.Pd.',
+    headmasterNip: '197204101998031004',
+  },
 ];
+
+/** The demo foundation's letterhead and its chair (the demo YAYASAN account). */
+export const DEMO_FOUNDATION = {
+  name: 'Yayasan Pendidikan Islam Al-Amin',
+  address: DEMO_ADDRESS,
+  city: 'Bogor',
+  phone: '(021) 8765-4300',
+  email: 'yayasan@al-amin.sch.id',
+  chairName: 'KH. Abdullah Mansur',
+  chairNip: null,
+};
 
 const SEEDED_KEY = 'demo_seeded';
 
@@ -129,6 +167,7 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
   const random = rng(20260722);
   const period = demoPeriod();
   const unitRows = await tx.insert(units).values(DEMO_UNITS).returning({ id: units.id, code: units.code });
+  await tx.update(foundation).set(DEMO_FOUNDATION).where(eq(foundation.id, 1));
   const unitIdOf = (code: string | null) => unitRows.find((u) => u.code === code)?.id ?? null;
 
   // ---- the demo accounts and their staff / student records

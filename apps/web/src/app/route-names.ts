@@ -37,6 +37,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-journal-attendance-list',
   'report-journal',
   'report-student-list',
+  'other-school-profile',
   'report-employee-list',
   'report-schedule',
   'other-analysis-class-entry',

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           schoolScreen('tutor-class-mutation', 'school.enrollment.manage', 'ClassMutationPage'),
           schoolScreen('tutor-subject-teachers', 'school.read', 'SubjectTeachersPage'),
           schoolScreen('tutor-teaching-hours', 'schedule.teachingHours.read', 'TeachingHoursPage'),
+          schoolScreen('other-school-profile', 'school.unit.manage', 'SchoolProfilePage'),
           ...scheduleRoutes,
           ...attendanceRoutes,
           ...journalRoutes,

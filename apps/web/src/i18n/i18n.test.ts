@@ -3,6 +3,8 @@ import { attendanceEn } from './attendance/en.ts';
 import { attendanceId } from './attendance/id.ts';
 import { en } from './en.ts';
 import { id } from './id.ts';
+import { printEn } from './print/en.ts';
+import { printId } from './print/id.ts';
 import { reportsEn } from './reports/en.ts';
 import { reportsId } from './reports/id.ts';
 import { schoolEn } from './school/en.ts';
@@ -21,6 +23,7 @@ describe('the texts (apps/web/src/i18n/README.md)', () => {
     ['school', schoolId, schoolEn],
     ['attendance', attendanceId, attendanceEn],
     ['reports', reportsId, reportsEn],
+    ['print', printId, printEn],
   ])('%s: Indonesian and English have the same keys', (_area, indonesian, english) => {
     expect(keys(english).sort()).toEqual(keys(indonesian).sort());
   });

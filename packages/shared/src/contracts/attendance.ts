@@ -139,6 +139,31 @@ export const ClassRecap = z
   .meta({ id: 'ClassRecap' });
 export type ClassRecap = z.infer<typeof ClassRecap>;
 
+export const OwnMonthQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berupa YYYY-MM')
+    .optional(),
+});
+export type OwnMonthQuery = z.infer<typeof OwnMonthQuery>;
+
+/** A student's own month so far: their row of their class's monthly recap (the same count). */
+export const OwnMonth = z.object({
+  month: z.string(),
+  /** the student's class this year; null = not enrolled (nothing counted) */
+  className: z.string().nullable(),
+  /** the student's school days of the month so far in the class */
+  days: z.number().int(),
+  H: z.number().int(),
+  S: z.number().int(),
+  I: z.number().int(),
+  A: z.number().int(),
+  /** school days whose class register was not taken ("belum diisi"), never A */
+  notTaken: z.number().int(),
+  percentage: z.number().nullable(),
+});
+export type OwnMonth = z.infer<typeof OwnMonth>;
+
 export const ClassSummaryQuery = z.object({ from: isoDate('Dari tanggal'), to: isoDate('Sampai tanggal') });
 export type ClassSummaryQuery = z.infer<typeof ClassSummaryQuery>;
 
@@ -238,8 +263,10 @@ export type StaffDailyRow = z.infer<typeof StaffDailyRow>;
 export const StaffDaily = z.object({
   date: z.string(),
   items: z.array(StaffDailyRow),
-  /** those with no check-in or with a status other than HADIR */
+  /** not present: no record on a school day (no check-in), SAKIT, IZIN or ALPA; DINAS_LUAR is neither */
   absentees: z.array(StaffDailyRow),
+  /** checked in (HADIR) late */
+  latecomers: z.array(StaffDailyRow),
 });
 export type StaffDaily = z.infer<typeof StaffDaily>;
 
@@ -261,8 +288,13 @@ export const StaffAbsentLateQuery = PageQuery.extend({
 });
 export type StaffAbsentLateQuery = z.infer<typeof StaffAbsentLateQuery>;
 
-/** A recorded day of an employee who was late or not present (status other than HADIR). */
+/**
+ * A day an employee was late (HADIR with late minutes) or not present: SAKIT, IZIN, ALPA, or no record at all on
+ * a school day up to today (id and status null: no check-in). The same days the dashboard counts.
+ */
 export const StaffAbsentLateRow = StaffAttendance.extend({
+  id: z.number().int().nullable(),
+  status: z.enum(STAFF_ATTENDANCE_STATUSES).nullable(),
   nip: z.string(),
   name: z.string(),
   unitId: z.number().int().nullable(),
@@ -340,11 +372,27 @@ export type LeaveDecisionInput = z.infer<typeof LeaveDecisionInput>;
 export const AttendanceTodayCounts = z.object({
   date: z.string(),
   staffTotal: z.number().int(),
+  /** staff not present today: no check-in on a school day, or SAKIT, IZIN, ALPA (the absent-and-late list's days) */
   staffAbsent: z.number().int(),
+  /** staff who checked in late today */
+  staffLate: z.number().int(),
   studentsAbsent: z.object({ S: z.number().int(), I: z.number().int(), A: z.number().int() }),
   classesNotTaken: z.number().int(),
 });
 export type AttendanceTodayCounts = z.infer<typeof AttendanceTodayCounts>;
+
+/** The principal's "waiting for you" of today: each count is the total of the screen it links to. */
+export const WaitingForMe = z.object({
+  date: z.string(),
+  /** pending leave requests the caller may decide */
+  leaveToDecide: z.number().int(),
+  /** classes of the active year whose daily register is not taken today (a school day of their unit) */
+  classesNotTaken: z.number().int(),
+  /** staff not present today (no check-in on a school day, sakit, izin, alpa): the dashboard's absent count */
+  staffNotCheckedIn: z.number().int(),
+  staffTotal: z.number().int(),
+});
+export type WaitingForMe = z.infer<typeof WaitingForMe>;
 
 /** The monthly recap of a whole unit, per class: computed in the database for thousands of students. */
 export const UnitRecapQuery = z.object({

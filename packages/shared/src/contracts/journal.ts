@@ -103,6 +103,8 @@ export const TeacherToday = z.object({
   date: z.string(),
   /** today is a school day of the teacher's unit (the school calendar) */
   schoolDay: z.boolean(),
+  /** the caller is the homeroom teacher (wali kelas) of a class this year: only then the register reminder shows */
+  homeroom: z.boolean(),
   lessons: z.array(TeacherLessonToday),
   /** the classes the teacher leads whose daily register is not taken yet */
   homeroomRegistersOpen: z.array(z.object({ classGroupId: z.number().int(), className: z.string() })),

@@ -12,6 +12,22 @@ const optionalText = (label: string, max = 200) =>
 const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYYY-MM-DD`);
 const clock = (label: string) => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} harus berupa jam HH:MM`);
 const id = dbId;
+/** A NIP as printed under a signature: 8 to 30 digits (spaces allowed, as "19720410 199803 1 004"). */
+export const paperNip = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9 ]{8,30}$/, `${label} berupa 8-30 angka`)
+    .nullable()
+    .optional();
+/** A phone number of a letterhead: digits, spaces, +, -, ( and ). */
+export const paperPhone = z
+  .string()
+  .trim()
+  .regex(/^[0-9+()\- ]{5,30}$/, 'Telepon berupa 5-30 angka (boleh +, -, spasi, kurung)')
+  .nullable()
+  .optional();
+export const paperEmail = z.email('Email tidak valid').max(200).nullable().optional();
 
 export const GENDERS = ['L', 'P'] as const;
 export const STUDENT_STATUSES = ['ACTIVE', 'GRADUATED', 'MOVED', 'DROPPED'] as const;
@@ -38,6 +54,12 @@ export const Unit = z
     npsn: z.string().nullable(),
     address: z.string().nullable(),
     headmaster: z.string().nullable(),
+    headmasterNip: z.string().nullable(),
+    city: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    /** the letterhead's logo file (served at /api/v1/files/logos/<name>), null = none */
+    logoPath: z.string().nullable(),
     dayStartTime: z.string(),
     periodMinutes: z.number().int(),
     /** the school week: 5 (Monday-Friday) or 6 (Monday-Saturday); set through the calendar */
@@ -56,6 +78,10 @@ const UnitFields = z.object({
   npsn: optionalText('NPSN', 20),
   address: optionalText('Alamat', 500),
   headmaster: optionalText('Kepala sekolah'),
+  headmasterNip: paperNip('NIP kepala sekolah'),
+  city: optionalText('Kota/tempat', 100),
+  phone: paperPhone,
+  email: paperEmail,
   dayStartTime: clock('Jam masuk'),
   periodMinutes: z.number().int().min(20, 'Lama JP minimal 20 menit').max(90, 'Lama JP maksimal 90 menit'),
   isActive: z.boolean(),

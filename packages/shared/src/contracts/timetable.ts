@@ -112,6 +112,15 @@ export const TimetableResponse = z.object({
 });
 export type TimetableResponse = z.infer<typeof TimetableResponse>;
 
+/** Today's lessons of the own week; none on a day without school (the unit's calendar). */
+export const TimetableToday = z.object({
+  date: z.string(),
+  schoolDay: z.boolean(),
+  className: z.string().nullable(),
+  lessons: z.array(TimetableSlot),
+});
+export type TimetableToday = z.infer<typeof TimetableToday>;
+
 export const TeachingHoursQuery = TimetablePeriodQuery.extend({ unitId: id('Unit').optional() });
 export type TeachingHoursQuery = z.infer<typeof TeachingHoursQuery>;
 

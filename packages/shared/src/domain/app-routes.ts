@@ -56,6 +56,8 @@ export const APP_ROUTES = {
   'report-student-list': '/backend/mms/report/student-list',
   'report-employee-list': '/backend/mms/report/employee-list',
   'report-schedule': '/backend/mms/report/schedule',
+  // the papers' letterhead and signature (units and foundation)
+  'other-school-profile': '/backend/mms/other/school-profile',
   'other-analysis-class-entry': '/backend/mms/other/analysis-class-entry',
   'tutor-material': '/backend/mms/tutor/material',
   'principal-class-control': '/backend/mms/principal/class-control',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  longDate,
+  longMonth,
   datesBetween,
   daysBetween,
   endOfJakartaDay,
@@ -54,5 +56,15 @@ describe('dates (Jakarta calendar dates)', () => {
     expect(semesterInYear('2026-12-31', year)).toBe('GANJIL');
     expect(semesterInYear('2027-01-01', year)).toBe('GENAP');
     expect(semesterInYear('2026-07-01', year)).toBeNull();
+  });
+});
+
+describe('longDate and longMonth (dates on paper)', () => {
+  it('writes day, month name and year in the chosen language, without leading zeros', () => {
+    expect(longDate('2026-11-25', 'id')).toBe('25 November 2026');
+    expect(longDate('2026-08-01', 'id')).toBe('1 Agustus 2026');
+    expect(longDate('2026-08-01', 'en')).toBe('1 August 2026');
+    expect(longMonth('2026-05', 'id')).toBe('Mei 2026');
+    expect(longMonth('2026-05-31', 'en')).toBe('May 2026');
   });
 });

@@ -83,6 +83,54 @@ export function minutesOf(clock: string): number {
   return (h ?? 0) * 60 + (m ?? 0);
 }
 
+// ---------- dates as a paper writes them ----------
+
+/** The two languages of MMS: Indonesian (the default) and English. */
+export type Lang = 'id' | 'en';
+
+const MONTHS: Record<Lang, readonly string[]> = {
+  id: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+};
+
+/** A calendar date as a letter or an export header writes it: "25 November 2026" (same order in both languages). */
+export function longDate(date: string, lang: Lang): string {
+  const d = day(date);
+  return `${d.date()} ${MONTHS[lang][d.month()]} ${d.year()}`;
+}
+
+/** A month `YYYY-MM` (or a date's month) as "November 2026". */
+export function longMonth(monthOrDate: string, lang: Lang): string {
+  const d = day(`${monthOrDate.slice(0, 7)}-01`);
+  return `${MONTHS[lang][d.month()]} ${d.year()}`;
+}
+
 // ---------- the school year (tahun pelajaran) and its semesters ----------
 
 export const SEMESTERS = ['GANJIL', 'GENAP'] as const;

@@ -291,6 +291,7 @@ export const MENU: readonly MenuNode[] = [
   heading('admin', 'Administrasi', 'Administration'),
   submenu('administration', 'Sistem', 'System', 'settings', [
     other('users', 'Pengguna', 'Users', 'users.manage'),
+    other('school-profile', 'Profil sekolah & kop surat', 'School profile and letterhead', 'school.unit.manage'),
     other('audit', 'Jejak audit', 'Audit trail', 'audit.read'),
     other('image-upload', 'Unggah gambar', 'Image upload'),
     other('image-crop', 'Potong gambar', 'Image crop'),

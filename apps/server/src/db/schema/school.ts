@@ -27,6 +27,14 @@ export const units = pgTable('units', {
   npsn: text(),
   address: text(),
   headmaster: text(),
+  /** the headmaster's NIP under the signature of the unit's papers */
+  headmasterNip: text(),
+  /** the place a paper is signed in ("Bogor, 25 November 2026") */
+  city: text(),
+  phone: text(),
+  email: text(),
+  /** the letterhead's logo: a file name under uploads/logos (a re-encoded PNG) */
+  logoPath: text(),
   /** first bell of the day, HH:MM (Jakarta time); staff lateness counts from it */
   dayStartTime: text().notNull().default('07:00'),
   /** minutes of one JP (35 in SD, 40 in SMP by default) */
@@ -36,6 +44,28 @@ export const units = pgTable('units', {
   isActive: boolean().notNull().default(true),
   ...timestamps,
 });
+
+/**
+ * The foundation (yayasan) itself: its letterhead and its chair's signature, on papers about every unit.
+ * Exactly one row (id 1), made by the migration.
+ */
+export const foundation = pgTable(
+  'foundation',
+  {
+    id: integer().primaryKey().default(1),
+    name: text().notNull(),
+    address: text(),
+    city: text(),
+    phone: text(),
+    email: text(),
+    /** the chair (ketua yayasan) signs the foundation's papers */
+    chairName: text(),
+    chairNip: text(),
+    logoPath: text(),
+    ...timestamps,
+  },
+  (t) => [check('foundation_one_row_ck', sql`${t.id} = 1`)],
+);
 
 /** The bell schedule of a unit: when each teaching period starts and ends (same every school day). */
 export const bellPeriods = pgTable(

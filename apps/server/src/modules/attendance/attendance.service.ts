@@ -352,11 +352,36 @@ export function createAttendanceService(db: Database) {
    * (not taken, never A) when it was not.
    */
   async function monthlyRecap(user: AuthUser, classGroupId: number, q: RecapQuery) {
-    const cls = await classOrFail(user, classGroupId);
+    return recapOfClass(await classOrFail(user, classGroupId), q);
+  }
+
+  /** The monthly recap of a class the caller was allowed (see monthlyRecap). */
+  async function recapOfClass(
+    cls: { id: number; name: string; unitId: number; academicYearId: number },
+    q: RecapQuery,
+  ) {
     const { first, last } = monthRange(q.month);
     const { schoolDays, takenDays, rows } = await studentCountsOfClass(cls, first, last);
     const notTakenDays = schoolDays.filter((d) => !takenDays.has(d)).length;
     return { classGroupId: cls.id, className: cls.name, month: q.month, schoolDays, notTakenDays, rows };
+  }
+
+  /**
+   * A student's own month (the student's dashboard): their row of their class's monthly recap, so the
+   * same count as the recap their homeroom teacher prints. Without a class this year, nothing is counted.
+   */
+  async function ownMonth(user: AuthUser, q: { month?: string | undefined }) {
+    if (!user.studentId) throw forbidden('Akun Anda tidak terhubung ke data siswa');
+    const month = q.month ?? clock.today().slice(0, 7);
+    const empty = { month, className: null, days: 0, H: 0, S: 0, I: 0, A: 0, notTaken: 0, percentage: null };
+    const current = await school.classOfStudent(db, user.studentId);
+    const cls = current && (await school.findClass(db, current.id));
+    if (!cls) return empty;
+    const recap = await recapOfClass(cls, { month });
+    const row = recap.rows.find((r) => r.studentId === user.studentId);
+    if (!row) return { ...empty, className: cls.name };
+    const { studentId: _id, nis: _nis, name: _name, ...counts } = row;
+    return { month, className: cls.name, ...counts };
   }
 
   /**
@@ -472,6 +497,7 @@ export function createAttendanceService(db: Database) {
     monthlyRecap,
     unitRecap,
     recapCounts,
+    ownMonth,
     classesNotTaken,
     registerMonth,
     registerClasses,

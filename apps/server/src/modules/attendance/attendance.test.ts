@@ -1,6 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DIVISIONS, addDays } from '@mms/shared';
+import { DIVISIONS, addDays, longMonth } from '@mms/shared';
 import { auditLog, studentAttendance, timetableSlots } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
@@ -267,6 +268,13 @@ describe('lists and recaps', () => {
     expect(recap.headers['content-type']).toContain('spreadsheetml');
     expect(recap.headers['content-disposition']).toContain(`rekap-presensi-7A-${month}`);
     expect(recap.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(recap.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getCell('A1').value).toBe(`Rekap Presensi Kelas 7A ${longMonth(month, 'id')}`);
+    expect(sheet.getCell('A2').value).toBe(`Filter: Kelas: 7A; Bulan: ${longMonth(month, 'id')}`);
+    expect(sheet.getCell('A3').value).toMatch(/^Dicetak: \d{1,2} \S+ \d{4}$/);
+    expect(sheet.getCell('A5').value).toBe('NIS');
     const denied = await ctx.call(
       f.homeroomB,
       'GET',

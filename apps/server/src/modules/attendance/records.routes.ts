@@ -34,10 +34,17 @@ import {
   type StudentAttendanceRow as Row,
   UnitRecap,
   UnitRecapQuery,
+  OwnMonth,
+  OwnMonthQuery,
+  WaitingForMe,
+  longDate,
+  longMonth,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import { userOf } from '../../lib/scope.ts';
+import { requestLang, type Bilingual } from '../../lib/lang.ts';
+import type { ExportHeadings } from '../school/export-headings.service.ts';
 import type { AttendanceService } from './attendance.service.ts';
 import type { AttendanceDashboard } from './dashboard.service.ts';
 import type { StaffAttendanceService } from './staff.service.ts';
@@ -45,33 +52,39 @@ import type { StaffAttendanceService } from './staff.service.ts';
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['attendance'];
 const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
-const CODE_LABELS = { H: 'Hadir', S: 'Sakit', I: 'Izin', A: 'Alpa' } as const;
+const CODE_LABELS: Record<Row['code'], Bilingual> = {
+  H: { id: 'Hadir', en: 'Present' },
+  S: { id: 'Sakit', en: 'Sick' },
+  I: { id: 'Izin', en: 'Excused' },
+  A: { id: 'Alpa', en: 'Absent' },
+};
 
 const ROW_COLUMNS: XlsxColumn<Row>[] = [
-  { header: 'Tanggal', value: (r) => r.date, width: 12 },
-  { header: 'Kelas', value: (r) => r.className, width: 10 },
-  { header: 'NIS', value: (r) => r.nis, width: 14 },
-  { header: 'Nama', value: (r) => r.name, width: 32 },
-  { header: 'Keterangan', value: (r) => CODE_LABELS[r.code], width: 12 },
-  { header: 'Terlambat (menit)', value: (r) => r.lateMinutes, width: 18 },
-  { header: 'Catatan', value: (r) => r.note, width: 30 },
+  { header: { id: 'Tanggal', en: 'Date' }, value: (r) => r.date, width: 12 },
+  { header: { id: 'Kelas', en: 'Class' }, value: (r) => r.className, width: 10 },
+  { header: { id: 'NIS', en: 'NIS' }, value: (r) => r.nis, width: 14 },
+  { header: { id: 'Nama', en: 'Name' }, value: (r) => r.name, width: 32 },
+  { header: { id: 'Keterangan', en: 'Status' }, value: (r, lang) => CODE_LABELS[r.code][lang], width: 12 },
+  { header: { id: 'Terlambat (menit)', en: 'Late (minutes)' }, value: (r) => r.lateMinutes, width: 18 },
+  { header: { id: 'Catatan', en: 'Note' }, value: (r) => r.note, width: 30 },
 ];
 const RECAP_COLUMNS: XlsxColumn<RecapRow & { days: number }>[] = [
-  { header: 'NIS', value: (r) => r.nis, width: 14 },
-  { header: 'Nama', value: (r) => r.name, width: 32 },
-  { header: 'Hari', value: (r) => r.days, width: 6 },
-  { header: 'H', value: (r) => r.H, width: 6 },
-  { header: 'S', value: (r) => r.S, width: 6 },
-  { header: 'I', value: (r) => r.I, width: 6 },
-  { header: 'A', value: (r) => r.A, width: 6 },
-  { header: 'Kehadiran (%)', value: (r) => r.percentage ?? '–', width: 14 },
+  { header: { id: 'NIS', en: 'NIS' }, value: (r) => r.nis, width: 14 },
+  { header: { id: 'Nama', en: 'Name' }, value: (r) => r.name, width: 32 },
+  { header: { id: 'Hari', en: 'Days' }, value: (r) => r.days, width: 6 },
+  { header: { id: 'H', en: 'P' }, value: (r) => r.H, width: 6 },
+  { header: { id: 'S', en: 'S' }, value: (r) => r.S, width: 6 },
+  { header: { id: 'I', en: 'E' }, value: (r) => r.I, width: 6 },
+  { header: { id: 'A', en: 'A' }, value: (r) => r.A, width: 6 },
+  { header: { id: 'Kehadiran (%)', en: 'Attendance (%)' }, value: (r) => r.percentage ?? '–', width: 14 },
 ];
 
 export const recordsRoutes: FastifyPluginAsyncZod<{
   attendance: AttendanceService;
   staff: StaffAttendanceService;
   dashboard: AttendanceDashboard;
-}> = async (app, { attendance, staff, dashboard }) => {
+  headings: ExportHeadings;
+}> = async (app, { attendance, staff, dashboard, headings }) => {
   // ---------- daily register of a class ----------
   app.get(
     '/classes',
@@ -176,7 +189,20 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const recap = await attendance.monthlyRecap(userOf(request), request.params.classGroupId, request.query);
       const name = `rekap-presensi-${recap.className}-${recap.month}`.replace(/[^A-Za-z0-9-]/g, '');
-      return sendXlsx(reply, name, await toXlsx(`Rekap ${recap.month}`, RECAP_COLUMNS, recap.rows));
+      const lang = requestLang(request);
+      const heading = {
+        lang,
+        sheet: { id: `Rekap ${recap.month}`, en: `Recap ${recap.month}` },
+        title: {
+          id: `Rekap Presensi Kelas ${recap.className} ${longMonth(recap.month, 'id')}`,
+          en: `Attendance Recap of Class ${recap.className}, ${longMonth(recap.month, 'en')}`,
+        },
+        filters: [
+          [lang === 'en' ? 'Class' : 'Kelas', recap.className],
+          [lang === 'en' ? 'Month' : 'Bulan', longMonth(recap.month, lang)],
+        ] as const,
+      };
+      return sendXlsx(reply, name, await toXlsx(heading, RECAP_COLUMNS, recap.rows));
     },
   );
   app.get(
@@ -236,7 +262,19 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       const rows = await collectAll((page, pageSize) =>
         attendance.listAbsent(user, { ...request.query, page, pageSize }),
       );
-      return sendXlsx(reply, 'siswa-tidak-hadir', await toXlsx('Tidak hadir', ROW_COLUMNS, rows));
+      const lang = requestLang(request);
+      const q = request.query;
+      const period: readonly [string, string] = [
+        lang === 'en' ? 'Dates' : 'Tanggal',
+        `${longDate(q.from, lang)} – ${longDate(q.to, lang)}`,
+      ];
+      const heading = {
+        lang,
+        sheet: { id: 'Tidak hadir', en: 'Absent' },
+        title: { id: 'Daftar Siswa Tidak Hadir', en: 'Absent Students' },
+        filters: [period, ...(await headings.common(lang, q))],
+      };
+      return sendXlsx(reply, 'siswa-tidak-hadir', await toXlsx(heading, ROW_COLUMNS, rows));
     },
   );
   app.get(
@@ -251,6 +289,20 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => attendance.ownHistory(userOf(request), request.query),
+  );
+  app.get(
+    '/me/month',
+    {
+      config: { access: 'school.student.self' },
+      schema: {
+        tags,
+        summary:
+          "The signed-in student's month so far (default this month): H, S, I, A as their class's recap counts them",
+        querystring: OwnMonthQuery,
+        response: { 200: OwnMonth, ...errors },
+      },
+    },
+    async (request) => attendance.ownMonth(userOf(request), request.query),
   );
   app.get(
     '/students/late',
@@ -385,5 +437,19 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => dashboard.today(userOf(request), request.query.unitId),
+  );
+  app.get(
+    '/waiting',
+    {
+      config: { access: 'leave.decide' },
+      schema: {
+        tags,
+        summary:
+          'What waits for a decider today: leave requests to decide, registers not taken, staff not checked in (the counts of the screens they link to)',
+        querystring: DateUnitQuery.pick({ unitId: true }),
+        response: { 200: WaitingForMe, ...errors },
+      },
+    },
+    async (request) => dashboard.waiting(userOf(request), request.query.unitId),
   );
 };

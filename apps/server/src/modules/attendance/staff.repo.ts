@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { employees, staffAttendance, units } from '../../db/schema/index.ts';
 
@@ -130,34 +130,63 @@ export async function daily(db: Executor, date: string, unitId: number | null) {
     .orderBy(asc(employees.name), asc(employees.id));
 }
 
-/** Recorded days with a status other than HADIR, or late, between two dates. */
-export async function listAbsentLate(
+/**
+ * The one definition of a staff member's day that was "absent or late" (the dashboard, the day's
+ * absentees and the absent-and-late list all read it): a recorded SAKIT, IZIN or ALPA; a school day of the
+ * employee's unit up to today with no record at all (no check-in: absent, status null); or HADIR with late
+ * minutes. DINAS_LUAR is away on duty, neither. `schoolDayKeys` are `unitId:date` (0 for staff without a
+ * unit, who follow the foundation's calendar) of the school days up to today, from the calendar service.
+ */
+export async function absentLateDays(
   db: Executor,
-  f: { from: string; to: string; unitId: number | null },
-  q: { page: number; pageSize: number },
+  f: { from: string; to: string; unitId: number | null; schoolDayKeys: string[] },
+  q?: { page: number; pageSize: number },
 ) {
-  const filter = and(
-    gte(staffAttendance.date, f.from),
-    lte(staffAttendance.date, f.to),
-    or(ne(staffAttendance.status, 'HADIR'), sql`${staffAttendance.lateMinutes} > 0`),
-    f.unitId !== null ? eq(employees.unitId, f.unitId) : undefined,
-  );
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ ...columns, nip: employees.nip, name: employees.name, unitId: employees.unitId })
-      .from(staffAttendance)
-      .innerJoin(employees, eq(employees.id, staffAttendance.employeeId))
-      .where(filter)
-      .orderBy(desc(staffAttendance.date), asc(employees.name))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: count() })
-      .from(staffAttendance)
-      .innerJoin(employees, eq(employees.id, staffAttendance.employeeId))
-      .where(filter),
-  ]);
-  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  const unit = f.unitId !== null ? sql`e.unit_id = ${f.unitId}` : sql`true`;
+  const page = q ? sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}` : sql``;
+  const result = await db.execute<{
+    id: number | null;
+    employeeId: number;
+    date: string;
+    checkInAt: Date | string | null;
+    checkOutAt: Date | string | null;
+    status: 'HADIR' | 'SAKIT' | 'IZIN' | 'DINAS_LUAR' | 'ALPA' | null;
+    lateMinutes: number;
+    note: string | null;
+    nip: string;
+    name: string;
+    unitId: number | null;
+    total: number;
+  }>(sql`
+    select sa.id, e.id as "employeeId", d.day::date::text as date, sa.check_in_at as "checkInAt",
+      sa.check_out_at as "checkOutAt", sa.status, coalesce(sa.late_minutes, 0)::int as "lateMinutes", sa.note,
+      e.nip, e.name, e.unit_id as "unitId", (count(*) over ())::int as total
+    from ${employees} e
+    cross join generate_series(${f.from}::date, ${f.to}::date, interval '1 day') as d(day)
+    left join ${staffAttendance} sa on sa.employee_id = e.id and sa.date = d.day::date
+    where ${unit} and (
+      sa.status in ('SAKIT', 'IZIN', 'ALPA')
+      or (sa.status = 'HADIR' and sa.late_minutes > 0)
+      or (sa.id is null and e.is_active
+        and (coalesce(e.unit_id, 0)::text || ':' || d.day::date::text) = any(string_to_array(${f.schoolDayKeys.join(',')}, ',')))
+    )
+    order by d.day desc, e.name asc, e.id asc
+    ${page}`);
+  const items = result.rows.map(({ total: _total, ...r }) => ({
+    ...r,
+    checkInAt: r.checkInAt === null ? null : new Date(r.checkInAt),
+    checkOutAt: r.checkOutAt === null ? null : new Date(r.checkOutAt),
+  }));
+  return { items, total: result.rows[0]?.total ?? 0 };
+}
+
+/** The unit ids of the active employees of a scope (null: every unit); 0 stands for staff without a unit. */
+export async function staffUnitIds(db: Executor, unitId: number | null): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ unitId: employees.unitId })
+    .from(employees)
+    .where(and(eq(employees.isActive, true), unitId !== null ? eq(employees.unitId, unitId) : undefined));
+  return rows.map((r) => r.unitId ?? 0);
 }
 
 /** Sets an employee's status of a day; check-in and check-out times stay as they are. */

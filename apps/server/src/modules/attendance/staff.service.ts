@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { assertRange } from '../../lib/school-dates.ts';
 import { clock } from '../../lib/clock.ts';
-import { isSchoolDay } from '../school/calendar.service.ts';
+import { schoolDays } from '../school/calendar.service.ts';
 import * as repo from './staff.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findDay>>>;
@@ -27,9 +27,6 @@ const toApi = <T extends Pick<Row, 'checkInAt' | 'checkOutAt'>>(r: T) => ({
   checkOutAt: iso(r.checkOutAt),
 });
 const clockOf = (d: Date) => toJakarta(d).time.slice(0, 5);
-
-/** Statuses that mean the employee is not at school that day (DL is away on duty, not absent). */
-const ABSENT = new Set([null, 'SAKIT', 'IZIN', 'ALPA']);
 
 export function createStaffAttendanceService(db: Database) {
   const now = clock.now;
@@ -108,25 +105,56 @@ export function createStaffAttendanceService(db: Database) {
     return { ...page, items: page.items.map(toApi) };
   }
 
-  /** Every employee of the unit on a day, with the absentees apart. */
+  /**
+   * The `unitId:date` keys of the school days from `from` to `to` (not after today) of the units whose staff
+   * are in scope: an employee without a record on one of these days did not come.
+   */
+  async function schoolDayKeys(unitId: number | null, from: string, to: string): Promise<string[]> {
+    const last = to < clock.today() ? to : clock.today();
+    if (from > last) return [];
+    const keys: string[] = [];
+    for (const id of await repo.staffUnitIds(db, unitId)) {
+      for (const day of await schoolDays(db, id === 0 ? null : id, from, last)) keys.push(`${id}:${day}`);
+    }
+    return keys;
+  }
+
+  /** The absent-or-late days of the staff in scope between two dates (repo.absentLateDays is the definition). */
+  async function absentLateDays(
+    unitId: number | null,
+    from: string,
+    to: string,
+    q?: { page: number; pageSize: number },
+  ) {
+    return repo.absentLateDays(db, { from, to, unitId, schoolDayKeys: await schoolDayKeys(unitId, from, to) }, q);
+  }
+
+  /** Every employee of the unit on a day, with the absentees (not present: no check-in, sakit, izin, alpa) apart. */
   async function daily(user: AuthUser, q: DateUnitQuery) {
     const date = q.date ?? jakartaDate(now());
-    const rows = (await repo.daily(db, date, unitScope(user, q.unitId))).map((r) => ({
+    const unitId = unitScope(user, q.unitId);
+    const rows = (await repo.daily(db, date, unitId)).map((r) => ({
       ...r,
       checkInAt: iso(r.checkInAt),
       checkOutAt: iso(r.checkOutAt),
     }));
-    // Without a record, only someone whose unit has school that day (the calendar) is absent.
-    const open = new Map<number | null, boolean>();
-    for (const unitId of new Set(rows.map((r) => r.unitId))) open.set(unitId, await isSchoolDay(db, unitId, date));
-    const absent = (r: (typeof rows)[number]) => ABSENT.has(r.status) && (r.status !== null || open.get(r.unitId));
-    return { date, items: rows, absentees: rows.filter(absent) };
+    const day = await absentLateDays(unitId, date, date);
+    const absent = new Set(day.items.filter((r) => r.status !== 'HADIR').map((r) => r.employeeId));
+    const late = new Set(day.items.filter((r) => r.status === 'HADIR').map((r) => r.employeeId));
+    return {
+      date,
+      items: rows,
+      absentees: rows.filter((r) => absent.has(r.employeeId)),
+      latecomers: rows.filter((r) => late.has(r.employeeId)),
+    };
   }
 
+  /** The absent-and-late list: the same days the dashboard counts, one row per employee and day. */
   async function absentLate(user: AuthUser, q: StaffAbsentLateQuery) {
     assertRange(q.from, q.to);
-    const page = await repo.listAbsentLate(db, { from: q.from, to: q.to, unitId: unitScope(user, q.unitId) }, q);
-    return { ...page, items: page.items.map(toApi) };
+    const unitId = unitScope(user, q.unitId);
+    const page = await absentLateDays(unitId, q.from, q.to, q);
+    return { items: page.items.map(toApi), total: page.total, page: q.page, pageSize: q.pageSize };
   }
 
   /** A leader's correction of a day: DL, sakit, izin or alpa (ahead of time too), or hadir up to today. */

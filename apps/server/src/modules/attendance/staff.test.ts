@@ -93,9 +93,19 @@ describe('staff attendance', () => {
     const url = `/api/v1/attendance/staff/absent-late?from=${today}&to=${today}`;
     const res = await ctx.call(await ctx.as('PRINCIPAL'), 'GET', url);
     expect(res.statusCode).toBe(200);
-    expect(res.json().items).toEqual([
+    const items = res.json().items as { employeeId: number; status: string | null; lateMinutes: number }[];
+    // the late one, and everyone the day's absentees count (no check-in: status null), nobody else
+    expect(items.filter((r) => r.status === 'HADIR')).toEqual([
       expect.objectContaining({ employeeId: f.homeroomA.user.employeeId, lateMinutes: 25, status: 'HADIR' }),
     ]);
+    const day = (await ctx.call(await ctx.as('PRINCIPAL'), 'GET', '/api/v1/attendance/staff/daily')).json();
+    expect(
+      items
+        .filter((r) => r.status !== 'HADIR')
+        .map((r) => r.employeeId)
+        .sort(),
+    ).toEqual(day.absentees.map((r: { employeeId: number }) => r.employeeId).sort());
+    expect(items.some((r) => r.employeeId === f.otherTeacher.user.employeeId && r.status === null)).toBe(true);
     expect((await ctx.call(await ctx.as('TU'), 'GET', url)).statusCode).toBe(200);
     expect((await ctx.call(f.homeroomA, 'GET', url)).statusCode).toBe(403);
   });

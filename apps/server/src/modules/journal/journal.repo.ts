@@ -171,6 +171,17 @@ export async function lessonsOfDay(
     .orderBy(asc(timetableSlots.period));
 }
 
+/** Whether the employee is the homeroom teacher (wali kelas) of a class of the active year. */
+export async function leadsAClass(db: Executor, employeeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: classGroups.id })
+    .from(classGroups)
+    .innerJoin(academicYears, eq(academicYears.id, classGroups.academicYearId))
+    .where(and(eq(classGroups.homeroomEmployeeId, employeeId), eq(academicYears.isActive, true)))
+    .limit(1);
+  return !!row;
+}
+
 /** The classes the employee leads in the active year with no daily register on the date. */
 export async function homeroomRegistersOpen(db: Executor, employeeId: number, date: string) {
   return db

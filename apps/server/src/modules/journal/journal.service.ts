@@ -278,9 +278,10 @@ export function createJournalService(db: Database, attendance: AttendanceService
   async function today(user: AuthUser) {
     const date = clock.today();
     const schoolDay = await isSchoolDay(db, user.unit?.id ?? null, date);
-    if (!user.employeeId) return { date, schoolDay, lessons: [], homeroomRegistersOpen: [] };
+    if (!user.employeeId) return { date, schoolDay, homeroom: false, lessons: [], homeroomRegistersOpen: [] };
     const day = weekdayOf(date);
-    const [lessons, registers] = await Promise.all([
+    const [homeroom, lessons, registers] = await Promise.all([
+      repo.leadsAClass(db, user.employeeId),
       day <= 6
         ? repo.lessonsOfDay(db, user.employeeId, day, academicPeriodOfDate(date).semester, date)
         : Promise.resolve([]),
@@ -293,6 +294,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
     return {
       date,
       schoolDay,
+      homeroom,
       lessons: lessons.filter((l) => open.get(l.unitId)).map(({ unitId: _unit, ...l }) => l),
       homeroomRegistersOpen: registers.filter((r) => open.get(r.unitId)).map(({ unitId: _unit, ...r }) => r),
     };

@@ -209,10 +209,14 @@ describe('class journal', () => {
     expect(res.statusCode).toBe(200);
     const day = res.json();
     expect(day.date).toBe(f.day);
+    // a subject teacher leads no class: no homeroom reminder is due
+    expect(day.homeroom).toBe(false);
+    expect(day.homeroomRegistersOpen).toEqual([]);
     expect(day.lessons).toEqual([
       expect.objectContaining({ timetableSlotId: f.slot.id, journalFilled: true, asSubstitute: false }),
     ]);
     const homeroom = (await ctx.call(f.homeroomB, 'GET', '/api/v1/journals/today')).json();
+    expect(homeroom.homeroom).toBe(true);
     expect(homeroom.homeroomRegistersOpen).toEqual([{ classGroupId: f.classB.id, className: '7B' }]);
     expect((await ctx.call(student, 'GET', '/api/v1/journals/today')).statusCode).toBe(403);
   });

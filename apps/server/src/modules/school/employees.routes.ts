@@ -8,26 +8,39 @@ import {
   ErrorBody,
   IdParams,
   pageOf,
+  DIVISION_LABELS,
+  type Lang,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import type { EmployeesService } from './employees.service.ts';
 import { userOf } from '../../lib/scope.ts';
+import { requestLang } from '../../lib/lang.ts';
+import type { ExportHeadings } from './export-headings.service.ts';
+
+const yesNo = (v: boolean, lang: Lang) => (v ? { id: 'Ya', en: 'Yes' } : { id: 'Tidak', en: 'No' })[lang];
 
 const EMPLOYEE_COLUMNS: XlsxColumn<EmployeeSummary>[] = [
-  { header: 'NIP', value: (e) => e.nip, width: 20 },
-  { header: 'Nama', value: (e) => e.name, width: 32 },
-  { header: 'L/P', value: (e) => e.gender, width: 6 },
-  { header: 'Jabatan', value: (e) => e.position, width: 20 },
-  { header: 'Unit', value: (e) => e.unitCode, width: 8 },
-  { header: 'Divisi', value: (e) => e.division, width: 16 },
-  { header: 'Nama pengguna', value: (e) => e.username, width: 20 },
-  { header: 'Aktif', value: (e) => (e.isActive ? 'Ya' : 'Tidak'), width: 8 },
+  { header: { id: 'NIP', en: 'NIP' }, value: (e) => e.nip, width: 20 },
+  { header: { id: 'Nama', en: 'Name' }, value: (e) => e.name, width: 32 },
+  { header: { id: 'L/P', en: 'M/F' }, value: (e) => e.gender, width: 6 },
+  { header: { id: 'Jabatan', en: 'Position' }, value: (e) => e.position, width: 20 },
+  { header: { id: 'Unit', en: 'Unit' }, value: (e) => e.unitCode, width: 8 },
+  {
+    header: { id: 'Divisi', en: 'Division' },
+    value: (e, lang) => (e.division ? DIVISION_LABELS[e.division][lang] : null),
+    width: 16,
+  },
+  { header: { id: 'Nama pengguna', en: 'Username' }, value: (e) => e.username, width: 20 },
+  { header: { id: 'Aktif', en: 'Active' }, value: (e, lang) => yesNo(e.isActive, lang), width: 8 },
 ];
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesService }> = async (app, { employees }) => {
+export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesService; headings: ExportHeadings }> = async (
+  app,
+  { employees, headings },
+) => {
   app.get(
     '/',
     {
@@ -55,7 +68,18 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesServic
     async (request, reply) => {
       const user = userOf(request);
       const rows = await collectAll((page, pageSize) => employees.list(user, { ...request.query, page, pageSize }));
-      return sendXlsx(reply, 'daftar-pegawai', await toXlsx('Pegawai', EMPLOYEE_COLUMNS, rows));
+      const lang = requestLang(request);
+      const q = request.query;
+      const filters = await headings.common(lang, q);
+      if (q.division) filters.push([lang === 'en' ? 'Division' : 'Divisi', DIVISION_LABELS[q.division][lang]]);
+      if (q.active) filters.push([lang === 'en' ? 'Active' : 'Aktif', yesNo(q.active === 'true', lang)]);
+      const heading = {
+        lang,
+        sheet: { id: 'Pegawai', en: 'Employees' },
+        title: { id: 'Daftar Guru dan Pegawai', en: 'Teacher and Staff List' },
+        filters,
+      };
+      return sendXlsx(reply, 'daftar-pegawai', await toXlsx(heading, EMPLOYEE_COLUMNS, rows));
     },
   );
   app.get(

@@ -6,9 +6,12 @@ import { createCalendarService } from './calendar.service.ts';
 import { employeesImportRoutes } from './employees-import.routes.ts';
 import { createEmployeesImportService } from './employees-import.service.ts';
 import { employeesRoutes } from './employees.routes.ts';
+import { createExportHeadings } from './export-headings.service.ts';
 import { enrollmentsRoutes } from './enrollments.routes.ts';
 import { createEnrollmentsService } from './enrollments.service.ts';
 import { createEmployeesService } from './employees.service.ts';
+import { letterheadRoutes } from './letterhead.routes.ts';
+import { createLetterheadService } from './letterhead.service.ts';
 import { lookupsRoutes } from './lookups.routes.ts';
 import { structureRoutes } from './structure.routes.ts';
 import { createStructureService } from './structure.service.ts';
@@ -26,7 +29,8 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
   const structure = createStructureService(db);
   const students = createStudentsService(db, structure);
   await app.register(structureRoutes, { structure });
-  await app.register(studentsRoutes, { prefix: '/students', students });
+  const headings = createExportHeadings(db);
+  await app.register(studentsRoutes, { prefix: '/students', students, headings });
   await app.register(studentPhotosRoutes, { photos: createStudentPhotosService(db, structure, students, dataDir) });
   await app.register(studentsImportRoutes, {
     prefix: '/students/import',
@@ -43,7 +47,8 @@ export const schoolRoutes: FastifyPluginAsync<{ db: Database; dataDir: string }>
     prefix: '/teaching-assignments',
     assignments: createTeachingAssignmentsService(db),
   });
-  await app.register(employeesRoutes, { prefix: '/employees', employees });
+  await app.register(employeesRoutes, { prefix: '/employees', employees, headings });
+  await app.register(letterheadRoutes, { letterhead: createLetterheadService(db, dataDir) });
   const calendar = createCalendarService(db);
   await app.register(calendarRoutes, {
     prefix: '/calendar',

@@ -15,28 +15,33 @@ import {
 import { actorOf } from '../../lib/audit.ts';
 import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import { userOf } from '../../lib/scope.ts';
+import { requestLang, type Bilingual } from '../../lib/lang.ts';
+import type { ExportHeadings } from './export-headings.service.ts';
 import type { StudentsService } from './students.service.ts';
 
-const STUDENT_STATUS_LABELS: Record<StudentSummary['status'], string> = {
-  ACTIVE: 'Aktif',
-  GRADUATED: 'Lulus',
-  MOVED: 'Pindah',
-  DROPPED: 'Keluar',
+const STUDENT_STATUS_LABELS: Record<StudentSummary['status'], Bilingual> = {
+  ACTIVE: { id: 'Aktif', en: 'Active' },
+  GRADUATED: { id: 'Lulus', en: 'Graduated' },
+  MOVED: { id: 'Pindah', en: 'Moved' },
+  DROPPED: { id: 'Keluar', en: 'Dropped out' },
 };
 
 const STUDENT_COLUMNS: XlsxColumn<StudentSummary>[] = [
-  { header: 'NIS', value: (s) => s.nis, width: 14 },
-  { header: 'NISN', value: (s) => s.nisn, width: 14 },
-  { header: 'Nama', value: (s) => s.name, width: 32 },
-  { header: 'L/P', value: (s) => s.gender, width: 6 },
-  { header: 'Unit', value: (s) => s.unitCode, width: 8 },
-  { header: 'Kelas', value: (s) => s.className, width: 10 },
-  { header: 'Status', value: (s) => STUDENT_STATUS_LABELS[s.status], width: 10 },
+  { header: { id: 'NIS', en: 'NIS' }, value: (s) => s.nis, width: 14 },
+  { header: { id: 'NISN', en: 'NISN' }, value: (s) => s.nisn, width: 14 },
+  { header: { id: 'Nama', en: 'Name' }, value: (s) => s.name, width: 32 },
+  { header: { id: 'L/P', en: 'M/F' }, value: (s) => s.gender, width: 6 },
+  { header: { id: 'Unit', en: 'Unit' }, value: (s) => s.unitCode, width: 8 },
+  { header: { id: 'Kelas', en: 'Class' }, value: (s) => s.className, width: 10 },
+  { header: { id: 'Status', en: 'Status' }, value: (s, lang) => STUDENT_STATUS_LABELS[s.status][lang], width: 10 },
 ];
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService }> = async (app, { students }) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService; headings: ExportHeadings }> = async (
+  app,
+  { students, headings },
+) => {
   app.get(
     '/',
     {
@@ -64,7 +69,17 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService }
     async (request, reply) => {
       const user = userOf(request);
       const rows = await collectAll((page, pageSize) => students.list(user, { ...request.query, page, pageSize }));
-      return sendXlsx(reply, 'daftar-siswa', await toXlsx('Siswa', STUDENT_COLUMNS, rows));
+      const lang = requestLang(request);
+      const q = request.query;
+      const filters = await headings.common(lang, q);
+      if (q.status) filters.push([lang === 'en' ? 'Status' : 'Status', STUDENT_STATUS_LABELS[q.status][lang]]);
+      const heading = {
+        lang,
+        sheet: { id: 'Siswa', en: 'Students' },
+        title: { id: 'Daftar Siswa', en: 'Student List' },
+        filters,
+      };
+      return sendXlsx(reply, 'daftar-siswa', await toXlsx(heading, STUDENT_COLUMNS, rows));
     },
   );
   app.get(

@@ -11,6 +11,7 @@ import {
   TimetablePeriodQuery,
   TimetableQuery,
   TimetableResponse,
+  TimetableToday,
   TimetableSlot,
   TimetableSlotInput,
   TimetableSlotUpdate,
@@ -50,6 +51,19 @@ const slotRoutes: FastifyPluginAsyncZod<{ timetable: TimetableService }> = async
       },
     },
     async (request) => timetable.mine(userOf(request), request.query),
+  );
+  app.get(
+    '/me/today',
+    {
+      config: { access: 'schedule.read' },
+      schema: {
+        tags: ['timetable'],
+        summary:
+          "Today's lessons of the own week (a student's class, a teacher's lessons); none on a day without school",
+        response: { 200: TimetableToday, ...errors },
+      },
+    },
+    async (request) => timetable.today(userOf(request)),
   );
   app.get(
     '/classes/:id',

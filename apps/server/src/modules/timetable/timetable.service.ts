@@ -1,5 +1,7 @@
 import {
   academicPeriodOfDate,
+  weekdayOf,
+  type TimetableToday,
   DAY_NAMES_ID,
   type AuthUser,
   type Semester,
@@ -21,6 +23,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { mapDbError } from '../../lib/db-errors.ts';
 import { findClass, findEmployeeRef, findSubject } from '../school/school.service.ts';
+import { isSchoolDay } from '../school/calendar.service.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import * as repo from './timetable.repo.ts';
 import { clock } from '../../lib/clock.ts';
@@ -196,6 +199,20 @@ export function createTimetableService(db: Database, structure: StructureService
     return week(period, { employeeId: user.employeeId });
   }
 
+  /**
+   * Today's lessons of the own week (a student's class, a teacher's lessons), in period order; none on a
+   * day without school (the unit's calendar: Sunday, a holiday, a break).
+   */
+  async function today(user: AuthUser): Promise<TimetableToday> {
+    const date = clock.today();
+    const own = await mine(user, {});
+    const unitId = own.items[0]?.unitId ?? user.unit?.id ?? null;
+    const schoolDay = await isSchoolDay(db, unitId, date);
+    const day = weekdayOf(date);
+    const lessons = schoolDay ? own.items.filter((s) => s.day === day).sort((a, b) => a.period - b.period) : [];
+    return { date, schoolDay, className: own.className ?? null, lessons };
+  }
+
   async function teachingHours(user: AuthUser, q: TeachingHoursQuery) {
     const unitId = unitScope(user, q.unitId);
     const period = await periodOf(q);
@@ -327,7 +344,7 @@ export function createTimetableService(db: Database, structure: StructureService
     });
   }
 
-  return { list, ofClass, ofTeacher, mine, teachingHours, check, create, update, remove };
+  return { list, ofClass, ofTeacher, mine, today, teachingHours, check, create, update, remove };
 }
 
 export type TimetableService = ReturnType<typeof createTimetableService>;

@@ -29,8 +29,12 @@ export interface DataListProps<T> {
   actions?: ReactNode;
   defaultSort?: DataTableSortStatus<T>;
   searchLabel?: string;
-  /** file and sheet name of the Excel export */
+  /** file name of the Excel export (without .xlsx) */
   exportName: string;
+  /** the export's title and sheet name; by default the table's accessible name */
+  exportTitle?: string;
+  /** the filters chosen, as the export's heading names them (label, value); the search text is added */
+  exportFilters?: (readonly [string, string])[];
   /** true when the server has `GET <path>/export` with the same filters */
   serverExport?: boolean;
   /** columns of a browser-built export; by default the table's columns with a text title */
@@ -42,6 +46,8 @@ export interface DataListProps<T> {
   rowLabel?: (row: T) => string;
   /** the accessible name of the table */
   label: string;
+  /** a row's key when the rows have no `id` (e.g. a day without a record: employee and date) */
+  rowId?: (row: T) => string | number;
 }
 
 function defaultExportColumns<T>(columns: DataTableColumn<T>[]): ExportColumn<T>[] {
@@ -60,7 +66,7 @@ function defaultExportColumns<T>(columns: DataTableColumn<T>[]): ExportColumn<T>
  * A server-paged list: debounced search, filters, sortable columns, page and page size, a skeleton while the
  * first page loads, an empty state, and an Excel export of everything the filters select.
  */
-export function DataList<T extends { id: number | string }>(props: DataListProps<T>) {
+export function DataList<T extends object>(props: DataListProps<T>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
@@ -92,7 +98,8 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
     if (props.serverExport) return downloadServerExport(props.path, all, file);
     const { items } = await fetchAllPages<T>(props.path, all);
     const columns = props.exportColumns ?? defaultExportColumns(props.columns);
-    await downloadClientXlsx(props.exportName, columns, items, file);
+    const filters = [...(props.exportFilters ?? []), ...(q ? [[t('list.exportSearch'), q] as const] : [])];
+    await downloadClientXlsx({ title: props.exportTitle ?? props.label, filters }, columns, items, file);
   };
 
   return (
@@ -122,6 +129,7 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
             minHeight={list.data?.items.length ? undefined : 180}
             striped
             highlightOnHover
+            idAccessor={props.rowId ?? ('id' as keyof T & string)}
             records={list.data?.items ?? []}
             columns={props.columns}
             fetching={list.isFetching}
@@ -143,7 +151,9 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
             selectedRecords={props.selectedRecords}
             onSelectedRecordsChange={props.onSelectedRecordsChange}
             getRecordSelectionCheckboxProps={(row) => ({
-              'aria-label': t('list.selectRow', { name: props.rowLabel?.(row) ?? String(row.id) }),
+              'aria-label': t('list.selectRow', {
+                name: props.rowLabel?.(row) ?? String(props.rowId?.(row) ?? (row as { id?: unknown }).id),
+              }),
             })}
             allRecordsSelectionCheckboxProps={{ 'aria-label': t('list.selectAll') }}
             paginationWrapBreakpoint="sm"

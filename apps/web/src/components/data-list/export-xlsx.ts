@@ -1,7 +1,42 @@
+import i18next from 'i18next';
+import { longDate, type Lang } from '@mms/shared';
+import { serverToday } from '../../lib/clock.ts';
+
 export interface ExportColumn<T> {
   title: string;
   value: (row: T) => string | number | null | undefined;
 }
+
+/** What an export says above its table: its title and the filters it was made with (label, value), translated. */
+export interface ExportHeading {
+  title: string;
+  filters?: readonly (readonly [label: string, value: string])[];
+}
+
+/** The language the person reads MMS in (Indonesian unless they chose English). */
+export const readerLang = (): Lang => (i18next.language === 'en' ? 'en' : 'id');
+
+/**
+ * The lines above an export's table, the same as the server's exports write: the title; "Filter: Kelas: 7A;
+ * Pencarian: budi" (or "Filter: tanpa filter"); "Dicetak: 25 November 2026" on the school's date.
+ */
+export function exportHeadingLines(heading: ExportHeading, lang: Lang, today: string): string[] {
+  const t = i18next.getFixedT(lang);
+  const filters = heading.filters?.length
+    ? heading.filters.map(([label, value]) => `${label}: ${value}`).join('; ')
+    : t('list.exportNoFilters');
+  return [
+    heading.title,
+    `${t('list.exportFilters')}: ${filters}`,
+    `${t('list.exportPrinted')}: ${longDate(today, lang)}`,
+  ];
+}
+
+/** Rows before the table's header row: the three heading lines and a blank one. */
+export const HEADING_ROWS = 4;
+
+/** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
+export const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Data';
 
 function save(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -14,33 +49,50 @@ function save(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Downloads the server's Excel export of a list (`GET <list url>/export?<filters>`). */
+/**
+ * Downloads the server's Excel export of a list (`GET <list url>/export?<filters>`); the server writes the
+ * heading and the headers in the language asked for, which is the language chosen in MMS (not the browser's).
+ */
 export async function downloadServerExport(
   path: string,
   query: Record<string, string | number>,
   fileName: string,
 ): Promise<void> {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`/api/v1${path}/export?${params}`, { credentials: 'same-origin' });
+  const res = await fetch(`/api/v1${path}/export?${params}`, {
+    credentials: 'same-origin',
+    headers: { 'accept-language': readerLang() },
+  });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   save(await res.blob(), fileName);
 }
 
+/** The workbook of a browser-built export: the heading lines, the header row, the rows. */
+export async function buildClientWorkbook<T>(heading: ExportHeading, columns: ExportColumn<T>[], rows: T[]) {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet(sheetName(heading.title), { views: [{ state: 'frozen', ySplit: HEADING_ROWS + 1 }] });
+  const [title, filters, printed] = exportHeadingLines(heading, readerLang(), serverToday());
+  ws.addRow([title]).font = { bold: true, size: 14 };
+  ws.addRow([filters]);
+  ws.addRow([printed]);
+  ws.addRow([]);
+  ws.addRow(columns.map((c) => c.title)).font = { bold: true };
+  for (const row of rows) ws.addRow(columns.map((c) => c.value(row) ?? ''));
+  columns.forEach((c, i) => {
+    ws.getColumn(i + 1).width = Math.min(50, Math.max(10, c.title.length + 2));
+  });
+  return book;
+}
+
 /** Builds the .xlsx in the browser; exceljs is loaded only when someone exports. */
 export async function downloadClientXlsx<T>(
-  sheet: string,
+  heading: ExportHeading,
   columns: ExportColumn<T>[],
   rows: T[],
   fileName: string,
 ): Promise<void> {
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet(sheet.slice(0, 31));
-  ws.addRow(columns.map((c) => c.title)).font = { bold: true };
-  for (const row of rows) ws.addRow(columns.map((c) => c.value(row) ?? ''));
-  ws.columns.forEach((col, i) => {
-    col.width = Math.min(50, Math.max(10, columns[i]!.title.length + 2));
-  });
+  const book = await buildClientWorkbook(heading, columns, rows);
   const buffer = await book.xlsx.writeBuffer();
   save(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), fileName);
 }

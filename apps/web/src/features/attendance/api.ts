@@ -13,6 +13,8 @@ import type {
   StaffDayInput,
   StaffToday,
   UnitRecap,
+  WaitingForMe,
+  OwnMonth,
 } from '@mms/shared';
 import { addDays, weekdayOf } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -175,4 +177,18 @@ export function useUnitRecap(month: string, unitId: Id, enabled: boolean) {
     queryFn: () => api<UnitRecap>('/attendance/recap', { query: { month, unitId: opt(unitId) } }),
     enabled: enabled && /^\d{4}-\d{2}$/.test(month),
   });
+}
+
+/** What waits for a decider today (`GET /attendance/waiting`): leave to decide, registers, staff not checked in. */
+export function useWaitingForMe() {
+  return useQuery({
+    queryKey: ['/attendance/waiting'],
+    queryFn: () => api<WaitingForMe>('/attendance/waiting'),
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+/** The signed-in student's month so far (`GET /attendance/me/month`): their row of the class recap. */
+export function useOwnMonth() {
+  return useQuery({ queryKey: ['/attendance/me/month'], queryFn: () => api<OwnMonth>('/attendance/me/month') });
 }

@@ -32,10 +32,14 @@ import type {
   TimetableCheckInput,
   TimetableCheckResult,
   TimetableResponse,
+  TimetableToday,
   TimetableSlot,
   TimetableSlotInput,
   TimetableSlotUpdate,
   Unit,
+  UnitUpdate,
+  Foundation,
+  FoundationUpdate,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiForm } from '../../lib/api.ts';
@@ -423,5 +427,48 @@ export function useDeleteSlot() {
     mutationFn: (id: number) => api(`/timetable/${id}`, { method: 'DELETE' }),
     onSuccess: () => invalidate('/timetable'),
     meta: { silent: true },
+  });
+}
+
+// ---------- the papers' letterhead: unit and foundation settings, logos ----------
+
+export function useFoundation() {
+  return useQuery({ queryKey: ['/foundation'], queryFn: () => api<Foundation>('/foundation') });
+}
+
+/** Saves a unit's settings (PATCH) or the foundation's (unitId null). */
+export function useSaveLetterhead() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ unitId, body }: { unitId: number | null; body: UnitUpdate | FoundationUpdate }) =>
+      unitId
+        ? api<Unit | Foundation>(`/units/${unitId}`, { method: 'PATCH', body })
+        : api<Unit | Foundation>('/foundation', { method: 'PATCH', body }),
+    onSuccess: () => Promise.all([invalidate('/units'), invalidate('/foundation'), invalidate('/letterhead')]),
+    meta: { silent: true },
+  });
+}
+
+/** Sets (a file) or removes (null) the logo of a unit or of the foundation (unitId null). */
+export function useSaveLogo() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ unitId, file }: { unitId: number | null; file: File | null }) => {
+      const path = unitId ? `/units/${unitId}/logo` : '/foundation/logo';
+      if (!file) return api(path, { method: 'DELETE' });
+      const form = new FormData();
+      form.set('file', file);
+      return apiForm(path, form, { method: 'PUT' });
+    },
+    onSuccess: () => Promise.all([invalidate('/units'), invalidate('/foundation'), invalidate('/letterhead')]),
+    meta: { silent: true },
+  });
+}
+
+/** Today's lessons of the own week (`GET /timetable/me/today`); none on a day without school. */
+export function useTimetableToday() {
+  return useQuery({
+    queryKey: ['/timetable', 'me', 'today'],
+    queryFn: () => api<TimetableToday>('/timetable/me/today'),
   });
 }

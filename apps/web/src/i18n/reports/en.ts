@@ -5,12 +5,9 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 /** English texts of the printable reports. */
 export const reportsEn: Texts<typeof reportsId> = {
   reports: {
-    print: 'Print',
     export: 'Export to Excel',
     empty: 'No data',
     loadFailed: 'The report could not be loaded.',
-    allUnits: 'All units of the foundation',
-    foundation: 'Foundation · {{app}}',
     printedAt: 'Printed {{date}}, {{time}} WIB',
     filters: 'Filter the report',
     search: 'Search',

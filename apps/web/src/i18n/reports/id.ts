@@ -1,12 +1,9 @@
 /** Indonesian texts of the printable reports of the "Laporan" menu, loaded with those screens. */
 export const reportsId = {
   reports: {
-    print: 'Cetak',
     export: 'Ekspor Excel',
     empty: 'Tidak ada data',
     loadFailed: 'Laporan gagal dimuat.',
-    allUnits: 'Seluruh unit Yayasan',
-    foundation: 'Yayasan · {{app}}',
     printedAt: 'Dicetak {{date}}, pukul {{time}} WIB',
     filters: 'Saring laporan',
     search: 'Cari',

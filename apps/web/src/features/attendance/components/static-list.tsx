@@ -20,6 +20,8 @@ export function StaticList<T>(props: {
   fetching?: boolean;
   failed?: boolean;
   exportName: string;
+  /** the filters chosen, as the export's heading names them (label, value) */
+  exportFilters?: (readonly [string, string])[];
   serverExport?: { path: string; query: Record<string, string | number> };
   controls?: ReactNode;
   emptyText?: string;
@@ -41,7 +43,12 @@ export function StaticList<T>(props: {
               return typeof v === 'number' ? v : v == null ? '' : String(v);
             },
           }));
-        await downloadClientXlsx(props.exportName, columns, props.records ?? [], `${props.exportName}.xlsx`);
+        await downloadClientXlsx(
+          { title: props.label, filters: props.exportFilters ?? [] },
+          columns,
+          props.records ?? [],
+          `${props.exportName}.xlsx`,
+        );
       }
     } catch (e) {
       notifyError(e);

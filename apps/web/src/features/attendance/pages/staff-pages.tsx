@@ -222,7 +222,10 @@ export function StaffDailyPage() {
   );
 }
 
-/** Recorded staff days that were late or not present, over a date range. */
+/**
+ * Staff days that were late or not present over a date range: the server's one definition, the same days the
+ * dashboard counts (a school day without check-in shows "Belum presensi").
+ */
 export function StaffAbsentLatePage() {
   const { t } = useTranslation();
   const today = jakartaToday();
@@ -249,6 +252,19 @@ export function StaffAbsentLatePage() {
         columns={columns}
         filters={{ from, to, unitId }}
         exportName="guru-tidak-hadir-terlambat"
+        rowId={(r) => `${r.employeeId}:${r.date}`}
+        exportColumns={[
+          { title: t('att.date'), value: (r) => r.date },
+          { title: t('att.staff.nip'), value: (r) => r.nip },
+          { title: t('att.name'), value: (r) => r.name },
+          {
+            title: t('att.staff.status'),
+            value: (r) => (r.status ? t(`att.staffStatuses.${r.status}`) : t('att.staff.none')),
+          },
+          { title: t('att.staff.checkedIn'), value: (r) => time(r.checkInAt) },
+          { title: t('att.late'), value: (r) => r.lateMinutes },
+          { title: t('att.note'), value: (r) => r.note },
+        ]}
         filterControls={
           <>
             <DateField label={t('att.from')} value={from} onChange={(v) => v && setFrom(v)} />

@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { useAttendanceTodayCounts } from '../api.ts';
 
-function Figure({ label, value, testId, to }: { label: string; value: string | number; testId: string; to: string }) {
+export function Figure({
+  label,
+  value,
+  testId,
+  to,
+}: {
+  label: string;
+  value: string | number;
+  testId: string;
+  to: string;
+}) {
   return (
     <UnstyledButton component={Link} to={to}>
       <Text fz={28} fw={700} lh={1.1} data-testid={testId}>
@@ -18,7 +28,10 @@ function Figure({ label, value, testId, to }: { label: string; value: string | n
   );
 }
 
-/** The leaders' counts of today: absent staff, absent students (S/I/A), classes without a register. */
+/**
+ * The leaders' counts of today: staff not checked in and late (the same days as the absent-and-late list it
+ * links to), absent students (S/I/A), classes without a register.
+ */
 export default function LeaderTodayWidget() {
   const { t } = useTranslation();
   const counts = useAttendanceTodayCounts(true);
@@ -27,12 +40,18 @@ export default function LeaderTodayWidget() {
     <WidgetCard title={t('dashboard.widgets.leaderTitle')} testId="leader-today">
       {counts.isPending && <WidgetLoading />}
       {d && (
-        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Figure
             testId="staff-absent"
-            to={ROUTES['tutor-attendance-all']}
-            label={t('dashboard.widgets.staffAbsent')}
-            value={`${d.staffAbsent} / ${d.staffTotal}`}
+            to={ROUTES['tutor-absent-late']}
+            label={t('dashboard.widgets.staffAbsent', { absent: d.staffAbsent, total: d.staffTotal })}
+            value={d.staffAbsent}
+          />
+          <Figure
+            testId="staff-late"
+            to={ROUTES['tutor-absent-late']}
+            label={t('dashboard.widgets.staffLate')}
+            value={d.staffLate}
           />
           <Figure
             testId="students-absent"

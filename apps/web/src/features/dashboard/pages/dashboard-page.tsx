@@ -13,9 +13,13 @@ import { useCurrentUser } from '../../../lib/session.ts';
 const TeacherTodayWidget = lazy(() => import('../../journal/widgets/teacher-today-widget.tsx'));
 const LeaderTodayWidget = lazy(() => import('../../attendance/widgets/leader-today-widget.tsx'));
 const UpcomingHolidaysWidget = lazy(() => import('../../school/widgets/upcoming-holidays-widget.tsx'));
+const WaitingWidget = lazy(() => import('../../attendance/widgets/waiting-widget.tsx'));
+const StudentTodayWidget = lazy(() => import('../../attendance/widgets/student-today-widget.tsx'));
 
 /** The dashboard's widgets and who sees each; each holds its place while it loads (no layout shift). */
 const WIDGETS: readonly (readonly [string, ComponentType, Permission])[] = [
+  ['waiting', WaitingWidget, 'leave.decide'],
+  ['student-today', StudentTodayWidget, 'school.student.self'],
   ['teacher-today', TeacherTodayWidget, 'journal.write'],
   ['leader-today', LeaderTodayWidget, 'school.monitor'],
   ['upcoming-holidays', UpcomingHolidaysWidget, 'school.calendar.read'],

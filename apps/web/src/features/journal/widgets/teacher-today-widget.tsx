@@ -24,17 +24,19 @@ export default function TeacherTodayWidget() {
       )}
       {data && data.schoolDay && (
         <Stack gap="xs">
-          {data.homeroomRegistersOpen.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('dashboard.widgets.registersDone')}
-            </Text>
-          ) : (
-            data.homeroomRegistersOpen.map((c) => (
-              <Anchor key={c.classGroupId} component={Link} to={registerLink(c.classGroupId, data.date)} fw={600}>
-                {t('dashboard.widgets.takeRegister', { className: c.className })}
-              </Anchor>
-            ))
-          )}
+          {/* the homeroom reminder only for a homeroom teacher of a class this year (the server decides) */}
+          {data.homeroom &&
+            (data.homeroomRegistersOpen.length === 0 ? (
+              <Text size="sm" c="dimmed" data-testid="homeroom-done">
+                {t('dashboard.widgets.registersDone')}
+              </Text>
+            ) : (
+              data.homeroomRegistersOpen.map((c) => (
+                <Anchor key={c.classGroupId} component={Link} to={registerLink(c.classGroupId, data.date)} fw={600}>
+                  {t('dashboard.widgets.takeRegister', { className: c.className })}
+                </Anchor>
+              ))
+            ))}
           <Text size="sm" fw={600} mt="xs">
             {t('dashboard.widgets.lessons')}
           </Text>

@@ -1,16 +1,16 @@
-import { Alert, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
-import { APP_NAME, toJakarta } from '@mms/shared';
-import { IconPrinter, IconSearch } from '@tabler/icons-react';
+import { Alert, Group, Text, TextInput } from '@mantine/core';
+import { toJakarta } from '@mms/shared';
+import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';
 import { ListSkeleton } from '../../../components/data-list/list-skeleton.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { formatJakartaDate } from '../../../lib/system-api.ts';
-import { useUnits } from '../../school/api.ts';
 import { ClassSelect, UnitSelect, useActiveYearId } from '../../../components/pickers.tsx';
 import classes from './report.module.css';
 import { serverNow } from '../../../lib/clock.ts';
+import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 
 export { classes as reportClasses };
 
@@ -51,15 +51,13 @@ export function printedAt(now: Date, language: string): { date: string; time: st
 }
 
 /**
- * A leader's printable report: a letterhead with the foundation, unit, title and the moment it was printed,
- * the filters, the Print and Excel buttons, and the report itself with its loading, empty and error states.
- * Printing leaves out the application frame and everything marked `noPrint`.
+ * A leader's printable report on the one printed paper of MMS: the unit's letterhead (the foundation's when
+ * every unit is chosen), the title and the moment it was printed, the filters, the Print and Excel buttons,
+ * the report with its loading, empty and error states, and the signature block.
  */
 export function ReportFrame(props: ReportFrameProps) {
   const { t, i18n } = useTranslation();
-  const units = useUnits();
   const activeYear = useActiveYearId();
-  const unit = units.data?.items.find((u) => u.id === props.unitId);
   const printed = printedAt(serverNow(), i18n.language);
 
   let body: ReactNode;
@@ -79,47 +77,40 @@ export function ReportFrame(props: ReportFrameProps) {
     );
   else body = props.children;
 
+  const empty = !!props.placeholder || props.data.isPending || props.data.isError || props.isEmpty;
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" className={classes.report}>
-      <Group className={classes.noPrint} justify="flex-end" gap="xs" mb="sm">
-        <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-          {t('reports.print')}
-        </Button>
-        {props.onExport && <ExportButton onExport={props.onExport} label={t('reports.export')} />}
-      </Group>
-      <header className={classes.letterhead}>
-        <Text size="sm" c="dimmed">
-          {t('reports.foundation', { app: APP_NAME })}
-        </Text>
-        <Text fw={700} size="lg" data-testid="report-unit">
-          {props.unitId === null ? t('reports.allUnits') : (unit?.name ?? '…')}
-        </Text>
-        <Title order={1} fz="h3">
-          {props.title}
-        </Title>
-        {props.subtitle && <Text size="sm">{props.subtitle}</Text>}
-        <Text size="xs" c="dimmed" data-testid="report-printed-at">
-          {t('reports.printedAt', printed)}
-        </Text>
-      </header>
-      <Group
-        className={classes.noPrint}
-        gap="sm"
-        align="flex-end"
-        wrap="wrap"
-        mb="md"
-        role="group"
-        aria-label={t('reports.filters')}
-      >
-        {props.search && <ReportSearch {...props.search} />}
-        <UnitSelect value={props.unitId} onChange={props.onUnitChange} clearable={props.unitClearable} />
-        {props.classFilter && (
-          <ClassSelect {...props.classFilter} unitId={props.unitId} academicYearId={activeYear} clearable />
-        )}
-        {props.filters}
-      </Group>
+    <PrintedPaper
+      unitId={props.unitId}
+      title={props.title}
+      className={classes.report}
+      signed={!empty}
+      subtitle={
+        <>
+          {props.subtitle && <Text size="sm">{props.subtitle}</Text>}
+          <Text size="xs" c="dimmed" data-testid="report-printed-at">
+            {t('reports.printedAt', printed)}
+          </Text>
+        </>
+      }
+      actions={
+        <>
+          <PrintButton />
+          {props.onExport && <ExportButton onExport={props.onExport} label={t('reports.export')} />}
+        </>
+      }
+      controls={
+        <Group gap="sm" align="flex-end" wrap="wrap" mb="md" role="group" aria-label={t('reports.filters')}>
+          {props.search && <ReportSearch {...props.search} />}
+          <UnitSelect value={props.unitId} onChange={props.onUnitChange} clearable={props.unitClearable} />
+          {props.classFilter && (
+            <ClassSelect {...props.classFilter} unitId={props.unitId} academicYearId={activeYear} clearable />
+          )}
+          {props.filters}
+        </Group>
+      }
+    >
       {body}
-    </Paper>
+    </PrintedPaper>
   );
 }
 

@@ -45,7 +45,16 @@ export function ScheduleReportPage() {
       placeholder={unitId ? undefined : t('reports.schedule.chooseUnit')}
       onExport={() =>
         downloadClientXlsx(
-          t('reports.schedule.title'),
+          {
+            title: t('reports.schedule.title'),
+            filters: [
+              [t('school.unit'), units.data?.items.find((u) => u.id === unitId)?.name ?? ''],
+              ...(classGroupId
+                ? [[t('school.class'), classGroups.data?.items.find((c) => c.id === classGroupId)?.name ?? ''] as const]
+                : []),
+              ...(subtitle ? [[t('school.semester'), subtitle] as const] : []),
+            ],
+          },
           timetableExportColumns(t),
           weeks.flatMap((w) => w.rows),
           'laporan-jadwal-pelajaran.xlsx',

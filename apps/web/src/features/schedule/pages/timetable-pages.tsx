@@ -18,6 +18,9 @@ import {
   ClassTeacherFilters,
 } from '../../../components/pickers.tsx';
 import { SlotEditor, type SlotTarget } from '../components/slot-editor.tsx';
+import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
+import { ExportButton } from '../../../components/data-list/export-button.tsx';
+import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { gridRows, TimetableGrid, timetableExportColumns } from '../../../components/timetable-grid/timetable-grid.tsx';
 
 function SemesterSelect({ value, onChange }: { value: Semester | null; onChange: (s: Semester) => void }) {
@@ -120,20 +123,25 @@ export function ClassTimetablePage() {
 
 /** tutor/teaching-schedule (teacher) and students/student/schedule (student): the own week. */
 export function OwnTimetablePage() {
+  const user = useCurrentUser();
+  return user.division === 'STUDENT' ? <StudentTimetable /> : <TeachingSchedule />;
+}
+
+/** students/student/schedule: the week of the student's class. */
+function StudentTimetable() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const isStudent = user.division === 'STUDENT';
   const week = useOwnTimetable();
   const unitId = week.data?.items[0]?.unitId ?? user.unit?.id ?? null;
   const bell = useBellTimes(unitId);
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-      <PageTitle>{isStudent ? t('school.timetable.studentTitle') : t('school.timetable.ownTitle')}</PageTitle>
+      <PageTitle>{t('school.timetable.studentTitle')}</PageTitle>
       {week.isPending ? (
         <Skeleton height={320} />
       ) : week.isError ? (
         <Alert color="red">{errorText(week.error)}</Alert>
-      ) : isStudent && !week.data.classGroupId ? (
+      ) : !week.data.classGroupId ? (
         <Text c="dimmed">{t('school.timetable.noClass')}</Text>
       ) : (
         <Stack>
@@ -146,12 +154,81 @@ export function OwnTimetablePage() {
           <TimetableGrid
             slots={week.data.items}
             rows={gridRows(bell.data?.periods, week.data.items)}
-            show={isStudent ? 'teacher' : 'class'}
+            show="teacher"
             label={t('school.timetable.gridLabel', { name: week.data.className ?? user.displayName })}
           />
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/**
+ * tutor/teaching-schedule: the teacher's week on the unit's printed paper (letterhead, signature of the
+ * headmaster), to print or to export to Excel.
+ */
+function TeachingSchedule() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const week = useOwnTimetable();
+  const unitId = week.data?.items[0]?.unitId ?? user.unit?.id ?? null;
+  const bell = useBellTimes(unitId);
+  const semester = week.data ? t(`school.semesters.${week.data.semester}`) : '';
+  const nip = user.employeeNumber ?? '–';
+  const teacher = t('school.timetable.teacherLine', { name: user.displayName, nip });
+  const title = t('school.timetable.ownTitle');
+  const exportWeek = async () => {
+    if (!week.data) return;
+    await downloadClientXlsx(
+      {
+        title: `${title} – ${user.displayName}`,
+        filters: [
+          [t('school.teacher'), `${user.displayName} (${nip})`],
+          [t('school.semester'), semester],
+        ],
+      },
+      timetableExportColumns(t),
+      week.data.items,
+      'jadwal-mengajar-saya.xlsx',
+    );
+  };
+  return (
+    <PrintedPaper
+      unitId={unitId}
+      title={title}
+      signed={!!week.data && week.data.items.length > 0}
+      subtitle={
+        <>
+          <Text size="sm" data-testid="schedule-teacher">
+            {teacher}
+          </Text>
+          {week.data && (
+            <Text size="sm" c="dimmed">
+              {t('school.semester')} {semester}
+            </Text>
+          )}
+        </>
+      }
+      actions={
+        <>
+          <PrintButton />
+          <ExportButton onExport={exportWeek} />
+        </>
+      }
+    >
+      {week.isPending ? (
+        <Skeleton height={320} />
+      ) : week.isError ? (
+        <Alert color="red">{errorText(week.error)}</Alert>
+      ) : (
+        <TimetableGrid
+          slots={week.data.items}
+          rows={gridRows(bell.data?.periods, week.data.items)}
+          show="class"
+          label={t('school.timetable.gridLabel', { name: user.displayName })}
+        />
+      )}
+    </PrintedPaper>
   );
 }
 

@@ -16,3 +16,4 @@ export { ClassStructurePage } from './class-structure-page.tsx';
 export { ClassMutationPage } from './class-mutation-page.tsx';
 export { TeachingHoursPage } from './teaching-hours-page.tsx';
 export { SubjectTeachersPage } from './subject-teachers-page.tsx';
+export { SchoolProfilePage } from './school-profile-page.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { useTeachingHours } from '../api.ts';
+import { useTeachingHours, useUnits } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 
@@ -15,9 +15,16 @@ export function TeachingHoursPage() {
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const hours = useTeachingHours(unitId);
   const items = hours.data?.items ?? [];
+  const unitName = useUnits().data?.items.find((u) => u.id === unitId)?.name;
   const exportAll = () =>
     downloadClientXlsx(
-      'jam-mengajar',
+      {
+        title: t('school.timetable.hoursTitle'),
+        filters: [
+          ...(unitName ? [[t('school.unit'), unitName] as const] : []),
+          ...(hours.data ? [[t('school.semester'), t(`school.semesters.${hours.data.semester}`)] as const] : []),
+        ],
+      },
       [
         { title: t('school.timetable.nip'), value: (r: (typeof items)[number]) => r.nip },
         { title: t('school.teacher'), value: (r) => r.teacherName },
