@@ -1,3 +1,4 @@
+import { useFieldErrors } from '../../../lib/field-errors.ts';
 import {
   ActionIcon,
   Badge,
@@ -36,7 +37,7 @@ export function ClassControlPage() {
     teacherPresent: true,
     notes: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useFieldErrors(v);
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);

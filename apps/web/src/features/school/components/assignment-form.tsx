@@ -1,3 +1,4 @@
+import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import {
   SEMESTERS,
@@ -35,7 +36,7 @@ export function AssignmentForm({
   const [classGroupId, setClassGroupId] = useState<number | null>(assignment?.classGroupId ?? null);
   const [semester, setSemester] = useState<Semester | null>(assignment?.semester ?? null);
   const [hours, setHours] = useState<number | string>(assignment?.hoursPerWeek ?? 2);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useFieldErrors({ employeeId, subjectId, classGroupId, semester, hoursPerWeek: hours });
   useUnsavedChanges(
     employeeId !== (assignment?.employeeId ?? null) ||
       subjectId !== (assignment?.subjectId ?? null) ||
