@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
 import { ERROR_CODES } from '../domain/protocol.ts';
+import { zodMessage } from '../i18n/zod-messages.ts';
+
+// Issues a contract gives no message for read as a person would say them (Indonesian message ids that
+// renderMessage translates), never zod's "Invalid input: expected number, received NaN".
+z.config({ customError: zodMessage });
 
 /** The one error shape of every failed API call. */
 export const ErrorBody = z
