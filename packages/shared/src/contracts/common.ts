@@ -28,7 +28,8 @@ export const MAX_ID = 2_147_483_647;
  */
 export const dbId = (label = 'Id') =>
   z.coerce
-    .number(`${label} tidak valid`)
+    // an empty select or input gives NaN: say the field is required, not that a number was expected
+    .number({ error: (issue) => (Number.isNaN(issue.input) ? `${label} wajib diisi` : `${label} tidak valid`) })
     .int(`${label} tidak valid`)
     .positive(`${label} tidak valid`)
     .max(MAX_ID, `${label} tidak valid`);

@@ -117,12 +117,9 @@ function scanFile(path: string, kind: 'contract' | 'server', found: FoundMessage
           if (literalText(arg) !== null) add(arg);
           else if (ts.isObjectLiteralExpression(arg)) {
             for (const p of arg.properties)
-              if (
-                ts.isPropertyAssignment(p) &&
-                ['message', 'error'].includes(p.name.getText()) &&
-                literalText(p.initializer) !== null
-              )
-                add(p.initializer);
+              // a text, or a function choosing one
+              if (ts.isPropertyAssignment(p) && ['message', 'error'].includes(p.name.getText()))
+                literalsIn(p.initializer).forEach(add);
           } else if (ts.isConditionalExpression(arg)) literalsIn(arg).forEach(add);
         });
       }

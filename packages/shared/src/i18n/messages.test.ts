@@ -113,6 +113,9 @@ describe('zod issues without a message of their own', () => {
     const cls = ClassGroupInput.safeParse({ name: '', gradeId: Number.NaN });
     const messages = cls.error!.issues.map((i) => renderMessage(i.message, 'en'));
     expect(messages.join(' | ')).not.toMatch(/Invalid input|NaN|wajib/);
+    const grade = cls.error!.issues.find((i) => i.path[0] === 'gradeId')!;
+    expect(grade.message).toBe('Tingkat wajib diisi');
+    expect(renderMessage(grade.message, 'en')).toBe('Grade is required');
     const student = StudentInput.safeParse({ nis: '123', nisn: '12', name: 'A' });
     const nisn = student.error!.issues.find((i) => i.path[0] === 'nisn')!;
     expect(renderMessage(nisn.message, 'en')).toBe('NISN must be 10 digits');

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, lastSchoolDay, useCreateLeave, useDecideLeave, useRegister, useWithdrawLeave } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
@@ -91,8 +92,7 @@ function LeaveForm() {
       ...(who === 'student' && studentId ? { studentId } : {}),
     };
     const parsed = LeaveRequestInput.safeParse(input);
-    const next: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+    const next: Record<string, string> = parsed.success ? {} : issueErrors(parsed.error, 'first');
     if (who === 'student' && !studentId) next.studentId = t('att.leave.forStudent');
     if (file && file.size > LEAVE_ATTACHMENT_MAX_BYTES) next.attachment = t('att.leave.tooLarge');
     setErrors(next);

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useGrades, useSubjects } from '../../school/api.ts';
 import { useDeleteMaterial, useSaveMaterial } from '../api.ts';
@@ -149,7 +150,7 @@ function MaterialForm({
   const submit = () => {
     const parsed = SubjectMaterialInput.safeParse({ ...v, body: v.body.trim() || null });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueErrors(parsed.error, 'first'));
       return;
     }
     const { subjectId: _s, gradeId: _g, ...update } = parsed.data;
