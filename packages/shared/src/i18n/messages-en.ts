@@ -431,6 +431,8 @@ export const MESSAGES_EN: Record<string, string> = {
   '{name} sudah terdaftar di kelas {className} tahun ini': '{name} is already enrolled in class {className} this year',
   '{name} sudah terdaftar di kelas {className} tahun {year}':
     '{name} is already enrolled in class {className} in {year}',
+  // answers of the promotion: why a student stayed
+  'Berstatus {status}': 'Status: {status}',
   // enrolment statuses as they appear inside messages
   aktif: 'active',
   lulus: 'graduated',

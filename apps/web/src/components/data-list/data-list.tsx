@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { withDisplayCells } from '../../lib/display.ts';
 import { downloadClientXlsx, downloadServerExport, type ExportColumn } from './export-xlsx.ts';
 import { fetchAllPages } from './fetch-all.ts';
 import { ExportButton } from './export-button.tsx';
@@ -122,7 +123,7 @@ export function DataList<T extends { id: number | string }>(props: DataListProps
             striped
             highlightOnHover
             records={list.data?.items ?? []}
-            columns={props.columns}
+            columns={withDisplayCells(props.columns)}
             fetching={list.isFetching}
             totalRecords={list.data?.total ?? 0}
             recordsPerPage={pageSize}

@@ -217,6 +217,7 @@ export const schoolId = {
       studentsLabel: 'Siswa di kelas',
     },
     mutation: {
+      reasons: { MOVED: 'Pindah kelas', PROMOTED: 'Naik kelas' },
       title: 'Mutasi kelas',
       tabEnrol: 'Masukkan siswa',
       tabMove: 'Pindah kelas',

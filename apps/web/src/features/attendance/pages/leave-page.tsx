@@ -25,6 +25,7 @@ import { IconSend } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateRangeText } from '../../../lib/display.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -234,7 +235,7 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
     {
       accessor: 'startDate',
       title: t('att.leave.period'),
-      render: (r) => (r.startDate === r.endDate ? r.startDate : `${r.startDate} – ${r.endDate}`),
+      render: (r) => dateRangeText(r.startDate, r.endDate),
     },
     { accessor: 'reason', title: t('att.leave.reason') },
     {

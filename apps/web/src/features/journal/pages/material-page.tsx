@@ -38,7 +38,7 @@ export function MaterialPage() {
   const columns: DataTableColumn<SubjectMaterial>[] = [
     { accessor: 'subjectName', title: t('journal.subject') },
     { accessor: 'gradeName', title: t('journal.material.grade') },
-    { accessor: 'semester', title: t('journal.material.semester') },
+    { accessor: 'semester', title: t('journal.material.semester'), render: (m) => t(`school.semesters.${m.semester}`) },
     { accessor: 'sortOrder', title: t('journal.material.order'), textAlign: 'right' },
     { accessor: 'title', title: t('journal.material.title') },
     {

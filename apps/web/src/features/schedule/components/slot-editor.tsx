@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
 import type { Semester, TimetableCheckResult, TimetableSlot } from '@mms/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/validation.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -129,7 +130,7 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
         <Alert color="red" title={t('school.timetable.clash')} role="alert">
           <List size="sm">
             {check.clashes.map((c) => (
-              <List.Item key={`${c.kind}-${c.slotId}`}>{c.message}</List.Item>
+              <List.Item key={`${c.kind}-${c.slotId}`}>{messageText(c.message)}</List.Item>
             ))}
           </List>
         </Alert>

@@ -1,6 +1,7 @@
 import { Avatar, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Student } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
+import { dateText } from '../../../lib/display.ts';
 import { useEnrollments } from '../api.ts';
 import { StudentStatusBadge } from './student-status-badge.tsx';
 
@@ -85,9 +86,11 @@ export function EnrollmentHistory({ studentId }: { studentId: number }) {
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>{r.className}</Table.Td>
-                  <Table.Td>{r.startedAt.slice(0, 10)}</Table.Td>
-                  <Table.Td>{r.endedAt ? r.endedAt.slice(0, 10) : t('school.mutation.current')}</Table.Td>
-                  <Table.Td>{r.endReason ?? '–'}</Table.Td>
+                  <Table.Td>{dateText(r.startedAt)}</Table.Td>
+                  <Table.Td>{r.endedAt ? dateText(r.endedAt) : t('school.mutation.current')}</Table.Td>
+                  <Table.Td>
+                    {r.endReason ? t(`school.mutation.reasons.${r.endReason}`, { defaultValue: '–' }) : '–'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
