@@ -69,19 +69,44 @@ test.describe('other roles', () => {
   test.beforeEach(async ({ page }) => chooseEnglish(page));
 
   for (const [username, paths] of Object.entries({
-    principal: ['/backend/dashboard', '/backend/mms/tutor/subject-teachers', '/backend/mms/tutor/permission'],
-    teacher: ['/backend/dashboard', '/backend/mms/tutor/attendance', '/backend/mms/tutor/teaching-schedule'],
+    principal: [
+      '/backend/dashboard',
+      '/backend/mms/tutor/subject-teachers',
+      '/backend/mms/tutor/permission',
+      '/backend/mms/tutor/attendance-all',
+      '/backend/mms/report/schedule',
+      '/backend/mms/other/analysis-attendance',
+      '/backend/mms/principal/class-control',
+    ],
+    wakakur: [
+      '/backend/mms/tutor/class-mutation',
+      '/backend/mms/tutor/homeroom',
+      '/backend/mms/tutor/schedule-class',
+      '/backend/mms/tutor/teaching-hours',
+    ],
+    teacher: [
+      '/backend/dashboard',
+      '/backend/mms/tutor/attendance',
+      '/backend/mms/tutor/teaching-schedule',
+      '/backend/mms/tutor/attendance-list',
+      '/backend/mms/tutor/journal',
+      '/backend/mms/tutor/material',
+    ],
     student: [
       '/backend/dashboard',
       '/backend/mms/students/student/me',
       '/backend/mms/students/student/attendance',
       '/backend/mms/students/student/schedule',
+      '/backend/mms/students/student/permission',
+      '/backend/mms/students/student/journal',
     ],
   })) {
     test(`${username}'s screens`, async ({ page }) => {
       test.setTimeout(90_000);
       await signIn(page, username);
-      for (const path of paths) await visit(page, path);
+      const problems: string[] = [];
+      for (const path of paths) await visit(page, path).catch((e: Error) => problems.push(e.message.split('\n\n')[0]!));
+      expect(problems).toEqual([]);
     });
   }
 });
