@@ -57,6 +57,8 @@ let requestLanguage = 'id';
 export function setRequestLanguage(language: string): void {
   requestLanguage = language;
 }
+/** The language calls ask for: a request made outside `api` (a file download) sends it as `Accept-Language`. */
+export const getRequestLanguage = (): string => requestLanguage;
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
