@@ -78,7 +78,8 @@ const ZOD_DATA = new Set([
   'includes',
 ]);
 /** Indonesian words that only a message has: catches messages kept in variables before they are thrown. */
-const MESSAGE_WORDS = /\b(tidak|wajib|harus|sudah|belum|masih|bukan|terlalu|maksimal|minimal|paling)\b/i;
+const MESSAGE_WORDS =
+  /\b(tidak|wajib|harus|sudah|belum|masih|bukan|terlalu|maksimal|minimal|paling|pakai|berstatus|yang|dan|atau|ini|di|ke|dari)\b/i;
 
 function calleeName(call: ts.CallExpression | ts.NewExpression): string | null {
   const e = call.expression;

@@ -431,6 +431,21 @@ export const MESSAGES_EN: Record<string, string> = {
   '{name} sudah terdaftar di kelas {className} tahun ini': '{name} is already enrolled in class {className} this year',
   '{name} sudah terdaftar di kelas {className} tahun {year}':
     '{name} is already enrolled in class {className} in {year}',
+  // imports: hints, row problems and the notes of the templates
+  'Pakai template impor siswa': 'Use the student import template',
+  'Pakai template impor pegawai': 'Use the employee import template',
+  'Pakai template impor kalender': 'Use the calendar import template',
+  'Beririsan dengan baris {row} yang berjenis sama': 'Overlaps row {row} of the same type',
+  'Hanya ADMIN yang dapat memberi divisi YAYASAN dan ADMIN':
+    'Only an administrator can give the foundation and administrator divisions',
+  'NIP unik dan menjadi nama pengguna (huruf kecil). L/P: L atau P. Tanggal ditulis YYYY-MM-DD.':
+    'The NIP is unique and becomes the username (lower case). L/P: L (male) or P (female). Write dates as YYYY-MM-DD.',
+  'Divisi: TEACHER, TEACHERCASHIER, PRINCIPAL, WAKAKUR, BPBK atau TU (YAYASAN dan ADMIN hanya oleh ADMIN).':
+    'Division: TEACHER, TEACHERCASHIER, PRINCIPAL, WAKAKUR, BPBK or TU (YAYASAN and ADMIN by an administrator only).',
+  'NIS unik per unit, NISN 10 angka dan unik, NIK 16 angka.':
+    'NIS unique per unit, NISN 10 digits and unique, NIK 16 digits.',
+  'Tanggal ditulis YYYY-MM-DD. JK: L atau P. Mukim: MUKIM atau NON_MUKIM.':
+    'Write dates as YYYY-MM-DD. JK: L (male) or P (female). Mukim: MUKIM or NON_MUKIM.',
   // answers of the promotion: why a student stayed
   'Berstatus {status}': 'Status: {status}',
   // enrolment statuses as they appear inside messages

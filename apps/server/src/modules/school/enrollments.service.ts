@@ -21,9 +21,8 @@ function problemsError(invalid: Map<number, string>, clashes: Map<number, string
   const fields: Record<string, string> = {};
   for (const [id, reason] of [...invalid, ...clashes]) fields[`studentIds.${id}`] = reason;
   const list = [...invalid.values(), ...clashes.values()];
-  const more = list.length > 1 ? ` (dan ${list.length - 1} masalah lain)` : '';
-  if (invalid.size) return badRequest(`${list[0]}${more}`, fields);
-  return conflict(`${list[0]}${more}`, fields);
+  const message = list.length > 1 ? `${list[0]} (dan ${list.length - 1} masalah lain)` : list[0]!;
+  return invalid.size ? badRequest(message, fields) : conflict(message, fields);
 }
 
 export function createEnrollmentsService(db: Database, structure: StructureService) {
