@@ -391,7 +391,7 @@ export const MESSAGES_EN: Record<string, string> = {
     'An empty end date means one day. Every range must lie within one school year.',
   'Tanggal tidak boleh di masa depan': 'The date cannot be in the future',
   'Tanggal {date} bukan hari sekolah': '{date} is not a school day',
-  'Tanggal {date} bukan hari sekolah ({reason})': '{date} is not a school day ({reason})',
+  'Tanggal {date} bukan hari sekolah ({name})': '{date} is not a school day ({name})',
   'Tanggal {date} bukan hari sekolah{reason}': '{date} is not a school day{reason}',
   'Tanggal {date} bukan hari {day}, hari jadwal ini': "{date} is not a {day}, this lesson's day",
   'Tanggal {date} tidak berada di semester {semester} jadwal ini': "{date} is not in this lesson's {semester} semester",

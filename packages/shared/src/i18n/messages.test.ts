@@ -71,6 +71,11 @@ describe('renderMessage', () => {
     );
   });
 
+  it('shows names as the school typed them, even when a name is also a label', () => {
+    expect(renderMessage('Mapel Agama masih dipakai', 'en')).toBe('Subject Agama is still in use');
+    expect(renderMessage('Agama wajib diisi', 'en')).toBe('Religion is required');
+  });
+
   it('returns unknown text unchanged', () => {
     expect(renderMessage('Budi Santoso', 'en')).toBe('Budi Santoso');
   });

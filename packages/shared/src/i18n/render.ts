@@ -61,6 +61,9 @@ function allTemplates(): Template[] {
   return templates;
 }
 
+/** Placeholders that hold what the school typed (a person's, class's or subject's name): shown as typed. */
+const NAMES = new Set(['name', 'className', 'subject', 'teacher', 'username']);
+
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(PLACEHOLDER, (_, name: string) => values[name] ?? '');
 
@@ -97,7 +100,10 @@ function render(text: string, language: MessageLanguage, depth: number): string 
     if (!m) continue;
     if (isJoining(t) && !t.names.every((name, i) => !JOINED.has(name) || matches(m[i + 1]!))) continue;
     const values: Record<string, string> = {};
-    t.names.forEach((name, i) => (values[name] = renderParam(m[i + 1]!, language, depth)));
+    t.names.forEach((name, i) => {
+      const value = m[i + 1]!;
+      values[name] = NAMES.has(name) ? value : renderParam(value, language, depth);
+    });
     return fill(language === 'en' ? MESSAGES_EN[t.key]! : t.key, values);
   }
   return text;
