@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_NAME, APP_VERSION, LEAVE_ATTACHMENT_MAX_BYTES } from '@mms/shared';
+import { languageOf, renderMessage } from '@mms/shared/i18n';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessPlugin, markPublic } from './lib/access.ts';
@@ -160,7 +161,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Alamat tidak ditemukan' } });
+      const message = renderMessage('Alamat tidak ditemukan', languageOf(request.headers['accept-language']));
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message } });
     }
     return shell(request, reply, pathname);
   });

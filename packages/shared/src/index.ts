@@ -2,6 +2,7 @@ export * from './domain/protocol.ts';
 export * from './domain/divisions.ts';
 export * from './domain/permissions.ts';
 export * from './domain/dates.ts';
+export * from './domain/date-format.ts';
 export * from './domain/number-list.ts';
 export * from './domain/money.ts';
 export * from './domain/menu.ts';

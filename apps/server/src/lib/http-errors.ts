@@ -1,16 +1,28 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@mms/shared';
+import { languageOf, renderMessage, type MessageLanguage } from '@mms/shared/i18n';
 import { dbErrorToApp } from './db-errors.ts';
 import { AppError } from './errors.ts';
 
-const body = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody => ({
-  error: fields ? { code, message, fields } : { code, message },
-});
+/**
+ * The one error shape, in the language of the request's `Accept-Language` (Indonesian unless English
+ * comes first): messages are Indonesian message ids that the shared catalog renders (dates and codes
+ * included), so services and contracts keep throwing plain Indonesian.
+ */
+const bodyIn =
+  (language: MessageLanguage) =>
+  (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody => {
+    const text = renderMessage(message, language);
+    if (!fields) return { error: { code, message: text } };
+    const rendered = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, renderMessage(v, language)]));
+    return { error: { code, message: text, fields: rendered } };
+  };
 
 /** Turns every failure into the one error shape `{error:{code,message,fields?}}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const body = bodyIn(languageOf(request.headers['accept-language']));
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));

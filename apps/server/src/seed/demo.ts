@@ -1,5 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { academicPeriodOfDate, jakartaDate, startOfJakartaDay, type Division, type Semester } from '@mms/shared';
+import {
+  academicPeriodOfDate,
+  DIVISION_LABELS,
+  jakartaDate,
+  startOfJakartaDay,
+  type Division,
+  type Semester,
+} from '@mms/shared';
 import type { Database, Transaction } from '../db/client.ts';
 import {
   academicYears,
@@ -194,7 +201,7 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
         nip: a.nip!,
         name: a.displayName,
         gender: /Ustadzah|Hj\.|Dewi|Siti|Nurul/.test(a.displayName) ? ('P' as const) : ('L' as const),
-        position: a.division === 'TEACHER' ? 'Guru' : a.division,
+        position: DIVISION_LABELS[a.division].id, // a jabatan is a word, never a division code
         employmentStatus: 'GTY',
         joinDate: '2015-07-01',
       })),

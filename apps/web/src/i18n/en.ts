@@ -55,7 +55,7 @@ export const en: Messages = {
   },
   dialog: {
     info: 'Info',
-    saved: 'Data berhasil disimpan',
+    saved: 'Data saved',
     ok: 'OK',
     cancel: 'Cancel',
     invalidEmail: 'Invalid email address',

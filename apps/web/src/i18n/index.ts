@@ -2,10 +2,11 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../lib/settings-store.ts';
 import { id } from './id.ts';
-import { isApiError } from '../lib/api.ts';
+import { isApiError, setRequestLanguage } from '../lib/api.ts';
 
 /** English is loaded when chosen; Indonesian, the default, ships with the first page. */
 export async function loadLanguage(language: Language): Promise<void> {
+  setRequestLanguage(language);
   // a feature's lazy texts may already sit in the English bundle: check for the shell's own texts
   if (language === 'en' && !i18next.getResource('en', 'translation', 'app.tagline')) {
     const { en } = await import('./en.ts');
@@ -28,14 +29,15 @@ export function initI18n(language: Language) {
 }
 
 /**
- * What to tell a person about a failed call: the server already speaks Indonesian, so in Indonesian its
- * message is shown; in English the known code is translated, falling back to the server's message.
+ * What to tell a person about a failed call: the server answers in the language the call asked for
+ * (`Accept-Language`), so its message is shown as it is. Only failures without a server answer (no
+ * connection, a proxy's page) take the code's text.
  */
 export function errorText(error: unknown): string {
   if (isApiError(error)) {
-    if (i18next.language === 'id' || error.code === 'UNKNOWN') return error.message;
     const key = `errors.codes.${error.code}`;
-    return i18next.exists(key) ? i18next.t(key) : error.message;
+    if (!error.fromServer && i18next.exists(key)) return i18next.t(key);
+    return error.message;
   }
   return i18next.t('errors.codes.UNKNOWN');
 }

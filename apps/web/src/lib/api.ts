@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly fields: Record<string, string>;
   readonly retryAfterSeconds: number | null;
+  /** the message is the server's (in the language the call asked for), not a status line of ours */
+  readonly fromServer: boolean;
 
   constructor(
     status: number,
@@ -16,8 +18,10 @@ export class ApiError extends Error {
     message: string,
     fields: Record<string, string> = {},
     retryAfterSeconds: number | null = null,
+    fromServer = true,
   ) {
     super(message);
+    this.fromServer = fromServer;
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
@@ -47,6 +51,14 @@ export function setCsrfToken(token: string | null): void {
 export function getCsrfToken(): string | null {
   return csrfToken;
 }
+
+// The reader's language goes with every call: the server answers its messages in it.
+let requestLanguage = 'id';
+export function setRequestLanguage(language: string): void {
+  requestLanguage = language;
+}
+/** The language calls ask for: a request made outside `api` (a file download) sends it as `Accept-Language`. */
+export const getRequestLanguage = (): string => requestLanguage;
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
@@ -78,7 +90,14 @@ async function toApiError(response: Response): Promise<ApiError> {
             : response.status >= 500
               ? 'INTERNAL'
               : 'UNKNOWN';
-  return new ApiError(response.status, fallback, response.statusText || `HTTP ${response.status}`, {}, retryAfter);
+  return new ApiError(
+    response.status,
+    fallback,
+    response.statusText || `HTTP ${response.status}`,
+    {},
+    retryAfter,
+    false,
+  );
 }
 
 export interface RequestOptions {
@@ -96,7 +115,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params.set(k, String(v));
   const url = `/api/v1${path}${params.size ? `?${params}` : ''}`;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': requestLanguage };
   const form = options.body instanceof FormData ? options.body : null;
   // FormData sets its own multipart content type with the boundary
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -114,7 +133,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     connection.setOnline(false);
-    throw new ApiError(0, 'NETWORK', 'Tidak dapat terhubung ke server');
+    throw new ApiError(0, 'NETWORK', 'Tidak dapat terhubung ke server', {}, null, false);
   }
   connection.setOnline(true);
 

@@ -275,7 +275,7 @@ export type StaffDayParams = z.infer<typeof StaffDayParams>;
 
 /** A leader sets an employee's status of a day, e.g. DINAS_LUAR (away on duty) or ALPA. */
 export const StaffDayInput = z.object({
-  status: z.enum(STAFF_ATTENDANCE_STATUSES, 'Status HADIR, SAKIT, IZIN, DINAS_LUAR atau ALPA'),
+  status: z.enum(STAFF_ATTENDANCE_STATUSES, 'Pilih status kehadiran'),
   lateMinutes: z.number().int().min(0).max(600).optional(),
   note: optionalText('Catatan'),
 });
@@ -310,7 +310,7 @@ export const LeaveRequestInput = z
     studentId: id('Siswa').optional(),
     startDate: isoDate('Tanggal mulai'),
     endDate: isoDate('Tanggal selesai'),
-    kind: z.enum(LEAVE_KINDS, 'Jenis SAKIT atau IZIN'),
+    kind: z.enum(LEAVE_KINDS, 'Pilih jenis: sakit atau izin'),
     reason: z.string().trim().min(1, 'Alasan wajib diisi').max(1000, 'Alasan maksimal 1000 karakter'),
   })
   .refine((v) => v.startDate <= v.endDate, {
@@ -362,7 +362,7 @@ export const LeaveRequestsQuery = PageQuery.extend({
 export type LeaveRequestsQuery = z.infer<typeof LeaveRequestsQuery>;
 
 export const LeaveDecisionInput = z.object({
-  decision: z.enum(['approved', 'rejected'], 'Keputusan approved atau rejected'),
+  decision: z.enum(['approved', 'rejected'], 'Pilih setujui atau tolak'),
   note: optionalText('Catatan'),
 });
 export type LeaveDecisionInput = z.infer<typeof LeaveDecisionInput>;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
 import { ERROR_CODES } from '../domain/protocol.ts';
+import { zodMessage } from '../i18n/zod-messages.ts';
+
+// Issues a contract gives no message for read as a person would say them (Indonesian message ids that
+// renderMessage translates), never zod's "Invalid input: expected number, received NaN".
+z.config({ customError: zodMessage });
 
 /** The one error shape of every failed API call. */
 export const ErrorBody = z
@@ -23,7 +28,8 @@ export const MAX_ID = 2_147_483_647;
  */
 export const dbId = (label = 'Id') =>
   z.coerce
-    .number(`${label} tidak valid`)
+    // an empty select or input gives NaN: say the field is required, not that a number was expected
+    .number({ error: (issue) => (Number.isNaN(issue.input) ? `${label} wajib diisi` : `${label} tidak valid`) })
     .int(`${label} tidak valid`)
     .positive(`${label} tidak valid`)
     .max(MAX_ID, `${label} tidak valid`);

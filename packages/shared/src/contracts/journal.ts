@@ -194,7 +194,7 @@ export const MaterialChoicesQuery = z.object({ unitId: id('Unit').optional() });
 export const SubjectMaterialInput = z.object({
   subjectId: id('Mapel'),
   gradeId: id('Tingkat'),
-  semester: z.enum(SEMESTERS, 'Semester GANJIL atau GENAP'),
+  semester: z.enum(SEMESTERS, 'Pilih semester Ganjil atau Genap'),
   title: z.string().trim().min(1, 'Judul wajib diisi').max(200, 'Judul maksimal 200 karakter'),
   body: z.string().trim().max(50_000, 'Isi maksimal 50.000 karakter').nullable().optional(),
   sortOrder: z.number().int().min(0).max(10_000).default(0),

@@ -318,7 +318,7 @@ const StudentFields = StudentSelfUpdate.extend({
     .nullable()
     .optional(),
   name: text('Nama', 100),
-  gender: z.enum(GENDERS, 'Jenis kelamin L atau P').nullable().optional(),
+  gender: z.enum(GENDERS, 'Pilih jenis kelamin').nullable().optional(),
   birthPlace: optionalText('Tempat lahir', 100),
   birthDate: isoDate('Tanggal lahir').nullable().optional(),
   religion: optionalText('Agama', 30),
@@ -439,7 +439,7 @@ export const EmployeeUpdate = z.object({
     .optional(),
   nuptk: optionalText('NUPTK', 20),
   name: text('Nama', 100).optional(),
-  gender: z.enum(GENDERS, 'Jenis kelamin L atau P').nullable().optional(),
+  gender: z.enum(GENDERS, 'Pilih jenis kelamin').nullable().optional(),
   position: optionalText('Jabatan', 100),
   employmentStatus: optionalText('Status kepegawaian', 50),
   phone: phone('Nomor HP'),
@@ -571,7 +571,7 @@ export const TeachingAssignmentInput = z.object({
   employeeId: id('Guru'),
   subjectId: id('Mapel'),
   classGroupId: id('Kelas'),
-  semester: z.enum(SEMESTERS, 'Semester GANJIL atau GENAP'),
+  semester: z.enum(SEMESTERS, 'Pilih semester Ganjil atau Genap'),
   hoursPerWeek: z.number().int().min(1, 'JP per minggu 1-20').max(20, 'JP per minggu 1-20'),
 });
 export type TeachingAssignmentInput = z.infer<typeof TeachingAssignmentInput>;

@@ -36,7 +36,7 @@ const slotFields = {
 /** A lesson to place; the year is the class group's. */
 export const TimetableSlotInput = z.object({
   classGroupId: id('Kelas'),
-  semester: z.enum(SEMESTERS, 'Semester GANJIL atau GENAP'),
+  semester: z.enum(SEMESTERS, 'Pilih semester Ganjil atau Genap'),
   ...slotFields,
 });
 export type TimetableSlotInput = z.infer<typeof TimetableSlotInput>;

@@ -112,14 +112,17 @@ export function createAttendanceService(db: Database) {
     const seen = new Set<number>();
     for (const e of input.entries) {
       if (seen.has(e.studentId)) {
-        throw badRequest(`Siswa dengan id ${e.studentId} tercantum lebih dari sekali`, { entries: 'Siswa ganda' });
+        throw badRequest('Ada siswa yang tercantum lebih dari sekali', { entries: 'Siswa ganda' });
       }
       seen.add(e.studentId);
       if (!enrolledIds.has(e.studentId)) {
         const s = await repo.findStudentRef(db, e.studentId);
-        throw badRequest(`Siswa ${s ? s.name : `dengan id ${e.studentId}`} tidak terdaftar di kelas ${cls.name}`, {
-          entries: 'Siswa bukan anggota kelas',
-        });
+        throw badRequest(
+          s ? `Siswa ${s.name} tidak terdaftar di kelas ${cls.name}` : 'Ada siswa yang tidak ditemukan',
+          {
+            entries: 'Siswa bukan anggota kelas',
+          },
+        );
       }
     }
   }
@@ -179,12 +182,12 @@ export function createAttendanceService(db: Database) {
     const absent = new Map<number, Code>();
     for (const a of input.absences) {
       if (absent.has(a.studentId)) {
-        throw badRequest(`Siswa dengan id ${a.studentId} tercantum lebih dari sekali`, { absences: 'Siswa ganda' });
+        throw badRequest('Ada siswa yang tercantum lebih dari sekali', { absences: 'Siswa ganda' });
       }
       if (!enrolledIds.has(a.studentId)) {
         const s = await repo.findStudentRef(tx, a.studentId);
         throw badRequest(
-          `Siswa ${s ? s.name : `dengan id ${a.studentId}`} tidak terdaftar di kelas ${input.className}`,
+          s ? `Siswa ${s.name} tidak terdaftar di kelas ${input.className}` : 'Ada siswa yang tidak ditemukan',
           { absences: 'Siswa bukan anggota kelas' },
         );
       }

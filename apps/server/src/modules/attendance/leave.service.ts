@@ -150,7 +150,8 @@ export function createLeaveService(db: Database, dataDir: string) {
     const row = await repo.findLeave(db, id);
     if (!row) throw notFound('Pengajuan izin');
     if (!seesAllUnits(user)) assertUnit(user, row.unitId);
-    if (row.status !== 'pending') throw conflict(`Pengajuan ini sudah diputuskan (${row.status})`);
+    if (row.status !== 'pending')
+      throw conflict(row.status === 'approved' ? 'Pengajuan ini sudah disetujui' : 'Pengajuan ini sudah ditolak');
     const code = row.kind === 'SAKIT' ? 'S' : 'I';
     await db.transaction(async (tx) => {
       const decided = await repo.decide(tx, id, {

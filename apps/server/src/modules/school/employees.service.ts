@@ -46,11 +46,11 @@ export function createEmployeesService(db: Database) {
   async function assertNipFree(nip: string, selfId?: number) {
     const other = await repo.findByNip(db, nip);
     if (other && other.id !== selfId) {
-      throw conflict(`NIP ${nip} sudah dipakai oleh ${other.name} (id ${other.id})`, { nip: 'Sudah dipakai' });
+      throw conflict(`NIP ${nip} sudah dipakai oleh ${other.name}`, { nip: 'Sudah dipakai' });
     }
     const account = await repo.findUserByUsername(db, nip.toLowerCase());
     if (account && selfId === undefined) {
-      throw conflict(`Nama pengguna ${nip} sudah dipakai oleh ${account.displayName} (id akun ${account.id})`, {
+      throw conflict(`Nama pengguna ${nip} sudah dipakai oleh ${account.displayName}`, {
         nip: 'Sudah dipakai sebagai nama pengguna',
       });
     }

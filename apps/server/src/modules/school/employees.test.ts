@@ -41,7 +41,7 @@ describe('employees', () => {
     const first = await ctx.call(principal, 'POST', '/api/v1/employees', newTeacher('198001012000011002'));
     const dup = await ctx.call(principal, 'POST', '/api/v1/employees', newTeacher('198001012000011002'));
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.message).toContain(`(id ${first.json().id})`);
+    expect(dup.json().error.message).toBe(`NIP 198001012000011002 sudah dipakai oleh ${first.json().name}`);
     const bad = await ctx.call(principal, 'POST', '/api/v1/employees', {
       nip: '',
       name: '',

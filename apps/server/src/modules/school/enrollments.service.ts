@@ -22,9 +22,8 @@ function problemsError(invalid: Map<number, string>, clashes: Map<number, string
   const fields: Record<string, string> = {};
   for (const [id, reason] of [...invalid, ...clashes]) fields[`studentIds.${id}`] = reason;
   const list = [...invalid.values(), ...clashes.values()];
-  const more = list.length > 1 ? ` (dan ${list.length - 1} masalah lain)` : '';
-  if (invalid.size) return badRequest(`${list[0]}${more}`, fields);
-  return conflict(`${list[0]}${more}`, fields);
+  const message = list.length > 1 ? `${list[0]} (dan ${list.length - 1} masalah lain)` : list[0]!;
+  return invalid.size ? badRequest(message, fields) : conflict(message, fields);
 }
 
 export function createEnrollmentsService(db: Database, structure: StructureService) {
@@ -47,13 +46,13 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
     const invalid = new Map<number, string>();
     for (const id of ids) {
       const s = found.get(id);
-      if (!s) invalid.set(id, `Siswa id ${id} tidak ditemukan`);
+      if (!s) invalid.set(id, 'Ada siswa yang tidak ditemukan');
       else if (s.unitId !== cls.unitId) invalid.set(id, `${s.name} bukan siswa unit kelas ${cls.name}`);
       else if (s.status !== 'ACTIVE') invalid.set(id, `${s.name} berstatus ${STATUS_ID[s.status]}, bukan aktif`);
     }
     const clashes = new Map<number, string>();
     for (const open of await repo.openEnrollmentsInYear(db, ids, cls.academicYearId)) {
-      const name = found.get(open.studentId)?.name ?? `Siswa id ${open.studentId}`;
+      const name = found.get(open.studentId)?.name ?? 'Seorang siswa';
       clashes.set(open.studentId, `${name} sudah terdaftar di kelas ${open.className} tahun ini`);
     }
     if (invalid.size || clashes.size) throw problemsError(invalid, clashes);
@@ -175,7 +174,7 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
       moving.map((m) => m.studentId),
       to.academicYearId,
     )) {
-      const name = moving.find((m) => m.studentId === open.studentId)?.name ?? `Siswa id ${open.studentId}`;
+      const name = moving.find((m) => m.studentId === open.studentId)?.name ?? 'Seorang siswa';
       clashes.set(open.studentId, `${name} sudah terdaftar di kelas ${open.className} tahun ${toYear.name}`);
     }
     if (clashes.size) throw problemsError(new Map(), clashes);

@@ -35,7 +35,7 @@ describe('enrollments', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
-      'studentIds.999999': 'Siswa id 999999 tidak ditemukan',
+      'studentIds.999999': 'Ada siswa yang tidak ditemukan',
       [`studentIds.${s2.id}`]: `${s2.name} sudah terdaftar di kelas 7A tahun ini`,
     });
     const inB = await ctx.call(wakakur, 'GET', `/api/v1/enrollments?classGroupId=${b.id}`);

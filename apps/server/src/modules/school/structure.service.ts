@@ -37,7 +37,7 @@ export function createStructureService(db: Database) {
   async function createUnit(input: UnitInput, actor: AuditActor) {
     const same = await repo.findUnitByCode(db, input.code);
     if (same)
-      throw conflict(`Kode unit ${input.code} sudah dipakai oleh ${same.name} (id ${same.id})`, {
+      throw conflict(`Kode unit ${input.code} sudah dipakai oleh ${same.name}`, {
         code: 'Sudah dipakai',
       });
     return guarded(() =>
@@ -55,7 +55,7 @@ export function createStructureService(db: Database) {
     if (input.code && input.code !== before.code) {
       const same = await repo.findUnitByCode(db, input.code);
       if (same)
-        throw conflict(`Kode unit ${input.code} sudah dipakai oleh ${same.name} (id ${same.id})`, {
+        throw conflict(`Kode unit ${input.code} sudah dipakai oleh ${same.name}`, {
           code: 'Sudah dipakai',
         });
     }
@@ -108,7 +108,7 @@ export function createStructureService(db: Database) {
 
   async function createYear(input: AcademicYearInput, actor: AuditActor) {
     const same = await repo.findYearByName(db, input.name);
-    if (same) throw conflict(`Tahun pelajaran ${input.name} sudah ada (id ${same.id})`, { name: 'Sudah ada' });
+    if (same) throw conflict(`Tahun pelajaran ${input.name} sudah ada`, { name: 'Sudah ada' });
     return guarded(() =>
       db.transaction(async (tx) => {
         if (input.isActive) await repo.deactivateYears(tx);
@@ -132,7 +132,7 @@ export function createStructureService(db: Database) {
     }
     if (input.name && input.name !== before.name) {
       const same = await repo.findYearByName(db, input.name);
-      if (same) throw conflict(`Tahun pelajaran ${input.name} sudah ada (id ${same.id})`, { name: 'Sudah ada' });
+      if (same) throw conflict(`Tahun pelajaran ${input.name} sudah ada`, { name: 'Sudah ada' });
     }
     return guarded(() =>
       db.transaction(async (tx) => {
@@ -168,7 +168,7 @@ export function createStructureService(db: Database) {
     if (!(await repo.findUnit(db, input.unitId)))
       throw badRequest('Unit tidak ada', { unitId: 'Unit tidak ditemukan' });
     const same = await repo.findGradeByLevel(db, input.unitId, input.level);
-    if (same) throw conflict(`Tingkat ${input.level} sudah ada: ${same.name} (id ${same.id})`, { level: 'Sudah ada' });
+    if (same) throw conflict(`Tingkat ${input.level} sudah ada: ${same.name}`, { level: 'Sudah ada' });
     return guarded(() =>
       db.transaction(async (tx) => {
         const grade = await repo.insertGrade(tx, input);
@@ -192,8 +192,7 @@ export function createStructureService(db: Database) {
     const before = await getGrade(user, id);
     if (input.level !== undefined && input.level !== before.level) {
       const same = await repo.findGradeByLevel(db, before.unitId, input.level);
-      if (same)
-        throw conflict(`Tingkat ${input.level} sudah ada: ${same.name} (id ${same.id})`, { level: 'Sudah ada' });
+      if (same) throw conflict(`Tingkat ${input.level} sudah ada: ${same.name}`, { level: 'Sudah ada' });
     }
     return guarded(() =>
       db.transaction(async (tx) => {
@@ -234,7 +233,7 @@ export function createStructureService(db: Database) {
   async function assertClassNameFree(unitId: number, yearId: number, name: string, exceptId?: number) {
     const same = await repo.findClassByName(db, unitId, yearId, name);
     if (same && same.id !== exceptId) {
-      throw conflict(`Kelas ${name} sudah ada pada tahun pelajaran ini (id ${same.id})`, { name: 'Sudah ada' });
+      throw conflict(`Kelas ${name} sudah ada pada tahun pelajaran ini`, { name: 'Sudah ada' });
     }
   }
 
@@ -313,7 +312,7 @@ export function createStructureService(db: Database) {
         throw badRequest('Wali kelas tidak valid', { employeeId: 'Pegawai bukan dari unit kelas ini' });
       }
       const other = await repo.homeroomClassOf(db, employeeId, before.academicYearId, id);
-      if (other) throw conflict(`${employee.name} sudah menjadi wali kelas ${other.name} (id ${other.id}) tahun ini`);
+      if (other) throw conflict(`${employee.name} sudah menjadi wali kelas ${other.name} tahun ini`);
     }
     await db.transaction(async (tx) => {
       await repo.updateClass(tx, id, { homeroomEmployeeId: employeeId });
@@ -356,7 +355,7 @@ export function createStructureService(db: Database) {
       throw badRequest('Unit tidak ada', { unitId: 'Unit tidak ditemukan' });
     const same = await repo.findSubjectByCode(db, input.unitId, input.code);
     if (same)
-      throw conflict(`Kode mapel ${input.code} sudah dipakai oleh ${same.name} (id ${same.id})`, {
+      throw conflict(`Kode mapel ${input.code} sudah dipakai oleh ${same.name}`, {
         code: 'Sudah dipakai',
       });
     await checkHours(input.unitId, input.hours);
@@ -377,7 +376,7 @@ export function createStructureService(db: Database) {
     if (input.code && input.code.toLowerCase() !== before.code.toLowerCase()) {
       const same = await repo.findSubjectByCode(db, before.unitId, input.code);
       if (same)
-        throw conflict(`Kode mapel ${input.code} sudah dipakai oleh ${same.name} (id ${same.id})`, {
+        throw conflict(`Kode mapel ${input.code} sudah dipakai oleh ${same.name}`, {
           code: 'Sudah dipakai',
         });
     }

@@ -36,7 +36,7 @@ describe('units', () => {
     const admin = await ctx.as('ADMIN');
     const dup = await ctx.call(admin, 'POST', '/api/v1/units', { code: 'SMP', name: 'Lagi' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.message).toMatch(/SMP sudah dipakai oleh SMP Uji \(id \d+\)/);
+    expect(dup.json().error.message).toBe('Kode unit SMP sudah dipakai oleh SMP Uji');
     const bad = await ctx.call(admin, 'POST', '/api/v1/units', { code: 'x', name: '' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(expect.arrayContaining(['code', 'name']));
@@ -116,7 +116,7 @@ describe('grades, classes and subjects', () => {
       name: '7a',
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.message).toContain(`id ${c.id}`);
+    expect(dup.json().error.message).toBe('Kelas 7a sudah ada pada tahun pelajaran ini');
 
     const teacher = await ctx.as('TEACHER');
     const set = await f.ok<{ homeroomName: string }>(wakakur, 'PUT', `/api/v1/classes/${c.id}/homeroom`, {

@@ -149,7 +149,7 @@ describe('student import', () => {
     expect(body.fields).toEqual({
       'baris 3: NISN': 'NISN harus 10 angka',
       'baris 3: Nama': 'Nama wajib diisi',
-      'baris 3: JK (L/P)': 'Jenis kelamin L atau P',
+      'baris 3: JK (L/P)': 'Pilih jenis kelamin',
       'baris 3: Tanggal Lahir (YYYY-MM-DD)': 'Tanggal lahir harus berupa tanggal YYYY-MM-DD',
       'baris 4: NIS': 'NIS IMP-101 sama dengan baris 2',
       'baris 5: Mukim (MUKIM/NON_MUKIM)': 'Status mukim tidak valid',

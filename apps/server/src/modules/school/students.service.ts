@@ -81,13 +81,13 @@ export function createStudentsService(db: Database, structure: StructureService)
     if (nis) {
       const other = await repo.findByNis(db, unitId, nis);
       if (other && other.id !== selfId) {
-        throw conflict(`NIS ${nis} sudah dipakai oleh ${other.name} (id ${other.id})`, { nis: 'Sudah dipakai' });
+        throw conflict(`NIS ${nis} sudah dipakai oleh ${other.name}`, { nis: 'Sudah dipakai' });
       }
     }
     if (nisn) {
       const other = await repo.findByNisn(db, nisn);
       if (other && other.id !== selfId) {
-        throw conflict(`NISN ${nisn} sudah dipakai oleh ${other.name} (id ${other.id}, ${other.unitCode})`, {
+        throw conflict(`NISN ${nisn} sudah dipakai oleh ${other.name} (${other.unitCode})`, {
           nisn: 'Sudah dipakai',
         });
       }

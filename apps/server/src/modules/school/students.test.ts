@@ -41,7 +41,7 @@ describe('students', () => {
     const first = await f.student(wakakur, unitId, { nisn: '9988776655' });
     const dupNis = await ctx.call(wakakur, 'POST', '/api/v1/students', { unitId, nis: first.nis, name: 'Lain' });
     expect(dupNis.statusCode).toBe(409);
-    expect(dupNis.json().error.message).toBe(`NIS ${first.nis} sudah dipakai oleh ${first.name} (id ${first.id})`);
+    expect(dupNis.json().error.message).toBe(`NIS ${first.nis} sudah dipakai oleh ${first.name}`);
     const dupNisn = await ctx.call(wakakur, 'POST', '/api/v1/students', {
       unitId,
       nis: 'X999',

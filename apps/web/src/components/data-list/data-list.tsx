@@ -12,6 +12,7 @@ import { ResponsiveDataTable } from './responsive-table.tsx';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { withDisplayCells } from '../../lib/display.ts';
 import { downloadClientXlsx, downloadServerExport, type ExportColumn } from './export-xlsx.ts';
 import { fetchAllPages } from './fetch-all.ts';
 import { ExportButton } from './export-button.tsx';
@@ -131,7 +132,7 @@ export function DataList<T extends object>(props: DataListProps<T>) {
             highlightOnHover
             idAccessor={props.rowId ?? ('id' as keyof T & string)}
             records={list.data?.items ?? []}
-            columns={props.columns}
+            columns={withDisplayCells(props.columns)}
             fetching={list.isFetching}
             totalRecords={list.data?.total ?? 0}
             recordsPerPage={pageSize}

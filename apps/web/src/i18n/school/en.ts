@@ -83,7 +83,7 @@ export const schoolEn: SchoolMessages = {
     genders: { L: 'Male', P: 'Female' },
     studentStatus: { ACTIVE: 'Active', GRADUATED: 'Graduated', MOVED: 'Moved', DROPPED: 'Dropped out' },
     boardingStatus: { MUKIM: 'Boarding', NON_MUKIM: 'Day student' },
-    semesters: { GANJIL: 'Odd (GANJIL)', GENAP: 'Even (GENAP)' },
+    semesters: { GANJIL: 'Odd (Ganjil)', GENAP: 'Even (Genap)' },
     students: {
       titleAll: 'Student list',
       titleUnit: 'Unit student list',
@@ -247,6 +247,7 @@ export const schoolEn: SchoolMessages = {
     mutation: {
       effectiveDate: 'Effective date',
       gradeChangeTitle: 'Move to another grade?',
+      reasons: { MOVED: 'Moved to another class', PROMOTED: 'Promoted' },
       title: 'Class mutation',
       tabEnrol: 'Enrol students',
       tabMove: 'Move to another class',

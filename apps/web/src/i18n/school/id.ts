@@ -245,6 +245,7 @@ export const schoolId = {
     mutation: {
       effectiveDate: 'Tanggal berlaku',
       gradeChangeTitle: 'Pindah ke tingkat lain?',
+      reasons: { MOVED: 'Pindah kelas', PROMOTED: 'Naik kelas' },
       title: 'Mutasi kelas',
       tabEnrol: 'Masukkan siswa',
       tabMove: 'Pindah kelas',

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadClientXlsx, downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { withDisplayCells } from '../../../lib/display.ts';
 
 /**
  * A list the server answers whole (a recap, a day's classes): the table and an Excel export. The server's file is
@@ -80,7 +81,7 @@ export function StaticList<T>(props: {
           striped
           highlightOnHover
           records={props.records ?? []}
-          columns={props.columns}
+          columns={withDisplayCells(props.columns)}
           fetching={props.fetching}
           noRecordsText={props.failed ? t('list.loadFailed') : (props.emptyText ?? t('list.empty'))}
         />

@@ -25,9 +25,11 @@ import { IconSend } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateRangeText } from '../../../lib/display.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, lastSchoolDay, useCreateLeave, useDecideLeave, useRegister, useWithdrawLeave } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
@@ -91,8 +93,7 @@ function LeaveForm() {
       ...(who === 'student' && studentId ? { studentId } : {}),
     };
     const parsed = LeaveRequestInput.safeParse(input);
-    const next: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+    const next: Record<string, string> = parsed.success ? {} : issueErrors(parsed.error, 'first');
     if (who === 'student' && !studentId) next.studentId = t('att.leave.forStudent');
     if (file && file.size > LEAVE_ATTACHMENT_MAX_BYTES) next.attachment = t('att.leave.tooLarge');
     setErrors(next);
@@ -236,7 +237,7 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
     {
       accessor: 'startDate',
       title: t('att.leave.period'),
-      render: (r) => (r.startDate === r.endDate ? r.startDate : `${r.startDate} – ${r.endDate}`),
+      render: (r) => dateRangeText(r.startDate, r.endDate),
     },
     { accessor: 'reason', title: t('att.leave.reason') },
     {

@@ -11,6 +11,7 @@ import { IconLogin, IconLogout } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateText } from '../../../lib/display.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { formatJakartaTime } from '../../../lib/system-api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -71,7 +72,7 @@ export function StaffSelfPage() {
         ) : (
           <Stack gap="sm">
             <Group justify="space-between">
-              <Text fw={700}>{today.data?.date}</Text>
+              <Text fw={700}>{dateText(today.data?.date, 'weekday')}</Text>
               <StatusBadge status={record?.status ?? null} />
             </Group>
             {!record && <Text c="dimmed">{t('att.staff.notYet')}</Text>}

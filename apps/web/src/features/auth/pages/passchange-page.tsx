@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ChangePasswordRequest } from '@mms/shared';
@@ -9,6 +8,7 @@ import { z } from 'zod';
 import { isApiError } from '../../../lib/api.ts';
 import { showSaved } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { formResolver } from '../../../lib/validation.ts';
 import { useChangePassword } from '../api.ts';
 
 type Values = ChangePasswordRequest & { confirmPassword: string };
@@ -33,7 +33,7 @@ export function PassChangePage() {
     [t],
   );
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: formResolver<Values>(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

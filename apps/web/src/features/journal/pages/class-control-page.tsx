@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import { useDeleteVisit, useRecordVisit } from '../api.ts';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
@@ -44,7 +45,7 @@ export function ClassControlPage() {
   const submit = () => {
     const parsed = ClassControlInput.safeParse({ ...v, notes: v.notes.trim() || null });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueErrors(parsed.error, 'first'));
       return;
     }
     setErrors({});

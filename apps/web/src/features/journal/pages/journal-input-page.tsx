@@ -28,6 +28,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import {
   useClassLessons,
@@ -217,7 +218,7 @@ export function JournalInputPage() {
     };
     const parsed = JournalInput.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueErrors(parsed.error, 'first'));
       return;
     }
     setErrors({});

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useSubjects } from '../../school/api.ts';
 import { uploadMaterialFiles, useDeleteMaterial, useMaterialChoices, useSaveMaterial } from '../api.ts';
@@ -48,11 +49,7 @@ export function MaterialPage() {
   const columns: DataTableColumn<SubjectMaterial>[] = [
     { accessor: 'subjectName', title: t('journal.subject') },
     { accessor: 'gradeName', title: t('journal.material.grade') },
-    {
-      accessor: 'semester',
-      title: t('journal.material.semester'),
-      render: (m) => t(`dashboard.semesters.${m.semester}`),
-    },
+    { accessor: 'semester', title: t('journal.material.semester'), render: (m) => t(`school.semesters.${m.semester}`) },
     { accessor: 'sortOrder', title: t('journal.material.order'), textAlign: 'right' },
     { accessor: 'title', title: t('journal.material.title') },
     {
@@ -185,7 +182,7 @@ function MaterialForm({
   const submit = () => {
     const parsed = SubjectMaterialInput.safeParse({ ...v, body: v.body.trim() || null });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueErrors(parsed.error, 'first'));
       return;
     }
     const { subjectId: _s, gradeId: _g, ...update } = parsed.data;

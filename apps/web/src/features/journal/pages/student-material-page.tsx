@@ -12,7 +12,7 @@ export function StudentMaterialPage() {
   const [open, setOpen] = useState<SubjectMaterial | null>(null);
   const columns: DataTableColumn<SubjectMaterial>[] = [
     { accessor: 'subjectName', title: t('journal.subject') },
-    { accessor: 'semester', title: t('journal.material.semester') },
+    { accessor: 'semester', title: t('journal.material.semester'), render: (m) => t(`school.semesters.${m.semester}`) },
     {
       accessor: 'title',
       title: t('journal.material.title'),

@@ -1,6 +1,7 @@
 import { Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cellText } from '../../../lib/display.ts';
 import type { GenderCounts } from '../report-data.ts';
 import classes from './report.module.css';
 
@@ -41,7 +42,7 @@ export function ReportTable<T>(props: {
           <Table.Tr key={props.rowKey(row)}>
             {props.columns.map((c) => (
               <Table.Td key={c.title} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                {c.value(row, i)}
+                {cellText(c.value(row, i))}
               </Table.Td>
             ))}
           </Table.Tr>

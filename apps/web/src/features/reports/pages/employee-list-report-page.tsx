@@ -2,6 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DIVISION_LABELS, type Division, type EmployeeSummary } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { divisionText, genderText } from '../../../lib/display.ts';
 import { downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
 import { filterQuery } from '../../../components/data-list/list-params.ts';
 import { DivisionSelect, EmployeeActiveSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
@@ -30,8 +31,8 @@ export function EmployeeListReportPage() {
     numberColumn(t('reports.no')),
     { title: t('school.employees.nip'), value: (e) => e.nip, nowrap: true },
     { title: t('school.name'), value: (e) => e.name },
-    { title: t('reports.genderShort'), value: (e) => e.gender ?? '–', align: 'center', width: 60 },
-    { title: t('school.employees.position'), value: (e) => e.position ?? '–' },
+    { title: t('reports.genderShort'), value: (e) => genderText(e.gender), align: 'center', width: 60 },
+    { title: t('school.employees.position'), value: (e) => divisionText(e.position) },
     // the unit is in the letterhead when one is chosen
     ...(unitId === null ? [{ title: t('school.unit'), value: (e: EmployeeSummary) => e.unitCode ?? '–' }] : []),
     { title: t('school.employees.division'), value: (e) => divisionName(e.division) },

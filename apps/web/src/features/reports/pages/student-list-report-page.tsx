@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { StudentSummary } from '@mms/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { genderText } from '../../../lib/display.ts';
 import { downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
 import { filterQuery } from '../../../components/data-list/list-params.ts';
 import { StudentStatusSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
@@ -32,7 +33,7 @@ export function StudentListReportPage() {
     { title: t('school.students.nis'), value: (s) => s.nis, nowrap: true },
     { title: t('school.students.nisn'), value: (s) => s.nisn ?? '–', nowrap: true },
     { title: t('school.name'), value: (s) => s.name },
-    { title: t('reports.genderShort'), value: (s) => s.gender ?? '–', align: 'center', width: 60 },
+    { title: t('reports.genderShort'), value: (s) => genderText(s.gender), align: 'center', width: 60 },
     { title: t('school.status'), value: (s) => t(`school.studentStatus.${s.status}`), width: 90 },
   ];
 

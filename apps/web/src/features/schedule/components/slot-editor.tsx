@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
+import { messageText } from '../../../lib/validation.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -148,7 +149,7 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
         <Alert color="red" title={t('school.timetable.clash')} role="alert">
           <List size="sm">
             {problems.map((c) => (
-              <List.Item key={`${c.kind}-${'slotId' in c ? c.slotId : c.field}`}>{c.message}</List.Item>
+              <List.Item key={`${c.kind}-${'slotId' in c ? c.slotId : c.field}`}>{messageText(c.message)}</List.Item>
             ))}
           </List>
         </Alert>

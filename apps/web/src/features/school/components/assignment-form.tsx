@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import { useSaveAssignment, useSubjects } from '../api.ts';
 import { ClassSelect, TeacherSelect } from '../../../components/pickers.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
@@ -51,7 +52,7 @@ export function AssignmentForm({
       : { employeeId, hoursPerWeek: Number(hours) };
     const parsed = (creating ? TeachingAssignmentInput : TeachingAssignmentUpdate).safeParse(raw);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueErrors(parsed.error, 'first'));
       return;
     }
     setErrors({});

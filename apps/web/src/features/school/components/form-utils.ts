@@ -2,6 +2,7 @@ import type { FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form
 import type { z } from 'zod';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { formResolver } from '../../../lib/validation.ts';
 
 /**
  * Form inputs hold '' for an empty field; the contracts want null there. Required fields (`keep`) stay '' so the
@@ -18,21 +19,10 @@ export function emptyToNull<T extends Record<string, unknown>>(
 }
 
 /** A react-hook-form resolver over a shared contract, after empty inputs became null. */
-export function contractResolver<V extends FieldValues>(
+export const contractResolver = <V extends FieldValues>(
   schema: z.ZodType,
   prepare: (values: V) => unknown = (v) => emptyToNull(v),
-): Resolver<V> {
-  return async (values) => {
-    const parsed = schema.safeParse(prepare(values));
-    if (parsed.success) return { values, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.length ? issue.path.map(String).join('.') : 'root';
-      errors[key] ??= { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors } as never;
-  };
-}
+): Resolver<V> => formResolver<V>(schema, prepare);
 
 /**
  * Puts the server's field errors under their inputs. A 409 (duplicate NIS, NISN, NIP) carries the message that

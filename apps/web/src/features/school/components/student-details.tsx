@@ -1,6 +1,7 @@
 import { Avatar, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Student } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
+import { cellText, dateText } from '../../../lib/display.ts';
 import { useEnrollments } from '../api.ts';
 import { StudentStatusBadge } from './student-status-badge.tsx';
 
@@ -10,7 +11,7 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={500}>{value || '–'}</Text>
+      <Text fw={500}>{value ? cellText(value) : '–'}</Text>
     </div>
   );
 }
@@ -39,7 +40,10 @@ export function StudentDetails({ student: s }: { student: Student }) {
         <Fact label={t('school.students.nisn')} value={s.nisn} />
         <Fact label={t('school.students.nik')} value={s.nik} />
         <Fact label={t('school.gender')} value={s.gender ? t(`school.genders.${s.gender}`) : null} />
-        <Fact label={t('school.students.birthPlace')} value={[s.birthPlace, s.birthDate].filter(Boolean).join(', ')} />
+        <Fact
+          label={t('school.students.birthPlace')}
+          value={[s.birthPlace, dateText(s.birthDate)].filter(Boolean).join(', ')}
+        />
         <Fact label={t('school.students.religion')} value={s.religion} />
         <Fact label={t('school.students.fatherName')} value={s.fatherName} />
         <Fact label={t('school.students.motherName')} value={s.motherName} />
@@ -52,7 +56,7 @@ export function StudentDetails({ student: s }: { student: Student }) {
           value={s.boarding ? t(`school.boardingStatus.${s.boarding}`) : null}
         />
         <Fact label={t('school.students.program')} value={s.program} />
-        <Fact label={t('school.students.entryDate')} value={s.entryDate} />
+        <Fact label={t('school.students.entryDate')} value={dateText(s.entryDate)} />
       </SimpleGrid>
     </Stack>
   );
@@ -86,9 +90,11 @@ export function EnrollmentHistory({ studentId }: { studentId: number }) {
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>{r.className}</Table.Td>
-                  <Table.Td>{r.startedAt.slice(0, 10)}</Table.Td>
-                  <Table.Td>{r.endedAt ? r.endedAt.slice(0, 10) : t('school.mutation.current')}</Table.Td>
-                  <Table.Td>{r.endReason ?? '–'}</Table.Td>
+                  <Table.Td>{dateText(r.startedAt)}</Table.Td>
+                  <Table.Td>{r.endedAt ? dateText(r.endedAt) : t('school.mutation.current')}</Table.Td>
+                  <Table.Td>
+                    {r.endReason ? t(`school.mutation.reasons.${r.endReason}`, { defaultValue: '–' }) : '–'}
+                  </Table.Td>
                   <Table.Td>{r.note ?? '–'}</Table.Td>
                 </Table.Tr>
               ))}

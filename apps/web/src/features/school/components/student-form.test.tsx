@@ -31,10 +31,10 @@ describe('StudentForm', () => {
     expect(body).toMatchObject({ unitId: 1, nis: '1000999', name: 'Ahmad Uji', nisn: null, status: 'ACTIVE' });
 
     // the server's duplicate answer names the other record; it lands under the NIS input
-    const conflict = new ApiError(409, 'CONFLICT', 'NIS 1000999 sudah dipakai oleh Budi (id 7)', {
+    const conflict = new ApiError(409, 'CONFLICT', 'NIS 1000999 sudah dipakai oleh Budi', {
       nis: 'Sudah dipakai',
     });
     showServerErrors(form, conflict);
-    expect(await screen.findByText('NIS 1000999 sudah dipakai oleh Budi (id 7)')).toBeTruthy();
+    expect(await screen.findByText('NIS 1000999 sudah dipakai oleh Budi')).toBeTruthy();
   });
 });

@@ -31,6 +31,7 @@ import {
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateRangeText } from '../../../lib/display.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
@@ -271,7 +272,7 @@ function EntryTable({
         <Table.Tbody>
           {items.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td>{e.startDate === e.endDate ? e.startDate : `${e.startDate} – ${e.endDate}`}</Table.Td>
+              <Table.Td>{dateRangeText(e.startDate, e.endDate)}</Table.Td>
               <Table.Td>{e.name}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={entryColor(e)}>

@@ -3,6 +3,7 @@ import type { EnrollmentResult, StudentSummary } from '@mms/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/validation.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -243,7 +244,7 @@ function PromoteTab() {
           {result.skipped.length > 0 && (
             <Text size="sm">
               {t('school.mutation.skipped', {
-                list: result.skipped.map((s) => `${s.name} (${s.reason})`).join(', '),
+                list: result.skipped.map((s) => `${s.name} (${messageText(s.reason)})`).join(', '),
               })}
             </Text>
           )}

@@ -3,6 +3,7 @@ import type { StudentSummary } from '@mms/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { genderText } from '../../../lib/display.ts';
 import { useSearchParams } from 'react-router';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useClassGroup } from '../api.ts';
@@ -33,7 +34,7 @@ export function ClassStructurePage() {
       { accessor: 'nis', title: t('school.students.nis'), sortable: true },
       { accessor: 'nisn', title: t('school.students.nisn') },
       { accessor: 'name', title: t('school.name'), sortable: true },
-      { accessor: 'gender', title: t('school.gender') },
+      { accessor: 'gender', title: t('school.gender'), render: (s) => genderText(s.gender) },
       { accessor: 'status', title: t('school.status'), render: (s) => <StudentStatusBadge status={s.status} /> },
     ],
     [t],

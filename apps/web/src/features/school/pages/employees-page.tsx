@@ -5,6 +5,7 @@ import { IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { divisionText } from '../../../lib/display.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -49,7 +50,7 @@ export function EmployeesPage() {
         title: t('school.employees.division'),
         render: (e) => (e.division ? DIVISION_LABELS[e.division][lang] : '–'),
       },
-      { accessor: 'position', title: t('school.employees.position') },
+      { accessor: 'position', title: t('school.employees.position'), render: (e) => divisionText(e.position) },
       {
         accessor: 'isActive',
         title: t('school.employees.account'),

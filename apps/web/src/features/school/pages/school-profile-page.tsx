@@ -19,7 +19,9 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useLetterhead } from '../../../components/print/letterhead-api.ts';
 import { LetterheadView, SignatureBlock } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
-import { confirmDialog, showSaved } from '../../../lib/dialogs.tsx';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone } from '../../../lib/notify.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { useFoundation, useSaveLetterhead, useSaveLogo, useUnits } from '../api.ts';
 import { contractResolver, emptyToNull, showServerErrors } from '../components/form-utils.ts';
 
@@ -127,11 +129,12 @@ function ProfileForm({ unitId, values, logoPath }: { unitId: number | null; valu
     defaultValues: values,
   });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const fieldError = (name: string) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
   const submit = form.handleSubmit((v) =>
     save.mutate(
       { unitId, body: schema.parse(body(v, isUnit)) },
-      { onSuccess: () => showSaved(), onError: (e) => showServerErrors(form, e) },
+      { onSuccess: () => notifyDone('saved'), onError: (e) => showServerErrors(form, e) },
     ),
   );
   const signer = isUnit ? 'headmaster' : 'chair';
@@ -226,6 +229,7 @@ function LogoField({ unitId, logoPath }: { unitId: number | null; logoPath: stri
                 title: t('school.profile.removeLogo'),
                 text: t('school.profile.removeLogoText'),
                 confirm: t('school.profile.removeLogo'),
+                destructive: true,
                 onConfirm: () => logo.mutate({ unitId, file: null }),
               })
             }

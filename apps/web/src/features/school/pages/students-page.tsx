@@ -4,6 +4,7 @@ import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { genderText } from '../../../lib/display.ts';
 import { generatePath, Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
@@ -37,7 +38,7 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
           </Anchor>
         ),
       },
-      { accessor: 'gender', title: t('school.gender') },
+      { accessor: 'gender', title: t('school.gender'), render: (s) => genderText(s.gender) },
       { accessor: 'unitCode', title: t('school.unit') },
       { accessor: 'className', title: t('school.class') },
       {

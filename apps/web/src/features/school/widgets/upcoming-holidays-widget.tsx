@@ -1,5 +1,6 @@
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { dateRangeText } from '../../../lib/display.ts';
 import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { useUpcomingNonSchool } from '../calendar-api.ts';
 
@@ -19,7 +20,7 @@ export default function UpcomingHolidaysWidget() {
         <List size="sm" spacing={4}>
           {upcoming.data.items.map((e) => (
             <List.Item key={e.id}>
-              <b>{e.startDate === e.endDate ? e.startDate : `${e.startDate} – ${e.endDate}`}</b> {e.name}
+              <b>{dateRangeText(e.startDate, e.endDate)}</b> {e.name}
             </List.Item>
           ))}
         </List>
