@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { addDays, weekdayOf } from '@mms/shared';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
@@ -40,4 +40,37 @@ export async function lastSchoolDay(page: Page): Promise<string> {
 export async function expectDone(page: Page, text: RegExp = /berhasil (disimpan|dihapus)/): Promise<void> {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).last()).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Info' })).toHaveCount(0);
+}
+
+/**
+ * Chooses a month (`YYYY-MM`) in a month field (a button that opens a year of months): steps the year with the
+ * header's arrows, then clicks the month by its place, so it works in both languages.
+ */
+export async function pickMonth(scope: Page | Locator, label: string, month: string): Promise<void> {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const page = 'page' in scope ? scope.page() : scope;
+  await scope.getByLabel(label, { exact: true }).click();
+  const dropdown = page.locator('[data-dates-dropdown]').last();
+  const header = dropdown.locator('.mantine-MonthPickerInput-calendarHeaderLevel');
+  for (let i = 0; i < 20; i++) {
+    const shown = Number(await header.innerText());
+    if (shown === year) break;
+    await dropdown
+      .locator(`[data-direction="${shown > year ? 'previous' : 'next'}"]`)
+      .first()
+      .click();
+    await expect(header).not.toHaveText(String(shown));
+  }
+  await dropdown
+    .locator('.mantine-MonthPickerInput-monthsListControl')
+    .nth(m - 1)
+    .click();
+  await expect(dropdown).toBeHidden();
+}
+
+/** Types a date (`YYYY-MM-DD`, which the date fields accept besides `25/11/2026`) and leaves it (its calendar closes). */
+export async function fillDate(scope: Page | Locator, label: string, date: string): Promise<void> {
+  const field = scope.getByRole('textbox', { name: label, exact: true });
+  await field.fill(date);
+  await field.blur();
 }

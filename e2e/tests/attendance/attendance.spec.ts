@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { lastSchoolDay, signIn, expectDone } from '../support.ts';
+import { expectDone, fillDate, lastSchoolDay, pickMonth, signIn } from '../support.ts';
 
 /** The S and A counts of a student's row in the monthly recap of 7A. */
 async function recapCounts(page: Page, date: string, name: string) {
   await page.goto('/backend/mms/tutor/attendance-list?tab=recap');
   await page.getByRole('combobox', { name: 'Kelas' }).click();
   await page.getByRole('option', { name: '7A', exact: true }).click();
-  await page.getByLabel('Bulan', { exact: true }).fill(date.slice(0, 7));
+  await pickMonth(page, 'Bulan', date.slice(0, 7));
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
   const cells = row.getByRole('cell');
@@ -62,21 +62,21 @@ test('a teacher takes 7A’s register and writes a journal; the principal sees b
 
   // ---- the principal: absent list, class entry, recap ----
   await principal.goto('/backend/mms/tutor/attendance-list?tab=absent');
-  await principal.getByLabel('Dari tanggal').fill(date);
-  await principal.getByLabel('Sampai tanggal').fill(date);
+  await fillDate(principal, 'Dari tanggal', date);
+  await fillDate(principal, 'Sampai tanggal', date);
   const absentTable = principal.getByRole('table', { name: 'Tidak hadir' });
   for (const name of names) await expect(absentTable.getByRole('row').filter({ hasText: name })).toBeVisible();
 
   await principal.goto('/backend/mms/other/analysis-class-entry');
-  await principal.getByLabel('Dari tanggal').fill(date);
-  await principal.getByLabel('Sampai tanggal').fill(date);
+  await fillDate(principal, 'Dari tanggal', date);
+  await fillDate(principal, 'Sampai tanggal', date);
   const entry = principal.getByTestId(`class-entry-${lessonClass}`);
   await expect(entry.getByTestId('written')).not.toHaveText('0');
 
   // Analisis kehadiran: counted by the server as the recap counts; the two absentees are A in 7A.
   await principal.goto('/backend/mms/other/analysis-attendance');
-  await principal.getByLabel('Dari tanggal').fill(date);
-  await principal.getByLabel('Sampai tanggal').fill(date);
+  await fillDate(principal, 'Dari tanggal', date);
+  await fillDate(principal, 'Sampai tanggal', date);
   const analysis = principal.getByTestId('attendance-analysis-7A');
   await expect(analysis).toBeVisible();
   expect(Number(await analysis.getByRole('cell').nth(4).innerText())).toBeGreaterThanOrEqual(2);
@@ -92,8 +92,8 @@ test('a teacher takes 7A’s register and writes a journal; the principal sees b
   await teacher.getByRole('option', { name: '7A', exact: true }).click();
   await teacher.getByRole('combobox', { name: 'Siswa' }).click();
   await teacher.getByRole('option', { name: new RegExp(`^${names[0]!}`) }).click();
-  await teacher.getByLabel('Tanggal mulai').fill(date);
-  await teacher.getByLabel('Tanggal selesai').fill(date);
+  await fillDate(teacher, 'Tanggal mulai', date);
+  await fillDate(teacher, 'Tanggal selesai', date);
   await teacher.getByLabel('Alasan').fill('Demam, surat dokter terlampir');
   await teacher.getByRole('button', { name: 'Kirim pengajuan' }).click();
   await expectDone(teacher);

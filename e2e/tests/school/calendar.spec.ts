@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, serverToday, signIn, weekdayOf, expectDone } from '../support.ts';
+import { addDays, expectDone, fillDate, pickMonth, serverToday, signIn, weekdayOf } from '../support.ts';
 
 /**
  * The day the test turns into a holiday: the Wednesday of the week before the current one, a
@@ -31,17 +31,17 @@ test('a holiday entered in the Kalender akademik: no register asked that day, an
   // ---- WAKAKUR enters a local day off on the chosen day ----
   await wakakur.goto('/backend/mms/tutor/academic-calendar');
   await expect(wakakur.getByRole('heading', { name: 'Kalender akademik' })).toBeVisible();
-  await wakakur.getByLabel('Bulan').fill(day.slice(0, 7));
+  await pickMonth(wakakur, 'Bulan', day.slice(0, 7));
   await expect(wakakur.getByTestId(`calendar-day-${day}`)).toHaveAttribute('data-school-day', 'true');
   // a school day so far shows how many classes took their register
   await expect(wakakur.getByTestId(`calendar-day-${day}`).getByTestId('day-registers')).toBeVisible();
   await wakakur.getByRole('button', { name: 'Tambah kegiatan' }).click();
-  const form = wakakur.getByRole('dialog');
+  const form = wakakur.getByRole('dialog', { name: 'Tambah kegiatan' });
   await form.getByRole('combobox', { name: 'Jenis' }).click();
   await wakakur.getByRole('option', { name: 'Libur sekolah' }).click();
   await form.getByLabel('Nama kegiatan').fill(name);
-  await form.getByLabel('Tanggal mulai').fill(day);
-  await form.getByLabel('Tanggal selesai').fill(day);
+  await fillDate(form, 'Tanggal mulai', day);
+  await fillDate(form, 'Tanggal selesai', day);
   await form.getByRole('button', { name: 'Simpan' }).click();
   await expectDone(wakakur);
   const cell = wakakur.getByTestId(`calendar-day-${day}`);
@@ -52,7 +52,7 @@ test('a holiday entered in the Kalender akademik: no register asked that day, an
 
   // ---- the teacher: no register that day, and the server says why ----
   await teacher.goto('/backend/mms/tutor/attendance-list');
-  await teacher.getByLabel('Tanggal').fill(day);
+  await fillDate(teacher, 'Tanggal', day);
   await expect(teacher.getByText('Bukan hari sekolah (kalender akademik).')).toBeVisible();
   await expect(teacher.getByTestId('register-class-7A').getByRole('link')).toHaveAttribute('data-disabled', 'true');
   await teacher.goto(`/backend/mms/tutor/attendance-list/${await classIdOf(teacher, '7A')}/${day}`);
@@ -63,7 +63,7 @@ test('a holiday entered in the Kalender akademik: no register asked that day, an
   await teacher.goto('/backend/mms/tutor/attendance-list?tab=recap');
   await teacher.getByRole('combobox', { name: 'Kelas' }).click();
   await teacher.getByRole('option', { name: '7A', exact: true }).click();
-  await teacher.getByLabel('Bulan', { exact: true }).fill(day.slice(0, 7));
+  await pickMonth(teacher, 'Bulan', day.slice(0, 7));
   await expect(teacher.getByTestId('recap-not-taken-days')).toContainText('belum diisi');
   await expect(teacher.getByRole('columnheader', { name: 'Belum diisi' })).toBeVisible();
 

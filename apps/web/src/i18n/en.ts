@@ -10,6 +10,18 @@ export const en: Messages = {
     actions: 'Actions',
     showPassword: 'Show password',
   },
+  dates: {
+    placeholder: 'dd/mm/yyyy',
+    monthPlaceholder: 'Choose a month',
+    nextMonth: 'Next month',
+    previousMonth: 'Previous month',
+    nextYear: 'Next year',
+    previousYear: 'Previous year',
+    nextDecade: 'Next decade',
+    previousDecade: 'Previous decade',
+    monthLevel: 'Choose month and year',
+    yearLevel: 'Choose year',
+  },
   nav: {
     toggleSidebar: 'Open or close the sidebar',
     miniSidebar: 'Collapse the sidebar (mini)',

@@ -9,6 +9,18 @@ export const id = {
     actions: 'Aksi',
     showPassword: 'Tampilkan kata sandi',
   },
+  dates: {
+    placeholder: 'hh/bb/tttt',
+    monthPlaceholder: 'Pilih bulan',
+    nextMonth: 'Bulan berikutnya',
+    previousMonth: 'Bulan sebelumnya',
+    nextYear: 'Tahun berikutnya',
+    previousYear: 'Tahun sebelumnya',
+    nextDecade: 'Dekade berikutnya',
+    previousDecade: 'Dekade sebelumnya',
+    monthLevel: 'Pilih bulan dan tahun',
+    yearLevel: 'Pilih tahun',
+  },
   nav: {
     toggleSidebar: 'Buka/tutup menu samping',
     miniSidebar: 'Ciutkan menu samping (mini)',

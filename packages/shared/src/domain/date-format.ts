@@ -4,7 +4,8 @@
  */
 export type DateLanguage = 'id' | 'en';
 
-const MONTHS: Record<DateLanguage, readonly string[]> = {
+/** The months' names in both languages (one list for every paper and screen). */
+export const MONTHS: Record<DateLanguage, readonly string[]> = {
   id: [
     'Januari',
     'Februari',
@@ -70,3 +71,19 @@ export const formatDateRange = (from: string, to: string, language: DateLanguage
 
 /** Is this text an ISO date (the form a person must never see)? */
 export const looksLikeIsoDate = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text);
+
+/**
+ * What a person types in a date field, as `YYYY-MM-DD`: `25/11/2026`, `25-11-2026`, `25.11.2026`, `5/1/2027`
+ * (day first, the Indonesian order) or the ISO form itself. Null when it is not a real day (no 30/02).
+ */
+export function parseDateText(text: string): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : null;
+  if (!parts) return null;
+  const [y, m, d] = parts.map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}

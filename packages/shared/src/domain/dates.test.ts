@@ -14,6 +14,7 @@ import {
   weekdayOf,
   weekOf,
 } from './dates.ts';
+import { parseDateText } from './date-format.ts';
 
 describe('dates (Jakarta calendar dates)', () => {
   it('reads the Jakarta date of an instant, whatever the host’s zone', () => {
@@ -66,5 +67,23 @@ describe('longDate and longMonth (dates on paper)', () => {
     expect(longDate('2026-08-01', 'en')).toBe('1 August 2026');
     expect(longMonth('2026-05', 'id')).toBe('Mei 2026');
     expect(longMonth('2026-05-31', 'en')).toBe('May 2026');
+  });
+});
+
+describe('parseDateText (what a person types in a date field)', () => {
+  it('reads the Indonesian order and the ISO form', () => {
+    expect(parseDateText('25/11/2026')).toBe('2026-11-25');
+    expect(parseDateText(' 5-1-2027 ')).toBe('2027-01-05');
+    expect(parseDateText('05.01.2027')).toBe('2027-01-05');
+    expect(parseDateText('2026-11-25')).toBe('2026-11-25');
+  });
+  it('refuses days that do not exist and other text', () => {
+    expect(parseDateText('30/02/2027')).toBeNull();
+    expect(parseDateText('29/02/2027')).toBeNull();
+    expect(parseDateText('29/02/2028')).toBe('2028-02-29');
+    expect(parseDateText('11/25/2026')).toBeNull();
+    expect(parseDateText('2026-13-01')).toBeNull();
+    expect(parseDateText('besok')).toBeNull();
+    expect(parseDateText('')).toBeNull();
   });
 });

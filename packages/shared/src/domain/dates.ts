@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
+import { MONTHS } from './date-format.ts';
 
 dayjs.extend(utc);
 
@@ -87,37 +88,6 @@ export function minutesOf(clock: string): number {
 
 /** The two languages of MMS: Indonesian (the default) and English. */
 export type Lang = 'id' | 'en';
-
-const MONTHS: Record<Lang, readonly string[]> = {
-  id: [
-    'Januari',
-    'Februari',
-    'Maret',
-    'April',
-    'Mei',
-    'Juni',
-    'Juli',
-    'Agustus',
-    'September',
-    'Oktober',
-    'November',
-    'Desember',
-  ],
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
-};
 
 /** A calendar date as a letter or an export header writes it: "25 November 2026" (same order in both languages). */
 export function longDate(date: string, lang: Lang): string {

@@ -3,14 +3,14 @@ import '@mantine/charts/styles.css';
 import '../../../i18n/school/index.ts';
 import '../../../i18n/attendance/index.ts';
 import { BarChart } from '@mantine/charts';
-import { Alert, Grid, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showPercent, useAttendanceAnalysis, useJournalAnalysis } from '../../analytics/api.ts';
 import { UnitSelect } from '../../../components/pickers.tsx';
 import { jakartaToday, useClassRecap } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
-import { DateField } from '../components/date-field.tsx';
+import { DateField, MonthField } from '../../../components/date-fields.tsx';
 
 const SERIES = [
   { name: 'H', color: 'green.6' },
@@ -123,12 +123,7 @@ export function StudentPresenceAnalysisPage() {
       </Title>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} clearable={false} />
-        <TextInput
-          type="month"
-          label={t('att.month')}
-          value={month}
-          onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
-        />
+        <MonthField label={t('att.month')} value={month} onChange={setMonth} />
       </Group>
       {!classGroupId && <Text c="dimmed">{t('att.recap.pickClass')}</Text>}
       {recap.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}

@@ -10,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import type { StudentAttendanceRow } from '@mms/shared';
@@ -32,7 +31,7 @@ import {
 } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { CodeBadge } from '../components/code-badge.tsx';
-import { DateField } from '../components/date-field.tsx';
+import { DateField, MonthField } from '../../../components/date-fields.tsx';
 import { StaticList } from '../components/static-list.tsx';
 import { registerPath } from './register-page.tsx';
 import { showPercent } from '../../analytics/api.ts';
@@ -182,13 +181,7 @@ function MonthlyRecap() {
     <>
       <AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} />
       {!classGroupId && <UnitSelect value={unitId} onChange={setUnitId} />}
-      <TextInput
-        type="month"
-        label={t('att.month')}
-        value={month}
-        onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
-        w={{ base: '100%', xs: 180 }}
-      />
+      <MonthField label={t('att.month')} value={month} onChange={setMonth} />
       {(recap.data || unit.data) && (
         <Text size="sm" c="dimmed" pb={6}>
           {t('att.recap.schoolDays', {

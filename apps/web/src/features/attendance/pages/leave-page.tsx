@@ -33,7 +33,7 @@ import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, lastSchoolDay, useCreateLeave, useDecideLeave, useRegister, useWithdrawLeave } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../components/date-fields.tsx';
 
 const STATUS_COLORS: Record<LeaveStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 

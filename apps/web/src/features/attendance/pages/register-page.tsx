@@ -22,7 +22,7 @@ import { ROUTES } from '../../../app/route-names.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { jakartaToday, lastSchoolDay, useRegister, useSaveRegister } from '../api.ts';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../components/date-fields.tsx';
 import { CODE_COLORS } from '../components/code-badge.tsx';
 
 interface Mark {

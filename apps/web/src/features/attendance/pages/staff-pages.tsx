@@ -18,7 +18,7 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { UnitSelect } from '../../../components/pickers.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, useSetStaffDay, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../components/date-fields.tsx';
 import { StaticList } from '../components/static-list.tsx';
 
 const STATUS_COLORS: Record<StaffAttendanceStatus, string> = {

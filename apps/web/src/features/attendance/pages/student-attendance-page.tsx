@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { jakartaToday } from '../api.ts';
 import { CodeBadge } from '../components/code-badge.tsx';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../components/date-fields.tsx';
 
 /** A student's own attendance, daily and per lesson. */
 export function StudentAttendancePage() {

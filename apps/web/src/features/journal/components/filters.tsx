@@ -1,27 +1,16 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { Page, ClassGroup } from '@mms/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-fields.tsx';
 import { api } from '../../../lib/api.ts';
 
 export function DateInputs(p: { from: string; to: string; setFrom: (v: string) => void; setTo: (v: string) => void }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextInput
-        type="date"
-        label={t('att.from')}
-        value={p.from}
-        onChange={(e) => e.currentTarget.value && p.setFrom(e.currentTarget.value)}
-        w={{ base: '100%', xs: 170 }}
-      />
-      <TextInput
-        type="date"
-        label={t('att.to')}
-        value={p.to}
-        onChange={(e) => e.currentTarget.value && p.setTo(e.currentTarget.value)}
-        w={{ base: '100%', xs: 170 }}
-      />
+      <DateField label={t('att.from')} value={p.from} onChange={(v) => v && p.setFrom(v)} />
+      <DateField label={t('att.to')} value={p.to} onChange={(v) => v && p.setTo(v)} />
     </>
   );
 }

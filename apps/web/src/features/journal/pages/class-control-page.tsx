@@ -1,17 +1,5 @@
 import { useFieldErrors } from '../../../lib/field-errors.ts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Switch, Textarea, Title } from '@mantine/core';
 import { ClassControlInput, type ClassControlVisit } from '@mms/shared';
 import { IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -24,6 +12,7 @@ import { issueErrors } from '../../../lib/validation.ts';
 import { useDeleteVisit, useRecordVisit } from '../api.ts';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
+import { DateField } from '../../../components/date-fields.tsx';
 
 /** The principal's class control: record a visit to a lesson (was the teacher in class?) and list the visits. */
 export function ClassControlPage() {
@@ -104,14 +93,12 @@ export function ClassControlPage() {
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <ClassSelect value={v.classGroupId} onChange={(x) => setV({ ...v, classGroupId: x })} />
-            <TextInput
-              type="date"
+            <DateField
               label={t('att.date')}
               max={today}
               value={v.date}
               error={errors.date}
-              onChange={(e) => e.currentTarget.value && setV({ ...v, date: e.currentTarget.value })}
-              w={{ base: '100%', xs: 170 }}
+              onChange={(d) => d && setV({ ...v, date: d })}
             />
             <NumberInput
               label={t('journal.control.period')}

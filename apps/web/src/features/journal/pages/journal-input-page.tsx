@@ -43,6 +43,7 @@ import {
 import { ClassSelect } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
+import { DateField } from '../../../components/date-fields.tsx';
 
 /** A lesson the journal can be written for: of the timetable, or one the school named the caller substitute for. */
 interface DayLesson {
@@ -234,16 +235,7 @@ export function JournalInputPage() {
         {t('journal.inputTitle')}
       </Title>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label={t('att.date')}
-          value={date}
-          max={today}
-          onChange={(e) =>
-            e.currentTarget.value && e.currentTarget.value <= today && setParam({ date: e.currentTarget.value })
-          }
-          w={{ base: '100%', xs: 180 }}
-        />
+        <DateField label={t('att.date')} value={date} max={today} onChange={(v) => v && setParam({ date: v })} />
         {leader && <ClassSelect value={classParam} onChange={(v) => setParam({ class: v })} />}
         <Select
           label={t('journal.lesson')}

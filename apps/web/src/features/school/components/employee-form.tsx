@@ -1,6 +1,7 @@
 import { notifyDone } from '../../../lib/notify.ts';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { FormDateField } from '../../../components/date-fields.tsx';
 import { DIVISION_LABELS, EmployeeInput, EmployeeUpdate, GENDERS, STAFF_DIVISIONS, type Employee } from '@mms/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -125,7 +126,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: Employee; onDone
           {text('employmentStatus', t('school.employees.employmentStatus'))}
           {text('phone', t('school.employees.phone'), { type: 'tel' })}
           {text('email', t('school.employees.email'), { type: 'email' })}
-          {text('joinDate', t('school.employees.joinDate'), { type: 'date' })}
+          <FormDateField control={form.control} name="joinDate" label={t('school.employees.joinDate')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../api.ts';
+import { FormDateField } from '../../../components/date-fields.tsx';
 import { contractResolver, emptyToNull } from './form-utils.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 
@@ -122,7 +123,12 @@ export function StudentForm({ student, defaultUnitId, saving, onSubmit }: Studen
             {field('name', t('school.name'), { withAsterisk: true })}
             {select('gender', t('school.gender'), genders)}
             {field('birthPlace', t('school.students.birthPlace'))}
-            {field('birthDate', t('school.students.birthDate'), { type: 'date', max: serverToday() })}
+            <FormDateField
+              control={form.control}
+              name="birthDate"
+              label={t('school.students.birthDate')}
+              max={serverToday()}
+            />
             {field('religion', t('school.students.religion'))}
           </SimpleGrid>
         </Fieldset>
@@ -151,7 +157,7 @@ export function StudentForm({ student, defaultUnitId, saving, onSubmit }: Studen
               BOARDING_STATUSES.map((b) => ({ value: b, label: t(`school.boardingStatus.${b}`) })),
             )}
             {field('program', t('school.students.program'))}
-            {field('entryDate', t('school.students.entryDate'), { type: 'date' })}
+            <FormDateField control={form.control} name="entryDate" label={t('school.students.entryDate')} />
             {select(
               'status',
               t('school.status'),

@@ -49,6 +49,7 @@ import { ExcelImportButton } from '../components/excel-import.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId, YearSelect } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
+import { DateField, MonthField } from '../../../components/date-fields.tsx';
 
 const seesAllUnits = (division: Division) => ALL_UNIT_DIVISIONS.includes(division);
 const entryColor = (e: Pick<CalendarEntry, 'kind'>) => (isNonSchoolKind(e.kind) ? 'red' : 'blue');
@@ -78,13 +79,7 @@ export function AcademicCalendarPage() {
             <YearSelect value={yearId ?? entries.data?.academicYearId ?? null} onChange={setYearId} />
           </>
         )}
-        <TextInput
-          type="month"
-          label={t('school.calendar.month')}
-          value={month}
-          onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
-          w={{ base: '100%', xs: 180 }}
-        />
+        <MonthField label={t('school.calendar.month')} value={month} onChange={setMonth} />
         {canManage && unitId !== null && entries.data?.schoolDaysPerWeek && (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
@@ -360,20 +355,22 @@ function EntryForm({ entry, unitId, onDone }: { entry?: CalendarEntry; unitId: n
         withAsterisk
       />
       <Group grow>
-        <TextInput
-          type="date"
+        <DateField
           label={t('school.calendar.start')}
           value={startDate}
-          onChange={(e) => setStart(e.currentTarget.value)}
+          onChange={setStart}
           error={fields.startDate}
           withAsterisk
+          clearable
+          w="100%"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('school.calendar.end')}
           value={endDate}
-          onChange={(e) => setEnd(e.currentTarget.value)}
+          onChange={setEnd}
           error={fields.endDate}
+          clearable
+          w="100%"
         />
       </Group>
       {!entry && seesAllUnits(user.division) && (

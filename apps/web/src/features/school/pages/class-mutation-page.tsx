@@ -7,6 +7,7 @@ import { messageText } from '../../../lib/validation.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { DateField } from '../../../components/date-fields.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useClassGroups, useEnrol, useMoveStudent, usePromoteClass } from '../api.ts';
@@ -156,13 +157,12 @@ function MoveTab() {
           onChange={(e) => setNote(e.currentTarget.value)}
           w={{ base: '100%', sm: 240 }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('school.mutation.effectiveDate')}
           value={effectiveDate}
           max={today}
-          onChange={(e) => setEffectiveDate(e.currentTarget.value)}
-          w={{ base: '100%', sm: 180 }}
+          onChange={setEffectiveDate}
+          clearable
         />
         <Button
           color="green"
