@@ -13,7 +13,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { withDisplayCells } from '../../lib/display.ts';
-import { downloadClientXlsx, downloadServerExport, type ExportColumn } from './export-xlsx.ts';
+import { downloadClientXlsx, downloadServerExport, exportCell, textOf, type ExportColumn } from './export-xlsx.ts';
 import { fetchAllPages } from './fetch-all.ts';
 import { ExportButton } from './export-button.tsx';
 import { ListSkeleton } from './list-skeleton.tsx';
@@ -22,7 +22,7 @@ import { listQuery, PAGE_SIZES, sortKey, type ListFilters } from './list-params.
 export interface DataListProps<T> {
   /** the list's API path under /api/v1, e.g. `/students`; it answers `{items,total,page,pageSize}` */
   path: string;
-  columns: DataTableColumn<T>[];
+  columns: ListColumn<T>[];
   /** current filter values (from the controls in `filterControls`); a change goes back to page 1 */
   filters?: ListFilters;
   filterControls?: ReactNode;
@@ -51,14 +51,27 @@ export interface DataListProps<T> {
   rowId?: (row: T) => string | number;
 }
 
-function defaultExportColumns<T>(columns: DataTableColumn<T>[]): ExportColumn<T>[] {
+/**
+ * A column of a list. `exportValue` says what the Excel export writes when the cell shows a component whose text
+ * cannot be read from it (a badge component of its own); otherwise the export writes what the cell shows.
+ */
+export type ListColumn<T> = DataTableColumn<T> & { exportValue?: (row: T) => string | number | null | undefined };
+
+/**
+ * The export of a list without columns of its own writes what the screen shows: the cell's rendered text (labels,
+ * not codes: "Disetujui", not "approved") or, for a plain cell, the value as a screen shows it (dates 25/11/2026).
+ */
+export function defaultExportColumns<T>(columns: ListColumn<T>[]): ExportColumn<T>[] {
   return columns
     .filter((c) => typeof c.title === 'string' && !String(c.accessor).startsWith('_'))
     .map((c) => ({
       title: c.title as string,
       value: (row: T) => {
+        if (c.exportValue) return c.exportValue(row);
+        const shown = c.render ? textOf(c.render(row, 0)) : null;
+        if (shown !== null) return shown;
         const v = (row as Record<string, unknown>)[String(c.accessor)];
-        return v === null || v === undefined ? '' : typeof v === 'number' ? v : String(v);
+        return exportCell(v);
       },
     }));
 }

@@ -1,11 +1,43 @@
 import i18next from 'i18next';
-import { longDate, type Lang } from '@mms/shared';
+import { formatDate, longDate, looksLikeIsoDate, type Lang } from '@mms/shared';
+import { isValidElement, type ReactNode } from 'react';
 import { serverToday } from '../../lib/clock.ts';
 
 export interface ExportColumn<T> {
   title: string;
   value: (row: T) => string | number | null | undefined;
 }
+
+/** A value as an export cell writes it: numbers stay numbers, an ISO date reads 25/11/2026, nothing is ''. */
+export function exportCell(value: unknown): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  const text = String(value);
+  return looksLikeIsoDate(text) ? formatDate(text, readerLang(), 'short') : text;
+}
+
+/**
+ * The text a rendered cell shows, read from its elements (a Badge's label, a fragment's strings); null when a
+ * part is a component of its own whose text cannot be known without rendering it.
+ */
+export function textOf(node: ReactNode): string | number | null {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'number') return node;
+  if (typeof node === 'string') return exportCell(node);
+  if (Array.isArray(node)) {
+    const parts = node.map(textOf);
+    return parts.includes(null) ? null : parts.join('');
+  }
+  if (isValidElement<{ children?: ReactNode }>(node)) {
+    if (typeof node.type === 'function' && !isMantineComponent(node.type)) return null;
+    return textOf(node.props.children);
+  }
+  return null;
+}
+
+/** Mantine's components (Badge, Text, Group...) show their children; a component of the app may show anything. */
+const isMantineComponent = (type: unknown): boolean =>
+  typeof type === 'function' && typeof (type as { extend?: unknown }).extend === 'function';
 
 /** What an export says above its table: its title and the filters it was made with (label, value), translated. */
 export interface ExportHeading {
@@ -78,7 +110,7 @@ export async function buildClientWorkbook<T>(heading: ExportHeading, columns: Ex
   ws.addRow([printed]);
   ws.addRow([]);
   ws.addRow(columns.map((c) => c.title)).font = { bold: true };
-  for (const row of rows) ws.addRow(columns.map((c) => c.value(row) ?? ''));
+  for (const row of rows) ws.addRow(columns.map((c) => exportCell(c.value(row))));
   columns.forEach((c, i) => {
     ws.getColumn(i + 1).width = Math.min(50, Math.max(10, c.title.length + 2));
   });

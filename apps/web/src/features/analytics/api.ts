@@ -30,6 +30,16 @@ export const useAttendanceAnalysis = (f: AnalysisFilter) => useAnalysis<Attendan
 export const useClassEntryAnalysis = (f: AnalysisFilter) => useAnalysis<ClassEntryAnalysis>('class-entry', f);
 export const useJournalAnalysis = (f: AnalysisFilter) => useAnalysis<JournalAnalysis>('journals', f);
 
+/**
+ * The bars of a per-student chart: each labelled with the whole name and the NIS (two pupils may share a
+ * name, and a chart never shortens a name to a first name); a student with no data has no bar (never 0%).
+ */
+export function chartedStudents<R extends { name: string; nis: string; percentage: number | null }>(
+  rows: readonly R[],
+): (R & { label: string })[] {
+  return rows.filter((x) => x.percentage !== null).map((x) => ({ ...x, label: `${x.name} (${x.nis})` }));
+}
+
 /** A percentage as shown: one decimal, and "–" when there is no data (never 0). */
 export const showPercent = (value: number | null | undefined): string =>
   value === null || value === undefined ? '–' : String(value);

@@ -6,7 +6,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showPercent, useAttendanceAnalysis, useJournalAnalysis } from '../../analytics/api.ts';
+import { chartedStudents, showPercent, useAttendanceAnalysis, useJournalAnalysis } from '../../analytics/api.ts';
 import { UnitSelect } from '../../../components/pickers.tsx';
 import { jakartaToday, useClassRecap } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
@@ -113,9 +113,8 @@ export function StudentPresenceAnalysisPage() {
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const [month, setMonth] = useState(jakartaToday().slice(0, 7));
   const recap = useClassRecap(classGroupId, month);
-  // whole names (NIS with them: two pupils may share a name); no data stays out of the chart, never 0
-  const rows = (recap.data?.rows ?? []).map((x) => ({ ...x, label: `${x.name} (${x.nis})` }));
-  const charted = rows.filter((x) => x.percentage !== null);
+  const rows = recap.data?.rows ?? [];
+  const charted = chartedStudents(rows);
   return (
     <Stack gap="md">
       <Title order={1} fz="h3">

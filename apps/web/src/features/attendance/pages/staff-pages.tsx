@@ -12,7 +12,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateText } from '../../../lib/display.ts';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { formatJakartaTime } from '../../../lib/system-api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { UnitSelect } from '../../../components/pickers.tsx';
@@ -53,9 +53,14 @@ export function StaffSelfPage() {
   const checkIn = useStaffCheck('check-in');
   const checkOut = useStaffCheck('check-out');
   const record = today.data?.record ?? null;
-  const columns: DataTableColumn<StaffAttendance>[] = [
+  const columns: ListColumn<StaffAttendance>[] = [
     { accessor: 'date', title: t('att.date') },
-    { accessor: 'status', title: t('att.staff.status'), render: (r) => <StatusBadge status={r.status} /> },
+    {
+      accessor: 'status',
+      title: t('att.staff.status'),
+      render: (r) => <StatusBadge status={r.status} />,
+      exportValue: (r) => (r.status ? t(`att.staffStatuses.${r.status}`) : t('att.staff.none')),
+    },
     { accessor: 'checkInAt', title: t('att.staff.checkedIn'), render: (r) => time(r.checkInAt) },
     { accessor: 'checkOutAt', title: t('att.staff.checkedOut'), render: (r) => time(r.checkOutAt) },
     { accessor: 'lateMinutes', title: t('att.late') },
@@ -233,11 +238,16 @@ export function StaffAbsentLatePage() {
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   const [unitId, setUnitId] = useState<number | null>(null);
-  const columns: DataTableColumn<StaffAbsentLateRow>[] = [
+  const columns: ListColumn<StaffAbsentLateRow>[] = [
     { accessor: 'date', title: t('att.date') },
     { accessor: 'nip', title: t('att.staff.nip') },
     { accessor: 'name', title: t('att.name') },
-    { accessor: 'status', title: t('att.staff.status'), render: (r) => <StatusBadge status={r.status} /> },
+    {
+      accessor: 'status',
+      title: t('att.staff.status'),
+      render: (r) => <StatusBadge status={r.status} />,
+      exportValue: (r) => (r.status ? t(`att.staffStatuses.${r.status}`) : t('att.staff.none')),
+    },
     { accessor: 'checkInAt', title: t('att.staff.checkedIn'), render: (r) => time(r.checkInAt) },
     { accessor: 'lateMinutes', title: t('att.late') },
     { accessor: 'note', title: t('att.note') },

@@ -1,9 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import type { StudentAttendanceRow } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { jakartaToday } from '../api.ts';
 import { CodeBadge } from '../components/code-badge.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
@@ -14,9 +13,14 @@ export function StudentAttendancePage() {
   const today = jakartaToday();
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
-  const columns: DataTableColumn<StudentAttendanceRow>[] = [
+  const columns: ListColumn<StudentAttendanceRow>[] = [
     { accessor: 'date', title: t('att.date') },
-    { accessor: 'code', title: t('att.code'), render: (r) => <CodeBadge code={r.code} /> },
+    {
+      accessor: 'code',
+      title: t('att.code'),
+      render: (r) => <CodeBadge code={r.code} />,
+      exportValue: (r) => `${r.code} · ${t(`att.codes.${r.code}`)}`,
+    },
     { accessor: 'lateMinutes', title: t('att.late') },
     { accessor: 'source', title: t('att.sourceTitle'), render: (r) => t(`att.source.${r.source}`) },
     { accessor: 'note', title: t('att.note') },
