@@ -95,3 +95,31 @@ test('the principal approves a leave request on a phone: pending first, the butt
   const decided = await page.request.get('/api/v1/leave-requests?status=approved&pageSize=200');
   expect(((await decided.json()) as { items: { reason: string }[] }).items.map((r) => r.reason)).toContain(reason);
 });
+
+test('the principal reads the reports and lists on a phone without sideways scrolling or cut text', async ({
+  page,
+}) => {
+  await signIn(page, 'principal');
+  for (const path of [
+    '/backend/mms/report/employee-list',
+    '/backend/mms/report/student-list',
+    '/backend/mms/students/student/list',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('record-card').first().or(page.getByRole('table').first())).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+});
+
+test("the student's own attendance on a phone: whole badges, no sideways scrolling", async ({ page }) => {
+  await signIn(page, 'student');
+  await page.goto('/backend/mms/students/student/attendance');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const badges = page.getByTestId('record-card').locator('.mantine-Badge-root');
+  for (const badge of (await badges.all()).slice(0, 5)) {
+    // a badge whose label is cut shows an ellipsis: its content is wider than its box
+    expect(await badge.evaluate((b) => b.scrollWidth <= b.clientWidth + 1)).toBe(true);
+  }
+});

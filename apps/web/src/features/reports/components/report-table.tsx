@@ -26,40 +26,44 @@ export function ReportTable<T>(props: {
   /** the cells of a last, bold row (totals), one a column */
   footer?: ReactNode[];
 }) {
+  // on a phone the paper's table scrolls inside its own box (the page never scrolls sideways, no column is
+  // squeezed into overlapping text); on paper it is the page's full width
   return (
-    <Table withTableBorder withColumnBorders striped verticalSpacing={4} aria-label={props.label}>
-      <Table.Thead>
-        <Table.Tr>
-          {props.columns.map((c) => (
-            <Table.Th key={c.title} ta={c.align} w={c.width}>
-              {c.title}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {props.rows.map((row, i) => (
-          <Table.Tr key={props.rowKey(row)}>
-            {props.columns.map((c) => (
-              <Table.Td key={c.title} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                {cellText(c.value(row, i))}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-      {props.footer && (
-        <Table.Tfoot>
+    <div className={classes.tableScroll} tabIndex={0} role="region" aria-label={props.label}>
+      <Table withTableBorder withColumnBorders striped verticalSpacing={4} aria-label={props.label}>
+        <Table.Thead>
           <Table.Tr>
-            {props.footer.map((cell, i) => (
-              <Table.Th key={i} ta={props.columns[i]?.align}>
-                {cell}
+            {props.columns.map((c) => (
+              <Table.Th key={c.title} ta={c.align} w={c.width}>
+                {c.title}
               </Table.Th>
             ))}
           </Table.Tr>
-        </Table.Tfoot>
-      )}
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.rows.map((row, i) => (
+            <Table.Tr key={props.rowKey(row)}>
+              {props.columns.map((c) => (
+                <Table.Td key={c.title} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {cellText(c.value(row, i))}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {props.footer && (
+          <Table.Tfoot>
+            <Table.Tr>
+              {props.footer.map((cell, i) => (
+                <Table.Th key={i} ta={props.columns[i]?.align}>
+                  {cell}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </div>
   );
 }
 
