@@ -474,6 +474,14 @@ export function createAttendanceService(db: Database) {
     return { date, items: items.filter((c) => open.get(c.unitId)?.length) };
   }
 
+  /** Which of the given classes (of the active year) have not taken their daily register on the date. */
+  async function registersNotTaken(classIds: number[], date: string) {
+    const year = await school.activeYear(db);
+    if (!year || classIds.length === 0) return [];
+    const rows = await repo.classesWithoutRegister(db, year.id, date, null, classIds);
+    return rows.map((r) => ({ classGroupId: r.classGroupId, className: r.className, unitId: r.unitId }));
+  }
+
   async function absentCountsToday(unitId: number | null, date: string) {
     return repo.absentCounts(db, date, unitId);
   }
@@ -502,6 +510,7 @@ export function createAttendanceService(db: Database) {
     recapCounts,
     ownMonth,
     classesNotTaken,
+    registersNotTaken,
     registerMonth,
     registerClasses,
     absentCountsToday,

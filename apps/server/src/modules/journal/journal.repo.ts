@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  academicYears,
   bellPeriods,
   classGroups,
   classJournals,
@@ -11,14 +10,6 @@ import {
   subjects,
   timetableSlots,
 } from '../../db/schema/index.ts';
-
-export async function findEmployee(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: employees.id, name: employees.name, isActive: employees.isActive, unitId: employees.unitId })
-    .from(employees)
-    .where(eq(employees.id, id));
-  return row;
-}
 
 const summaryColumns = {
   id: classJournals.id,
@@ -125,12 +116,13 @@ export async function listJournals(db: Executor, f: JournalFilter, q: { page: nu
 }
 
 /**
- * The employee's lessons of a weekday in the active year and semester, and the lessons the school
+ * The employee's lessons of a weekday in the year and semester, and the lessons the school
  * named them substitute for on `date`, with whether the journal of `date` exists.
  */
 export async function lessonsOfDay(
   db: Executor,
   employeeId: number,
+  academicYearId: number,
   day: number,
   semester: 'GANJIL' | 'GENAP',
   date: string,
@@ -149,7 +141,6 @@ export async function lessonsOfDay(
       asSubstitute: sql<boolean>`${timetableSlots.employeeId} <> ${employeeId}`,
     })
     .from(timetableSlots)
-    .innerJoin(academicYears, eq(academicYears.id, timetableSlots.academicYearId))
     .innerJoin(classGroups, eq(classGroups.id, timetableSlots.classGroupId))
     .innerJoin(subjects, eq(subjects.id, timetableSlots.subjectId))
     .leftJoin(
@@ -165,37 +156,10 @@ export async function lessonsOfDay(
         ),
         eq(timetableSlots.day, day),
         eq(timetableSlots.semester, semester),
-        eq(academicYears.isActive, true),
+        eq(timetableSlots.academicYearId, academicYearId),
       ),
     )
     .orderBy(asc(timetableSlots.period));
-}
-
-/** Whether the employee is the homeroom teacher (wali kelas) of a class of the active year. */
-export async function leadsAClass(db: Executor, employeeId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: classGroups.id })
-    .from(classGroups)
-    .innerJoin(academicYears, eq(academicYears.id, classGroups.academicYearId))
-    .where(and(eq(classGroups.homeroomEmployeeId, employeeId), eq(academicYears.isActive, true)))
-    .limit(1);
-  return !!row;
-}
-
-/** The classes the employee leads in the active year with no daily register on the date. */
-export async function homeroomRegistersOpen(db: Executor, employeeId: number, date: string) {
-  return db
-    .select({ classGroupId: classGroups.id, className: classGroups.name, unitId: classGroups.unitId })
-    .from(classGroups)
-    .innerJoin(academicYears, eq(academicYears.id, classGroups.academicYearId))
-    .where(
-      and(
-        eq(classGroups.homeroomEmployeeId, employeeId),
-        eq(academicYears.isActive, true),
-        sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups}.id and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
-      ),
-    )
-    .orderBy(asc(classGroups.name));
 }
 
 // ---------- substitute teachers (guru pengganti), assigned by the school ----------

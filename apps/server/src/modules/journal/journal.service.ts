@@ -19,6 +19,7 @@ import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
 import { findSlot } from '../timetable/timetable.service.ts';
+import * as school from '../school/school.service.ts';
 
 type Slot = NonNullable<Awaited<ReturnType<typeof findSlot>>>;
 
@@ -169,7 +170,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
     assertUnit(user, slot.unitId);
     assertLessonDay(slot, date);
     await assertSchoolDay(db, slot.unitId, date);
-    const sub = await repo.findEmployee(db, input.employeeId);
+    const sub = await school.findEmployeeRef(db, input.employeeId);
     if (!sub || !sub.isActive) {
       throw badRequest('Guru pengganti tidak ditemukan atau tidak aktif', { employeeId: 'Tidak ada' });
     }
@@ -280,13 +281,17 @@ export function createJournalService(db: Database, attendance: AttendanceService
     const schoolDay = await isSchoolDay(db, user.unit?.id ?? null, date);
     if (!user.employeeId) return { date, schoolDay, homeroom: false, lessons: [], homeroomRegistersOpen: [] };
     const day = weekdayOf(date);
-    const [homeroom, lessons, registers] = await Promise.all([
-      repo.leadsAClass(db, user.employeeId),
-      day <= 6
-        ? repo.lessonsOfDay(db, user.employeeId, day, academicPeriodOfDate(date).semester, date)
+    const [led, year] = await Promise.all([school.homeroomClasses(db, user.employeeId), school.activeYear(db)]);
+    const [lessons, registers] = await Promise.all([
+      day <= 6 && year
+        ? repo.lessonsOfDay(db, user.employeeId, year.id, day, academicPeriodOfDate(date).semester, date)
         : Promise.resolve([]),
-      repo.homeroomRegistersOpen(db, user.employeeId, date),
+      attendance.registersNotTaken(
+        led.map((c) => c.id),
+        date,
+      ),
     ]);
+    const homeroom = led.length > 0;
     const open = new Map<number, boolean>();
     for (const unitId of new Set([...lessons, ...registers].map((r) => r.unitId))) {
       open.set(unitId, await isSchoolDay(db, unitId, date));

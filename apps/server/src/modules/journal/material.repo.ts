@@ -2,15 +2,7 @@ import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { MaterialAttachment } from '../../db/schema/journal.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import {
-  academicYears,
-  classGroups,
-  grades,
-  subjectMaterials,
-  subjects,
-  teachingAssignments,
-  timetableSlots,
-} from '../../db/schema/index.ts';
+import { grades, subjectMaterials, subjects } from '../../db/schema/index.ts';
 
 const columns = {
   id: subjectMaterials.id,
@@ -49,42 +41,6 @@ export async function findSubjectAndGrade(db: Executor, subjectId: number, grade
     .where(eq(subjects.id, subjectId));
   const [grade] = await db.select({ id: grades.id, unitId: grades.unitId }).from(grades).where(eq(grades.id, gradeId));
   return { subject, grade };
-}
-
-/**
- * The subject and grade pairs an employee teaches in the active year (a teaching assignment or a timetable
- * slot in a class of that grade): the subject team of a grade shares its material. The one definition of
- * "may write this material" for a teacher: the write check and the form's choices both read it.
- */
-export async function subjectGradesTaught(
-  db: Executor,
-  employeeId: number,
-  only?: { subjectId: number; gradeId: number },
-): Promise<{ subjectId: number; subjectName: string; gradeId: number; gradeName: string }[]> {
-  const taught = (table: typeof teachingAssignments | typeof timetableSlots) =>
-    db
-      .select({ subjectId: table.subjectId, gradeId: classGroups.gradeId })
-      .from(table)
-      .innerJoin(classGroups, eq(classGroups.id, table.classGroupId))
-      .innerJoin(academicYears, and(eq(academicYears.id, classGroups.academicYearId), eq(academicYears.isActive, true)))
-      .where(
-        and(
-          eq(table.employeeId, employeeId),
-          only ? eq(table.subjectId, only.subjectId) : undefined,
-          only ? eq(classGroups.gradeId, only.gradeId) : undefined,
-        ),
-      );
-  const pairs = taught(teachingAssignments).union(taught(timetableSlots)).as('taught');
-  return db
-    .select({ subjectId: subjects.id, subjectName: subjects.name, gradeId: grades.id, gradeName: grades.name })
-    .from(pairs)
-    .innerJoin(subjects, eq(subjects.id, pairs.subjectId))
-    .innerJoin(grades, eq(grades.id, pairs.gradeId))
-    .orderBy(asc(subjects.name), asc(grades.level), asc(grades.name));
-}
-
-export async function teachesSubjectInGrade(db: Executor, employeeId: number, subjectId: number, gradeId: number) {
-  return (await subjectGradesTaught(db, employeeId, { subjectId, gradeId })).length > 0;
 }
 
 /** Every active subject of the unit with every grade of the unit: what a leader may write material for. */

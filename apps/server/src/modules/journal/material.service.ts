@@ -47,7 +47,7 @@ export function createMaterialService(db: Database, dataDir: string) {
   ) {
     if (!seesAllUnits(user)) assertUnit(user, m.unitId);
     if (!seesOnlyOwnClasses(user)) return;
-    if (!user.employeeId || !(await repo.teachesSubjectInGrade(exec, user.employeeId, m.subjectId, m.gradeId))) {
+    if (!user.employeeId || !(await school.teachesSubjectInGrade(exec, user.employeeId, m.subjectId, m.gradeId))) {
       throw forbidden('Anda hanya dapat mengelola materi mapel yang Anda ajar di tingkat ini');
     }
   }
@@ -75,7 +75,7 @@ export function createMaterialService(db: Database, dataDir: string) {
    */
   async function choices(user: AuthUser, unitId: number | undefined) {
     if (seesOnlyOwnClasses(user)) {
-      return { items: user.employeeId ? await repo.subjectGradesTaught(db, user.employeeId) : [] };
+      return { items: user.employeeId ? await school.subjectGradesTaught(db, user.employeeId) : [] };
     }
     return { items: await repo.unitSubjectGrades(db, unitScope(user, unitId)) };
   }

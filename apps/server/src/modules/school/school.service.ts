@@ -19,5 +19,28 @@ export const classOfStudent = (exec: Executor, studentId: number) => structure.c
 /** An employee by id with their unit (for rules that need the employee's unit). */
 export const findEmployeeRef = (exec: Executor, id: number) => structure.findEmployeeRef(exec, id);
 
+/** The classes the employee leads (wali kelas) in the active year; none without an active year. */
+export async function homeroomClasses(exec: Executor, employeeId: number) {
+  const year = await activeYear(exec);
+  return year ? structure.homeroomClassesOf(exec, employeeId, year.id) : [];
+}
+
+/**
+ * The subject and grade pairs the employee teaches in the active year (a teaching assignment or a timetable slot
+ * in a class of that grade): the one definition of "may write material of this subject and grade" for a teacher.
+ */
+export async function subjectGradesTaught(
+  exec: Executor,
+  employeeId: number,
+  only?: { subjectId: number; gradeId: number },
+) {
+  const year = await activeYear(exec);
+  return year ? structure.subjectGradesTaught(exec, employeeId, year.id, only) : [];
+}
+
+/** Whether the employee teaches the subject in the grade this year. */
+export const teachesSubjectInGrade = async (exec: Executor, employeeId: number, subjectId: number, gradeId: number) =>
+  (await subjectGradesTaught(exec, employeeId, { subjectId, gradeId })).length > 0;
+
 /** A subject by id with its unit. */
 export const findSubject = (exec: Executor, id: number) => structure.findSubject(exec, id);

@@ -314,6 +314,48 @@ export async function findEmployeeRef(db: Executor, id: number) {
   return row;
 }
 
+/** The classes the employee leads (wali kelas) in the year, by name. */
+export function homeroomClassesOf(db: Executor, employeeId: number, academicYearId: number) {
+  return db
+    .select({ id: classGroups.id, name: classGroups.name, unitId: classGroups.unitId })
+    .from(classGroups)
+    .where(and(eq(classGroups.homeroomEmployeeId, employeeId), eq(classGroups.academicYearId, academicYearId)))
+    .orderBy(asc(classGroups.name));
+}
+
+/**
+ * The subject and grade pairs an employee teaches in the year (a teaching assignment or a timetable
+ * slot in a class of that grade): the subject team of a grade shares its material. The one definition of
+ * "may write this material" for a teacher: the write check and the form's choices both read it.
+ */
+export async function subjectGradesTaught(
+  db: Executor,
+  employeeId: number,
+  academicYearId: number,
+  only?: { subjectId: number; gradeId: number },
+): Promise<{ subjectId: number; subjectName: string; gradeId: number; gradeName: string }[]> {
+  const taught = (table: typeof teachingAssignments | typeof timetableSlots) =>
+    db
+      .select({ subjectId: table.subjectId, gradeId: classGroups.gradeId })
+      .from(table)
+      .innerJoin(classGroups, eq(classGroups.id, table.classGroupId))
+      .where(
+        and(
+          eq(classGroups.academicYearId, academicYearId),
+          eq(table.employeeId, employeeId),
+          only ? eq(table.subjectId, only.subjectId) : undefined,
+          only ? eq(classGroups.gradeId, only.gradeId) : undefined,
+        ),
+      );
+  const pairs = taught(teachingAssignments).union(taught(timetableSlots)).as('taught');
+  return db
+    .select({ subjectId: subjects.id, subjectName: subjects.name, gradeId: grades.id, gradeName: grades.name })
+    .from(pairs)
+    .innerJoin(subjects, eq(subjects.id, pairs.subjectId))
+    .innerJoin(grades, eq(grades.id, pairs.gradeId))
+    .orderBy(asc(subjects.name), asc(grades.level), asc(grades.name));
+}
+
 export async function homeroomClassOf(db: Executor, employeeId: number, academicYearId: number, exceptClassId: number) {
   const [row] = await db
     .select({ id: classGroups.id, name: classGroups.name })
