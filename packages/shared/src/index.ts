@@ -21,3 +21,4 @@ export * from './contracts/journal.ts';
 export * from './contracts/calendar.ts';
 export * from './contracts/analytics.ts';
 export * from './contracts/letterhead.ts';
+export * from './contracts/assessment.ts';
