@@ -39,14 +39,15 @@ export function createEmployeesImportService(db: Database) {
       parseRow(raw, { fail, parse }) {
         if (raw.gender) raw.gender = raw.gender.toUpperCase();
         if (raw.division) raw.division = raw.division.toUpperCase().trim();
-        const granted = (ALL_UNIT_DIVISIONS as readonly string[]).includes(raw.division ?? '');
-        if (granted && user.division !== 'ADMIN')
-          fail('division', 'Hanya ADMIN yang dapat memberi divisi YAYASAN dan ADMIN');
+        // YAYASAN and ADMIN see every unit: only ADMIN may give them
+        const refused =
+          (ALL_UNIT_DIVISIONS as readonly string[]).includes(raw.division ?? '') && user.division !== 'ADMIN';
+        if (refused) fail('division', 'Hanya ADMIN yang dapat memberi divisi YAYASAN dan ADMIN');
         const input = parse(EmployeeInput, { ...raw, unitId });
         if (!input) return undefined;
         const problem = passwordProblem(input.password, input.nip.toLowerCase());
         if (problem) fail('password', problem);
-        return problem || (granted && user.division !== 'ADMIN') ? undefined : input;
+        return problem || refused ? undefined : input;
       },
       // duplicates inside the file (the username is the NIP lower-cased; every filled row, also bad ones),
       // then against the database
