@@ -1,22 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { mediaQueryList } from './media-query.ts';
 
 afterEach(() => cleanup());
 
 // jsdom lacks these browser APIs that Mantine uses.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+window.matchMedia ??= (query: string) => mediaQueryList(query);
 class NoopObserver {
   observe() {}
   unobserve() {}

@@ -20,9 +20,8 @@ import {
   UpcomingQuery,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { excelImportRoutes } from '../../lib/excel-import-routes.ts';
 import { userOf as me } from '../../lib/scope.ts';
-import { sendXlsx } from '../../lib/xlsx.ts';
 import type { CalendarImportService } from './calendar-import.service.ts';
 import type { CalendarService } from './calendar.service.ts';
 
@@ -132,32 +131,16 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => calendar.copyPreviousYear(me(request), request.body, actorOf(request)),
   );
-  app.get(
-    '/import/template',
-    {
-      config: { access: 'school.calendar.manage' },
-      schema: { tags, summary: 'The Excel template of the calendar import' },
-    },
-    async (_request, reply) => sendXlsx(reply, 'template-impor-kalender', await imports.template()),
-  );
-  app.post(
-    '/import',
-    {
-      config: { access: 'school.calendar.manage' },
-      schema: {
-        tags,
-        summary:
-          'Import entries from the Excel template (multipart field `file`); every bad row is reported and nothing is saved unless all rows are good',
-        querystring: CalendarImportQuery,
-        response: { 200: CalendarImportResult, ...errors },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw badRequest('Kirim berkas Excel sebagai multipart/form-data', { file: 'Wajib' });
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file')
-        throw badRequest('Berkas harus dikirim di kolom "file"', { file: 'Wajib' });
-      return imports.importEntries(me(request), request.query.unitId ?? null, await file.toBuffer(), actorOf(request));
-    },
-  );
+  excelImportRoutes(app, {
+    path: '/import',
+    access: 'school.calendar.manage',
+    tags,
+    templateName: 'template-impor-kalender',
+    templateSummary: 'The Excel template of the calendar import',
+    template: () => imports.template(),
+    summary: 'Import entries from the Excel template',
+    querystring: CalendarImportQuery,
+    result: CalendarImportResult,
+    run: (user, query, file, actor) => imports.importEntries(user, query.unitId ?? null, file, actor),
+  });
 };

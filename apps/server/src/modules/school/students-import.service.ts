@@ -2,16 +2,16 @@ import { studentDateProblems } from './students.service.ts';
 import { STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_MAX_ROWS, StudentInput, type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import * as repo from './students.repo.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { importProblems, importTemplate, readImportSheet } from './import-workbook.ts';
+import { importTemplate, runImport } from '../../lib/excel-import.ts';
 import { assertUnit } from '../../lib/scope.ts';
-import { guarded } from '../../lib/db-errors.ts';
 import { findUnit } from './structure.repo.ts';
 import { activeYear } from './school.service.ts';
 
 type ColumnKey = (typeof STUDENT_IMPORT_COLUMNS)[number]['key'];
 const TEXT_COLUMNS: ColumnKey[] = ['nis', 'nisn', 'nik', 'phone', 'parentPhone'];
+const headerOf = (key: ColumnKey) => STUDENT_IMPORT_COLUMNS.find((c) => c.key === key)!.header;
 
 export function createStudentsImportService(db: Database) {
   /** The classes of the unit in the active year: the Kelas column's choices. */
@@ -63,120 +63,83 @@ export function createStudentsImportService(db: Database) {
     );
   }
 
-  /** Checks every row first; saves all of them in one transaction only when none is bad. */
+  /** Checks every row first; saves all of them (and their classes) in one transaction only when none is bad. */
   async function importStudents(user: AuthUser, unitId: number, file: Buffer, actor: AuditActor) {
     assertUnit(user, unitId);
     if (!(await findUnit(db, unitId))) throw badRequest('Unit tidak ada', { unitId: 'Unit tidak ditemukan' });
-    const sheet = await readImportSheet(file, STUDENT_IMPORT_COLUMNS, 'Pakai template impor siswa');
-    const problems = importProblems(STUDENT_IMPORT_COLUMNS);
-    const { fail, headerOf } = problems;
     const { year, classes } = await classesOfUnit(unitId);
     const classByName = new Map(classes.map((c) => [c.name.trim().toLowerCase(), c.id]));
-    const rows: { row: number; input: StudentInput; classGroupId: number | null }[] = [];
-    // the numbers of every filled row, also of rows with other problems, so that all clashes are reported
-    const numbers: { row: number; nis?: string | undefined; nisn?: string | undefined }[] = [];
-    for (const { row: r, raw } of sheet.rows) {
-      if (rows.length + 1 > STUDENT_IMPORT_MAX_ROWS) {
-        fail(r, 'row', `Maksimal ${STUDENT_IMPORT_MAX_ROWS} siswa sekali impor`);
-        break;
-      }
-      numbers.push({ row: r, nis: raw.nis, nisn: raw.nisn });
-      // an empty required cell reads as "" so the contract says "wajib diisi"
-      for (const c of STUDENT_IMPORT_COLUMNS) if (c.required) raw[c.key] ??= '';
-      if (raw.gender) raw.gender = raw.gender.toUpperCase();
-      if (raw.boarding) raw.boarding = raw.boarding.toUpperCase().replace(/[\s-]+/g, '_');
-      const parsed = StudentInput.safeParse({ ...raw, unitId });
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const key = issue.path[0] as ColumnKey;
-          fail(r, sheet.hasColumn(key) || key === 'nis' || key === 'name' ? key : 'row', issue.message);
+    return runImport<ColumnKey, { student: StudentInput; classGroupId: number | null }>(db, file, actor, {
+      columns: STUDENT_IMPORT_COLUMNS,
+      limit: { rows: STUDENT_IMPORT_MAX_ROWS, message: `Maksimal ${STUDENT_IMPORT_MAX_ROWS} siswa sekali impor` },
+      messages: { template: 'Pakai template impor siswa', empty: 'Berkas tidak berisi data siswa' },
+      parseRow(raw, { fail, parse }) {
+        const boarding = raw.boarding?.toUpperCase().replace(/[\s-]+/g, '_');
+        const student = parse(StudentInput, { ...raw, gender: raw.gender?.toUpperCase(), boarding, unitId });
+        if (!student) return undefined;
+        const dates = studentDateProblems(student);
+        if (dates) {
+          for (const [key, message] of Object.entries(dates)) fail(key as ColumnKey, message);
+          return undefined;
         }
-        continue;
-      }
-      const dates = studentDateProblems(parsed.data);
-      if (dates) {
-        for (const [key, message] of Object.entries(dates)) fail(r, key as ColumnKey, message);
-        continue;
-      }
-      let classGroupId: number | null = null;
-      if (raw.className) {
-        classGroupId = classByName.get(raw.className.trim().toLowerCase()) ?? null;
-        if (classGroupId === null) {
-          fail(
-            r,
-            'className',
-            year
-              ? `Kelas ${raw.className} tidak ada di tahun pelajaran ${year.name} unit ini`
-              : 'Belum ada tahun pelajaran aktif; kosongkan kolom Kelas',
-          );
-          continue;
+        if (!raw.className) return { student, classGroupId: null };
+        const classGroupId = classByName.get(raw.className.trim().toLowerCase());
+        if (classGroupId !== undefined) return { student, classGroupId };
+        fail(
+          'className',
+          year
+            ? `Kelas ${raw.className} tidak ada di tahun pelajaran ${year.name} unit ini`
+            : 'Belum ada tahun pelajaran aktif; kosongkan kolom Kelas',
+        );
+        return undefined;
+      },
+      // duplicates inside the file (of every filled row, also bad ones), then against the database
+      async check(tx, _rows, fail, filled) {
+        const firstRowOf = { nis: new Map<string, number>(), nisn: new Map<string, number>() };
+        for (const { row, raw } of filled) {
+          for (const key of ['nis', 'nisn'] as const) {
+            const value = raw[key];
+            if (!value) continue;
+            const first = firstRowOf[key].get(value);
+            if (first) fail(row, key, `${headerOf(key)} ${value} sama dengan baris ${first}`);
+            else firstRowOf[key].set(value, row);
+          }
         }
-      }
-      rows.push({ row: r, input: parsed.data, classGroupId });
-    }
-    if (!rows.length && !problems.count) {
-      throw badRequest('Berkas tidak berisi data siswa', { file: 'Isi mulai baris 2' });
-    }
-
-    // duplicates inside the file, then against the database
-    const firstRowOf = { nis: new Map<string, number>(), nisn: new Map<string, number>() };
-    for (const entry of numbers) {
-      const row = entry.row;
-      for (const key of ['nis', 'nisn'] as const) {
-        const value = entry[key];
-        if (!value) continue;
-        const first = firstRowOf[key].get(value);
-        if (first) fail(row, key, `${headerOf(key)} ${value} sama dengan baris ${first}`);
-        else firstRowOf[key].set(value, row);
-      }
-    }
-    const nisList = [...firstRowOf.nis.keys()];
-    const nisnList = [...firstRowOf.nisn.keys()];
-    const [takenNis, takenNisn] = await Promise.all([
-      repo.studentsWithNis(db, unitId, nisList),
-      repo.studentsWithNisn(db, nisnList),
-    ]);
-    for (const t of takenNis) fail(firstRowOf.nis.get(t.nis)!, 'nis', `NIS ${t.nis} sudah dipakai oleh ${t.name}`);
-    for (const t of takenNisn) {
-      fail(firstRowOf.nisn.get(t.nisn!)!, 'nisn', `NISN ${t.nisn} sudah dipakai oleh ${t.name}`);
-    }
-
-    problems.throwIfAny();
-    await guarded(
-      () =>
-        db.transaction(async (tx) => {
-          const saved = await repo.insertStudents(
-            tx,
-            rows.map((r) => r.input),
-          );
-          // the students given a class join it in the same transaction (all or nothing)
-          const idOfNis = new Map(saved.map((s) => [s.nis, s.id]));
-          await repo.insertEnrollmentRows(
-            tx,
-            rows
-              .filter((r) => r.classGroupId !== null)
-              .map((r) => ({
-                studentId: idOfNis.get(r.input.nis)!,
-                classGroupId: r.classGroupId!,
-                academicYearId: year!.id,
-              })),
-          );
-          await audit(tx, actor, {
-            action: 'school.student.import',
-            entityType: 'unit',
-            entityId: unitId,
-            after: {
-              count: rows.length,
-              nis: rows.map((r) => r.input.nis),
-              enrolled: rows.filter((r) => r.classGroupId !== null).length,
-            },
-          });
-        }),
-      { unique: 'Ada NIS atau NISN yang baru saja dipakai data lain; periksa ulang berkas' },
-    );
-    // A large import changes the table's shape: refresh the planner's statistics at once.
-    if (rows.length >= 200) await repo.analyzeStudents(db);
-    return { imported: rows.length };
+        const [takenNis, takenNisn] = await Promise.all([
+          repo.studentsWithNis(tx, unitId, [...firstRowOf.nis.keys()]),
+          repo.studentsWithNisn(tx, [...firstRowOf.nisn.keys()]),
+        ]);
+        for (const t of takenNis) fail(firstRowOf.nis.get(t.nis)!, 'nis', `NIS ${t.nis} sudah dipakai oleh ${t.name}`);
+        for (const t of takenNisn) {
+          fail(firstRowOf.nisn.get(t.nisn!)!, 'nisn', `NISN ${t.nisn} sudah dipakai oleh ${t.name}`);
+        }
+      },
+      async write(tx, rows) {
+        const saved = await repo.insertStudents(
+          tx,
+          rows.map((r) => r.input.student),
+        );
+        // the students given a class join it in the same transaction (all or nothing)
+        const idOfNis = new Map(saved.map((s) => [s.nis, s.id]));
+        const enrolled = rows.filter((r) => r.input.classGroupId !== null);
+        await repo.insertEnrollmentRows(
+          tx,
+          enrolled.map(({ input }) => ({
+            studentId: idOfNis.get(input.student.nis)!,
+            classGroupId: input.classGroupId!,
+            academicYearId: year!.id,
+          })),
+        );
+        return {
+          action: 'school.student.import',
+          entityType: 'unit',
+          entityId: unitId,
+          after: { count: rows.length, nis: rows.map((r) => r.input.student.nis), enrolled: enrolled.length },
+        };
+      },
+      unique: 'Ada NIS atau NISN yang baru saja dipakai data lain; periksa ulang berkas',
+      analyze: repo.analyzeStudents,
+    });
   }
 
   return { template, importStudents };

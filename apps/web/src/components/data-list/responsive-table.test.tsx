@@ -3,7 +3,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import { PHONE_QUERY, ResponsiveDataTable } from './responsive-table.tsx';
+import { screenWidth } from '../../test/screen-width.ts';
+import { ResponsiveDataTable } from './responsive-table.tsx';
 
 interface Row {
   id: number;
@@ -22,19 +23,6 @@ const columns: DataTableColumn<Row>[] = [
   { accessor: 'note', title: 'Catatan' },
   { accessor: '_actions', title: 'Aksi', render: (r) => <Button onClick={() => approve(r.id)}>Setujui</Button> },
 ];
-
-function screenWidth(phone: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: phone && query === PHONE_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('ResponsiveDataTable', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -15,6 +15,11 @@ export const schoolEn: SchoolMessages = {
     range: '{{from}}–{{to}} of {{total}}',
     empty: 'No matching records.',
     loadFailed: 'The data could not be loaded.',
+    actions: 'Actions',
+    view: 'View',
+    edit: 'Edit',
+    delete: 'Delete',
+    rowAction: '{{action}} {{name}}',
     pageControl: {
       first: 'First page',
       last: 'Last page',

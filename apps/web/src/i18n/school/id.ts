@@ -14,6 +14,12 @@ export const schoolId = {
     range: '{{from}}–{{to}} dari {{total}}',
     empty: 'Tidak ada data yang cocok.',
     loadFailed: 'Data gagal dimuat.',
+    actions: 'Aksi',
+    view: 'Lihat',
+    edit: 'Ubah',
+    delete: 'Hapus',
+    /** a row's button to a screen reader: "Ubah 7A", "Hapus IPA 7A" */
+    rowAction: '{{action}} {{name}}',
     pageControl: {
       first: 'Halaman pertama',
       last: 'Halaman terakhir',

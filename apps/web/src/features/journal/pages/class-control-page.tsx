@@ -1,18 +1,18 @@
 import { useFieldErrors } from '../../../lib/field-errors.ts';
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Switch, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, Stack, Switch, Textarea, Title } from '@mantine/core';
 import { ClassControlInput, type ClassControlVisit } from '@mms/shared';
-import { IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { useDeleteVisit, useRecordVisit } from '../api.ts';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { DateField } from '../../../components/date-fields.tsx';
+import { dateText } from '../../../lib/display.ts';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 /** The principal's class control: record a visit to a lesson (was the teacher in class?) and list the visits. */
 export function ClassControlPage() {
@@ -61,28 +61,16 @@ export function ClassControlPage() {
     },
     { accessor: 'notes', title: t('journal.notes') },
     { accessor: 'principalName', title: t('journal.control.by') },
-    {
-      accessor: '_actions',
-      title: t('app.actions'),
-      render: (r) => (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('journal.material.delete')}
-          onClick={() =>
-            confirmDialog({
-              title: t('journal.material.delete'),
-              text: t('journal.control.deleteConfirm', { className: r.className, date: r.date }),
-              confirm: t('journal.material.delete'),
-              destructive: true,
-              onConfirm: () => remove.mutate(r.id, { onError: notifyError }),
-            })
-          }
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      ),
-    },
+    rowActionsColumn<ClassControlVisit>((r) => (
+      <RowActions
+        name={`${r.className} ${dateText(r.date)}`}
+        remove={{
+          title: t('journal.material.delete'),
+          text: t('journal.control.deleteConfirm', { className: r.className, date: dateText(r.date) }),
+          run: () => remove.mutateAsync(r.id),
+        }}
+      />
+    )),
   ];
   return (
     <Stack gap="md">

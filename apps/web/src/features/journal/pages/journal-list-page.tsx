@@ -1,13 +1,14 @@
-import { Anchor, Badge, Stack, Switch, Title } from '@mantine/core';
+import { Badge, Stack, Switch, Title } from '@mantine/core';
 import type { JournalSummary } from '@mms/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
+import { dateText } from '../../../lib/display.ts';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 type Variant = 'topics' | 'lessons' | 'report' | 'student';
 
@@ -46,18 +47,12 @@ function JournalList({ variant }: { variant: Variant }) {
     ...(variant === 'report' || variant === 'student'
       ? []
       : [
-          {
-            accessor: '_edit',
-            title: t('app.actions'),
-            render: (r: JournalSummary) => (
-              <Anchor
-                component={Link}
-                to={`${ROUTES['tutor-journal']}?slot=${r.timetableSlotId}&date=${r.date}&class=${r.classGroupId}`}
-              >
-                {t('journal.edit')}
-              </Anchor>
-            ),
-          },
+          rowActionsColumn<JournalSummary>((r) => (
+            <RowActions
+              name={`${r.subjectName} ${r.className} ${dateText(r.date)}`}
+              edit={`${ROUTES['tutor-journal']}?slot=${r.timetableSlotId}&date=${r.date}&class=${r.classGroupId}`}
+            />
+          )),
         ]),
   ];
   return (

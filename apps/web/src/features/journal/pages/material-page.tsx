@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  FileInput,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, FileInput, Button, Group, NumberInput, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import {
   MATERIAL_MAX_ATTACHMENTS,
@@ -20,13 +7,12 @@ import {
   type Semester,
   type SubjectMaterial,
 } from '@mms/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -35,6 +21,7 @@ import { uploadMaterialFiles, useDeleteMaterial, useMaterialChoices, useSaveMate
 import { isApiError } from '../../../lib/api.ts';
 import { MaterialFiles } from '../components/material-files.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 /** Subject material: a teacher manages the material of the subjects they teach (the server checks which). */
 export function MaterialPage() {
@@ -52,38 +39,17 @@ export function MaterialPage() {
     { accessor: 'semester', title: t('journal.material.semester'), render: (m) => t(`school.semesters.${m.semester}`) },
     { accessor: 'sortOrder', title: t('journal.material.order'), textAlign: 'right' },
     { accessor: 'title', title: t('journal.material.title') },
-    {
-      accessor: '_actions',
-      title: t('app.actions'),
-      textAlign: 'right',
-      render: (m) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('journal.edit')}>
-            <ActionIcon variant="subtle" color="yellow" aria-label={t('journal.edit')} onClick={() => setEditing(m)}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('journal.material.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('journal.material.delete')}
-              onClick={() =>
-                confirmDialog({
-                  title: t('journal.material.delete'),
-                  text: t('journal.material.deleteConfirm', { title: m.title }),
-                  confirm: t('journal.material.delete'),
-                  destructive: true,
-                  onConfirm: () => remove.mutate(m.id, { onError: notifyError }),
-                })
-              }
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    rowActionsColumn<SubjectMaterial>((m) => (
+      <RowActions
+        name={m.title}
+        edit={() => setEditing(m)}
+        remove={{
+          title: t('journal.material.delete'),
+          text: t('journal.material.deleteConfirm', { title: m.title }),
+          run: () => remove.mutateAsync(m.id),
+        }}
+      />
+    )),
   ];
   return (
     <Stack gap="md">

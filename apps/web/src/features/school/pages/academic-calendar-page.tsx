@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -15,7 +14,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import {
@@ -28,7 +26,7 @@ import {
   type CalendarEntry,
   type CalendarKind,
 } from '@mms/shared';
-import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeText } from '../../../lib/display.ts';
@@ -50,6 +48,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId, YearSelect } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { DateField, MonthField } from '../../../components/date-fields.tsx';
+import { RowActions } from '../../../components/data-list/row-actions.tsx';
 
 const seesAllUnits = (division: Division) => ALL_UNIT_DIVISIONS.includes(division);
 const entryColor = (e: Pick<CalendarEntry, 'kind'>) => (isNonSchoolKind(e.kind) ? 'red' : 'blue');
@@ -277,40 +276,15 @@ function EntryTable({
               <Table.Td>{e.unitId === null ? t('school.calendar.foundation') : t('school.calendar.unitOnly')}</Table.Td>
               {canManage && (
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={t('school.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="yellow"
-                        onClick={() => onEdit(e)}
-                        aria-label={`${t('school.edit')} ${e.name}`}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('school.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${t('school.delete')} ${e.name}`}
-                        onClick={() =>
-                          confirmDialog({
-                            title: t('school.calendar.deleteTitle'),
-                            text: t('school.calendar.deleteText', { name: e.name }),
-                            confirm: t('school.delete'),
-                            destructive: true,
-                            onConfirm: () =>
-                              remove.mutate(e.id, {
-                                onSuccess: () => notifyDone('deleted'),
-                                onError: (err) => notifyError(err),
-                              }),
-                          })
-                        }
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions
+                    name={e.name}
+                    edit={() => onEdit(e)}
+                    remove={{
+                      title: t('school.calendar.deleteTitle'),
+                      text: t('school.calendar.deleteText', { name: e.name }),
+                      run: () => remove.mutateAsync(e.id),
+                    }}
+                  />
                 </Table.Td>
               )}
             </Table.Tr>

@@ -1,15 +1,13 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { Anchor, Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type ClassGroup } from '@mms/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog } from '../../../lib/dialogs.tsx';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteClassGroup } from '../api.ts';
 import { ClassForm } from '../components/class-form.tsx';
@@ -21,6 +19,7 @@ import {
   useDefaultUnitId,
   YearSelect,
 } from '../../../components/pickers.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 /** tutor/class-titles: the class groups (rombel) of a unit per year and grade, with their homeroom teacher. */
 export function ClassesPage() {
@@ -55,47 +54,17 @@ export function ClassesPage() {
       { accessor: 'studentCount', title: t('school.classes.students'), textAlign: 'right' },
       ...(canManage
         ? [
-            {
-              accessor: '_actions',
-              title: t('school.actions'),
-              textAlign: 'right' as const,
-              render: (c: ClassGroup) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="yellow"
-                      onClick={() => setEditing(c)}
-                      aria-label={`${t('school.edit')} ${c.name}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('school.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`${t('school.delete')} ${c.name}`}
-                      onClick={() =>
-                        confirmDialog({
-                          title: t('school.classes.deleteTitle'),
-                          text: t('school.classes.deleteText', { name: c.name }),
-                          confirm: t('school.delete'),
-                          destructive: true,
-                          onConfirm: () =>
-                            remove.mutate(c.id, {
-                              onSuccess: () => notifyDone('deleted'),
-                              onError: (e) => notifyError(e),
-                            }),
-                        })
-                      }
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ),
-            },
+            rowActionsColumn<ClassGroup>((c) => (
+              <RowActions
+                name={c.name}
+                edit={() => setEditing(c)}
+                remove={{
+                  title: t('school.classes.deleteTitle'),
+                  text: t('school.classes.deleteText', { name: c.name }),
+                  run: () => remove.mutateAsync(c.id),
+                }}
+              />
+            )),
           ]
         : []),
     ],

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Tooltip } from '@mantine/core';
+import { Badge, Button, Paper, Skeleton } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
-import { IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { EmployeeForm } from '../components/employee-form.tsx';
 import { EmployeeImportButton } from '../components/excel-import.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { DivisionSelect, EmployeeActiveSelect, UnitSelect } from '../../../components/pickers.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 function EditEmployee({ id, onDone }: { id: number; onDone: () => void }) {
   const employee = useEmployee(id);
@@ -62,56 +63,34 @@ export function EmployeesPage() {
       },
       ...(canManage
         ? [
-            {
-              accessor: '_actions',
-              title: t('school.actions'),
-              textAlign: 'right' as const,
-              render: (e: EmployeeSummary) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="yellow"
-                      onClick={() => setEditing(e.id)}
-                      aria-label={`${t('school.edit')} ${e.name}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  {e.isActive ? (
-                    <Tooltip label={t('school.employees.deactivate')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${t('school.employees.deactivate')} ${e.name}`}
-                        onClick={() =>
+            rowActionsColumn<EmployeeSummary>((e) => (
+              <RowActions
+                name={e.name}
+                edit={() => setEditing(e.id)}
+                actions={[
+                  e.isActive
+                    ? {
+                        label: t('school.employees.deactivate'),
+                        icon: <IconUserOff size={18} aria-hidden />,
+                        color: 'red',
+                        onClick: () =>
                           confirmDialog({
                             title: t('school.employees.deactivateTitle'),
                             text: t('school.employees.deactivateText', { name: e.name }),
                             confirm: t('school.employees.deactivate'),
                             destructive: true,
                             onConfirm: () => setActiveState(e, false),
-                          })
-                        }
-                      >
-                        <IconUserOff size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  ) : (
-                    <Tooltip label={t('school.employees.activate')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="green"
-                        aria-label={`${t('school.employees.activate')} ${e.name}`}
-                        onClick={() => setActiveState(e, true)}
-                      >
-                        <IconUserCheck size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Group>
-              ),
-            },
+                          }),
+                      }
+                    : {
+                        label: t('school.employees.activate'),
+                        icon: <IconUserCheck size={18} aria-hidden />,
+                        color: 'green',
+                        onClick: () => setActiveState(e, true),
+                      },
+                ]}
+              />
+            )),
           ]
         : []),
     ],

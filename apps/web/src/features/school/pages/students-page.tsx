@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { Anchor, Button, Paper } from '@mantine/core';
 import { can, type StudentStatus, type StudentSummary } from '@mms/shared';
-import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { StudentImportButton } from '../components/excel-import.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 /** principal/student-all (every unit the user may see) and students/student/list (the user's unit). */
 export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
@@ -46,38 +47,13 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
         title: t('school.status'),
         render: (s) => <StudentStatusBadge status={s.status} />,
       },
-      {
-        accessor: '_actions',
-        title: t('school.actions'),
-        textAlign: 'right',
-        render: (s) => (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('school.view')}>
-              <ActionIcon
-                variant="subtle"
-                component={Link}
-                to={generatePath(ROUTES['student-profile'], { id: String(s.id) })}
-                aria-label={`${t('school.view')} ${s.name}`}
-              >
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
-            {canManage && (
-              <Tooltip label={t('school.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="yellow"
-                  component={Link}
-                  to={generatePath(ROUTES['principal-student-edit'], { id: String(s.id) })}
-                  aria-label={`${t('school.edit')} ${s.name}`}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
-        ),
-      },
+      rowActionsColumn<StudentSummary>((s) => (
+        <RowActions
+          name={s.name}
+          view={generatePath(ROUTES['student-profile'], { id: String(s.id) })}
+          edit={canManage ? generatePath(ROUTES['principal-student-edit'], { id: String(s.id) }) : undefined}
+        />
+      )),
     ],
     [t, canManage],
   );

@@ -1,13 +1,11 @@
-import { ActionIcon, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type TeachingAssignment } from '@mms/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog } from '../../../lib/dialogs.tsx';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteAssignment } from '../api.ts';
 import { AssignmentForm } from '../components/assignment-form.tsx';
@@ -19,6 +17,7 @@ import {
   YearSelect,
   ClassTeacherFilters,
 } from '../../../components/pickers.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 /** tutor/subject-teachers: who teaches which subject in which class, per semester, with JP per week. */
 export function SubjectTeachersPage() {
@@ -43,51 +42,21 @@ export function SubjectTeachersPage() {
       { accessor: 'hoursPerWeek', title: t('school.subjects.hours'), textAlign: 'right' },
       ...(canManage
         ? [
-            {
-              accessor: '_actions',
-              title: t('school.actions'),
-              textAlign: 'right' as const,
-              render: (a: TeachingAssignment) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="yellow"
-                      onClick={() => setEditing(a)}
-                      aria-label={`${t('school.edit')} ${a.subjectName} ${a.className}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('school.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`${t('school.delete')} ${a.subjectName} ${a.className}`}
-                      onClick={() =>
-                        confirmDialog({
-                          title: t('school.assignments.deleteTitle'),
-                          text: t('school.assignments.deleteText', {
-                            teacher: a.teacherName,
-                            subject: a.subjectName,
-                            class: a.className,
-                          }),
-                          confirm: t('school.delete'),
-                          destructive: true,
-                          onConfirm: () =>
-                            remove.mutate(a.id, {
-                              onSuccess: () => notifyDone('deleted'),
-                              onError: (e) => notifyError(e),
-                            }),
-                        })
-                      }
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ),
-            },
+            rowActionsColumn<TeachingAssignment>((a) => (
+              <RowActions
+                name={`${a.subjectName} ${a.className}`}
+                edit={() => setEditing(a)}
+                remove={{
+                  title: t('school.assignments.deleteTitle'),
+                  text: t('school.assignments.deleteText', {
+                    teacher: a.teacherName,
+                    subject: a.subjectName,
+                    class: a.className,
+                  }),
+                  run: () => remove.mutateAsync(a.id),
+                }}
+              />
+            )),
           ]
         : []),
     ],

@@ -1,18 +1,17 @@
-import { ActionIcon, Badge, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { Badge, Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type Subject } from '@mms/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
-import { confirmDialog } from '../../../lib/dialogs.tsx';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteSubject, useGrades } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { SubjectForm } from '../components/subject-form.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
 /** tutor/subjects: the subjects (mapel) of a unit with KKM and JP per week per grade. */
 export function SubjectsPage() {
@@ -49,47 +48,17 @@ export function SubjectsPage() {
       },
       ...(canManage
         ? [
-            {
-              accessor: '_actions',
-              title: t('school.actions'),
-              textAlign: 'right' as const,
-              render: (s: Subject) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="yellow"
-                      onClick={() => setEditing(s)}
-                      aria-label={`${t('school.edit')} ${s.name}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('school.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`${t('school.delete')} ${s.name}`}
-                      onClick={() =>
-                        confirmDialog({
-                          title: t('school.subjects.deleteTitle'),
-                          text: t('school.subjects.deleteText', { name: s.name }),
-                          confirm: t('school.delete'),
-                          destructive: true,
-                          onConfirm: () =>
-                            remove.mutate(s.id, {
-                              onSuccess: () => notifyDone('deleted'),
-                              onError: (e) => notifyError(e),
-                            }),
-                        })
-                      }
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ),
-            },
+            rowActionsColumn<Subject>((s) => (
+              <RowActions
+                name={s.name}
+                edit={() => setEditing(s)}
+                remove={{
+                  title: t('school.subjects.deleteTitle'),
+                  text: t('school.subjects.deleteText', { name: s.name }),
+                  run: () => remove.mutateAsync(s.id),
+                }}
+              />
+            )),
           ]
         : []),
     ],

@@ -1,7 +1,18 @@
+/**
+ * The one mechanism of every Excel import (students, employees, the calendar): the template to fill
+ * (`importTemplate`) and the pipeline that reads an upload (`runImport`): the workbook read with the size and
+ * bomb guards -> each filled row parsed against the column definitions -> every bad row collected with its row
+ * number and Indonesian message -> all rows written in one transaction, or none -> the audit entry.
+ * An import configures it with its columns and its write step; its routes come from `excel-import.routes.ts`.
+ */
 import ExcelJS from 'exceljs';
+import type { z } from 'zod';
 import { importFieldKey } from '@mms/shared';
-import { badRequest } from '../../lib/errors.ts';
-import { assertSafeZip } from '../../lib/zip-guard.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { audit, type AuditActor, type AuditEntryInput } from './audit.ts';
+import { guarded } from './db-errors.ts';
+import { badRequest } from './errors.ts';
+import { assertSafeZip } from './zip-guard.ts';
 
 /**
  * What one import may hold: a school's whole roll is a few thousand rows and a few megabytes of sheet;
@@ -168,4 +179,111 @@ export function importProblems<K extends string>(columns: readonly ImportColumn<
       throw badRequest(`${problems} masalah di ${badRows} baris; tidak ada data yang disimpan`, errors);
     },
   };
+}
+
+/** A filled row of the sheet: its Excel row number and its cells as text by column key. */
+export interface SheetRow<K extends string> {
+  row: number;
+  raw: Partial<Record<K, string>>;
+}
+
+/** A row that parsed: its Excel row number and the input it becomes. */
+export interface ParsedRow<T> {
+  row: number;
+  input: T;
+}
+
+/** Reports a problem of a row: at a column, or at the row as a whole ("Baris"). The first per cell is kept. */
+export type FailRow<K extends string> = (row: number, key: K | 'row', reason: string) => void;
+
+/** What `parseRow` is given besides the row's cells. */
+export interface RowContext<K extends string> {
+  row: number;
+  fail: (key: K | 'row', reason: string) => void;
+  /** Parses `value` with a contract schema; each issue is reported at its column (or the row) and undefined returned. */
+  parse: <S extends z.ZodType>(schema: S, value: unknown) => z.infer<S> | undefined;
+}
+
+/** One import: its columns and messages, how a row becomes an input, its checks and its write step. */
+export interface ExcelImport<K extends string, T> {
+  columns: readonly ImportColumn<K>[];
+  /** the most filled rows one file may hold, and what the first row past them is told */
+  limit: { rows: number; message: string };
+  /**
+   * what a file without a required column is told ("Pakai template impor siswa"), and a file without data rows
+   * ("Berkas tidak berisi data siswa")
+   */
+  messages: { template: string; empty: string };
+  /** One filled row (an empty required cell reads as "") to its input; undefined when it has problems. */
+  parseRow(raw: Partial<Record<K, string>>, row: RowContext<K>): T | undefined;
+  /**
+   * Checks across rows and against the database, in the writing transaction before anything is written.
+   * `filled` holds every filled row read, also the bad ones, so that every clash is reported.
+   */
+  check?(tx: Executor, rows: ParsedRow<T>[], fail: FailRow<K>, filled: SheetRow<K>[]): Promise<void>;
+  /** Slow work on the rows (password hashes) before the transaction, so that it stays short; only when no row is bad. */
+  prepare?(rows: ParsedRow<T>[]): Promise<void>;
+  /** Writes every row; answers what the audit log records of the import. */
+  write(tx: Executor, rows: ParsedRow<T>[]): Promise<AuditEntryInput>;
+  /** what a unique clash at writing (a row saved meanwhile by someone else) is told */
+  unique?: string;
+  /** After a large import: refresh the planner's statistics of the table written. */
+  analyze?(db: Database): Promise<void>;
+}
+
+/** From this many rows an import refreshes the planner's statistics at once (the table's shape changed). */
+const ANALYZE_FROM_ROWS = 200;
+
+/**
+ * Runs an import: every row is checked first; all are saved in one transaction (with the audit entry) only
+ * when none is bad, else one 400 lists every problem keyed "baris <row>: <column>" and nothing is saved.
+ */
+export async function runImport<K extends string, T>(
+  db: Database,
+  file: Buffer,
+  actor: AuditActor,
+  spec: ExcelImport<K, T>,
+): Promise<{ imported: number }> {
+  const sheet = await readImportSheet(file, spec.columns, spec.messages.template);
+  const problems = importProblems(spec.columns);
+  const { fail } = problems;
+  const rows: ParsedRow<T>[] = [];
+  const filled: SheetRow<K>[] = [];
+  for (const { row, raw } of sheet.rows) {
+    if (filled.length >= spec.limit.rows) {
+      fail(row, 'row', spec.limit.message);
+      break;
+    }
+    filled.push({ row, raw });
+    // an empty required cell reads as "" so the contract says what is missing
+    for (const c of spec.columns) if (c.required) raw[c.key] ??= '';
+    const context: RowContext<K> = {
+      row,
+      fail: (key, reason) => fail(row, key, reason),
+      parse: (schema, value) => {
+        const parsed = schema.safeParse(value);
+        if (parsed.success) return parsed.data;
+        for (const issue of parsed.error.issues) {
+          const key = issue.path[0] as K;
+          fail(row, sheet.hasColumn(key) ? key : 'row', issue.message);
+        }
+        return undefined;
+      },
+    };
+    const input = spec.parseRow(raw, context);
+    if (input !== undefined) rows.push({ row, input });
+  }
+  if (!rows.length && !problems.count) throw badRequest(spec.messages.empty, { file: 'Isi mulai baris 2' });
+  if (!problems.count) await spec.prepare?.(rows);
+  await guarded(
+    () =>
+      db.transaction(async (tx) => {
+        await spec.check?.(tx, rows, fail, filled);
+        problems.throwIfAny();
+        await audit(tx, actor, await spec.write(tx, rows));
+      }),
+    spec.unique ? { unique: spec.unique } : undefined,
+  );
+  if (rows.length >= ANALYZE_FROM_ROWS) await spec.analyze?.(db);
+  return { imported: rows.length };
 }
