@@ -5,6 +5,7 @@ export * from './domain/dates.ts';
 export * from './domain/date-format.ts';
 export * from './domain/number-list.ts';
 export * from './domain/money.ts';
+export * from './domain/scoring.ts';
 export * from './domain/menu.ts';
 export * from './domain/app-routes.ts';
 export * from './contracts/common.ts';

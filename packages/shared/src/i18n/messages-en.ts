@@ -534,4 +534,17 @@ export const MESSAGES_EN: Record<string, string> = {
   'Tujuan pembelajaran maksimal 500 karakter': 'Learning objective: at most 500 characters',
   'Tulis minimal satu jawaban yang diterima': 'Write at least one accepted answer',
   'Tulis minimal satu pernyataan': 'Write at least one statement',
+  // assessments: scoring and grades (domain/scoring.ts)
+  'Bobot nilai tidak boleh negatif': 'A grade weight cannot be negative',
+  'Jumlah angka desimal harus 0 sampai 15': 'Decimal places must be 0 to 15',
+  'Jumlah skor tidak sama dengan jumlah kriteria rubrik': 'The number of scores does not match the rubric criteria',
+  'Pembagi skor tidak boleh nol': 'A score cannot be divided by zero',
+  'Skor kriteria {criterion} harus bilangan bulat 0 sampai {max}':
+    'The score for criterion {criterion} must be a whole number from 0 to {max}',
+  'Skor maksimal tidak boleh negatif': 'The maximum score cannot be negative',
+  'Skor pecahan harus bilangan bulat dengan penyebut bukan nol':
+    'An exact score needs whole numbers and a non-zero denominator',
+  'Skor soal tidak boleh negatif': "A question's points cannot be negative",
+  'Skor terlalu besar untuk dihitung tepat': 'The score is too large to compute exactly',
+  'Skor uraian harus bilangan bulat 0 sampai {max}': 'The essay score must be a whole number from 0 to {max}',
 };
