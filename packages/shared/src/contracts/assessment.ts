@@ -179,6 +179,20 @@ export const QuestionInput = z.object({
 });
 export type QuestionInput = z.infer<typeof QuestionInput>;
 
+/** An edit of a question (a new version; its subject and grade stay). */
+export const QuestionUpdate = QuestionInput.omit({ subjectId: true, gradeId: true });
+export type QuestionUpdate = z.infer<typeof QuestionUpdate>;
+
+/** The versions of a question, newest first: what each assessment and answer refers to. */
+export const QuestionVersionSummary = z.object({
+  versionId: z.number().int(),
+  version: z.number().int(),
+  type: z.enum(QUESTION_TYPES),
+  points: z.number().int(),
+  createdAt: z.string(),
+});
+export type QuestionVersionSummary = z.infer<typeof QuestionVersionSummary>;
+
 export const Question = z
   .object({
     id: z.number().int(),
@@ -200,8 +214,6 @@ export const Question = z
     tags: z.array(z.string()),
     authorEmployeeId: z.number().int().nullable(),
     authorName: z.string().nullable(),
-    /** whether a closed assessment used a version of it (an edit then makes a new version) */
-    used: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -209,6 +221,7 @@ export const Question = z
 export type Question = z.infer<typeof Question>;
 
 export const QuestionsQuery = PageQuery.extend({
+  unitId: dbId('Unit').optional(),
   subjectId: dbId('Mata pelajaran').optional(),
   gradeId: dbId('Tingkat').optional(),
   type: z.enum(QUESTION_TYPES).optional(),
@@ -216,3 +229,5 @@ export const QuestionsQuery = PageQuery.extend({
   tag: z.string().trim().max(40).optional(),
 });
 export type QuestionsQuery = z.infer<typeof QuestionsQuery>;
+
+export const QuestionVersions = z.object({ items: z.array(QuestionVersionSummary) });

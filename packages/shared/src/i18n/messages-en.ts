@@ -547,4 +547,12 @@ export const MESSAGES_EN: Record<string, string> = {
   'Skor soal tidak boleh negatif': "A question's points cannot be negative",
   'Skor terlalu besar untuk dihitung tepat': 'The score is too large to compute exactly',
   'Skor uraian harus bilangan bulat 0 sampai {max}': 'The essay score must be a whole number from 0 to {max}',
+  // the question bank (server)
+  'Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini':
+    'You can only write questions of subjects you teach in this grade',
+  'Anda hanya dapat membuka soal mapel yang Anda ajar di tingkat ini':
+    'You can only open questions of subjects you teach in this grade',
+  'Hanya penulis soal atau wakakur yang dapat mengubah soal ini':
+    'Only the author of the question or the curriculum deputy can change it',
+  'Periksa isian soal': 'Check the question',
 };

@@ -4,3 +4,4 @@ export * from './meta.ts';
 export * from './school.ts';
 export * from './attendance.ts';
 export * from './journal.ts';
+export * from './assessment.ts';

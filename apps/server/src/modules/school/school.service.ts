@@ -42,5 +42,8 @@ export async function subjectGradesTaught(
 export const teachesSubjectInGrade = async (exec: Executor, employeeId: number, subjectId: number, gradeId: number) =>
   (await subjectGradesTaught(exec, employeeId, { subjectId, gradeId })).length > 0;
 
+/** A grade (tingkat) by id with its unit and level. */
+export const findGrade = (exec: Executor, id: number) => structure.findGrade(exec, id);
+
 /** A subject by id with its unit. */
 export const findSubject = (exec: Executor, id: number) => structure.findSubject(exec, id);

@@ -1,0 +1,204 @@
+import {
+  can,
+  type AuthUser,
+  type QuestionContent,
+  type QuestionInput,
+  type QuestionsQuery,
+  type QuestionUpdate,
+} from '@mms/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { cleanRichText, hasContent } from '../../lib/rich-text.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
+import * as school from '../school/school.service.ts';
+import * as repo from './question.repo.ts';
+
+const toApi = ({ createdAt, updatedAt, ...row }: repo.QuestionRow) => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+  updatedAt: updatedAt.toISOString(),
+});
+
+/**
+ * The rich texts of a question, cleaned (see lib/rich-text.ts); a text left empty by the cleaning is refused
+ * under its field, as if it had been sent empty.
+ */
+function cleanQuestion<T extends { stem: string; content: QuestionContent }>(input: T): T {
+  const fields: Record<string, string> = {};
+  const clean = (html: string, field: string, label: string) => {
+    const kept = cleanRichText(html);
+    if (!hasContent(kept)) fields[field] = `${label} wajib diisi`;
+    return kept;
+  };
+  const parts = <P extends { id: string; text: string }>(list: P[], name: string) =>
+    list.map((p, i) => ({ ...p, text: clean(p.text, `content.${name}.${i}.text`, 'Teks pilihan') }));
+  const stem = clean(input.stem, 'stem', 'Soal');
+  const c = input.content;
+  const content: QuestionContent =
+    c.type === 'SINGLE' || c.type === 'MULTIPLE'
+      ? { ...c, options: parts(c.options, 'options') }
+      : c.type === 'TRUE_FALSE'
+        ? { ...c, statements: parts(c.statements, 'statements') }
+        : c.type === 'MATCHING'
+          ? { ...c, left: parts(c.left, 'left'), right: parts(c.right, 'right') }
+          : c.type === 'ESSAY'
+            ? { ...c, modelAnswer: c.modelAnswer ? cleanRichText(c.modelAnswer) : null }
+            : c;
+  if (Object.keys(fields).length) throw badRequest('Periksa isian soal', fields);
+  return { ...input, stem, content };
+}
+
+/** Tags as the bank keeps them: trimmed, lower case, each once. */
+const tagsOf = (tags: readonly string[]) => [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+
+/**
+ * The question bank. A subject's questions of a grade are shared with the teachers who teach that subject in
+ * that grade this year (the school service's one rule, `subjectGradesTaught`): they read and use them; the
+ * author edits and deletes their own. Those who control the unit's assessments (WAKAKUR, ADMIN,
+ * TEACHERCASHIER: `assessment.control`) read and manage every question of their unit.
+ */
+export function createQuestionService(db: Database) {
+  const controls = (user: AuthUser) => can(user.division, 'assessment.control');
+
+  async function teaches(exec: Executor, user: AuthUser, q: { subjectId: number; gradeId: number }) {
+    return !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, q.subjectId, q.gradeId));
+  }
+
+  async function assertMayRead(exec: Executor, user: AuthUser, q: repo.QuestionRow & {}) {
+    assertUnit(user, q.unitId);
+    if (controls(user)) return;
+    if (!(await teaches(exec, user, q))) {
+      throw forbidden('Anda hanya dapat membuka soal mapel yang Anda ajar di tingkat ini');
+    }
+  }
+
+  async function assertMayChange(exec: Executor, user: AuthUser, q: repo.QuestionRow & {}) {
+    assertUnit(user, q.unitId);
+    if (controls(user)) return;
+    if (!(await teaches(exec, user, q)) || q.authorEmployeeId !== user.employeeId) {
+      throw forbidden('Hanya penulis soal atau wakakur yang dapat mengubah soal ini');
+    }
+  }
+
+  /** The question, locked and checked for the caller inside the transaction that will change it. */
+  async function changeable(tx: Executor, user: AuthUser, id: number) {
+    const row = await repo.findQuestion(tx, id, true);
+    if (!row) throw notFound('Soal');
+    await assertMayChange(tx, user, row);
+    return row;
+  }
+
+  async function list(user: AuthUser, q: QuestionsQuery) {
+    const unitId = unitScope(user, q.unitId);
+    const pairs = controls(user) ? null : user.employeeId ? await school.subjectGradesTaught(db, user.employeeId) : [];
+    const page = await repo.listQuestions(db, { ...q, unitId, pairs }, q);
+    return { ...page, items: page.items.map(toApi) };
+  }
+
+  async function get(user: AuthUser, id: number) {
+    const row = await repo.findQuestion(db, id);
+    if (!row) throw notFound('Soal');
+    await assertMayRead(db, user, row);
+    return toApi(row);
+  }
+
+  async function create(user: AuthUser, input: QuestionInput, actor: AuditActor) {
+    const q = cleanQuestion(input);
+    const id = await db.transaction(async (tx) => {
+      const [subject, grade] = await Promise.all([
+        school.findSubject(tx, q.subjectId),
+        school.findGrade(tx, q.gradeId),
+      ]);
+      if (!subject) throw badRequest('Mapel tidak ditemukan', { subjectId: 'Tidak ditemukan' });
+      if (!grade) throw badRequest('Tingkat tidak ditemukan', { gradeId: 'Tidak ditemukan' });
+      if (grade.unitId !== subject.unitId) {
+        throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
+      }
+      assertUnit(user, subject.unitId);
+      if (!controls(user) && !(await teaches(tx, user, q))) {
+        throw forbidden('Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini');
+      }
+      const id = await repo.insertQuestion(tx, {
+        unitId: subject.unitId,
+        subjectId: subject.id,
+        gradeId: grade.id,
+        authorEmployeeId: user.employeeId ?? null,
+        currentVersion: 1,
+        tags: tagsOf(q.tags),
+      });
+      const versionId = await repo.insertVersion(tx, {
+        questionId: id,
+        version: 1,
+        ...versionValues(q),
+        createdByUserId: user.id,
+      });
+      await audit(tx, actor, {
+        action: 'question.create',
+        entityType: 'question',
+        entityId: id,
+        after: { versionId, subjectId: subject.id, gradeId: grade.id, type: q.content.type, points: q.points },
+      });
+      return id;
+    });
+    return get(user, id);
+  }
+
+  /** An edit writes the next version; the versions before it stay as assessments and answers used them. */
+  async function update(user: AuthUser, id: number, input: QuestionUpdate, actor: AuditActor) {
+    const q = cleanQuestion(input);
+    await db.transaction(async (tx) => {
+      const before = await changeable(tx, user, id);
+      const version = before.version + 1;
+      const versionId = await repo.insertVersion(tx, {
+        questionId: id,
+        version,
+        ...versionValues(q),
+        createdByUserId: user.id,
+      });
+      await repo.setCurrentVersion(tx, id, version, tagsOf(q.tags));
+      await audit(tx, actor, {
+        action: 'question.update',
+        entityType: 'question',
+        entityId: id,
+        before: { versionId: before.versionId, version: before.version, points: before.points, type: before.type },
+        after: { versionId, version, points: q.points, type: q.content.type },
+      });
+    });
+    return get(user, id);
+  }
+
+  async function remove(user: AuthUser, id: number, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const before = await changeable(tx, user, id);
+      await repo.markDeleted(tx, id);
+      await audit(tx, actor, {
+        action: 'question.delete',
+        entityType: 'question',
+        entityId: id,
+        before: { versionId: before.versionId, subjectId: before.subjectId, gradeId: before.gradeId },
+      });
+    });
+    return { ok: true as const };
+  }
+
+  async function versions(user: AuthUser, id: number) {
+    await get(user, id);
+    const rows = await repo.listVersions(db, id);
+    return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  }
+
+  return { list, get, create, update, remove, versions };
+}
+
+const versionValues = (q: QuestionUpdate) => ({
+  type: q.content.type,
+  stem: q.stem,
+  content: q.content,
+  points: q.points,
+  difficulty: q.difficulty,
+  cognitiveLevel: q.cognitiveLevel,
+  objective: q.objective,
+});
+
+export type QuestionService = ReturnType<typeof createQuestionService>;
