@@ -27,6 +27,8 @@ test('a teacher checks in at server time and the principal sees them present in 
 });
 
 test('a teacher adds subject material; the principal records a class visit', async ({ browser }) => {
+  // two people's journeys in one test: on a busy machine it needs more than the default 30 s
+  test.slow();
   const teacher = await (await browser.newContext()).newPage();
   await signIn(teacher, 'teacher');
   await teacher.goto('/backend/mms/tutor/material');

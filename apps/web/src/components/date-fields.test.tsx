@@ -78,3 +78,10 @@ describe('MonthField', () => {
     expect(onChange).toHaveBeenCalledWith('2026-12');
   });
 });
+
+describe('the clear button of a date field', () => {
+  it('has a name a screen reader reads', async () => {
+    await renderWithApp(<Harness initial="2026-11-25" clearable onChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Kosongkan tanggal' })).toBeTruthy();
+  });
+});

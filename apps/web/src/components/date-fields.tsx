@@ -83,6 +83,7 @@ export function DateField({
         minDate={min}
         maxDate={max}
         clearable={clearable}
+        clearButtonProps={{ 'aria-label': t('dates.clear') }}
         allowDeselect={clearable}
         ariaLabels={ariaLabels}
         w={w}
@@ -114,6 +115,7 @@ export function MonthField({
         monthsListFormat="MMMM"
         placeholder={t('dates.monthPlaceholder')}
         clearable={clearable}
+        clearButtonProps={{ 'aria-label': t('dates.clear') }}
         ariaLabels={ariaLabels}
         w={w}
         {...rest}

@@ -11,6 +11,7 @@ export const en: Messages = {
     showPassword: 'Show password',
   },
   dates: {
+    clear: 'Clear the date',
     placeholder: 'dd/mm/yyyy',
     monthPlaceholder: 'Choose a month',
     nextMonth: 'Next month',

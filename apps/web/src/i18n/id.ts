@@ -10,6 +10,7 @@ export const id = {
     showPassword: 'Tampilkan kata sandi',
   },
   dates: {
+    clear: 'Kosongkan tanggal',
     placeholder: 'hh/bb/tttt',
     monthPlaceholder: 'Pilih bulan',
     nextMonth: 'Bulan berikutnya',
