@@ -10,8 +10,8 @@ import {
   Textarea,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
+import { Hint } from '../../../components/hint.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import {
   MATERIAL_MAX_ATTACHMENTS,
@@ -58,12 +58,12 @@ export function MaterialPage() {
       textAlign: 'right',
       render: (m) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('journal.edit')}>
+          <Hint label={t('journal.edit')}>
             <ActionIcon variant="subtle" color="yellow" aria-label={t('journal.edit')} onClick={() => setEditing(m)}>
               <IconPencil size={18} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('journal.material.delete')}>
+          </Hint>
+          <Hint label={t('journal.material.delete')}>
             <ActionIcon
               variant="subtle"
               color="red"
@@ -80,7 +80,7 @@ export function MaterialPage() {
             >
               <IconTrash size={18} />
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         </Group>
       ),
     },

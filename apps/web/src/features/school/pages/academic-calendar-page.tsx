@@ -15,8 +15,8 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
+import { Hint } from '../../../components/hint.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import {
   ALL_UNIT_DIVISIONS,
@@ -283,7 +283,7 @@ function EntryTable({
               {canManage && (
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={t('school.edit')}>
+                    <Hint label={t('school.edit')}>
                       <ActionIcon
                         variant="subtle"
                         color="yellow"
@@ -292,8 +292,8 @@ function EntryTable({
                       >
                         <IconPencil size={18} />
                       </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('school.delete')}>
+                    </Hint>
+                    <Hint label={t('school.delete')}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -314,7 +314,7 @@ function EntryTable({
                       >
                         <IconTrash size={18} />
                       </ActionIcon>
-                    </Tooltip>
+                    </Hint>
                   </Group>
                 </Table.Td>
               )}

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper } from '@mantine/core';
+import { Hint } from '../../../components/hint.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type ClassGroup } from '@mms/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -61,7 +62,7 @@ export function ClassesPage() {
               textAlign: 'right' as const,
               render: (c: ClassGroup) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
+                  <Hint label={t('school.edit')}>
                     <ActionIcon
                       variant="subtle"
                       color="yellow"
@@ -70,8 +71,8 @@ export function ClassesPage() {
                     >
                       <IconPencil size={18} />
                     </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('school.delete')}>
+                  </Hint>
+                  <Hint label={t('school.delete')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
@@ -92,7 +93,7 @@ export function ClassesPage() {
                     >
                       <IconTrash size={18} />
                     </ActionIcon>
-                  </Tooltip>
+                  </Hint>
                 </Group>
               ),
             },

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton } from '@mantine/core';
+import { Hint } from '../../../components/hint.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
 import { IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
@@ -68,7 +69,7 @@ export function EmployeesPage() {
               textAlign: 'right' as const,
               render: (e: EmployeeSummary) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
+                  <Hint label={t('school.edit')}>
                     <ActionIcon
                       variant="subtle"
                       color="yellow"
@@ -77,9 +78,9 @@ export function EmployeesPage() {
                     >
                       <IconPencil size={18} />
                     </ActionIcon>
-                  </Tooltip>
+                  </Hint>
                   {e.isActive ? (
-                    <Tooltip label={t('school.employees.deactivate')}>
+                    <Hint label={t('school.employees.deactivate')}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -96,9 +97,9 @@ export function EmployeesPage() {
                       >
                         <IconUserOff size={18} />
                       </ActionIcon>
-                    </Tooltip>
+                    </Hint>
                   ) : (
-                    <Tooltip label={t('school.employees.activate')}>
+                    <Hint label={t('school.employees.activate')}>
                       <ActionIcon
                         variant="subtle"
                         color="green"
@@ -107,7 +108,7 @@ export function EmployeesPage() {
                       >
                         <IconUserCheck size={18} />
                       </ActionIcon>
-                    </Tooltip>
+                    </Hint>
                   )}
                 </Group>
               ),

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper } from '@mantine/core';
+import { Hint } from '../../../components/hint.tsx';
 import { can, type StudentStatus, type StudentSummary } from '@mms/shared';
 import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -52,7 +53,7 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
         textAlign: 'right',
         render: (s) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('school.view')}>
+            <Hint label={t('school.view')}>
               <ActionIcon
                 variant="subtle"
                 component={Link}
@@ -61,9 +62,9 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
               >
                 <IconEye size={18} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
             {canManage && (
-              <Tooltip label={t('school.edit')}>
+              <Hint label={t('school.edit')}>
                 <ActionIcon
                   variant="subtle"
                   color="yellow"
@@ -73,7 +74,7 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
                 >
                   <IconPencil size={18} />
                 </ActionIcon>
-              </Tooltip>
+              </Hint>
             )}
           </Group>
         ),

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper } from '@mantine/core';
+import { Hint } from '../../../components/hint.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type TeachingAssignment } from '@mms/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -49,7 +50,7 @@ export function SubjectTeachersPage() {
               textAlign: 'right' as const,
               render: (a: TeachingAssignment) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
+                  <Hint label={t('school.edit')}>
                     <ActionIcon
                       variant="subtle"
                       color="yellow"
@@ -58,8 +59,8 @@ export function SubjectTeachersPage() {
                     >
                       <IconPencil size={18} />
                     </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('school.delete')}>
+                  </Hint>
+                  <Hint label={t('school.delete')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
@@ -84,7 +85,7 @@ export function SubjectTeachersPage() {
                     >
                       <IconTrash size={18} />
                     </ActionIcon>
-                  </Tooltip>
+                  </Hint>
                 </Group>
               ),
             },

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper } from '@mantine/core';
+import { Hint } from '../../../components/hint.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type Subject } from '@mms/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -55,7 +56,7 @@ export function SubjectsPage() {
               textAlign: 'right' as const,
               render: (s: Subject) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('school.edit')}>
+                  <Hint label={t('school.edit')}>
                     <ActionIcon
                       variant="subtle"
                       color="yellow"
@@ -64,8 +65,8 @@ export function SubjectsPage() {
                     >
                       <IconPencil size={18} />
                     </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('school.delete')}>
+                  </Hint>
+                  <Hint label={t('school.delete')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
@@ -86,7 +87,7 @@ export function SubjectsPage() {
                     >
                       <IconTrash size={18} />
                     </ActionIcon>
-                  </Tooltip>
+                  </Hint>
                 </Group>
               ),
             },
