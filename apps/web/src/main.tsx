@@ -9,12 +9,14 @@ import { createRouter } from './app/router.tsx';
 import { settingsStore } from './lib/settings-store.ts';
 import { initI18n } from './i18n/index.ts';
 import { configureApi } from './lib/api.ts';
-import { SESSION_KEY } from './lib/session.ts';
+import { SESSION_KEY, sessionQuery } from './lib/session.ts';
 
 initI18n(settingsStore.get().language);
 
 const router = createRouter();
 const queryClient = createQueryClient(() => void router.navigate(ROUTES['errors-403']));
+// Every page asks who is signed in: ask now, while the route's chunks load, not after they have rendered.
+void queryClient.prefetchQuery(sessionQuery);
 
 // A 401 from any call drops the session; the guard then sends the user to sign-in with the return path.
 configureApi({ onUnauthenticated: () => queryClient.setQueryData(SESSION_KEY, null) });

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, CurrentSessionResponse, SessionResponse } from '@mms/shared';
 import { api, setCsrfToken } from './api.ts';
 import { syncServerClock } from './clock.ts';
@@ -13,8 +13,16 @@ export async function fetchSession(): Promise<AuthUser | null> {
   return session.user;
 }
 
+/** The session query: main.tsx starts it before the first render, the guards and layouts read it. */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: fetchSession,
+  staleTime: Infinity,
+  retry: false,
+});
+
 export function useSession() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity, retry: false });
+  return useQuery(sessionQuery);
 }
 
 /** The signed-in user; only for screens under the auth guard. */

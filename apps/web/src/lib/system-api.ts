@@ -46,9 +46,21 @@ export function useServerNow(offsetMs: number | undefined): Date {
 
 const JAKARTA = 'Asia/Jakarta';
 
+// Building an Intl formatter is costly (the time zone's data is looked up each time), and the clock formats
+// every second: each formatter is made once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, { timeZone: JAKARTA, ...options });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 export function formatJakartaDate(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'id-ID', {
-    timeZone: JAKARTA,
+  return formatter(language === 'en' ? 'en-GB' : 'id-ID', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -57,11 +69,5 @@ export function formatJakartaDate(date: Date, language: string): string {
 }
 
 export function formatJakartaTime(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: JAKARTA,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(date);
+  return formatter('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(date);
 }

@@ -1,7 +1,7 @@
 import { AppShell, Container, Divider, Drawer, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure, useHeadroom, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
@@ -45,7 +45,7 @@ function BackendFrame() {
   const [overlayOpen, overlay] = useDisclosure(false);
   const [searchOpen, search] = useDisclosure(false);
   const transitions = useSideTransitions();
-  const { pinned } = useHeadroom({ fixedAt: 120 });
+  const [pinned, setPinned] = useState(true);
   const signOut = useSignOut();
   useHotkeys([['mod+K', search.open]]);
 
@@ -69,7 +69,11 @@ function BackendFrame() {
     if (!isDesktop) setMobileOpen(false);
   };
 
-  const menu = (
+  // A phone opens with the sidebar closed (off screen, inert): its menu, half the page's elements for a
+  // principal, is built the first time the sidebar opens, not before the screen can show.
+  const [menuBuilt, setMenuBuilt] = useState(sidebarVisible);
+  if (sidebarVisible && !menuBuilt) setMenuBuilt(true);
+  const menu = menuBuilt && (
     <ScrollArea type="scroll" h="100%" p={mini ? 4 : 'xs'}>
       <MainMenu division={user.division} mini={mini} onNavigate={closeOnMobile} />
     </ScrollArea>
@@ -87,6 +91,7 @@ function BackendFrame() {
       data-sidebar-open={sidebarVisible ? 'true' : 'false'}
       data-sidebar-mini={mini ? 'true' : 'false'}
     >
+      {showHeader && !settings.headerFixed && <HeadroomWatch onPinnedChange={setPinned} />}
       {/* the first stop of the keyboard: past the header and the menu, straight to the screen */}
       <a
         href="#main"
@@ -174,4 +179,16 @@ function BackendFrame() {
       <SearchOverlay opened={searchOpen} onClose={search.close} />
     </AppShell>
   );
+}
+
+/**
+ * A header that is not fixed hides while the page scrolls down. Its watch is a component of its own, there
+ * only then: the scroll position it reads on every scroll event re-renders this, not the whole frame (and a
+ * fixed header, the default, reads nothing: no layout forced while the screen first renders).
+ */
+function HeadroomWatch({ onPinnedChange }: { onPinnedChange: (pinned: boolean) => void }) {
+  const { pinned } = useHeadroom({ fixedAt: 120 });
+  useEffect(() => onPinnedChange(pinned), [pinned, onPinnedChange]);
+  useEffect(() => () => onPinnedChange(true), [onPinnedChange]);
+  return null;
 }

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Box, Checkbox, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import type { ReactNode } from 'react';
@@ -102,7 +102,9 @@ function RecordCards<T>(props: CardProps<T>) {
               mb="xs"
               data-testid="record-card"
             >
-              <Group gap="xs" wrap="nowrap" align="flex-start">
+              {/* plain elements styled by app.css (.mms-card-*): a page of 25 cards renders several hundred of
+                  them, and a Mantine component for each would cost a phone's CPU a second before the list shows */}
+              <div className="mms-card-head">
                 {props.onSelectedRecordsChange && (
                   <Checkbox
                     checked={isSelected(record, i)}
@@ -110,28 +112,20 @@ function RecordCards<T>(props: CardProps<T>) {
                     {...(props.getRecordSelectionCheckboxProps?.(record, i) ?? {})}
                   />
                 )}
-                {head && (
-                  <Box fw={600} style={{ overflowWrap: 'anywhere', flex: 1 }}>
-                    {cellOf(head, record, i)}
-                  </Box>
-                )}
-              </Group>
-              <Box component="dl" m={0} mt={4}>
+                {head && <div className="mms-card-title">{cellOf(head, record, i)}</div>}
+              </div>
+              <dl className="mms-card-fields">
                 {rest.map((c) => (
-                  <Group key={String(c.accessor)} gap="xs" wrap="nowrap" align="baseline" py={2}>
-                    <Text component="dt" size="sm" c="dimmed" w="40%" style={{ flexShrink: 0 }}>
-                      {c.title ?? String(c.accessor)}
-                    </Text>
-                    <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                      {cellOf(c, record, i)}
-                    </Box>
-                  </Group>
+                  <div key={String(c.accessor)} className="mms-card-field">
+                    <dt>{c.title ?? String(c.accessor)}</dt>
+                    <dd>{cellOf(c, record, i)}</dd>
+                  </div>
                 ))}
-              </Box>
+              </dl>
               {actions.map((c) => (
-                <Box key={String(c.accessor)} mt="xs">
+                <div key={String(c.accessor)} className="mms-card-action">
                   {cellOf(c, record, i)}
-                </Box>
+                </div>
               ))}
             </Paper>
           ))}

@@ -1,5 +1,6 @@
 import '../../i18n/school/index.ts';
-import { ActionIcon, Button, Group, Tooltip, type MantineColor } from '@mantine/core';
+import { ActionIcon, Button, Group, type MantineColor } from '@mantine/core';
+import { Hint } from '../hint.tsx';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import i18next from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -86,11 +87,11 @@ export function RowActions({ name, view, edit, actions = [], remove }: RowAction
             {label}
           </Button>
         ) : (
-          <Tooltip key={key} label={label}>
+          <Hint key={key} label={label}>
             <ActionIcon variant="subtle" {...link} {...named}>
               {sign}
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         );
       })}
     </Group>
