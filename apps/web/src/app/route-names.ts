@@ -50,6 +50,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'other-analysis-attendance',
   'other-analysis-student-presence',
   'other-analysis-class-journal',
+  'tutor-summative-input',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

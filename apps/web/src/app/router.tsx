@@ -4,6 +4,7 @@ import type { RouteHandle } from './route-handle.ts';
 import { lazyScreens } from './lazy-screen.ts';
 import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
+import { assessmentRoutes } from '../features/assessment/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           ...attendanceRoutes,
           ...journalRoutes,
           ...reportRoutes,
+          ...assessmentRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

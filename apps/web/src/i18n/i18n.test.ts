@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { assessmentEn } from './assessment/en.ts';
+import { assessmentId } from './assessment/id.ts';
 import { attendanceEn } from './attendance/en.ts';
 import { attendanceId } from './attendance/id.ts';
 import { en } from './en.ts';
@@ -24,6 +26,7 @@ describe('the texts (apps/web/src/i18n/README.md)', () => {
     ['attendance', attendanceId, attendanceEn],
     ['reports', reportsId, reportsEn],
     ['print', printId, printEn],
+    ['assessment', assessmentId, assessmentEn],
   ])('%s: Indonesian and English have the same keys', (_area, indonesian, english) => {
     expect(keys(english).sort()).toEqual(keys(indonesian).sort());
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, dbId } from './common.ts';
+import { MaterialChoice } from './journal.ts';
 
 /**
  * The question bank of the assessments (issue 12): the six question types Indonesian schools and ANBK use, each
@@ -231,3 +232,11 @@ export const QuestionsQuery = PageQuery.extend({
 export type QuestionsQuery = z.infer<typeof QuestionsQuery>;
 
 export const QuestionVersions = z.object({ items: z.array(QuestionVersionSummary) });
+
+/**
+ * The subject and grade pairs the caller may write questions for (the question form offers only these): a
+ * teacher's taught pairs, the same rule as the write check; every active subject and grade of the unit for a leader.
+ */
+export const QuestionChoices = z.object({ items: z.array(MaterialChoice) });
+export type QuestionChoices = z.infer<typeof QuestionChoices>;
+export const QuestionChoicesQuery = z.object({ unitId: dbId('Unit').optional() });

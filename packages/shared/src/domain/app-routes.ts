@@ -60,6 +60,8 @@ export const APP_ROUTES = {
   'other-school-profile': '/backend/mms/other/school-profile',
   'other-analysis-class-entry': '/backend/mms/other/analysis-class-entry',
   'tutor-material': '/backend/mms/tutor/material',
+  // the question bank (issue 12)
+  'tutor-summative-input': '/backend/mms/tutor/summative-input',
   'principal-class-control': '/backend/mms/principal/class-control',
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-permission': '/backend/mms/students/student/permission',

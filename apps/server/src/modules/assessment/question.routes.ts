@@ -5,6 +5,8 @@ import {
   OkResponse,
   pageOf,
   Question,
+  QuestionChoices,
+  QuestionChoicesQuery,
   QuestionInput,
   QuestionsQuery,
   QuestionUpdate,
@@ -21,6 +23,19 @@ const tags = ['questions'];
 /** The question bank under /api/v1/questions (issue 12): authors write, the subject team reads, leaders manage. */
 export const questionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const questions = createQuestionService(db);
+  app.get(
+    '/choices',
+    {
+      config: { access: 'assessment.author' },
+      schema: {
+        tags,
+        summary: 'The subjects and grades the caller may write questions for',
+        querystring: QuestionChoicesQuery,
+        response: { 200: QuestionChoices, ...errors },
+      },
+    },
+    async (request) => questions.choices(userOf(request), request.query.unitId),
+  );
   app.get(
     '/',
     {

@@ -96,6 +96,12 @@ export function createQuestionService(db: Database) {
     return { ...page, items: page.items.map(toApi) };
   }
 
+  /** The subject and grade pairs the caller may write questions for: what `create` accepts. */
+  async function choices(user: AuthUser, unitId: number | undefined) {
+    if (controls(user)) return { items: await school.unitSubjectGrades(db, unitScope(user, unitId)) };
+    return { items: user.employeeId ? await school.subjectGradesTaught(db, user.employeeId) : [] };
+  }
+
   async function get(user: AuthUser, id: number) {
     const row = await repo.findQuestion(db, id);
     if (!row) throw notFound('Soal');
@@ -188,7 +194,7 @@ export function createQuestionService(db: Database) {
     return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
   }
 
-  return { list, get, create, update, remove, versions };
+  return { choices, list, get, create, update, remove, versions };
 }
 
 const versionValues = (q: QuestionUpdate) => ({

@@ -59,6 +59,30 @@ const count = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }
 describe('the question bank', () => {
   let id: number;
 
+  it('offers a teacher exactly the subjects and grades the write check accepts, a leader every pair of the unit', async () => {
+    const choices = async (s: Session) => {
+      const res = await ctx.call(s, 'GET', '/api/v1/questions/choices');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as { subjectId: number; gradeId: number; subjectName: string; gradeName: string }[];
+    };
+    const taught = await choices(f.subjectTeacher);
+    expect(taught).toEqual([
+      { subjectId: f.subject.id, subjectName: 'Matematika', gradeId: f.classA.gradeId, gradeName: 'Kelas 7' },
+    ]);
+    expect(await choices(f.otherTeacher)).toEqual([]);
+    // every pair of the unit for a leader, grade 8 included; the teacher is refused there
+    const all = await choices(wakakur);
+    expect(all).toContainEqual(expect.objectContaining({ subjectId: f.subject.id, gradeId: grade8 }));
+    expect(all).toContainEqual(expect.objectContaining({ subjectId: f.subject.id, gradeId: f.classA.gradeId }));
+    for (const c of all.filter((p) => p.subjectId === f.subject.id)) {
+      const res = await ctx.call(f.subjectTeacher, 'POST', '/api/v1/questions', single(c.gradeId));
+      const offered = taught.some((t) => t.subjectId === c.subjectId && t.gradeId === c.gradeId);
+      expect(res.statusCode, `${c.subjectName} ${c.gradeName}`).toBe(offered ? 200 : 403);
+      if (res.statusCode === 200) await ctx.call(f.subjectTeacher, 'DELETE', `/api/v1/questions/${res.json().id}`);
+    }
+    expect((await ctx.call(student, 'GET', '/api/v1/questions/choices')).statusCode).toBe(403);
+  });
+
   it('lets a teacher write a question of a subject and grade they teach, and no one else', async () => {
     const res = await post(f.subjectTeacher, single());
     expect(res.statusCode, res.body).toBe(200);

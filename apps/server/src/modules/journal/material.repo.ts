@@ -43,16 +43,6 @@ export async function findSubjectAndGrade(db: Executor, subjectId: number, grade
   return { subject, grade };
 }
 
-/** Every active subject of the unit with every grade of the unit: what a leader may write material for. */
-export async function unitSubjectGrades(db: Executor, unitId: number | null) {
-  return db
-    .select({ subjectId: subjects.id, subjectName: subjects.name, gradeId: grades.id, gradeName: grades.name })
-    .from(subjects)
-    .innerJoin(grades, eq(grades.unitId, subjects.unitId))
-    .where(and(eq(subjects.isActive, true), unitId === null ? undefined : eq(subjects.unitId, unitId)))
-    .orderBy(asc(subjects.name), asc(grades.level), asc(grades.name));
-}
-
 export async function insertMaterial(db: Executor, values: typeof subjectMaterials.$inferInsert) {
   const [row] = await db.insert(subjectMaterials).values(values).returning({ id: subjectMaterials.id });
   return row!.id;

@@ -77,7 +77,7 @@ export function createMaterialService(db: Database, dataDir: string) {
     if (seesOnlyOwnClasses(user)) {
       return { items: user.employeeId ? await school.subjectGradesTaught(db, user.employeeId) : [] };
     }
-    return { items: await repo.unitSubjectGrades(db, unitScope(user, unitId)) };
+    return { items: await school.unitSubjectGrades(db, unitScope(user, unitId)) };
   }
 
   async function get(user: AuthUser, id: number) {

@@ -38,6 +38,12 @@ export async function subjectGradesTaught(
   return year ? structure.subjectGradesTaught(exec, employeeId, year.id, only) : [];
 }
 
+/**
+ * Every active subject of the unit with every grade of the unit (every unit for null): what a leader of the unit
+ * may write material and questions for.
+ */
+export const unitSubjectGrades = (exec: Executor, unitId: number | null) => structure.unitSubjectGrades(exec, unitId);
+
 /** Whether the employee teaches the subject in the grade this year. */
 export const teachesSubjectInGrade = async (exec: Executor, employeeId: number, subjectId: number, gradeId: number) =>
   (await subjectGradesTaught(exec, employeeId, { subjectId, gradeId })).length > 0;

@@ -492,3 +492,13 @@ export function classOfStudent(db: Executor, studentId: number) {
     return row;
   });
 }
+
+/** Every active subject of the unit (of every unit for null) with every grade of its unit. */
+export async function unitSubjectGrades(db: Executor, unitId: number | null) {
+  return db
+    .select({ subjectId: subjects.id, subjectName: subjects.name, gradeId: grades.id, gradeName: grades.name })
+    .from(subjects)
+    .innerJoin(grades, eq(grades.unitId, subjects.unitId))
+    .where(and(eq(subjects.isActive, true), unitId === null ? undefined : eq(subjects.unitId, unitId)))
+    .orderBy(asc(subjects.name), asc(grades.level), asc(grades.name));
+}

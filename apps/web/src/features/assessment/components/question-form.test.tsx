@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type * as Notify from '../../../lib/notify.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { id } from '../../../i18n/id.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { registerAssessmentMessages } from '../../../i18n/assessment/index.ts';
+import { QuestionForm } from './question-form.tsx';
+
+const notifyDone = vi.fn();
+vi.mock('../../../lib/notify.ts', async (original) => ({
+  ...(await original<typeof Notify>()),
+  notifyDone: (kind: string) => notifyDone(kind),
+}));
+
+const choices = {
+  items: [
+    { subjectId: 4, subjectName: 'Matematika', gradeId: 7, gradeName: 'Kelas 7' },
+    { subjectId: 4, subjectName: 'Matematika', gradeId: 8, gradeName: 'Kelas 8' },
+  ],
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  // jsdom has no scrolling; the open list scrolls its selected option into view
+  Element.prototype.scrollIntoView = () => {};
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const body = url.endsWith('/questions/choices') ? choices : { id: 1, ...JSON.parse(String(init?.body ?? '{}')) };
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  notifyDone.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function pick(label: string | RegExp, option: string) {
+  const input = screen.getByRole('combobox', { name: label });
+  // the choices come from the server: open the list until they are there
+  const found = await waitFor(() => {
+    if (!screen.queryByRole('listbox')) fireEvent.click(input);
+    return screen.getByRole('option', { name: option, hidden: true });
+  });
+  fireEvent.click(found);
+}
+
+async function renderForm() {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      resources: { id: { translation: id } },
+      lng: 'id',
+      interpolation: { escapeValue: false },
+    });
+  }
+  registerAssessmentMessages();
+  const view = await renderWithApp(<QuestionForm question={null} onDone={() => {}} />);
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/v1/questions/choices', expect.anything()));
+  return view;
+}
+
+const posted = () => {
+  const call = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST')!;
+  expect(call[0]).toBe('/api/v1/questions');
+  return JSON.parse(String((call[1] as RequestInit).body));
+};
+
+describe('the question form', { timeout: 30_000 }, () => {
+  it('builds a pilihan ganda question into the contract body, the stem escaped in a paragraph', async () => {
+    await renderForm();
+    await pick(/Mapel dan tingkat/, 'Matematika · Kelas 8');
+    type(/^Soal/, 'Hasil dari 2 < 3 & 3 > 2 adalah ...');
+    type('Pilihan a', 'benar');
+    type('Pilihan b', 'salah');
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus baris 4' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus baris 3' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Kunci a' }));
+    type(/^Skor/, '2');
+    type(/Tujuan pembelajaran/, 'Membandingkan bilangan');
+    type(/^Label/, 'PTS, bilangan');
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
+    await waitFor(() => expect(notifyDone).toHaveBeenCalledWith('saved'));
+    expect(posted()).toEqual({
+      subjectId: 4,
+      gradeId: 8,
+      stem: '<p>Hasil dari 2 &lt; 3 &amp; 3 &gt; 2 adalah ...</p>',
+      content: {
+        type: 'SINGLE',
+        options: [
+          { id: 'a', text: 'benar' },
+          { id: 'b', text: 'salah' },
+        ],
+        key: 'a',
+      },
+      points: 2,
+      difficulty: 'SEDANG',
+      cognitiveLevel: null,
+      objective: 'Membandingkan bilangan',
+      tags: ['PTS', 'bilangan'],
+    });
+  });
+
+  it('builds a menjodohkan question with its pairs and a distractor on the right', async () => {
+    await renderForm();
+    await pick(/Mapel dan tingkat/, 'Matematika · Kelas 7');
+    await pick(/Jenis soal/, 'Menjodohkan');
+    type(/^Soal/, 'Jodohkan');
+    type('Kiri 1', '2 + 2');
+    type('Jawaban kanan 1', '4');
+    type('Kiri 2', '3 × 3');
+    type('Jawaban kanan 2', '9');
+    fireEvent.click(screen.getByRole('button', { name: 'Tambah pengecoh' }));
+    type('Pengecoh 1', '6');
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
+    await waitFor(() => expect(notifyDone).toHaveBeenCalledWith('saved'));
+    expect(posted()).toEqual({
+      subjectId: 4,
+      gradeId: 7,
+      stem: '<p>Jodohkan</p>',
+      content: {
+        type: 'MATCHING',
+        left: [
+          { id: 'l1', text: '2 + 2' },
+          { id: 'l2', text: '3 × 3' },
+        ],
+        right: [
+          { id: 'r1', text: '4' },
+          { id: 'r2', text: '9' },
+          { id: 'r3', text: '6' },
+        ],
+        key: { l1: 'r1', l2: 'r2' },
+        partial: 'PARTIAL',
+      },
+      points: 1,
+      difficulty: 'SEDANG',
+      cognitiveLevel: null,
+      objective: null,
+      tags: [],
+    });
+  });
+
+  it('shows the contract’s message under the field and sends nothing', async () => {
+    await renderForm();
+    await pick(/Mapel dan tingkat/, 'Matematika · Kelas 7');
+    type('Pilihan a', 'satu');
+    type('Pilihan b', 'dua');
+    type('Pilihan c', 'tiga');
+    type('Pilihan d', 'empat');
+    fireEvent.click(screen.getByRole('radio', { name: 'Kunci b' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
+    const stem = screen.getByLabelText(/^Soal/);
+    await waitFor(() => expect(stem.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Soal wajib diisi')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(false);
+  });
+});

@@ -1,0 +1,526 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  COGNITIVE_LEVELS,
+  DIFFICULTIES,
+  PARTIAL_RULES,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  QuestionInput,
+  QuestionUpdate,
+  type CognitiveLevel,
+  type Difficulty,
+  type PartialRule,
+  type Question,
+  type QuestionType,
+} from '@mms/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api.ts';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
+import { issueErrors } from '../../../lib/validation.ts';
+import { useQuestionChoices, useSaveQuestion } from '../api.ts';
+import { buildQuestion, draftOf, emptyDraft, optionId, type QuestionDraft } from '../question-model.ts';
+
+/** The question form: a new question, or the next version of one (its subject and grade stay). */
+export function QuestionForm({ question, onDone }: { question: Question | null; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const choices = useQuestionChoices();
+  const save = useSaveQuestion();
+  const [initial] = useState(() => (question ? draftOf(question) : emptyDraft()));
+  const [v, setV] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useUnsavedChanges(JSON.stringify(v) !== JSON.stringify(initial));
+  const change = (patch: Partial<QuestionDraft>) => setV((old) => ({ ...old, ...patch }));
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+  const pairs = choices.data?.items ?? [];
+  const pairValue = v.subjectId && v.gradeId ? `${v.subjectId}:${v.gradeId}` : null;
+  const err = (key: string) => errors[key];
+  /** The error of a list (its own or of its key), under the list. */
+  const listError = (...keys: string[]) => keys.map((k) => errors[k]).find(Boolean);
+
+  const submit = () => {
+    const body = buildQuestion(v);
+    const parsed = (question ? QuestionUpdate : QuestionInput).safeParse(body);
+    if (!parsed.success) {
+      setErrors(issueErrors(parsed.error, 'first'));
+      return;
+    }
+    setErrors({});
+    let sent: Record<string, unknown> = parsed.data;
+    if (question) {
+      const { subjectId: _s, gradeId: _g, ...update } = parsed.data as QuestionInput;
+      sent = update;
+    }
+    save.mutate(
+      { id: question?.id ?? null, body: sent as QuestionInput },
+      {
+        onSuccess: () => {
+          onDone();
+          notifyDone('saved');
+        },
+        onError: (e) => {
+          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
+          notifyError(e);
+        },
+      },
+    );
+  };
+
+  const removeButton = (n: number, onClick: () => void, disabled = false) => (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={t('qbank.removeRow', { n })}
+      onClick={onClick}
+      disabled={disabled}
+      mt={26}
+    >
+      <IconTrash size={16} aria-hidden />
+    </ActionIcon>
+  );
+  const addButton = (label: string, onClick: () => void, disabled = false) => (
+    <Group>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={onClick}
+        disabled={disabled}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+  const partialControl = (
+    <Select
+      label={t('qbank.partial')}
+      data={PARTIAL_RULES.map((r) => ({ value: r, label: t(`qbank.partialRules.${r}`) }))}
+      value={v.partial}
+      onChange={(x) => x && change({ partial: x as PartialRule })}
+      allowDeselect={false}
+    />
+  );
+
+  const typeFields: Record<QuestionType, () => ReactNode> = {
+    SINGLE: () => (
+      <Fieldset legend={t('qbank.options')}>
+        <Radio.Group value={v.singleKey} onChange={(x) => change({ singleKey: x })} error={err('content.key')}>
+          <Stack gap="xs">
+            {v.options.map((o, i) => (
+              <Group key={o.id} align="flex-start" wrap="nowrap">
+                <Radio value={o.id} aria-label={t('qbank.keyOf', { id: o.id })} mt={32} />
+                <TextInput
+                  flex={1}
+                  label={t('qbank.option', { id: o.id })}
+                  value={o.text}
+                  error={err(`content.options.${i}.text`)}
+                  onChange={(e) => setOption(i, e.currentTarget.value)}
+                />
+                {removeButton(i + 1, () => removeOption(i), v.options.length <= 2)}
+              </Group>
+            ))}
+          </Stack>
+        </Radio.Group>
+        {listError('content.options') && (
+          <Text c="red" size="sm">
+            {listError('content.options')}
+          </Text>
+        )}
+        {addButton(t('qbank.addOption'), addOption, v.options.length >= 10)}
+      </Fieldset>
+    ),
+    MULTIPLE: () => (
+      <Fieldset legend={t('qbank.options')}>
+        <Stack gap="xs">
+          {v.options.map((o, i) => (
+            <Group key={o.id} align="flex-start" wrap="nowrap">
+              <Checkbox
+                mt={32}
+                aria-label={t('qbank.keyOf', { id: o.id })}
+                checked={v.multipleKey.includes(o.id)}
+                onChange={(e) =>
+                  change({
+                    multipleKey: e.currentTarget.checked
+                      ? [...v.multipleKey, o.id]
+                      : v.multipleKey.filter((k) => k !== o.id),
+                  })
+                }
+              />
+              <TextInput
+                flex={1}
+                label={t('qbank.option', { id: o.id })}
+                value={o.text}
+                error={err(`content.options.${i}.text`)}
+                onChange={(e) => setOption(i, e.currentTarget.value)}
+              />
+              {removeButton(i + 1, () => removeOption(i), v.options.length <= 2)}
+            </Group>
+          ))}
+          {listError('content.options', 'content.key') && (
+            <Text c="red" size="sm">
+              {listError('content.options', 'content.key')}
+            </Text>
+          )}
+          {addButton(t('qbank.addOption'), addOption, v.options.length >= 10)}
+          {partialControl}
+        </Stack>
+      </Fieldset>
+    ),
+    TRUE_FALSE: () => (
+      <Fieldset legend={t('qbank.statements')}>
+        <Stack gap="xs">
+          {v.statements.map((s, i) => (
+            <Group key={s.id} align="flex-start" wrap="nowrap">
+              <TextInput
+                flex={1}
+                label={t('qbank.statement', { n: i + 1 })}
+                value={s.text}
+                error={err(`content.statements.${i}.text`)}
+                onChange={(e) => setStatement(i, { text: e.currentTarget.value })}
+              />
+              <Radio.Group
+                label={t('qbank.keyOf', { id: i + 1 })}
+                value={s.value === null ? null : String(s.value)}
+                onChange={(x) => setStatement(i, { value: x === 'true' })}
+              >
+                <Group gap="xs" mt={8}>
+                  <Radio value="true" label={t('qbank.true')} />
+                  <Radio value="false" label={t('qbank.false')} />
+                </Group>
+              </Radio.Group>
+              {removeButton(
+                i + 1,
+                () => change({ statements: v.statements.filter((_, j) => j !== i) }),
+                v.statements.length <= 1,
+              )}
+            </Group>
+          ))}
+          {listError('content.statements', 'content.key') && (
+            <Text c="red" size="sm">
+              {listError('content.statements', 'content.key')}
+            </Text>
+          )}
+          {addButton(
+            t('qbank.addStatement'),
+            () => change({ statements: [...v.statements, { id: nextId('s', v.statements), text: '', value: null }] }),
+            v.statements.length >= 20,
+          )}
+          {partialControl}
+        </Stack>
+      </Fieldset>
+    ),
+    MATCHING: () => (
+      <Fieldset legend={t('qbank.pairs')}>
+        <Stack gap="xs">
+          {v.pairs.map((p, i) => (
+            <Group key={i} align="flex-start" wrap="nowrap">
+              <TextInput
+                flex={1}
+                label={t('qbank.left', { n: i + 1 })}
+                value={p.left}
+                error={err(`content.left.${i}.text`)}
+                onChange={(e) => setPair(i, { left: e.currentTarget.value })}
+              />
+              <TextInput
+                flex={1}
+                label={t('qbank.right', { n: i + 1 })}
+                value={p.right}
+                error={err(`content.right.${i}.text`)}
+                onChange={(e) => setPair(i, { right: e.currentTarget.value })}
+              />
+              {removeButton(i + 1, () => change({ pairs: v.pairs.filter((_, j) => j !== i) }), v.pairs.length <= 2)}
+            </Group>
+          ))}
+          {listError('content.left', 'content.right', 'content.key') && (
+            <Text c="red" size="sm">
+              {listError('content.left', 'content.right', 'content.key')}
+            </Text>
+          )}
+          {addButton(
+            t('qbank.addPair'),
+            () => change({ pairs: [...v.pairs, { left: '', right: '' }] }),
+            v.pairs.length >= 20,
+          )}
+          <Text size="sm" fw={500}>
+            {t('qbank.extras')}
+          </Text>
+          {v.extras.map((x, i) => (
+            <Group key={i} align="flex-start" wrap="nowrap">
+              <TextInput
+                flex={1}
+                label={t('qbank.extra', { n: i + 1 })}
+                value={x}
+                error={err(`content.right.${v.pairs.length + i}.text`)}
+                onChange={(e) => change({ extras: v.extras.map((y, j) => (j === i ? e.currentTarget.value : y)) })}
+              />
+              {removeButton(v.pairs.length + i + 1, () => change({ extras: v.extras.filter((_, j) => j !== i) }))}
+            </Group>
+          ))}
+          {addButton(
+            t('qbank.addExtra'),
+            () => change({ extras: [...v.extras, ''] }),
+            v.pairs.length + v.extras.length >= 26,
+          )}
+          {partialControl}
+        </Stack>
+      </Fieldset>
+    ),
+    SHORT: () => (
+      <Fieldset legend={t('qbank.accepted')}>
+        <Stack gap="xs">
+          {v.accepted.map((a, i) => (
+            <Group key={i} align="flex-start" wrap="nowrap">
+              <Select
+                w={110}
+                label={t('qbank.acceptedKind', { n: i + 1 })}
+                data={[
+                  { value: 'text', label: t('qbank.kindText') },
+                  { value: 'number', label: t('qbank.kindNumber') },
+                ]}
+                value={a.kind}
+                allowDeselect={false}
+                onChange={(x) => x && setAccepted(i, { kind: x as 'text' | 'number' })}
+              />
+              {a.kind === 'text' ? (
+                <TextInput
+                  flex={1}
+                  label={t('qbank.answerText', { n: i + 1 })}
+                  value={a.text}
+                  error={err(`content.accepted.${i}.text`) ?? err(`content.accepted.${i}`)}
+                  onChange={(e) => setAccepted(i, { text: e.currentTarget.value })}
+                />
+              ) : (
+                <>
+                  <NumberInput
+                    flex={1}
+                    label={t('qbank.answerNumber', { n: i + 1 })}
+                    value={a.number}
+                    decimalSeparator=","
+                    error={err(`content.accepted.${i}.number`) ?? err(`content.accepted.${i}`)}
+                    onChange={(x) => setAccepted(i, { number: typeof x === 'number' ? x : '' })}
+                  />
+                  <NumberInput
+                    w={120}
+                    label={t('qbank.tolerance', { n: i + 1 })}
+                    value={a.tolerance}
+                    min={0}
+                    decimalSeparator=","
+                    error={err(`content.accepted.${i}.tolerance`)}
+                    onChange={(x) => setAccepted(i, { tolerance: typeof x === 'number' ? x : '' })}
+                  />
+                </>
+              )}
+              {removeButton(
+                i + 1,
+                () => change({ accepted: v.accepted.filter((_, j) => j !== i) }),
+                v.accepted.length <= 1,
+              )}
+            </Group>
+          ))}
+          {listError('content.accepted') && (
+            <Text c="red" size="sm">
+              {listError('content.accepted')}
+            </Text>
+          )}
+          {addButton(
+            t('qbank.addAccepted'),
+            () => change({ accepted: [...v.accepted, { kind: 'text', text: '', number: '', tolerance: 0 }] }),
+            v.accepted.length >= 20,
+          )}
+        </Stack>
+      </Fieldset>
+    ),
+    ESSAY: () => (
+      <Fieldset legend={t('qbank.rubric')}>
+        <Stack gap="xs">
+          {v.rubric.map((r, i) => (
+            <Group key={i} align="flex-start" wrap="nowrap">
+              <TextInput
+                flex={1}
+                label={t('qbank.criterion', { n: i + 1 })}
+                value={r.criterion}
+                error={err(`content.rubric.${i}.criterion`)}
+                onChange={(e) => setRubric(i, { criterion: e.currentTarget.value })}
+              />
+              <NumberInput
+                w={140}
+                label={t('qbank.criterionPoints', { n: i + 1 })}
+                value={r.points}
+                min={1}
+                max={100}
+                allowDecimal={false}
+                error={err(`content.rubric.${i}.points`)}
+                onChange={(x) => setRubric(i, { points: typeof x === 'number' ? x : '' })}
+              />
+              {removeButton(i + 1, () => change({ rubric: v.rubric.filter((_, j) => j !== i) }))}
+            </Group>
+          ))}
+          {addButton(
+            t('qbank.addCriterion'),
+            () => change({ rubric: [...v.rubric, { criterion: '', points: 1 }] }),
+            v.rubric.length >= 20,
+          )}
+          <Textarea
+            label={t('qbank.modelAnswer')}
+            autosize
+            minRows={3}
+            value={v.modelAnswer}
+            error={err('content.modelAnswer')}
+            onChange={(e) => change({ modelAnswer: e.currentTarget.value })}
+          />
+        </Stack>
+      </Fieldset>
+    ),
+  };
+
+  function setOption(i: number, text: string) {
+    change({ options: v.options.map((o, j) => (j === i ? { ...o, text } : o)) });
+  }
+  /** Options keep their letters in order: removing one renames those after it (and their keys). */
+  function removeOption(i: number) {
+    const kept = v.options.filter((_, j) => j !== i);
+    const rename = new Map(kept.map((o, j) => [o.id, optionId(j)]));
+    change({
+      options: kept.map((o, j) => ({ ...o, id: optionId(j) })),
+      singleKey: v.singleKey ? (rename.get(v.singleKey) ?? null) : null,
+      multipleKey: v.multipleKey.flatMap((k) => (rename.has(k) ? [rename.get(k)!] : [])),
+    });
+  }
+  function addOption() {
+    change({ options: [...v.options, { id: optionId(v.options.length), text: '' }] });
+  }
+  function setStatement(i: number, patch: Partial<QuestionDraft['statements'][number]>) {
+    change({ statements: v.statements.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+  }
+  function setPair(i: number, patch: Partial<QuestionDraft['pairs'][number]>) {
+    change({ pairs: v.pairs.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+  }
+  function setAccepted(i: number, patch: Partial<QuestionDraft['accepted'][number]>) {
+    change({ accepted: v.accepted.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
+  }
+  function setRubric(i: number, patch: Partial<QuestionDraft['rubric'][number]>) {
+    change({ rubric: v.rubric.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
+  }
+
+  const noChoices = !question && choices.isSuccess && pairs.length === 0;
+  return (
+    <Stack gap="sm">
+      {noChoices && <Alert color="yellow">{t('qbank.noChoices')}</Alert>}
+      {question ? (
+        <TextInput
+          label={t('qbank.subjectGrade')}
+          value={`${question.subjectName} · ${question.gradeName}`}
+          readOnly
+          disabled
+        />
+      ) : (
+        <Select
+          label={t('qbank.subjectGrade')}
+          required
+          searchable
+          data={pairs.map((p) => ({
+            value: `${p.subjectId}:${p.gradeId}`,
+            label: `${p.subjectName} · ${p.gradeName}`,
+          }))}
+          value={pairValue}
+          error={err('subjectId') ?? err('gradeId')}
+          onChange={(x) => {
+            const [s, g] = x ? x.split(':').map(Number) : [null, null];
+            change({ subjectId: s ?? null, gradeId: g ?? null });
+          }}
+        />
+      )}
+      <Select
+        label={t('qbank.type')}
+        required
+        allowDeselect={false}
+        data={QUESTION_TYPES.map((q) => ({ value: q, label: QUESTION_TYPE_LABELS[q][lang] }))}
+        value={v.type}
+        onChange={(x) => x && change({ type: x as QuestionType })}
+      />
+      <Textarea
+        label={t('qbank.stem')}
+        required
+        autosize
+        minRows={3}
+        value={v.stem}
+        error={err('stem')}
+        onChange={(e) => change({ stem: e.currentTarget.value })}
+      />
+      {typeFields[v.type]()}
+      <Group grow wrap="wrap" align="flex-start">
+        <NumberInput
+          label={t('qbank.points')}
+          required
+          min={1}
+          max={100}
+          allowDecimal={false}
+          value={v.points}
+          error={err('points')}
+          onChange={(x) => change({ points: typeof x === 'number' ? x : '' })}
+        />
+        <div>
+          <Text size="sm" fw={500} id="qbank-difficulty">
+            {t('qbank.difficulty')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="qbank-difficulty"
+            data={DIFFICULTIES.map((d) => ({ value: d, label: t(`qbank.difficulties.${d}`) }))}
+            value={v.difficulty}
+            onChange={(x) => change({ difficulty: x as Difficulty })}
+          />
+        </div>
+        <Select
+          label={t('qbank.cognitive')}
+          clearable
+          data={[...COGNITIVE_LEVELS]}
+          value={v.cognitiveLevel}
+          onChange={(x) => change({ cognitiveLevel: x as CognitiveLevel | null })}
+        />
+      </Group>
+      <TextInput
+        label={t('qbank.objective')}
+        maxLength={500}
+        value={v.objective}
+        error={err('objective')}
+        onChange={(e) => change({ objective: e.currentTarget.value })}
+      />
+      <TextInput
+        label={t('qbank.tags')}
+        description={t('qbank.tagsHint')}
+        value={v.tags}
+        error={Object.entries(errors).find(([k]) => k.startsWith('tags'))?.[1]}
+        onChange={(e) => change({ tags: e.currentTarget.value })}
+      />
+      <Group justify="flex-end">
+        <Button color="green" loading={save.isPending} disabled={noChoices} onClick={submit}>
+          {t('qbank.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The next free id with a prefix (s1, s2, ...) among the parts. */
+function nextId(prefix: string, parts: { id: string }[]) {
+  let n = parts.length + 1;
+  while (parts.some((p) => p.id === `${prefix}${n}`)) n++;
+  return `${prefix}${n}`;
+}

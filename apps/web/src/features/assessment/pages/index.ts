@@ -1,0 +1,7 @@
+// The assessment screens, loaded together on first use (one lazy chunk for the feature).
+import '../../../i18n/assessment/index.ts';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Fieldset.css';
+export { QuestionBankPage } from './question-bank-page.tsx';
