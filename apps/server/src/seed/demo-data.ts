@@ -145,7 +145,7 @@ export function studentDetails(random: () => number, level: number, startYear: n
     motherName: mother,
     parentPhone: `08${pad(Math.floor(random() * 1e10), 10)}`,
     boarding: random() < 0.6 ? ('MUKIM' as const) : ('NON_MUKIM' as const),
-    entryDate: `${startYear - (level > 6 ? level - 7 : level - 1)}-07-14`,
+    entryDate: `${startYear - (level > 6 ? level - 7 : level - 1)}-07-01`,
   };
 }
 

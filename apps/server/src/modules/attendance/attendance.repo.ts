@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { teachesClassSql } from '../school/class-access.ts';
-import { classGroups, employees, enrollments, studentAttendance, students } from '../../db/schema/index.ts';
+import { classGroups, employees, studentAttendance, students } from '../../db/schema/index.ts';
 
 const and_ = (where: (SQL | undefined)[]) => {
   const parts = where.filter((w): w is SQL => w !== undefined);
@@ -12,14 +12,23 @@ const and_ = (where: (SQL | undefined)[]) => {
 
 // ---------- the school structure, as attendance reads it ----------
 
-/** The students with an open enrollment in the class, by name. */
-export async function enrolledStudents(db: Executor, classGroupId: number) {
-  return db
-    .select({ id: students.id, nis: students.nis, name: students.name })
-    .from(enrollments)
-    .innerJoin(students, eq(students.id, enrollments.studentId))
-    .where(and(eq(enrollments.classGroupId, classGroupId), isNull(enrollments.endedAt)))
-    .orderBy(asc(students.name), asc(students.id));
+/**
+ * Whether enrollment `e` (of student `s`, in year `y`) holds on `day`: the one definition of class
+ * membership on a date, read by the register of a day, the lesson roster and every recap (see
+ * PERIODS_SELECT for the dates). Arguments are SQL aliases and a SQL date expression.
+ */
+export const memberOnSql = (e: string, s: string, y: string, day: string) =>
+  `${memberFromSql(e, s, y)} <= ${day} and (${e}.ended_at is null or ${memberUntilSql(e)} > ${day})`;
+
+/** The students in the class on the date (memberOnSql), by name. */
+export async function enrolledStudents(db: Executor, classGroupId: number, date: string) {
+  const result = await db.execute<{ id: number; nis: string; name: string }>(sql`
+    select s.id, s.nis, s.name from (select ${date}::date as day) d, enrollments e
+    join students s on s.id = e.student_id
+    join academic_years y on y.id = e.academic_year_id
+    where e.class_group_id = ${classGroupId} and ${sql.raw(memberOnSql('e', 's', 'y', 'd.day'))}
+    order by s.name, s.id`);
+  return result.rows;
 }
 
 /**
@@ -30,12 +39,12 @@ export async function enrolledStudents(db: Executor, classGroupId: number) {
  * who moved on still shows under the old class for the days spent there.
  */
 // Jakarta dates as UTC + 7 hours (no daylight saving there): 'Asia/Jakarta' costs a zone lookup per row.
+const memberFromSql = (e: string, s: string, y: string) =>
+  `case when ${e}.start_reason = 'MOVED' then ((${e}.started_at at time zone 'UTC') + interval '7 hours')::date
+      else greatest(${y}.start_date, coalesce(${s}.entry_date, ${y}.start_date)) end`;
+const memberUntilSql = (e: string) => `((${e}.ended_at at time zone 'UTC') + interval '7 hours')::date`;
 const PERIODS_SELECT = `
-  select e.student_id, e.class_group_id,
-    case when e.start_reason = 'MOVED' then ((e.started_at at time zone 'UTC') + interval '7 hours')::date
-      else greatest(y.start_date, coalesce(s.entry_date, y.start_date))
-    end as from_date,
-    ((e.ended_at at time zone 'UTC') + interval '7 hours')::date as until_date
+  select e.student_id, e.class_group_id, ${memberFromSql('e', 's', 'y')} as from_date, ${memberUntilSql('e')} as until_date
   from enrollments e
   join students s on s.id = e.student_id
   join academic_years y on y.id = e.academic_year_id`;
@@ -202,10 +211,11 @@ given as materialized (
   select * from unnest($7::int[], $8::text[], $9::int[], $10::text[]) as g(student_id, code, late_minutes, note)
 ),
 enrolled as (
-  select s.id, s.nis, s.name from enrollments e
+  select s.id, s.nis, s.name from p, enrollments e
+  join academic_years y on y.id = e.academic_year_id
   -- one index probe per enrolled student (offset 0 keeps the planner from hashing the whole table)
-  cross join lateral (select s.id, s.nis, s.name from students s where s.id = e.student_id offset 0) s
-  where e.class_group_id = (select class_id from p) and e.ended_at is null
+  cross join lateral (select s.id, s.nis, s.name, s.entry_date from students s where s.id = e.student_id offset 0) s
+  where e.class_group_id = p.class_id and ${memberOnSql('e', 's', 'y', 'p.day')}
 ),
 ok as (
   select exists (

@@ -1,4 +1,4 @@
-import { addDays } from '@mms/shared';
+import { addDays, formatDate } from '@mms/shared';
 import type {
   AttendanceListQuery,
   AuthUser,
@@ -71,7 +71,10 @@ export function createAttendanceService(db: Database) {
   async function getRegister(user: AuthUser, classGroupId: number, date: string): Promise<ClassRegister> {
     const cls = await classOrFail(user, classGroupId);
     await assertRegisterDate(cls, date);
-    const [enrolled, rows] = await Promise.all([repo.enrolledStudents(db, cls.id), repo.dailyRows(db, cls.id, date)]);
+    const [enrolled, rows] = await Promise.all([
+      repo.enrolledStudents(db, cls.id, date),
+      repo.dailyRows(db, cls.id, date),
+    ]);
     // A row written for the student elsewhere on that day (an approved leave) shows too.
     const others = await repo.dailyRowsOfStudents(
       db,
@@ -107,7 +110,7 @@ export function createAttendanceService(db: Database) {
   async function checkRegister(user: AuthUser, classGroupId: number, date: string, input: RegisterInput) {
     const cls = await classOrFail(user, classGroupId);
     await assertRegisterDate(cls, date);
-    const enrolled = await repo.enrolledStudents(db, cls.id);
+    const enrolled = await repo.enrolledStudents(db, cls.id, date);
     const enrolledIds = new Set(enrolled.map((s) => s.id));
     const seen = new Set<number>();
     for (const e of input.entries) {
@@ -118,7 +121,9 @@ export function createAttendanceService(db: Database) {
       if (!enrolledIds.has(e.studentId)) {
         const s = await repo.findStudentRef(db, e.studentId);
         throw badRequest(
-          s ? `Siswa ${s.name} tidak terdaftar di kelas ${cls.name}` : 'Ada siswa yang tidak ditemukan',
+          s
+            ? `Siswa ${s.name} tidak terdaftar di kelas ${cls.name} pada ${formatDate(date)}`
+            : 'Ada siswa yang tidak ditemukan',
           {
             entries: 'Siswa bukan anggota kelas',
           },
@@ -177,7 +182,7 @@ export function createAttendanceService(db: Database) {
 
   /** The lesson register of a journal: every enrolled student, H unless listed absent. Runs in the caller's transaction. */
   async function saveLessonRegister(tx: Executor, input: LessonRegisterInput) {
-    const enrolled = await repo.enrolledStudents(tx, input.classGroupId);
+    const enrolled = await repo.enrolledStudents(tx, input.classGroupId, input.date);
     const enrolledIds = new Set(enrolled.map((s) => s.id));
     const absent = new Map<number, Code>();
     for (const a of input.absences) {
@@ -210,7 +215,7 @@ export function createAttendanceService(db: Database) {
 
   /** Every enrolled student of a lesson's class with the day's daily code and the lesson's code. */
   async function lessonRoster(classGroupId: number, slotId: number, date: string) {
-    const enrolled = await repo.enrolledStudents(db, classGroupId);
+    const enrolled = await repo.enrolledStudents(db, classGroupId, date);
     const ids = enrolled.map((s) => s.id);
     const [daily, lesson] = await Promise.all([
       repo.dailyRowsOfStudents(db, ids, date),

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DIVISIONS, addDays, longMonth } from '@mms/shared';
+import { DIVISIONS, addDays, formatDate, longMonth } from '@mms/shared';
 import { auditLog, studentAttendance, timetableSlots } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { attendanceFixture, previousSchoolDay } from './test-fixtures.ts';
@@ -79,7 +79,9 @@ describe('daily register', () => {
       ],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(`Siswa ${f.studentsB[0]!.name} tidak terdaftar di kelas 7A`);
+    expect(res.json().error.message).toBe(
+      `Siswa ${f.studentsB[0]!.name} tidak terdaftar di kelas 7A pada ${formatDate(date)}`,
+    );
     expect(await rowsOf(f.classA.id, date)).toHaveLength(0);
   });
 
@@ -565,7 +567,9 @@ describe('saving a register in one statement', () => {
       ],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(`Siswa ${f.studentsB[1]!.name} tidak terdaftar di kelas 7A`);
+    expect(res.json().error.message).toBe(
+      `Siswa ${f.studentsB[1]!.name} tidak terdaftar di kelas 7A pada ${formatDate(date)}`,
+    );
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     expect((await ctx.call(f.subjectTeacher, 'PUT', registerUrl(f.classB.id, date), { entries: [] })).statusCode).toBe(
       403,

@@ -132,6 +132,51 @@ describe('monthly recaps count each student on the days they belonged to the cla
     expect(unit.total.studentDays).toBe(unit.classes.reduce((n, c) => n + c.studentDays, 0));
   });
 
+  it('the register of a day lists the students in the class that day, and the recap counts what it saved', async () => {
+    // Last month again: a newcomer arrives on its second school day. Before that, the register of
+    // 7B neither lists nor accepts them; from then on it does, and the recap counts exactly those days.
+    const today = clock.today();
+    const last = addDays(`${today.slice(0, 7)}-01`, -1);
+    const month = last.slice(0, 7);
+    const days = await schoolDays(ctx.db, f.unitId, `${month}-01`, last);
+    expect(days.length).toBeGreaterThan(2);
+    const [first, arrival] = [days[0]!, days[1]!];
+    const [newcomer] = await ctx.db
+      .insert(students)
+      .values({ unitId: f.unitId, nis: 'BARU2', name: 'Siswa Baru Dua', entryDate: arrival })
+      .returning({ id: students.id });
+    await ctx.db
+      .insert(enrollments)
+      .values({ studentId: newcomer!.id, classGroupId: f.classB.id, academicYearId: f.year.id });
+    const leader = await ctx.as('WAKAKUR');
+    const url = (date: string) => `/api/v1/attendance/classes/${f.classB.id}/daily/${date}`;
+    const roster = async (date: string) =>
+      ((await ctx.call(leader, 'GET', url(date))).json() as { entries: { studentId: number }[] }).entries.map(
+        (e) => e.studentId,
+      );
+
+    expect(await roster(first)).not.toContain(newcomer!.id);
+    expect(await roster(arrival)).toContain(newcomer!.id);
+    const refused = await ctx.call(leader, 'PUT', url(first), { entries: [{ studentId: newcomer!.id, code: 'S' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(await ctx.db.select().from(studentAttendance).where(eq(studentAttendance.studentId, newcomer!.id))).toEqual(
+      [],
+    );
+
+    // Both days' registers saved: every listed student is H; the newcomer is counted on the second day only.
+    for (const date of [first, arrival]) {
+      expect((await ctx.call(leader, 'PUT', url(date), { entries: [] })).statusCode).toBe(200);
+    }
+    const recap = (
+      await ctx.call(leader, 'GET', `/api/v1/attendance/classes/${f.classB.id}/recap?month=${month}`)
+    ).json() as { rows: Row[] };
+    const row = recap.rows.find((r) => r.studentId === newcomer!.id)!;
+    expect(row).toMatchObject({ days: days.length - 1, H: 1, A: 0, notTaken: days.length - 2 });
+    for (const id of await roster(first)) {
+      expect(recap.rows.find((r) => r.studentId === id)!.H).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it('a class mutation through the API marks the new enrolment as begun by a move', async () => {
     const [student] = await ctx.db
       .insert(students)
