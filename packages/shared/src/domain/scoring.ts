@@ -360,6 +360,12 @@ export interface WeightedPart {
  * grades so nothing is rounded before this. Null when there is nothing to weigh (no parts, or weights all 0).
  */
 export function weightedGrade(parts: readonly WeightedPart[]): number | null {
+  const exactValue = exactWeightedGrade(parts);
+  return exactValue === null ? null : roundHalfUp(exactValue, GRADE_DECIMALS);
+}
+
+/** `weightedGrade` before its rounding: the exact weighted mean (for a class mean of recap grades), or null. */
+export function exactWeightedGrade(parts: readonly WeightedPart[]): Fraction | null {
   let sum = ZERO;
   let weights = ZERO;
   for (const p of parts) {
@@ -369,7 +375,7 @@ export function weightedGrade(parts: readonly WeightedPart[]): number | null {
     weights = add(weights, w);
   }
   if (weights.n === 0n) return null;
-  return roundHalfUp(toFraction(div(sum, weights)), GRADE_DECIMALS);
+  return toFraction(div(sum, weights));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -5,3 +5,4 @@ export * from './school.ts';
 export * from './attendance.ts';
 export * from './journal.ts';
 export * from './assessment.ts';
+export * from './grades.ts';

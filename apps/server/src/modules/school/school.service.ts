@@ -53,3 +53,24 @@ export const findGrade = (exec: Executor, id: number) => structure.findGrade(exe
 
 /** A subject by id with its unit. */
 export const findSubject = (exec: Executor, id: number) => structure.findSubject(exec, id);
+
+/**
+ * The class and subject pairs the employee teaches in the active year (a teaching assignment or a timetable slot):
+ * the one definition of "may score this subject in this class" for a teacher.
+ */
+export async function classSubjectsTaught(
+  exec: Executor,
+  employeeId: number,
+  only?: { classGroupId: number; subjectId: number },
+) {
+  const year = await activeYear(exec);
+  return year ? structure.classSubjectsTaught(exec, employeeId, year.id, only) : [];
+}
+
+/** Whether the employee teaches the subject in the class this year. */
+export const teachesSubjectInClass = async (
+  exec: Executor,
+  employeeId: number,
+  classGroupId: number,
+  subjectId: number,
+) => (await classSubjectsTaught(exec, employeeId, { classGroupId, subjectId })).length > 0;

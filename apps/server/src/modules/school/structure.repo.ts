@@ -356,6 +356,44 @@ export async function subjectGradesTaught(
     .orderBy(asc(subjects.name), asc(grades.level), asc(grades.name));
 }
 
+/**
+ * The class and subject pairs the employee teaches in the year (a teaching assignment or a timetable slot), with
+ * names, by class then subject; `only` narrows to one pair.
+ */
+export async function classSubjectsTaught(
+  db: Executor,
+  employeeId: number,
+  academicYearId: number,
+  only?: { classGroupId: number; subjectId: number },
+): Promise<{ classGroupId: number; className: string; gradeId: number; subjectId: number; subjectName: string }[]> {
+  const taught = (table: typeof teachingAssignments | typeof timetableSlots) =>
+    db
+      .select({ classGroupId: table.classGroupId, subjectId: table.subjectId })
+      .from(table)
+      .innerJoin(classGroups, eq(classGroups.id, table.classGroupId))
+      .where(
+        and(
+          eq(classGroups.academicYearId, academicYearId),
+          eq(table.employeeId, employeeId),
+          only ? eq(table.classGroupId, only.classGroupId) : undefined,
+          only ? eq(table.subjectId, only.subjectId) : undefined,
+        ),
+      );
+  const pairs = taught(teachingAssignments).union(taught(timetableSlots)).as('taught');
+  return db
+    .select({
+      classGroupId: classGroups.id,
+      className: classGroups.name,
+      gradeId: classGroups.gradeId,
+      subjectId: subjects.id,
+      subjectName: subjects.name,
+    })
+    .from(pairs)
+    .innerJoin(classGroups, eq(classGroups.id, pairs.classGroupId))
+    .innerJoin(subjects, eq(subjects.id, pairs.subjectId))
+    .orderBy(asc(classGroups.name), asc(subjects.name));
+}
+
 export async function homeroomClassOf(db: Executor, employeeId: number, academicYearId: number, exceptClassId: number) {
   const [row] = await db
     .select({ id: classGroups.id, name: classGroups.name })
