@@ -51,6 +51,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'other-analysis-student-presence',
   'other-analysis-class-journal',
   'tutor-summative-input',
+  'tutor-scoring-summative',
+  'tutor-summative-recap',
+  'student-scoring',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -5,6 +5,7 @@ import { lazyScreens } from './lazy-screen.ts';
 import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
 import { assessmentRoutes } from '../features/assessment/routes.ts';
+import { gradesRoutes } from '../features/grades/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           ...journalRoutes,
           ...reportRoutes,
           ...assessmentRoutes,
+          ...gradesRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -62,6 +62,9 @@ export const APP_ROUTES = {
   'tutor-material': '/backend/mms/tutor/material',
   // the question bank (issue 12)
   'tutor-summative-input': '/backend/mms/tutor/summative-input',
+  'tutor-scoring-summative': '/backend/mms/tutor/scoring-summative',
+  'tutor-summative-recap': '/backend/mms/tutor/summative-recap',
+  'student-scoring': '/backend/mms/students/student/scoring',
   'principal-class-control': '/backend/mms/principal/class-control',
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-permission': '/backend/mms/students/student/permission',

@@ -121,6 +121,7 @@ export const MENU: readonly MenuNode[] = [
   { ...student('permission', 'Izin & sakit', 'Leave and sick requests', 'school.student.self'), icon: 'calendar' },
   { ...student('journal', 'Jurnal kelas', 'Class journal', 'school.student.self'), icon: 'notebook' },
   { ...student('material', 'Materi pelajaran', 'Subject material', 'school.student.self'), icon: 'book' },
+  { ...student('scoring', 'Nilai saya', 'My scores', 'school.student.self'), icon: 'report' },
   { ...student('formative', 'Kuis online (formatif)', 'Online quiz (formative)'), icon: 'quiz' },
   { ...student('online-test', 'Ujian online', 'Online exam'), icon: 'exam' },
 

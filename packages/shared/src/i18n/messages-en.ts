@@ -91,6 +91,7 @@ export const MESSAGES_EN: Record<string, string> = {
   Ruang: 'Room',
   'Sampai tanggal': 'To date',
   Siswa: 'Student',
+  'Kolom nilai': 'Score column',
   'Seorang siswa': 'A student',
   'Status kepegawaian': 'Employment status',
   Tanggal: 'Date',
@@ -375,6 +376,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'Siswa ini tidak berada di kelas yang Anda ajar': 'This student is not in a class you teach',
   'Siswa tidak ditemukan': 'Student not found',
   'Siswa {name} tidak terdaftar di kelas {className}': 'Student {name} is not enrolled in class {className}',
+  'Siswa {name} tidak terdaftar di kelas {className} pada {date}':
+    'Student {name} is not enrolled in class {className} on {date}',
   'Sudah ada "{name}" ({from} s.d. {to}) dengan jenis yang sama':
     'There is already "{name}" ({from} to {to}) of the same type',
   'Sudah ada gurunya': 'Already has a teacher',
@@ -555,4 +558,30 @@ export const MESSAGES_EN: Record<string, string> = {
   'Hanya penulis soal atau wakakur yang dapat mengubah soal ini':
     'Only the author of the question or the curriculum deputy can change it',
   'Periksa isian soal': 'Check the question',
+  // ---- scores typed by hand (grades) ----
+  'Akun ini bukan akun siswa': 'This account is not a student account',
+  'Anda hanya dapat membuka nilai mapel yang Anda ajar atau kelas perwalian Anda':
+    'You can only open the scores of subjects you teach or of your homeroom class',
+  'Bobot 0 sampai 100': 'Weight from 0 to 100',
+  'Bobot harus bilangan bulat': 'A weight must be a whole number',
+  'Hanya guru mapel kelas ini atau wakakur yang dapat mengisi nilai':
+    "Only this class's subject teacher or the vice-principal can enter scores",
+  'KKM 0 sampai 100': 'KKM from 0 to 100',
+  'KKM harus bilangan bulat': 'The KKM must be a whole number',
+  'Kolom nilai tidak ditemukan': 'Score column not found',
+  'Maksimal 5000 nilai sekali simpan': 'At most 5000 scores per save',
+  'Mata pelajaran ini bukan milik unit kelas tersebut': "This subject does not belong to the class's unit",
+  'Minimal satu bobot lebih dari 0': 'At least one weight must be more than 0',
+  'Nama penilaian maksimal 80 karakter': 'The assessment name has at most 80 characters',
+  'Nama penilaian wajib diisi': 'The assessment name is required',
+  'Nilai hanya dapat diisi untuk kelas tahun pelajaran aktif':
+    'Scores can only be entered for classes of the active school year',
+  'Nilai harus antara 0 dan 100': 'A score must be between 0 and 100',
+  'Nilai harus berupa angka': 'A score must be a number',
+  'Nilai paling banyak 2 angka di belakang koma': 'A score has at most 2 decimals',
+  'Nilai siswa ini tercantum dua kali': "This student's score is listed twice",
+  'Periksa nilai yang ditandai; belum ada yang disimpan': 'Check the marked scores; nothing has been saved',
+  'Pilih jenis penilaian': 'Choose the kind of assessment',
+  'Siswa bukan anggota kelas ini': 'The student is not in this class',
+  'Tidak ada nilai yang disimpan': 'There are no scores to save',
 };

@@ -1,0 +1,7 @@
+// The scoring screens, loaded together on first use (one lazy chunk for the feature).
+import '../../../i18n/grades/index.ts';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Tabs.css';
+export { ScoringPage, ScoringRecapPage } from './scoring-page.tsx';
+export { MyScoresPage } from './my-scores-page.tsx';

@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router';
+import { lazyScreens } from '../../app/lazy-screen.ts';
+
+const screen = lazyScreens(() => import('./pages/index.ts'));
+
+/** The scoring screens (issue 12); the router adds them under /backend. */
+export const gradesRoutes: RouteObject[] = [
+  screen('tutor-scoring-summative', 'assessment.score', 'ScoringPage'),
+  screen('tutor-summative-recap', 'assessment.score', 'ScoringRecapPage'),
+  screen('student-scoring', 'school.student.self', 'MyScoresPage'),
+];
