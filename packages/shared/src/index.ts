@@ -25,3 +25,4 @@ export * from './contracts/analytics.ts';
 export * from './contracts/letterhead.ts';
 export * from './contracts/assessment.ts';
 export * from './contracts/grades.ts';
+export * from './contracts/p5.ts';

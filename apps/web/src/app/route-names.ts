@@ -54,6 +54,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-scoring-summative',
   'tutor-summative-recap',
   'student-scoring',
+  'tutor-scoring-project',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

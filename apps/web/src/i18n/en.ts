@@ -9,6 +9,7 @@ export const en: Messages = {
     skipToContent: 'Skip to content',
     actions: 'Actions',
     showPassword: 'Show password',
+    closeDialog: 'Close the dialog',
   },
   dates: {
     clear: 'Clear the date',

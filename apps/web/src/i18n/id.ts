@@ -8,6 +8,7 @@ export const id = {
     skipToContent: 'Lewati ke konten',
     actions: 'Aksi',
     showPassword: 'Tampilkan kata sandi',
+    closeDialog: 'Tutup dialog',
   },
   dates: {
     clear: 'Kosongkan tanggal',

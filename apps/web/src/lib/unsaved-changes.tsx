@@ -56,7 +56,7 @@ function askToLeave(onLeave: () => void, onStay?: () => void) {
 
 /**
  * The dialog of a form: closing it (the X, Escape, a click outside) while the form inside has unsaved
- * changes asks first. The form inside reports its state with `useUnsavedChanges`.
+ * changes asks first. The form inside reports its state with `useUnsavedChanges`. Its X is named ("Tutup dialog").
  */
 export function FormModal({ onClose, children, ...props }: ModalProps) {
   const dirty = useRef(false);
@@ -65,7 +65,7 @@ export function FormModal({ onClose, children, ...props }: ModalProps) {
   }, []);
   const close = () => (dirty.current ? askToLeave(onClose) : onClose());
   return (
-    <Modal {...props} onClose={close}>
+    <Modal closeButtonProps={{ 'aria-label': i18next.t('app.closeDialog') }} {...props} onClose={close}>
       <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
     </Modal>
   );

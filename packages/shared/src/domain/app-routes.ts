@@ -65,6 +65,7 @@ export const APP_ROUTES = {
   'tutor-scoring-summative': '/backend/mms/tutor/scoring-summative',
   'tutor-summative-recap': '/backend/mms/tutor/summative-recap',
   'student-scoring': '/backend/mms/students/student/scoring',
+  'tutor-scoring-project': '/backend/mms/tutor/scoring-project',
   'principal-class-control': '/backend/mms/principal/class-control',
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-permission': '/backend/mms/students/student/permission',

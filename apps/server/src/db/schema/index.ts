@@ -6,3 +6,4 @@ export * from './attendance.ts';
 export * from './journal.ts';
 export * from './assessment.ts';
 export * from './grades.ts';
+export * from './p5.ts';

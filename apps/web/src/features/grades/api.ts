@@ -1,5 +1,10 @@
 import type {
+  MyP5,
   MyScores,
+  P5GradesInput,
+  P5Project,
+  P5ProjectInput,
+  P5Sheet,
   ScoreCellsInput,
   ScoreCellsSaved,
   ScoreChoices,
@@ -94,4 +99,49 @@ export function useMyScores(semester: Semester) {
     queryKey: ['/scores/me', semester],
     queryFn: () => api<MyScores>(`/scores/me?semester=${semester}`),
   });
+}
+
+// ---- P5 projects ----
+
+export function useP5Sheet(projectId: number | null, classGroupId: number | null) {
+  return useQuery({
+    queryKey: ['/p5-projects/sheet', projectId, classGroupId],
+    queryFn: () =>
+      api<P5Sheet>(`/p5-projects/${projectId}/sheet${classGroupId === null ? '' : `?classGroupId=${classGroupId}`}`),
+    enabled: projectId !== null,
+  });
+}
+
+export function useSaveP5Project() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: P5ProjectInput }) =>
+      id
+        ? api<P5Project>(`/p5-projects/${id}`, { method: 'PUT', body })
+        : api<P5Project>('/p5-projects', { method: 'POST', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/p5-projects'] }),
+  });
+}
+
+export function useDeleteP5Project() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/p5-projects/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/p5-projects'] }),
+  });
+}
+
+export function useSaveP5Grades(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: P5GradesInput) => api<P5Sheet>(`/p5-projects/${projectId}/grades`, { method: 'PUT', body }),
+    onSuccess: (sheet) => {
+      client.setQueryData(['/p5-projects/sheet', projectId, sheet.classGroup.id], sheet);
+      void client.invalidateQueries({ queryKey: ['/p5-projects'] });
+    },
+  });
+}
+
+export function useMyP5() {
+  return useQuery({ queryKey: ['/p5-projects/me'], queryFn: () => api<MyP5>('/p5-projects/me') });
 }

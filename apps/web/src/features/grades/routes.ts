@@ -8,4 +8,5 @@ export const gradesRoutes: RouteObject[] = [
   screen('tutor-scoring-summative', 'assessment.score', 'ScoringPage'),
   screen('tutor-summative-recap', 'assessment.score', 'ScoringRecapPage'),
   screen('student-scoring', 'school.student.self', 'MyScoresPage'),
+  screen('tutor-scoring-project', 'assessment.control', 'P5Page'),
 ];

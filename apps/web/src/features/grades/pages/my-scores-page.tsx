@@ -1,11 +1,20 @@
-import { Alert, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { SCORE_KIND_LABELS, SEMESTERS, academicPeriodOfDate, formatDate, type Semester } from '@mms/shared';
+import { Alert, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  P5_DIMENSION_LABELS,
+  P5_GRADE_LABELS,
+  SCORE_KIND_LABELS,
+  SEMESTERS,
+  academicPeriodOfDate,
+  formatDate,
+  type P5Dimension,
+  type Semester,
+} from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
-import { useMyScores } from '../api.ts';
+import { useMyP5, useMyScores } from '../api.ts';
 import { formatScore } from '../grid-model.ts';
 
 /** A student's own scores of a semester, subject by subject, with the recap grade and the KKM. */
@@ -14,6 +23,8 @@ export function MyScoresPage() {
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const [semester, setSemester] = useState<Semester>(() => academicPeriodOfDate(serverToday()).semester);
   const scores = useMyScores(semester);
+  const p5 = useMyP5();
+  const projects = (p5.data?.projects ?? []).filter((p) => p.semester === semester);
   const show = (n: number | null) => (n === null ? t('grades.noGrade') : formatScore(n, lang));
   return (
     <Stack gap="md">
@@ -65,6 +76,36 @@ export function MyScoresPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        </Card>
+      ))}
+      <Title order={2} fz="h4" mt="md">
+        {t('grades.p5.mine')}
+      </Title>
+      {p5.isError && <Alert color="red">{errorText(p5.error)}</Alert>}
+      {p5.data && projects.length === 0 && <Text c="dimmed">{t('grades.p5.noProjects')}</Text>}
+      {projects.map((p) => (
+        <Card key={p.id} withBorder data-testid={`my-p5-${p.title}`}>
+          <Text fw={700}>{p.title}</Text>
+          <Text size="sm" c="dimmed" mb="xs">
+            {p.theme}
+          </Text>
+          <Table>
+            <Table.Tbody>
+              {(Object.keys(p.grades) as P5Dimension[]).map((d) => (
+                <Table.Tr key={d}>
+                  <Table.Td>{P5_DIMENSION_LABELS[d][lang]}</Table.Td>
+                  <Table.Td>
+                    {p.grades[d] ? `${p.grades[d]} (${P5_GRADE_LABELS[p.grades[d]][lang]})` : t('grades.noGrade')}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {p.note && (
+            <Text size="sm" mt="xs">
+              {t('grades.p5.note')}: {p.note}
+            </Text>
+          )}
         </Card>
       ))}
     </Stack>

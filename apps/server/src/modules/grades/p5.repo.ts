@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { P5Dimension, P5Grade, P5ProjectsQuery } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+import { classGroups, grades, p5Grades, p5Notes, p5Projects } from '../../db/schema/index.ts';
+import { arrayParam, offsetOf } from '../../lib/sql.ts';
+
+const projectFields = {
+  id: p5Projects.id,
+  unitId: p5Projects.unitId,
+  academicYearId: p5Projects.academicYearId,
+  gradeId: p5Projects.gradeId,
+  gradeName: grades.name,
+  semester: p5Projects.semester,
+  theme: p5Projects.theme,
+  title: p5Projects.title,
+  description: p5Projects.description,
+  dimensions: p5Projects.dimensions,
+  // students of the grade's classes this year, and how many of them have a grade
+  students: sql<number>`(select count(distinct e.student_id)::int from enrollments e
+    join class_groups cg on cg.id = e.class_group_id
+    where cg.grade_id = ${p5Projects.gradeId} and cg.academic_year_id = ${p5Projects.academicYearId})`,
+  graded: sql<number>`(select count(distinct g.student_id)::int from p5_grades g where g.project_id = ${p5Projects.id})`,
+};
+export type ProjectRow = Awaited<ReturnType<typeof findProject>> & {};
+
+const selectProjects = (db: Executor) =>
+  db.select(projectFields).from(p5Projects).innerJoin(grades, eq(grades.id, p5Projects.gradeId));
+
+export async function findProject(db: Executor, id: number, lock = false) {
+  if (lock) await db.execute(sql`select 1 from p5_projects where id = ${id} for update`);
+  const [row] = await selectProjects(db).where(eq(p5Projects.id, id));
+  return row;
+}
+
+export async function listProjects(db: Executor, yearId: number, unitId: number | null, q: P5ProjectsQuery) {
+  const where: SQL[] = [eq(p5Projects.academicYearId, yearId)];
+  if (unitId !== null) where.push(eq(p5Projects.unitId, unitId));
+  if (q.semester) where.push(eq(p5Projects.semester, q.semester));
+  if (q.gradeId) where.push(eq(p5Projects.gradeId, q.gradeId));
+  if (q.q) where.push(sql`(${p5Projects.title} ilike ${`%${q.q}%`} or ${p5Projects.theme} ilike ${`%${q.q}%`})`);
+  const filter = and(...where);
+  const [items, [total]] = await Promise.all([
+    selectProjects(db)
+      .where(filter)
+      .orderBy(desc(p5Projects.semester), asc(grades.level), asc(p5Projects.title))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(p5Projects).where(filter),
+  ]);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function insertProject(db: Executor, values: typeof p5Projects.$inferInsert) {
+  const [row] = await db.insert(p5Projects).values(values).returning({ id: p5Projects.id });
+  return row!.id;
+}
+
+export async function updateProject(db: Executor, id: number, values: Partial<typeof p5Projects.$inferInsert>) {
+  await db
+    .update(p5Projects)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(p5Projects.id, id));
+}
+
+export async function deleteProject(db: Executor, id: number) {
+  await db.delete(p5Projects).where(eq(p5Projects.id, id));
+}
+
+/** The classes of a grade in a year, by name. */
+export async function classesOfGrade(db: Executor, gradeId: number, yearId: number) {
+  return db
+    .select({ id: classGroups.id, name: classGroups.name })
+    .from(classGroups)
+    .where(and(eq(classGroups.gradeId, gradeId), eq(classGroups.academicYearId, yearId)))
+    .orderBy(asc(classGroups.name));
+}
+
+export async function gradesOf(db: Executor, projectId: number, studentIds: number[]) {
+  if (!studentIds.length) return [];
+  return db
+    .select({ studentId: p5Grades.studentId, dimension: p5Grades.dimension, grade: p5Grades.grade })
+    .from(p5Grades)
+    .where(and(eq(p5Grades.projectId, projectId), inArray(p5Grades.studentId, studentIds)));
+}
+
+export async function notesOf(db: Executor, projectId: number, studentIds: number[]) {
+  if (!studentIds.length) return [];
+  return db
+    .select({ studentId: p5Notes.studentId, note: p5Notes.note })
+    .from(p5Notes)
+    .where(and(eq(p5Notes.projectId, projectId), inArray(p5Notes.studentId, studentIds)));
+}
+
+export async function writeGrades(
+  db: Executor,
+  projectId: number,
+  put: { studentId: number; dimension: P5Dimension; grade: P5Grade }[],
+  clear: { studentId: number; dimension: P5Dimension }[],
+  userId: number,
+) {
+  if (put.length) {
+    await db
+      .insert(p5Grades)
+      .values(put.map((p) => ({ ...p, projectId, updatedByUserId: userId })))
+      .onConflictDoUpdate({
+        target: [p5Grades.projectId, p5Grades.studentId, p5Grades.dimension],
+        set: { grade: sql`excluded.grade`, updatedByUserId: userId, updatedAt: sql`now()` },
+      });
+  }
+  if (clear.length) {
+    await db.execute(sql`
+      delete from p5_grades g
+      using unnest(${arrayParam(clear.map((c) => c.studentId))}::int[], ${arrayParam(clear.map((c) => c.dimension))}::text[])
+        as c(student_id, dimension)
+      where g.project_id = ${projectId} and g.student_id = c.student_id and g.dimension = c.dimension`);
+  }
+}
+
+export async function writeNote(
+  db: Executor,
+  projectId: number,
+  studentId: number,
+  note: string | null,
+  userId: number,
+) {
+  if (note === null) {
+    await db.delete(p5Notes).where(and(eq(p5Notes.projectId, projectId), eq(p5Notes.studentId, studentId)));
+    return;
+  }
+  await db
+    .insert(p5Notes)
+    .values({ projectId, studentId, note, updatedByUserId: userId })
+    .onConflictDoUpdate({
+      target: [p5Notes.projectId, p5Notes.studentId],
+      set: { note, updatedByUserId: userId, updatedAt: sql`now()` },
+    });
+}
+
+/** The projects of a grade in a year with one student's grades and note. */
+export async function projectsOfStudent(db: Executor, studentId: number, gradeId: number, yearId: number) {
+  const result = await db.execute<{
+    id: number;
+    semester: 'GANJIL' | 'GENAP';
+    theme: string;
+    title: string;
+    dimensions: P5Dimension[];
+    note: string | null;
+    grades: { dimension: P5Dimension; grade: P5Grade }[] | null;
+  }>(sql`
+    select p.id, p.semester, p.theme, p.title, p.dimensions,
+      (select n.note from p5_notes n where n.project_id = p.id and n.student_id = ${studentId}) as note,
+      (select json_agg(json_build_object('dimension', g.dimension, 'grade', g.grade)) from p5_grades g
+        where g.project_id = p.id and g.student_id = ${studentId}) as grades
+    from p5_projects p
+    where p.grade_id = ${gradeId} and p.academic_year_id = ${yearId}
+    order by p.semester, p.title`);
+  return result.rows;
+}
