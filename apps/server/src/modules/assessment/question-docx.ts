@@ -116,7 +116,8 @@ export async function readQuestionDocx(
 
   const rows: SheetRow<QuestionColumnKey>[] = [];
   let current: QuestionRaw | null = null;
-  for (const block of blocksOf(html)) {
+  const blocks = blocksOf(html);
+  for (const block of blocks) {
     const text = decode(block.inner);
     const number = /^(\d+)[.)]\s*/.exec(text);
     if (number && /^(p|h\d)$/.test(block.tag)) {
@@ -143,6 +144,11 @@ export async function readQuestionDocx(
         current.stem += block.tag === 'p' ? `<p>${block.inner}</p>` : `<${block.tag}>${block.inner}</${block.tag}>`;
       else current.parts = [current.parts, text].filter(Boolean).join('\n');
     }
+  }
+  if (!rows.length && blocks.some((b) => b.tag === 'ol')) {
+    throw badRequest('Nomor soal dari penomoran otomatis Word tidak terbaca; ketik nomor soal sendiri ("1. ")', {
+      file: 'Ketik nomor soal sendiri',
+    });
   }
   return { rows, images };
 }

@@ -124,6 +124,8 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
   }
 
   async function importXlsx(user: AuthUser, pair: QuestionImportQuery, file: Buffer, actor: AuditActor) {
+    // refused before the file is read (and before any picture is stored); checked again where it is written
+    await questions.writablePair(db, user, pair);
     const sheet = await readImportSheet(file, QUESTION_COLUMNS, 'Pakai template impor soal');
     // a question's number is its place in the sheet: row 2 is question 1
     const rows = sheet.rows.map((r) => ({ row: r.row - 1, raw: r.raw }));
@@ -131,6 +133,7 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
   }
 
   async function importDocx(user: AuthUser, pair: QuestionImportQuery, file: Buffer, actor: AuditActor) {
+    await questions.writablePair(db, user, pair);
     const doc = await readQuestionDocx(file);
     const rows: SheetRow<QuestionColumnKey>[] = doc.rows;
     return runImportRows(db, { rows, hasColumn: () => true }, actor, spec(user, pair, doc.images));

@@ -258,6 +258,15 @@ describe('question import from Word', () => {
     expect((await ctx.call(student, 'GET', src!)).statusCode).toBe(403);
     const stored = await readdir(path.join(ctx.config.dataDir, 'uploads', 'questions'));
     expect(stored).toContain(src!.split('/').pop());
+    // a teacher of another subject is refused before any picture is kept
+    const refused = await upload(
+      f.otherTeacher,
+      `/api/v1/questions/import/docx${pair()}`,
+      await writeDocx(paragraphs),
+      'soal.docx',
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(await readdir(path.join(ctx.config.dataDir, 'uploads', 'questions'))).toHaveLength(stored.length);
   });
 
   it('reports the problems of a Word file by question number and writes nothing', async () => {
