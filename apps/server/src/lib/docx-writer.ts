@@ -2,7 +2,8 @@ import JSZip from 'jszip';
 
 /** A paragraph of a generated Word document: text runs (bold or not) and PNG pictures. */
 export type DocxRun = string | { bold: string } | { png: Buffer; widthPx: number; heightPx: number };
-export type DocxParagraph = DocxRun | DocxRun[];
+/** A paragraph: runs, or runs in Word's automatic numbering (`level` 0: 1. 2. 3., level 1: A. B. C.). */
+export type DocxParagraph = DocxRun | DocxRun[] | { level: 0 | 1; runs: DocxRun[] };
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const EMU_PER_PX = 9525;
@@ -29,7 +30,16 @@ export async function writeDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
       '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>'
     );
   };
-  const body = paragraphs.map((p) => `<w:p>${(Array.isArray(p) ? p : [p]).map(run).join('')}</w:p>`).join('');
+  const paragraph = (p: DocxParagraph) => {
+    if (typeof p === 'object' && 'level' in p) {
+      const numbering = `<w:pPr><w:numPr><w:ilvl w:val="${p.level}"/><w:numId w:val="1"/></w:numPr></w:pPr>`;
+      return `<w:p>${numbering}${p.runs.map(run).join('')}</w:p>`;
+    }
+    return `<w:p>${(Array.isArray(p) ? p : [p]).map(run).join('')}</w:p>`;
+  };
+  const body = paragraphs.map(paragraph).join('');
+  const level = (ilvl: number, format: string) =>
+    `<w:lvl w:ilvl="${ilvl}"><w:start w:val="1"/><w:numFmt w:val="${format}"/><w:lvlText w:val="%${ilvl + 1}."/></w:lvl>`;
   zip.file(
     '[Content_Types].xml',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
@@ -37,6 +47,7 @@ export async function writeDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
       '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
       '<Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>' +
       '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+      '<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/>' +
       '</Types>',
   );
   zip.file(
@@ -57,9 +68,17 @@ export async function writeDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
       `<w:body>${body}</w:body></w:document>`,
   );
   zip.file(
+    'word/numbering.xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+      `<w:abstractNum w:abstractNumId="0">${level(0, 'decimal')}${level(1, 'upperLetter')}</w:abstractNum>` +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>',
+  );
+  zip.file(
     'word/_rels/document.xml.rels',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rIdNumbering" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/>' +
       images
         .map(
           (_, i) =>

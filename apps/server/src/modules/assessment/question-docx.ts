@@ -40,24 +40,37 @@ const decode = (s: string) =>
     .replace(/&amp;/g, '&')
     .trim();
 
-/** The top-level blocks of mammoth's HTML (paragraphs, headings, lists, tables) with their inner HTML. */
-function blocksOf(html: string): { tag: string; inner: string }[] {
-  const blocks: { tag: string; inner: string }[] = [];
-  const tags = /<(\/?)(p|h[1-6]|ul|ol|table)\b[^>]*>/g;
+/** The top-level elements of `tags` in `html` (nested ones of the same tags stay inside) with their inner HTML. */
+function topLevel(html: string, tags: string) {
+  const found: { tag: string; inner: string; start: number; end: number }[] = [];
   let depth = 0;
-  let open = '';
-  let innerStart = 0;
-  for (const m of html.matchAll(tags)) {
+  let open = { tag: '', start: 0, innerStart: 0 };
+  for (const m of html.matchAll(new RegExp(`<(/?)(${tags})\\b[^>]*>`, 'g'))) {
     if (!m[1]) {
-      if (depth++ === 0) {
-        open = m[2]!;
-        innerStart = m.index + m[0].length;
-      }
+      if (depth++ === 0) open = { tag: m[2]!, start: m.index, innerStart: m.index + m[0].length };
     } else if (--depth === 0) {
-      blocks.push({ tag: open, inner: html.slice(innerStart, m.index) });
+      found.push({
+        tag: open.tag,
+        inner: html.slice(open.innerStart, m.index),
+        start: open.start,
+        end: m.index + m[0].length,
+      });
     }
   }
-  return blocks;
+  return found;
+}
+
+/** The top-level blocks of mammoth's HTML (paragraphs, headings, lists, tables) with their inner HTML. */
+const blocksOf = (html: string) => topLevel(html, 'p|h[1-6]|ul|ol|table');
+
+/** The items of a list: each item's own content, and the lists nested in it (the next numbering level). */
+function listItems(list: string) {
+  return topLevel(list, 'li').map((li) => {
+    const nested = topLevel(li.inner, 'ol|ul');
+    let content = li.inner;
+    for (const n of [...nested].reverse()) content = content.slice(0, n.start) + content.slice(n.end);
+    return { content: content.trim(), nested: nested.map((n) => n.inner) };
+  });
 }
 
 /** Strips a leading "12. " or "B. " (after any opening formatting tags) from a block's HTML. */
@@ -65,8 +78,9 @@ const stripPrefix = (inner: string, prefix: RegExp) =>
   inner.replace(new RegExp(`^((?:<[^>]+>)*)\\s*${prefix.source}`), '$1');
 
 /**
- * Reads the questions of a Word document in the template's format (README, "Bank soal"): a numbered paragraph
- * starts a question ("1. ..."), further paragraphs continue its stem, "A. ..." to "E. ..." are options, and
+ * Reads the questions of a Word document in the template's format (docs/question-import.md): a numbered paragraph
+ * starts a question ("1. ..." typed, or an item of Word's automatic numbering, whose second level holds the
+ * options), further paragraphs continue its stem, "A. ..." to "E. ..." are options, and
  * "Tipe: PG", "Kunci: B", "Bobot: 2", "Pernyataan: ... = B" (one per statement) and the like fill the rest.
  * Text before the first number (a title, instructions) is skipped. Pictures are re-encoded now and stored only
  * when the whole file is good: until then they are `pending-<n>` addresses.
@@ -117,8 +131,30 @@ export async function readQuestionDocx(
   const rows: SheetRow<QuestionColumnKey>[] = [];
   let current: QuestionRaw | null = null;
   const blocks = blocksOf(html);
+  // numbers typed ("1. "), or Word's automatic numbering: questions at the first level, options at the second
+  const typed = blocks.some((b) => /^(p|h\d)$/.test(b.tag) && /^\d+[.)]\s*/.test(decode(b.inner)));
+  const addOptions = (q: QuestionRaw, lists: string[]) => {
+    for (const item of lists.flatMap(listItems)) {
+      const free = OPTION_KEYS.find((k) => q[k] === undefined);
+      if (free) q[free] = /<[a-z]/i.test(item.content) ? item.content : decode(item.content);
+    }
+  };
   for (const block of blocks) {
     const text = decode(block.inner);
+    if (!typed && (block.tag === 'ol' || block.tag === 'ul')) {
+      const items = listItems(block.inner);
+      // a bulleted list with content is part of a stem; an empty item only carries the next level (options)
+      if (block.tag === 'ol' || items.every((i) => !decode(i.content))) {
+        for (const item of items) {
+          if (decode(item.content) || /<img\s/.test(item.content)) {
+            current = { stem: `<p>${item.content}</p>` };
+            rows.push({ row: rows.length + 1, raw: current });
+          }
+          if (current) addOptions(current, item.nested);
+        }
+        continue;
+      }
+    }
     const number = /^(\d+)[.)]\s*/.exec(text);
     if (number && /^(p|h\d)$/.test(block.tag)) {
       current = { stem: `<p>${stripPrefix(block.inner, /\d+[.)]\s*/)}</p>` };
@@ -144,11 +180,6 @@ export async function readQuestionDocx(
         current.stem += block.tag === 'p' ? `<p>${block.inner}</p>` : `<${block.tag}>${block.inner}</${block.tag}>`;
       else current.parts = [current.parts, text].filter(Boolean).join('\n');
     }
-  }
-  if (!rows.length && blocks.some((b) => b.tag === 'ol')) {
-    throw badRequest('Nomor soal dari penomoran otomatis Word tidak terbaca; ketik nomor soal sendiri ("1. ")', {
-      file: 'Ketik nomor soal sendiri',
-    });
   }
   return { rows, images };
 }

@@ -156,7 +156,7 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
     const paragraphs: DocxParagraph[] = [
       b('Template impor soal MMS'),
       ...FORMAT_NOTES,
-      'Tulis nomor soal sendiri ("1. ") tanpa penomoran otomatis Word; pilihan diawali "A. " sampai "E. ". Gambar boleh disisipkan di soal (JPG atau PNG).',
+      'Nomor soal diketik ("1. ", pilihan "A. " sampai "E. ") atau memakai penomoran otomatis Word (soal di tingkat pertama, pilihan di tingkat kedua). Gambar boleh disisipkan di soal (JPG atau PNG).',
       '',
       '1. Hasil dari \\(2^3\\) adalah ...',
       'A. 6',

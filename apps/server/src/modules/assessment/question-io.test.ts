@@ -269,6 +269,44 @@ describe('question import from Word', () => {
     expect(await readdir(path.join(ctx.config.dataDir, 'uploads', 'questions'))).toHaveLength(stored.length);
   });
 
+  it("reads Word's automatic numbering: questions at the first level, options at the second", async () => {
+    const doc = await writeDocx([
+      'Ulangan harian',
+      { level: 0, runs: ['Ibu kota ', { bold: 'Jawa Barat' }, ' adalah ...'] },
+      { level: 1, runs: ['Bandung'] },
+      { level: 1, runs: ['Surabaya'] },
+      'Tipe: PG',
+      'Kunci: A',
+      'Bobot: 1',
+      { level: 0, runs: ['Pilih kota di Jawa Timur.'] },
+      'Perhatikan daftar berikut.',
+      { level: 1, runs: ['Malang'] },
+      { level: 1, runs: ['Bogor'] },
+      { level: 1, runs: ['Surabaya'] },
+      'Tipe: PGK',
+      'Kunci: A, C',
+      'Bobot: 2',
+    ]);
+    const res = await upload(f.subjectTeacher, `/api/v1/questions/import/docx${pair()}`, doc, 'otomatis.docx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 2 });
+    const items = await listed(f.subjectTeacher);
+    const first = items.find((q) => q.stem.includes('Jawa Barat'))!;
+    expect(first.stem).toBe('<p>Ibu kota <strong>Jawa Barat</strong> adalah ...</p>');
+    expect(first.content).toMatchObject({
+      type: 'SINGLE',
+      key: 'a',
+      options: [{ text: 'Bandung' }, { text: 'Surabaya' }],
+    });
+    const second = items.find((q) => q.stem.includes('Jawa Timur'))!;
+    expect(second.stem).toBe('<p>Pilih kota di Jawa Timur.</p><p>Perhatikan daftar berikut.</p>');
+    expect(second.content).toMatchObject({
+      type: 'MULTIPLE',
+      key: ['a', 'c'],
+      options: [{}, {}, { text: 'Surabaya' }],
+    });
+  });
+
   it('reports the problems of a Word file by question number and writes nothing', async () => {
     const before = await count();
     const doc = await writeDocx([

@@ -74,7 +74,7 @@ export const assessmentEn: Texts<typeof assessmentId> = {
       titleDocx: 'Import questions from Word',
       lead: 'Every question of the file goes to the chosen subject and grade. The whole file is checked first; if anything is wrong, no question is saved.',
       leadDocx:
-        'Type the question numbers yourself ("1. "), options "A. " to "E. ", then lines "Tipe:", "Kunci:", "Bobot:" as in the template.',
+        'Type the numbers ("1. ", options "A. " to "E. ") or use Word\'s automatic numbering (options at the second level), then lines "Tipe:", "Kunci:", "Bobot:" as in the template.',
       file: 'File',
       submit: 'Import',
       cancel: 'Cancel',

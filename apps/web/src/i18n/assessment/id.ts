@@ -70,7 +70,7 @@ export const assessmentId = {
       titleDocx: 'Impor soal dari Word',
       lead: 'Semua soal di berkas masuk ke mapel dan tingkat yang dipilih. Berkas diperiksa seluruhnya dulu; bila ada kesalahan tidak ada soal yang disimpan.',
       leadDocx:
-        'Ketik nomor soal sendiri ("1. "), pilihan "A. " sampai "E. ", lalu baris "Tipe:", "Kunci:", "Bobot:" seperti di templat.',
+        'Nomor soal diketik ("1. ", pilihan "A. " sampai "E. ") atau memakai penomoran otomatis Word (pilihan di tingkat kedua), lalu baris "Tipe:", "Kunci:", "Bobot:" seperti di templat.',
       file: 'Berkas',
       submit: 'Impor',
       cancel: 'Batal',
