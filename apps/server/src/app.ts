@@ -30,6 +30,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { materialRoutes } from './modules/journal/material.routes.ts';
+import { questionIoRoutes } from './modules/assessment/question-io.routes.ts';
 import { questionRoutes } from './modules/assessment/question.routes.ts';
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { p5Routes } from './modules/grades/p5.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
   await app.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
+  await app.register(questionIoRoutes, { prefix: '/api/v1/questions', db, dataDir: config.dataDir });
   await app.register(questionRoutes, { prefix: '/api/v1/questions', db });
   await app.register(gradesRoutes, { prefix: '/api/v1/scores', db });
   await app.register(p5Routes, { prefix: '/api/v1/p5-projects', db });

@@ -48,6 +48,8 @@ export interface TemplateOptions<K extends string> {
   example?: Partial<Record<K, string>>;
   /** the allowed values of coded columns: each such column gets a dropdown that refuses other values */
   lists?: Partial<Record<K, readonly string[]>>;
+  /** data rows already filled (an export that can be imported again) */
+  rows?: readonly Partial<Record<K, string | number>>[];
 }
 
 const columnLetter = (n: number) => {
@@ -77,6 +79,7 @@ export async function importTemplate<K extends string>(
     style: textColumns.includes(c.key) ? { numFmt: '@' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
+  for (const row of options.rows ?? []) sheet.addRow(columns.map((c) => row[c.key] ?? null));
   const guide = book.addWorksheet('Petunjuk');
   guide.addRows(notes.map((n) => [n]));
   if (options.example) {
@@ -160,14 +163,20 @@ export async function readImportSheet<K extends string>(
   return { rows, hasColumn: (key: K) => columnOf.has(key) };
 }
 
-/** Collects problems keyed "baris <row>: <column>" (the first per cell) and throws them all as one 400. */
-export function importProblems<K extends string>(columns: readonly ImportColumn<K>[]) {
+/**
+ * Collects problems keyed "baris <row>: <column>" (the first per cell) and throws them all as one 400.
+ * `fieldKey` names the place otherwise (the question import says "soal <n>: <field>").
+ */
+export function importProblems<K extends string>(
+  columns: readonly ImportColumn<K>[],
+  fieldKey: (row: number, column: string) => string = importFieldKey,
+) {
   const errors: Record<string, string> = {};
   const headerOf = (key: K) => columns.find((c) => c.key === key)!.header;
   return {
     headerOf,
     fail(row: number, key: K | 'row', reason: string) {
-      errors[importFieldKey(row, key === 'row' ? 'Baris' : headerOf(key))] ??= reason;
+      errors[fieldKey(row, key === 'row' ? 'Baris' : headerOf(key))] ??= reason;
     },
     get count() {
       return Object.keys(errors).length;
@@ -175,8 +184,9 @@ export function importProblems<K extends string>(columns: readonly ImportColumn<
     throwIfAny() {
       const problems = Object.keys(errors).length;
       if (!problems) return;
-      const badRows = new Set(Object.keys(errors).map((k) => k.split(':')[0])).size;
-      throw badRequest(`${problems} masalah di ${badRows} baris; tidak ada data yang disimpan`, errors);
+      const places = Object.keys(errors).map((k) => k.split(':')[0]!);
+      const unit = places[0]?.split(' ')[0] ?? 'baris';
+      throw badRequest(`${problems} masalah di ${new Set(places).size} ${unit}; tidak ada data yang disimpan`, errors);
     },
   };
 }
@@ -229,6 +239,8 @@ export interface ExcelImport<K extends string, T> {
   unique?: string;
   /** After a large import: refresh the planner's statistics of the table written. */
   analyze?(db: Database): Promise<void>;
+  /** how a problem's place is keyed (default `importFieldKey`: "baris <row>: <column>") */
+  fieldKey?: (row: number, column: string) => string;
 }
 
 /** From this many rows an import refreshes the planner's statistics at once (the table's shape changed). */
@@ -244,8 +256,20 @@ export async function runImport<K extends string, T>(
   actor: AuditActor,
   spec: ExcelImport<K, T>,
 ): Promise<{ imported: number }> {
-  const sheet = await readImportSheet(file, spec.columns, spec.messages.template);
-  const problems = importProblems(spec.columns);
+  return runImportRows(db, await readImportSheet(file, spec.columns, spec.messages.template), actor, spec);
+}
+
+/**
+ * The pipeline after the reading: the same for rows read from a sheet and for entries read from another
+ * format (the questions of a Word document), each with its number and its cells as text by column key.
+ */
+export async function runImportRows<K extends string, T>(
+  db: Database,
+  sheet: { rows: SheetRow<K>[]; hasColumn: (key: K) => boolean },
+  actor: AuditActor,
+  spec: ExcelImport<K, T>,
+): Promise<{ imported: number }> {
+  const problems = importProblems(spec.columns, spec.fieldKey);
   const { fail } = problems;
   const rows: ParsedRow<T>[] = [];
   const filled: SheetRow<K>[] = [];

@@ -240,3 +240,29 @@ export const QuestionVersions = z.object({ items: z.array(QuestionVersionSummary
 export const QuestionChoices = z.object({ items: z.array(MaterialChoice) });
 export type QuestionChoices = z.infer<typeof QuestionChoices>;
 export const QuestionChoicesQuery = z.object({ unitId: dbId('Unit').optional() });
+
+/**
+ * Import of questions from the Excel or Word template (issue 12): every question of the file goes to one subject
+ * and grade; a rejected file answers 400 with one `fields` entry per problem keyed "soal <n>: <field>"
+ * (`questionFieldKey`) and nothing is saved.
+ */
+export const QuestionImportQuery = z.object({ subjectId: dbId('Mata pelajaran'), gradeId: dbId('Tingkat') });
+export type QuestionImportQuery = z.infer<typeof QuestionImportQuery>;
+export const QuestionImportResult = z.object({ imported: z.number().int() });
+export type QuestionImportResult = z.infer<typeof QuestionImportResult>;
+
+export const questionFieldKey = (no: number, field: string) => `soal ${no}: ${field}`;
+export function parseQuestionFieldKey(key: string): { no: number; field: string } | null {
+  const match = /^soal (\d+): (.*)$/.exec(key);
+  return match ? { no: Number(match[1]), field: match[2]! } : null;
+}
+
+/** Question types as the import templates write them (Tipe). */
+export const QUESTION_TYPE_CODES: Record<QuestionType, string> = {
+  SINGLE: 'PG',
+  MULTIPLE: 'PGK',
+  TRUE_FALSE: 'BS',
+  MATCHING: 'JODOH',
+  SHORT: 'ISIAN',
+  ESSAY: 'URAIAN',
+};

@@ -24,7 +24,7 @@ const toApi = ({ createdAt, updatedAt, ...row }: repo.QuestionRow) => ({
  * The rich texts of a question, cleaned (see lib/rich-text.ts); a text left empty by the cleaning is refused
  * under its field, as if it had been sent empty.
  */
-function cleanQuestion<T extends { stem: string; content: QuestionContent }>(input: T): T {
+export function cleanQuestion<T extends { stem: string; content: QuestionContent }>(input: T): T {
   const fields: Record<string, string> = {};
   const clean = (html: string, field: string, label: string) => {
     const kept = cleanRichText(html);
@@ -109,41 +109,56 @@ export function createQuestionService(db: Database) {
     return toApi(row);
   }
 
+  /** The subject and grade a question is written for, checked for the caller: what `create` and the import accept. */
+  async function writablePair(tx: Executor, user: AuthUser, pair: { subjectId: number; gradeId: number }) {
+    const [subject, grade] = await Promise.all([
+      school.findSubject(tx, pair.subjectId),
+      school.findGrade(tx, pair.gradeId),
+    ]);
+    if (!subject) throw badRequest('Mapel tidak ditemukan', { subjectId: 'Tidak ditemukan' });
+    if (!grade) throw badRequest('Tingkat tidak ditemukan', { gradeId: 'Tidak ditemukan' });
+    if (grade.unitId !== subject.unitId) {
+      throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
+    }
+    assertUnit(user, subject.unitId);
+    if (!controls(user) && !(await teaches(tx, user, pair))) {
+      throw forbidden('Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini');
+    }
+    return { unitId: subject.unitId, subjectId: subject.id, gradeId: grade.id };
+  }
+
+  /** Writes a cleaned question (its first version) for a checked pair; answers its id and version id. */
+  async function insertNew(
+    tx: Executor,
+    user: AuthUser,
+    pair: { unitId: number; subjectId: number; gradeId: number },
+    q: QuestionUpdate,
+  ) {
+    const id = await repo.insertQuestion(tx, {
+      ...pair,
+      authorEmployeeId: user.employeeId ?? null,
+      currentVersion: 1,
+      tags: tagsOf(q.tags),
+    });
+    const versionId = await repo.insertVersion(tx, {
+      questionId: id,
+      version: 1,
+      ...versionValues(q),
+      createdByUserId: user.id,
+    });
+    return { id, versionId };
+  }
+
   async function create(user: AuthUser, input: QuestionInput, actor: AuditActor) {
     const q = cleanQuestion(input);
     const id = await db.transaction(async (tx) => {
-      const [subject, grade] = await Promise.all([
-        school.findSubject(tx, q.subjectId),
-        school.findGrade(tx, q.gradeId),
-      ]);
-      if (!subject) throw badRequest('Mapel tidak ditemukan', { subjectId: 'Tidak ditemukan' });
-      if (!grade) throw badRequest('Tingkat tidak ditemukan', { gradeId: 'Tidak ditemukan' });
-      if (grade.unitId !== subject.unitId) {
-        throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
-      }
-      assertUnit(user, subject.unitId);
-      if (!controls(user) && !(await teaches(tx, user, q))) {
-        throw forbidden('Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini');
-      }
-      const id = await repo.insertQuestion(tx, {
-        unitId: subject.unitId,
-        subjectId: subject.id,
-        gradeId: grade.id,
-        authorEmployeeId: user.employeeId ?? null,
-        currentVersion: 1,
-        tags: tagsOf(q.tags),
-      });
-      const versionId = await repo.insertVersion(tx, {
-        questionId: id,
-        version: 1,
-        ...versionValues(q),
-        createdByUserId: user.id,
-      });
+      const pair = await writablePair(tx, user, q);
+      const { id, versionId } = await insertNew(tx, user, pair, q);
       await audit(tx, actor, {
         action: 'question.create',
         entityType: 'question',
         entityId: id,
-        after: { versionId, subjectId: subject.id, gradeId: grade.id, type: q.content.type, points: q.points },
+        after: { versionId, subjectId: pair.subjectId, gradeId: pair.gradeId, type: q.content.type, points: q.points },
       });
       return id;
     });
@@ -194,7 +209,7 @@ export function createQuestionService(db: Database) {
     return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
   }
 
-  return { choices, list, get, create, update, remove, versions };
+  return { choices, list, get, create, update, remove, versions, writablePair, insertNew };
 }
 
 const versionValues = (q: QuestionUpdate) => ({

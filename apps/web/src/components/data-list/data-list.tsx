@@ -36,8 +36,8 @@ export interface DataListProps<T> {
   exportTitle?: string;
   /** the filters chosen, as the export's heading names them (label, value); the search text is added */
   exportFilters?: (readonly [string, string])[];
-  /** true when the server has `GET <path>/export` with the same filters */
-  serverExport?: boolean;
+  /** true when the server has `GET <path>/export` with the same filters; a string names another endpoint ('export/xlsx') */
+  serverExport?: boolean | string;
   /** columns of a browser-built export; by default the table's columns with a text title */
   exportColumns?: ExportColumn<T>[];
   initialPageSize?: number;
@@ -109,7 +109,10 @@ export function DataList<T extends object>(props: DataListProps<T>) {
   const exportAll = async () => {
     const { page: _p, pageSize: _s, ...all } = query;
     const file = `${props.exportName}.xlsx`;
-    if (props.serverExport) return downloadServerExport(props.path, all, file);
+    if (props.serverExport) {
+      const endpoint = typeof props.serverExport === 'string' ? props.serverExport : undefined;
+      return downloadServerExport(props.path, all, file, endpoint);
+    }
     const { items } = await fetchAllPages<T>(props.path, all);
     const columns = props.exportColumns ?? defaultExportColumns(props.columns);
     const filters = [...(props.exportFilters ?? []), ...(q ? [[t('list.exportSearch'), q] as const] : [])];

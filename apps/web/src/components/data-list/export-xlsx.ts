@@ -89,9 +89,10 @@ export async function downloadServerExport(
   path: string,
   query: Record<string, string | number>,
   fileName: string,
+  endpoint = 'export',
 ): Promise<void> {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`/api/v1${path}/export?${params}`, {
+  const res = await fetch(`/api/v1${path}/${endpoint}?${params}`, {
     credentials: 'same-origin',
     headers: { 'accept-language': readerLang() },
   });

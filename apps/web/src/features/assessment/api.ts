@@ -1,6 +1,8 @@
-import type { Question, QuestionChoices, QuestionInput, QuestionUpdate } from '@mms/shared';
+import type { Question, QuestionChoices, QuestionImportResult, QuestionInput, QuestionUpdate } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { fetchAllPages } from '../../components/data-list/fetch-all.ts';
+import { filterQuery, type ListFilters } from '../../components/data-list/list-params.ts';
+import { api, apiForm } from '../../lib/api.ts';
 
 /** The subject and grade pairs the caller may write questions for (the same rule as the server's write check). */
 export function useQuestionChoices() {
@@ -28,5 +30,32 @@ export function useDeleteQuestion() {
   return useMutation({
     mutationFn: (id: number) => api<void>(`/questions/${id}`, { method: 'DELETE' }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/questions'] }),
+  });
+}
+
+export type QuestionFileFormat = 'xlsx' | 'docx';
+
+/** Imports an Excel or Word file of questions into a subject and grade (all or nothing; errors by question). */
+export function useImportQuestions(format: QuestionFileFormat) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subjectId, gradeId, file }: { subjectId: number; gradeId: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiForm<QuestionImportResult>(`/questions/import/${format}`, form, { query: { subjectId, gradeId } });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/questions'] }),
+    meta: { silent: true },
+  });
+}
+
+/** Every question the bank's filters select, for the printed paper. */
+export function usePaperQuestions(filters: ListFilters, enabled: boolean) {
+  const query = filterQuery(filters);
+  return useQuery({
+    queryKey: ['/questions', 'paper', query],
+    queryFn: ({ signal }) =>
+      fetchAllPages<Question>('/questions', query, signal).then((p) => p.items.sort((a, b) => a.id - b.id)),
+    enabled,
   });
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Menu, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import {
   DIFFICULTIES,
   QUESTION_TYPE_LABELS,
@@ -7,15 +7,18 @@ import {
   type Question,
   type QuestionType,
 } from '@mms/shared';
-import { IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { useDeleteQuestion, useQuestionChoices } from '../api.ts';
+import { useDeleteQuestion, usePaperQuestions, useQuestionChoices } from '../api.ts';
 import { QuestionForm } from '../components/question-form.tsx';
+import { QuestionImportButton } from '../components/question-import.tsx';
+import { QuestionPaper } from '../components/question-paper.tsx';
+import { QuestionView } from '../components/question-view.tsx';
 import { htmlToText } from '../question-model.ts';
 
 const SHORT = 90;
@@ -44,9 +47,14 @@ export function QuestionBankPage() {
   const [pair, setPair] = useState<string | null>(null);
   const [type, setType] = useState<QuestionType | null>(null);
   const [difficulty, setDifficulty] = useState<Difficulty | null>(null);
+  const [previewing, setPreviewing] = useState<Question | null>(null);
+  const [paper, setPaper] = useState<'paper' | 'key' | null>(null);
   const choices = useQuestionChoices();
   const remove = useDeleteQuestion();
   const [subjectId, gradeId] = pair ? pair.split(':').map(Number) : [null, null];
+  const filters = { subjectId, gradeId, type, difficulty };
+  const paperQuestions = usePaperQuestions(filters, paper !== null);
+  const pairLabel = (choices.data?.items ?? []).find((p) => `${p.subjectId}:${p.gradeId}` === pair);
   const shortStem = (q: Question) => {
     const text = htmlToText(q.stem);
     return text.length > 60 ? `${text.slice(0, 60).trimEnd()}…` : text;
@@ -83,6 +91,9 @@ export function QuestionBankPage() {
     rowActionsColumn<Question>((q) => (
       <RowActions
         name={shortStem(q)}
+        actions={[
+          { label: t('qbank.io.preview'), icon: <IconEye size={16} aria-hidden />, onClick: () => setPreviewing(q) },
+        ]}
         edit={() => setEditing(q)}
         remove={{
           title: t('qbank.delete'),
@@ -92,6 +103,24 @@ export function QuestionBankPage() {
       />
     )),
   ];
+  if (paper !== null) {
+    if (!paperQuestions.data) return <Skeleton height={320} aria-label={t('qbank.io.loading')} />;
+    return (
+      <QuestionPaper
+        questions={paperQuestions.data}
+        withKey={paper === 'key'}
+        unitId={paperQuestions.data[0]?.unitId ?? null}
+        subtitle={[
+          pairLabel && `${pairLabel.subjectName} · ${pairLabel.gradeName}`,
+          type && QUESTION_TYPE_LABELS[type][lang],
+          difficulty && t(`qbank.difficulties.${difficulty}`),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+        onBack={() => setPaper(null)}
+      />
+    );
+  }
   return (
     <Stack gap="md">
       <PageTitle>{t('qbank.title')}</PageTitle>
@@ -99,13 +128,44 @@ export function QuestionBankPage() {
         path="/questions"
         label={t('qbank.title')}
         columns={columns}
-        filters={{ subjectId, gradeId, type, difficulty }}
+        filters={filters}
         exportName="bank-soal"
+        serverExport="export/xlsx"
         rowLabel={shortStem}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            {t('qbank.add')}
-          </Button>
+          <>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+              {t('qbank.add')}
+            </Button>
+            <QuestionImportButton format="xlsx" />
+            <QuestionImportButton format="docx" />
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                  {t('qbank.io.templates')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component="a" href="/api/v1/questions/template/xlsx" download>
+                  {t('qbank.io.templateXlsx')}
+                </Menu.Item>
+                <Menu.Item component="a" href="/api/v1/questions/template/docx" download>
+                  {t('qbank.io.templateDocx')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />}>
+                  {t('qbank.io.print')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setPaper('paper')}>{t('qbank.io.print')}</Menu.Item>
+                <Menu.Item onClick={() => setPaper('key')}>{t('qbank.io.printKey')}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </>
         }
         filterControls={
           <>
@@ -140,6 +200,14 @@ export function QuestionBankPage() {
           </>
         }
       />
+      <Modal
+        opened={previewing !== null}
+        onClose={() => setPreviewing(null)}
+        title={t('qbank.io.previewTitle')}
+        size="lg"
+      >
+        {previewing && <QuestionView question={previewing} withKey />}
+      </Modal>
       <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,0 +1,118 @@
+// Rich content of questions: KaTeX and the Arabic font come with this module only, so they load with the
+// screens that show questions (the assessment chunk), never with the sign-in page.
+import '@fontsource/amiri/arabic-400.css';
+import '@fontsource/amiri/arabic-700.css';
+import 'katex/dist/katex.min.css';
+import katex from 'katex';
+import { useMemo } from 'react';
+import classes from './rich-content.module.css';
+
+/** Arabic script: the Arabic block (letters, harakat U+064B-U+065F, U+0670), its supplements and presentation forms. */
+const ARABIC = '\\u0600-\\u06FF\\u0750-\\u077F\\u08A0-\\u08FF\\uFB50-\\uFDFF\\uFE70-\\uFEFF';
+/** A run of Arabic words with the spaces and punctuation between them (the run ends at its last Arabic letter). */
+const ARABIC_RUN = new RegExp(`[${ARABIC}]+(?:[\\s.,!?:;()\\u060C\\u061B\\u061F]+[${ARABIC}]+)*`, 'g');
+/** `\( ... \)` inline and `\[ ... \]` display mathematics inside a text. */
+const MATH = /\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]/g;
+
+/** A formula as KaTeX markup; an invalid one as its source with an error mark (never an exception). */
+function mathNode(doc: Document, latex: string, display: boolean): Node {
+  const holder = doc.createElement(display ? 'div' : 'span');
+  try {
+    holder.innerHTML = katex.renderToString(latex, {
+      displayMode: display,
+      throwOnError: true,
+      output: 'htmlAndMathml',
+    });
+    holder.className = display ? classes.mathDisplay! : classes.math!;
+  } catch (err) {
+    holder.className = classes.mathError!;
+    holder.dataset.mathError = '';
+    holder.title = err instanceof Error ? err.message : String(err);
+    holder.textContent = display ? `\\[${latex}\\]` : `\\(${latex}\\)`;
+  }
+  return holder;
+}
+
+/** A text node's formulas rendered, the text around them kept. */
+function renderMathIn(doc: Document, text: Text) {
+  const value = text.data;
+  MATH.lastIndex = 0;
+  if (!MATH.test(value)) return;
+  MATH.lastIndex = 0;
+  const out = doc.createDocumentFragment();
+  let at = 0;
+  for (const m of value.matchAll(MATH)) {
+    if (m.index > at) out.append(value.slice(at, m.index));
+    out.append(mathNode(doc, (m[1] ?? m[2] ?? '').trim(), m[2] !== undefined));
+    at = m.index + m[0].length;
+  }
+  if (at < value.length) out.append(value.slice(at));
+  text.replaceWith(out);
+}
+
+const insideArabic = (node: Node) => !!node.parentElement?.closest('[lang="ar"]');
+
+/** Arabic runs of a text node wrapped in `<span dir="rtl" lang="ar">` (the text itself untouched: harakat stay). */
+function markArabicIn(doc: Document, text: Text) {
+  const value = text.data;
+  ARABIC_RUN.lastIndex = 0;
+  if (!ARABIC_RUN.test(value) || insideArabic(text)) return;
+  ARABIC_RUN.lastIndex = 0;
+  const out = doc.createDocumentFragment();
+  let at = 0;
+  for (const m of value.matchAll(ARABIC_RUN)) {
+    if (m.index > at) out.append(value.slice(at, m.index));
+    const span = doc.createElement('span');
+    span.dir = 'rtl';
+    span.lang = 'ar';
+    span.textContent = m[0];
+    out.append(span);
+    at = m.index + m[0].length;
+  }
+  if (at < value.length) out.append(value.slice(at));
+  text.replaceWith(out);
+}
+
+const textNodes = (root: Node): Text[] => {
+  const walker = root.ownerDocument!.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+  return nodes;
+};
+
+/**
+ * The bank's sanitised HTML as shown: formulas (`\( \)`, `\[ \]` and the editor's `<span data-latex>`) as KaTeX
+ * markup, Arabic runs marked right-to-left in Arabic. The input is already sanitised by the server; KaTeX's
+ * output is its own (trust off), so the result is safe to insert.
+ */
+export function richContentHtml(html: string): string {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const body = doc.body;
+  for (const el of [...body.querySelectorAll<HTMLElement>('span[data-latex]')]) {
+    el.replaceWith(mathNode(doc, el.dataset.latex ?? '', false));
+  }
+  for (const t of textNodes(body)) if (!t.parentElement?.closest('.katex, [data-math-error]')) renderMathIn(doc, t);
+  for (const el of [...body.querySelectorAll('[lang="ar"]')]) el.setAttribute('dir', 'rtl');
+  for (const t of textNodes(body)) if (!t.parentElement?.closest('.katex')) markArabicIn(doc, t);
+  return body.innerHTML;
+}
+
+export interface RichContentProps {
+  html: string;
+  /** an option or a statement inside a line (a span, no paragraph margins) */
+  inline?: boolean;
+  className?: string;
+}
+
+/** One way to show a question's rich text everywhere (the bank's preview, the paper, the exam page). */
+export function RichContent({ html, inline, className }: RichContentProps) {
+  const rendered = useMemo(() => richContentHtml(html), [html]);
+  const Tag = inline ? 'span' : 'div';
+  return (
+    <Tag
+      className={`${classes.root} ${inline ? classes.inline : ''} ${className ?? ''}`}
+      data-rich-content=""
+      dangerouslySetInnerHTML={{ __html: rendered }}
+    />
+  );
+}
