@@ -31,6 +31,7 @@ import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { materialRoutes } from './modules/journal/material.routes.ts';
 import { questionRoutes } from './modules/assessment/question.routes.ts';
+import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
   await app.register(materialRoutes, { prefix: '/api/v1/materials', db, dataDir: config.dataDir });
   await app.register(questionRoutes, { prefix: '/api/v1/questions', db });
+  await app.register(assessmentRoutes, { prefix: '/api/v1/assessments', db });
   await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
