@@ -51,6 +51,11 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'other-analysis-student-presence',
   'other-analysis-class-journal',
   'tutor-summative-input',
+  'tutor-task-input',
+  'tutor-formative-input',
+  'tutor-task-check',
+  'tutor-formative-check',
+  'tutor-summative-question-set',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];
