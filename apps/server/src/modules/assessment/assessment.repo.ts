@@ -76,10 +76,18 @@ export interface AssessmentFilter {
   authorEmployeeId?: number | undefined;
   kind?: string | undefined;
   state?: string | undefined;
+  /** the instant the state filter reads the window at (a scheduled assessment opens and closes by itself) */
+  now: Date;
   subjectId?: number | undefined;
   gradeId?: number | undefined;
   q?: string | undefined;
 }
+
+/** The state as it is at `now`, as `effectiveState` of `@mms/shared` reads it (for filtering in SQL). */
+const effectiveState = (now: Date) => sql`case
+  when ${assessments.state} in ('SCHEDULED', 'OPEN') and ${assessments.closesAt} <= ${now} then 'CLOSED'
+  when ${assessments.state} = 'SCHEDULED' and ${assessments.opensAt} <= ${now} then 'OPEN'
+  else ${assessments.state} end`;
 
 function where(f: AssessmentFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [isNull(assessments.deletedAt)];
@@ -96,7 +104,7 @@ function where(f: AssessmentFilter): SQL | undefined {
   }
   if (f.authorEmployeeId) parts.push(eq(assessments.authorEmployeeId, f.authorEmployeeId));
   if (f.kind) parts.push(eq(assessments.kind, f.kind as 'TASK'));
-  if (f.state) parts.push(eq(assessments.state, f.state as 'DRAFT'));
+  if (f.state) parts.push(sql`${effectiveState(f.now)} = ${f.state}`);
   if (f.subjectId) parts.push(eq(assessments.subjectId, f.subjectId));
   if (f.gradeId) parts.push(eq(assessments.gradeId, f.gradeId));
   if (f.q) parts.push(ilike(assessments.title, `%${escapeLike(f.q)}%`));

@@ -48,14 +48,27 @@ export function createAssessmentService(db: Database) {
     return !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, a.subjectId, a.gradeId));
   }
 
-  async function rolesOf(exec: Executor, user: AuthUser, a: repo.AssessmentRow): Promise<AssessmentRole[]> {
+  /**
+   * The caller's roles on the assessment. `taught` is the caller's subject and grade pairs when already known (a
+   * list asks once for all its rows).
+   */
+  async function rolesOf(
+    exec: Executor,
+    user: AuthUser,
+    a: repo.AssessmentRow,
+    taught?: readonly { subjectId: number; gradeId: number }[],
+  ): Promise<AssessmentRole[]> {
     const roles: AssessmentRole[] = [];
     const ownUnit = seesAllUnits(user) || a.unitId === user.unit?.id;
+    const stillTeaches = async () =>
+      taught
+        ? taught.some((p) => p.subjectId === a.subjectId && p.gradeId === a.gradeId)
+        : await teaches(exec, user, a);
     if (
       user.employeeId &&
       a.authorEmployeeId === user.employeeId &&
       can(user.division, 'assessment.author') &&
-      (leads(user) || (await teaches(exec, user, a)))
+      (leads(user) || (await stillTeaches()))
     ) {
       roles.push('author');
     }
@@ -136,15 +149,11 @@ export function createAssessmentService(db: Database) {
 
   async function list(user: AuthUser, q: AssessmentsQuery) {
     const unitId = unitScope(user, q.unitId);
-    const teacher = leads(user)
-      ? null
-      : {
-          employeeId: user.employeeId ?? 0,
-          pairs: user.employeeId ? await school.subjectGradesTaught(db, user.employeeId) : [],
-        };
+    const taught = user.employeeId ? await school.subjectGradesTaught(db, user.employeeId) : [];
+    const teacher = leads(user) ? null : { employeeId: user.employeeId ?? 0, pairs: taught };
     const page = await repo.listAssessments(
       db,
-      { ...q, unitId, teacher, authorEmployeeId: q.mine ? (user.employeeId ?? -1) : undefined },
+      { ...q, unitId, teacher, authorEmployeeId: q.mine ? (user.employeeId ?? -1) : undefined, now: clock.now() },
       q,
     );
     const classes = await repo.classesOf(
@@ -152,7 +161,7 @@ export function createAssessmentService(db: Database) {
       page.items.map((a) => a.id),
     );
     const items = [];
-    for (const a of page.items) items.push(toApi(a, await rolesOf(db, user, a), classes.get(a.id) ?? []));
+    for (const a of page.items) items.push(toApi(a, await rolesOf(db, user, a, taught), classes.get(a.id) ?? []));
     return { ...page, items };
   }
 

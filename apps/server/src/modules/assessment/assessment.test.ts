@@ -341,6 +341,13 @@ describe('assessments', () => {
     try {
       setClock('2026-11-19T08:00:00+07:00');
       expect((await ctx.call(f.subjectTeacher, 'GET', `${API}/${task.id}`)).json().state).toBe('OPEN');
+      // the list filters by the state as it is now, not as it was stored
+      const listed = async (state: string) =>
+        (await ctx.call(f.subjectTeacher, 'GET', `${API}?kind=TASK&state=${state}`))
+          .json()
+          .items.map((a: { id: number }) => a.id);
+      expect(await listed('OPEN')).toContain(task.id);
+      expect(await listed('SCHEDULED')).not.toContain(task.id);
       setClock('2026-11-19T09:00:00+07:00');
       expect((await ctx.call(f.subjectTeacher, 'GET', `${API}/${task.id}`)).json().state).toBe('CLOSED');
       expect((await act(f.subjectTeacher, task.id, 'grade')).json().state).toBe('GRADED');
@@ -374,6 +381,44 @@ describe('assessments', () => {
       editable: true,
     });
     expect((await act(f.otherTeacher, a.id, 'copy')).statusCode).toBe(403);
+  });
+
+  it('refuses every route to a student and the workflow to a deputy of another unit', async () => {
+    const a = await create({ title: 'Hanya untuk guru' });
+    const [sd] = await ctx.db.select({ id: units.id }).from(units).where(eq(units.code, 'SD'));
+    const u = await ctx.createUser({ division: 'WAKAKUR' });
+    await ctx.db.update(users).set({ unitId: sd!.id }).where(eq(users.id, u.id));
+    await ctx.db.update(employees).set({ unitId: sd!.id }).where(eq(employees.userId, u.id));
+    const otherDeputy = await ctx.signIn(u.username);
+    await ctx.call(f.subjectTeacher, 'PUT', `${API}/${a.id}/items`, { items: [{ questionId }] });
+    expect((await act(f.subjectTeacher, a.id, 'submit')).statusCode).toBe(200);
+    expect((await ctx.call(otherDeputy, 'GET', `${API}/${a.id}`)).statusCode).toBe(403);
+    expect((await act(otherDeputy, a.id, 'approve')).statusCode).toBe(403);
+    expect((await act(otherDeputy, a.id, 'return', { note: 'x' })).statusCode).toBe(403);
+    const { kind: _k, ...edit } = input();
+    const calls: [string, string, unknown?][] = [
+      ['GET', API],
+      ['GET', `${API}/${a.id}`],
+      ['POST', API, input()],
+      ['PUT', `${API}/${a.id}`, edit],
+      ['DELETE', `${API}/${a.id}`],
+      ['PUT', `${API}/${a.id}/items`, { items: [] }],
+      ['PUT', `${API}/${a.id}/draw-rules`, { rules: [] }],
+      ['PUT', `${API}/${a.id}/classes`, { classIds: [] }],
+      ['POST', `${API}/${a.id}/share`, { employeeId: teamMate.user.employeeId, mode: 'READ' }],
+      ['POST', `${API}/${a.id}/copy`],
+      ...['submit', 'approve', 'open', 'close', 'grade', 'publish'].map(
+        (x) => ['POST', `${API}/${a.id}/${x}`, {}] as [string, string, unknown],
+      ),
+      ['POST', `${API}/${a.id}/return`, { note: 'x' }],
+      ['POST', `${API}/${a.id}/schedule`, { ...schedule, classIds: [f.classA.id] }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await ctx.call(student, method as 'GET', url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+    expect((await ctx.call(wakakur, 'GET', `${API}/${a.id}`)).json().state).toBe('SUBMITTED');
   });
 
   it('deletes a draft softly, only by its author', async () => {
