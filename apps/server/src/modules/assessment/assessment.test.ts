@@ -327,9 +327,16 @@ describe('assessments', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Tambahkan minimal satu soal sebelum mengajukan penilaian');
     await ctx.call(f.subjectTeacher, 'PUT', `${API}/${empty.id}/items`, { items: [{ questionId }] });
-    await ctx.db.update(units).set({ formativeNeedsCheck: false }).where(eq(units.id, f.unitId));
+    // the unit's setting, changed by the administrator
+    const admin = await ctx.as('ADMIN');
+    const setting = async (formativeNeedsCheck: boolean) => {
+      const res = await ctx.call(admin, 'PATCH', `/api/v1/units/${f.unitId}`, { formativeNeedsCheck });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().formativeNeedsCheck).toBe(formativeNeedsCheck);
+    };
+    await setting(false);
     expect((await act(f.subjectTeacher, empty.id, 'submit')).json().state).toBe('APPROVED');
-    await ctx.db.update(units).set({ formativeNeedsCheck: true }).where(eq(units.id, f.unitId));
+    await setting(true);
   });
 
   it('lets a teacher schedule their own task, which opens and closes with its window', async () => {
