@@ -68,6 +68,7 @@ export const en: Messages = {
   },
   dialog: {
     info: 'Info',
+    close: 'Close',
     saved: 'Data saved',
     ok: 'OK',
     cancel: 'Cancel',

@@ -73,6 +73,7 @@ export const id = {
   },
   dialog: {
     info: 'Info',
+    close: 'Tutup',
     saved: 'Data berhasil disimpan',
     ok: 'OK',
     cancel: 'Batal',
