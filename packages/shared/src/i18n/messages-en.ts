@@ -620,4 +620,6 @@ export const MESSAGES_EN: Record<string, string> = {
   'Penilaian hanya dapat dibagikan ke guru lain yang mengajar mapel ini di unit yang sama':
     'An assessment can only be shared with another teacher of this subject in the same unit',
   'Penilaian ini tidak dibagikan kepada Anda untuk disalin': 'This assessment was not shared with you to copy',
+  'Anda hanya dapat menyalin penilaian mapel yang Anda ajar di tingkat ini':
+    'You can only copy assessments of subjects you teach in this grade',
 };

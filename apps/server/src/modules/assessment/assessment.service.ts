@@ -82,6 +82,8 @@ export function createAssessmentService(db: Database) {
     assertUnit(user, a.unitId);
     const roles = await rolesOf(exec, user, a);
     if (roles.length || leads(user)) return roles;
+    // a teacher reads what they wrote even after they stop teaching its grade (they may no longer change it)
+    if (user.employeeId && a.authorEmployeeId === user.employeeId) return roles;
     if (await teaches(exec, user, a)) return roles;
     if (user.employeeId && (await repo.shareFor(exec, a.id, user.employeeId))) return roles;
     throw forbidden('Anda hanya dapat membuka penilaian mapel yang Anda ajar atau yang dibagikan kepada Anda');
@@ -396,7 +398,10 @@ export function createAssessmentService(db: Database) {
     return get(user, id);
   }
 
-  /** A copy of the assessment as a new draft of the caller's (its author, or a teacher it was shared with to copy). */
+  /**
+   * A copy of the assessment as a new draft of the caller's: its author, or a teacher it was shared with to copy
+   * who teaches its subject in its grade (a teacher of another grade may be given it to read).
+   */
   async function copy(user: AuthUser, id: number, actor: AuditActor) {
     const newId = await db.transaction(async (tx) => {
       const a = await found(tx, id, true);
@@ -404,6 +409,10 @@ export function createAssessmentService(db: Database) {
       const mode = user.employeeId ? await repo.shareFor(tx, id, user.employeeId) : null;
       if (!roles.includes('author') && mode !== 'COPY') {
         throw forbidden('Penilaian ini tidak dibagikan kepada Anda untuk disalin');
+      }
+      // the copy is the caller's own draft of the same subject and grade: one they teach
+      if (!leads(user) && !(await teaches(tx, user, a))) {
+        throw forbidden('Anda hanya dapat menyalin penilaian mapel yang Anda ajar di tingkat ini');
       }
       const src = await repo.copySource(tx, id);
       const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, checkNote: _n, ...fields } = src.row;

@@ -4,6 +4,7 @@ import {
   assessmentItems,
   assessments,
   auditLog,
+  classGroups,
   employees,
   grades,
   teachingAssignments,
@@ -366,16 +367,44 @@ describe('assessments', () => {
   it('shares with a teacher of the subject to read or to copy, and a copy is their own draft', async () => {
     const a = await create({ title: 'Bank PAS' });
     await ctx.call(f.subjectTeacher, 'PUT', `${API}/${a.id}/items`, { items: [{ questionId }] });
-    const other = f.otherTeacher.user.employeeId;
-    const refused = await act(f.subjectTeacher, a.id, 'share', { employeeId: other, mode: 'READ' });
+    // a teacher of Matematika in grade 8: not of this assessment's grade, so it is not theirs to read unshared
+    const [class8] = await ctx.db
+      .insert(classGroups)
+      .values({ unitId: f.unitId, academicYearId: f.year.id, gradeId: grade8, name: '8A' })
+      .returning();
+    const u = await ctx.createUser({ division: 'TEACHER' });
+    const grade8Teacher = await ctx.signIn(u.username);
+    await ctx.db.insert(teachingAssignments).values({
+      employeeId: grade8Teacher.user.employeeId!,
+      subjectId: f.subject.id,
+      classGroupId: class8!.id,
+      academicYearId: f.year.id,
+      semester: 'GANJIL',
+      hoursPerWeek: 4,
+    });
+    const colleague = grade8Teacher.user.employeeId;
+    const readable = async () => (await ctx.call(grade8Teacher, 'GET', `${API}/${a.id}`)).statusCode;
+    expect(await readable()).toBe(403);
+    // only to a teacher of the subject, and only by its author
+    const refused = await act(f.subjectTeacher, a.id, 'share', {
+      employeeId: f.otherTeacher.user.employeeId,
+      mode: 'READ',
+    });
     expect(refused.statusCode).toBe(400);
-    expect(
-      (await act(teamMate, a.id, 'share', { employeeId: teamMate.user.employeeId, mode: 'READ' })).statusCode,
-    ).toBe(403);
-    const shared = await act(f.subjectTeacher, a.id, 'share', { employeeId: teamMate.user.employeeId, mode: 'READ' });
-    expect(shared.json().shares).toEqual([
-      expect.objectContaining({ employeeId: teamMate.user.employeeId, mode: 'READ' }),
-    ]);
+    expect((await act(teamMate, a.id, 'share', { employeeId: colleague, mode: 'READ' })).statusCode).toBe(403);
+    const shared = await act(f.subjectTeacher, a.id, 'share', { employeeId: colleague, mode: 'READ' });
+    expect(shared.json().shares).toEqual([expect.objectContaining({ employeeId: colleague, mode: 'READ' })]);
+    expect(await readable()).toBe(200);
+    const listed = await ctx.call(grade8Teacher, 'GET', `${API}?pageSize=200`);
+    expect(listed.json().items.map((x: { id: number }) => x.id)).toEqual([a.id]);
+    expect((await act(grade8Teacher, a.id, 'copy')).statusCode).toBe(403);
+    // a copy is a draft of the assessment's subject and grade: only for a teacher of that grade
+    await act(f.subjectTeacher, a.id, 'share', { employeeId: colleague, mode: 'COPY' });
+    const otherGrade = await act(grade8Teacher, a.id, 'copy');
+    expect(otherGrade.statusCode).toBe(403);
+    expect(otherGrade.json().error.message).toBe(
+      'Anda hanya dapat menyalin penilaian mapel yang Anda ajar di tingkat ini',
+    );
     expect((await act(teamMate, a.id, 'copy')).statusCode).toBe(403);
     await act(f.subjectTeacher, a.id, 'share', { employeeId: teamMate.user.employeeId, mode: 'COPY' });
     const copied = await act(teamMate, a.id, 'copy');
@@ -383,10 +412,17 @@ describe('assessments', () => {
     expect(copied.json()).toMatchObject({
       title: 'Bank PAS (salinan)',
       state: 'DRAFT',
+      editable: true,
       authorEmployeeId: teamMate.user.employeeId,
       itemCount: 1,
-      editable: true,
+      // the copy keeps the versions its source pinned
+      items: (await ctx.call(f.subjectTeacher, 'GET', `${API}/${a.id}`)).json().items,
     });
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'assessment.copy'), eq(auditLog.entityId, String(copied.json().id))));
+    expect(entry?.after).toEqual({ from: a.id, state: 'DRAFT' });
     expect((await act(f.otherTeacher, a.id, 'copy')).statusCode).toBe(403);
   });
 
