@@ -28,3 +28,4 @@ export * from './contracts/assessment.ts';
 export * from './contracts/grades.ts';
 export * from './contracts/p5.ts';
 export * from './contracts/assessment-flow.ts';
+export * from './contracts/assessment-results.ts';

@@ -696,4 +696,26 @@ export const MESSAGES_EN: Record<string, string> = {
   'Pakai template impor soal': 'Use the question import template',
   'Paling banyak {max} soal per berkas': 'At most {max} questions per file',
   'Berkas tidak berisi soal': 'The file holds no questions',
+  // ---- assessment results ----
+  'Bukan peserta': 'Not a taker',
+  'Siswa ini tidak terdaftar di kelas penilaian ini': "This student is not in the assessment's classes",
+  'Soal ini bukan soal penilaian ini': 'This question is not in the assessment',
+  'Jawaban tidak sesuai jenis soal': "The answer does not match the question's type",
+  'Periksa jawaban yang ditandai; belum ada yang disimpan': 'Check the marked answers; nothing has been saved',
+  Jawaban: 'Answer',
+  'Hanya jawaban uraian yang dinilai manual': 'Only essay answers are marked by hand',
+  'Periksa skor': 'Check the scores',
+  'Skor tidak valid': 'Invalid score',
+  'Soal penilaian': 'Question of the assessment',
+  'Soal uraian dinilai manual; ubah nilainya di koreksi uraian':
+    'An essay is marked by hand; change its score in essay marking',
+  'Jenis lain': 'Another type',
+  'Jenis soal tidak boleh berubah saat kunci diubah': "A key change cannot change the question's type",
+  'Hanya penulis, guru mapel tingkat ini atau wakakur yang dapat menilai penilaian ini':
+    'Only the author, a teacher of the subject in this grade or the vice-principal can mark this assessment',
+  'Penilaian ini belum dijadwalkan, jadi belum ada jawaban untuk dinilai':
+    'This assessment is not scheduled yet, so there are no answers to mark',
+  'Skor tidak boleh negatif': 'A score cannot be negative',
+  'Maksimal 200 jawaban': 'At most 200 answers',
+  'Soal tidak boleh dijawab dua kali': 'A question cannot be answered twice',
 };

@@ -1,0 +1,192 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { QuestionContent, QuestionResponse } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+import { answers, assessmentItems, attempts, questionVersions } from '../../db/schema/index.ts';
+
+/** The fixed questions of an assessment in order, with the pinned version's content and the points that count. */
+export function itemsWithContent(db: Executor, assessmentId: number) {
+  return db
+    .select({
+      itemId: assessmentItems.id,
+      position: assessmentItems.position,
+      questionId: assessmentItems.questionId,
+      questionVersionId: assessmentItems.questionVersionId,
+      version: questionVersions.version,
+      type: questionVersions.type,
+      stem: questionVersions.stem,
+      content: questionVersions.content,
+      points: sql<number>`coalesce(${assessmentItems.points}, ${questionVersions.points})`,
+    })
+    .from(assessmentItems)
+    .innerJoin(questionVersions, eq(questionVersions.id, assessmentItems.questionVersionId))
+    .where(eq(assessmentItems.assessmentId, assessmentId))
+    .orderBy(asc(assessmentItems.position));
+}
+export type ItemRow = Awaited<ReturnType<typeof itemsWithContent>>[number];
+
+/** The students of the assessment's classes (everyone enrolled there in the class's year), with their class. */
+export async function takersOf(db: Executor, assessmentId: number) {
+  const result = await db.execute<{ studentId: number; nis: string; name: string; className: string }>(sql`
+    select distinct on (s.id) s.id as "studentId", s.nis, s.name, cg.name as "className"
+    from assessment_classes ac
+    join enrollments e on e.class_group_id = ac.class_group_id
+    join class_groups cg on cg.id = ac.class_group_id
+    join students s on s.id = e.student_id
+    where ac.assessment_id = ${assessmentId}
+    order by s.id, e.ended_at is null desc`);
+  return result.rows.sort((a, b) => a.className.localeCompare(b.className) || a.name.localeCompare(b.name));
+}
+
+/** Each student's latest attempt at the assessment. */
+export async function latestAttempts(db: Executor, assessmentId: number) {
+  const result = await db.execute<{
+    id: number;
+    studentId: number;
+    status: 'IN_PROGRESS' | 'SUBMITTED' | 'GRADED';
+    scoreNum: number | null;
+    scoreDen: number | null;
+  }>(sql`
+    select distinct on (student_id) id, student_id as "studentId", status, score_num as "scoreNum", score_den as "scoreDen"
+    from attempts where assessment_id = ${assessmentId}
+    order by student_id, attempt_no desc`);
+  return result.rows;
+}
+
+export async function answersOf(db: Executor, attemptIds: number[]) {
+  if (!attemptIds.length) return [];
+  return db
+    .select({
+      id: answers.id,
+      attemptId: answers.attemptId,
+      questionId: answers.questionId,
+      questionVersionId: answers.questionVersionId,
+      response: answers.response,
+      scoreNum: answers.scoreNum,
+      scoreDen: answers.scoreDen,
+    })
+    .from(answers)
+    .where(inArray(answers.attemptId, attemptIds));
+}
+export type AnswerRow = Awaited<ReturnType<typeof answersOf>>[number];
+
+/** The student's first attempt, created (submitted now) when there is none; locked for the transaction. */
+export async function sheetAttempt(db: Executor, assessmentId: number, studentId: number, now: Date) {
+  const [existing] = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.assessmentId, assessmentId), eq(attempts.studentId, studentId), eq(attempts.attemptNo, 1)))
+    .for('update');
+  if (existing) return existing.id;
+  const [row] = await db
+    .insert(attempts)
+    .values({
+      assessmentId,
+      studentId,
+      attemptNo: 1,
+      startedAt: now,
+      deadlineAt: now,
+      submittedAt: now,
+      status: 'SUBMITTED',
+    })
+    .returning({ id: attempts.id });
+  return row!.id;
+}
+
+export async function replaceAnswers(
+  db: Executor,
+  attemptId: number,
+  rows: {
+    questionId: number;
+    questionVersionId: number;
+    response: QuestionResponse;
+    scoreNum: number | null;
+    scoreDen: number | null;
+  }[],
+) {
+  await db.delete(answers).where(eq(answers.attemptId, attemptId));
+  if (rows.length) await db.insert(answers).values(rows.map((r) => ({ ...r, attemptId, clientSeq: 0 })));
+}
+
+export async function setAnswerScore(
+  db: Executor,
+  answerId: number,
+  score: { num: number; den: number } | null,
+  markedByUserId: number | null,
+) {
+  await db
+    .update(answers)
+    .set({ scoreNum: score?.num ?? null, scoreDen: score?.den ?? null, markedByUserId })
+    .where(eq(answers.id, answerId));
+}
+
+export async function setAnswerVersion(db: Executor, answerId: number, questionVersionId: number) {
+  await db.update(answers).set({ questionVersionId }).where(eq(answers.id, answerId));
+}
+
+export async function setAttemptScore(
+  db: Executor,
+  attemptId: number,
+  score: { num: number; den: number },
+  status: 'SUBMITTED' | 'GRADED',
+) {
+  await db.update(attempts).set({ scoreNum: score.num, scoreDen: score.den, status }).where(eq(attempts.id, attemptId));
+}
+
+/** One answer with its attempt's assessment and student, locked for the marking transaction. */
+export async function findAnswer(db: Executor, answerId: number) {
+  const result = await db.execute<{
+    id: number;
+    attemptId: number;
+    assessmentId: number;
+    studentId: number;
+    questionId: number;
+    scoreNum: number | null;
+    scoreDen: number | null;
+  }>(sql`
+    select a.id, a.attempt_id as "attemptId", t.assessment_id as "assessmentId", t.student_id as "studentId",
+      a.question_id as "questionId", a.score_num as "scoreNum", a.score_den as "scoreDen"
+    from answers a join attempts t on t.id = a.attempt_id
+    where a.id = ${answerId}
+    for update of a, t`);
+  return result.rows[0];
+}
+
+export async function insertVersion(
+  db: Executor,
+  values: typeof questionVersions.$inferInsert & { content: QuestionContent },
+) {
+  const [row] = await db.insert(questionVersions).values(values).returning({ id: questionVersions.id });
+  return row!.id;
+}
+
+export async function repinItem(db: Executor, itemId: number, questionVersionId: number) {
+  await db.update(assessmentItems).set({ questionVersionId }).where(eq(assessmentItems.id, itemId));
+}
+
+export async function setQuestionCurrentVersion(db: Executor, questionId: number, version: number) {
+  await db.execute(
+    sql`update questions set current_version = greatest(current_version, ${version}), updated_at = now() where id = ${questionId}`,
+  );
+}
+
+export async function nextVersion(db: Executor, questionId: number) {
+  const result = await db.execute<{ n: number }>(
+    sql`select coalesce(max(version), 0)::int + 1 as n from question_versions where question_id = ${questionId}`,
+  );
+  return result.rows[0]!.n;
+}
+
+/** The fields of a version a key change keeps (stem, points, difficulty, level, objective). */
+export async function versionFields(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      stem: questionVersions.stem,
+      points: questionVersions.points,
+      difficulty: questionVersions.difficulty,
+      cognitiveLevel: questionVersions.cognitiveLevel,
+      objective: questionVersions.objective,
+    })
+    .from(questionVersions)
+    .where(eq(questionVersions.id, id));
+  return row!;
+}
