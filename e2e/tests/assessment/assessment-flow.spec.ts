@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectDone, signIn } from '../support.ts';
+import { addDays, expectDone, serverToday, signIn } from '../support.ts';
 
 async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
@@ -23,9 +23,10 @@ async function axe(page: Page, label: string) {
 
 /**
  * The journey of a quiz (issue 12): a teacher writes a question and a quiz from it and submits it; the curriculum
- * deputy reads it and returns it with a note; the teacher sees the note and submits again; the deputy approves.
+ * deputy reads it and returns it with a note; the teacher sees the note and submits again; the deputy approves;
+ * the teacher puts it on the schedule.
  */
-test('a quiz is written, submitted, returned with a note, resubmitted and approved', async ({ page }) => {
+test('a quiz is written, submitted, returned with a note, resubmitted, approved and scheduled', async ({ page }) => {
   test.setTimeout(180_000);
   const run = Date.now();
   await signIn(page, 'teacher');
@@ -119,4 +120,31 @@ test('a quiz is written, submitted, returned with a note, resubmitted and approv
   await page.getByRole('dialog', { name: 'Setujui penilaian' }).getByRole('button', { name: 'Setujui' }).click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Penilaian disetujui' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+
+  // approved, the teacher puts the quiz on the schedule: a class and tomorrow's window
+  await signIn(page, 'teacher');
+  await page.goto('/backend/mms/tutor/formative-input');
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /^Jadwalkan/ })
+    .click();
+  const plan = page.getByRole('dialog', { name: `Jadwalkan: ${title}` });
+  // an empty MultiSelect's own input has no width of its own: a person clicks the field around it
+  await plan.getByRole('combobox', { name: 'Kelas' }).click({ force: true });
+  await page.getByRole('option').first().click();
+  const tomorrow = addDays(await serverToday(page), 1)
+    .split('-')
+    .reverse()
+    .join('/');
+  for (const [end, time] of [
+    ['buka', '07:00'],
+    ['tutup', '09:00'],
+  ] as const) {
+    await plan.getByRole('textbox', { name: new RegExp(`^Tanggal ${end}`) }).fill(tomorrow);
+    await plan.getByLabel(new RegExp(`^Jam ${end}`)).fill(time);
+  }
+  await axe(page, 'schedule dialog');
+  await plan.getByRole('button', { name: 'Jadwalkan' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Terjadwal');
 });
