@@ -7,6 +7,15 @@ async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Signs in as the user, opens the screen and clicks the button of the row of the assessment (its dialog opens). */
+async function openRow(page: Page, username: string, path: string, title: string, button: string) {
+  await signIn(page, username);
+  await page.goto(path);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: new RegExp(`^${button}`) }).click();
+  return page.getByRole('dialog', { name: new RegExp(`^${button}`) });
+}
+
 /** WCAG 2.1 AA in an open dialog (the a11y suite audits the screens, not their dialogs). */
 async function axe(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
@@ -74,15 +83,8 @@ test('a quiz is written, submitted, returned with a note, resubmitted, approved 
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Diajukan');
 
-  await signIn(page, 'wakakur');
-  await page.goto('/backend/mms/tutor/formative-check');
+  const check = await openRow(page, 'wakakur', '/backend/mms/tutor/formative-check', title, 'Periksa');
   await expect(page.getByRole('heading', { level: 1, name: 'Cek pembuatan kuis' })).toBeVisible();
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /^Periksa/ })
-    .click();
-  const check = page.getByRole('dialog', { name: `Periksa: ${title}` });
   await expect(check).toContainText(stem);
   await axe(page, 'check dialog');
   await check.getByRole('button', { name: 'Kembalikan' }).click();
@@ -106,30 +108,14 @@ test('a quiz is written, submitted, returned with a note, resubmitted, approved 
     .click();
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Diajukan');
 
-  await signIn(page, 'wakakur');
-  await page.goto('/backend/mms/tutor/formative-check');
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /^Periksa/ })
-    .click();
-  await page
-    .getByRole('dialog', { name: `Periksa: ${title}` })
-    .getByRole('button', { name: 'Setujui' })
-    .click();
+  const approve = await openRow(page, 'wakakur', '/backend/mms/tutor/formative-check', title, 'Periksa');
+  await approve.getByRole('button', { name: 'Setujui' }).click();
   await page.getByRole('dialog', { name: 'Setujui penilaian' }).getByRole('button', { name: 'Setujui' }).click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Penilaian disetujui' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 
   // approved, the teacher puts the quiz on the schedule: a class and tomorrow's window
-  await signIn(page, 'teacher');
-  await page.goto('/backend/mms/tutor/formative-input');
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /^Jadwalkan/ })
-    .click();
-  const plan = page.getByRole('dialog', { name: `Jadwalkan: ${title}` });
+  const plan = await openRow(page, 'teacher', '/backend/mms/tutor/formative-input', title, 'Jadwalkan');
   // an empty MultiSelect's own input has no width of its own: a person clicks the field around it
   await plan.getByRole('combobox', { name: 'Kelas' }).click({ force: true });
   await page.getByRole('option').first().click();
