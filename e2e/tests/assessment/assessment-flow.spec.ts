@@ -1,10 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectDone, signIn } from '../support.ts';
+import { addDays, expectDone, serverToday, signIn } from '../support.ts';
 
 async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Signs in as the user, opens the screen and clicks the button of the row of the assessment (its dialog opens). */
+async function openRow(page: Page, username: string, path: string, title: string, button: string) {
+  await signIn(page, username);
+  await page.goto(path);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: new RegExp(`^${button}`) }).click();
+  return page.getByRole('dialog', { name: new RegExp(`^${button}`) });
 }
 
 /** WCAG 2.1 AA in an open dialog (the a11y suite audits the screens, not their dialogs). */
@@ -23,9 +32,10 @@ async function axe(page: Page, label: string) {
 
 /**
  * The journey of a quiz (issue 12): a teacher writes a question and a quiz from it and submits it; the curriculum
- * deputy reads it and returns it with a note; the teacher sees the note and submits again; the deputy approves.
+ * deputy reads it and returns it with a note; the teacher sees the note and submits again; the deputy approves;
+ * the teacher puts it on the schedule.
  */
-test('a quiz is written, submitted, returned with a note, resubmitted and approved', async ({ page }) => {
+test('a quiz is written, submitted, returned with a note, resubmitted, approved and scheduled', async ({ page }) => {
   test.setTimeout(180_000);
   const run = Date.now();
   await signIn(page, 'teacher');
@@ -73,15 +83,8 @@ test('a quiz is written, submitted, returned with a note, resubmitted and approv
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Diajukan');
 
-  await signIn(page, 'wakakur');
-  await page.goto('/backend/mms/tutor/formative-check');
+  const check = await openRow(page, 'wakakur', '/backend/mms/tutor/formative-check', title, 'Periksa');
   await expect(page.getByRole('heading', { level: 1, name: 'Cek pembuatan kuis' })).toBeVisible();
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /^Periksa/ })
-    .click();
-  const check = page.getByRole('dialog', { name: `Periksa: ${title}` });
   await expect(check).toContainText(stem);
   await axe(page, 'check dialog');
   await check.getByRole('button', { name: 'Kembalikan' }).click();
@@ -105,18 +108,29 @@ test('a quiz is written, submitted, returned with a note, resubmitted and approv
     .click();
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Diajukan');
 
-  await signIn(page, 'wakakur');
-  await page.goto('/backend/mms/tutor/formative-check');
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /^Periksa/ })
-    .click();
-  await page
-    .getByRole('dialog', { name: `Periksa: ${title}` })
-    .getByRole('button', { name: 'Setujui' })
-    .click();
+  const approve = await openRow(page, 'wakakur', '/backend/mms/tutor/formative-check', title, 'Periksa');
+  await approve.getByRole('button', { name: 'Setujui' }).click();
   await page.getByRole('dialog', { name: 'Setujui penilaian' }).getByRole('button', { name: 'Setujui' }).click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Penilaian disetujui' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+
+  // approved, the teacher puts the quiz on the schedule: a class and tomorrow's window
+  const plan = await openRow(page, 'teacher', '/backend/mms/tutor/formative-input', title, 'Jadwalkan');
+  // an empty MultiSelect's own input has no width of its own: a person clicks the field around it
+  await plan.getByRole('combobox', { name: 'Kelas' }).click({ force: true });
+  await page.getByRole('option').first().click();
+  const tomorrow = addDays(await serverToday(page), 1)
+    .split('-')
+    .reverse()
+    .join('/');
+  for (const [end, time] of [
+    ['buka', '07:00'],
+    ['tutup', '09:00'],
+  ] as const) {
+    await plan.getByRole('textbox', { name: new RegExp(`^Tanggal ${end}`) }).fill(tomorrow);
+    await plan.getByLabel(new RegExp(`^Jam ${end}`)).fill(time);
+  }
+  await axe(page, 'schedule dialog');
+  await plan.getByRole('button', { name: 'Jadwalkan' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Terjadwal');
 });

@@ -11,6 +11,7 @@ import type {
   QuestionChoices,
   QuestionInput,
   QuestionUpdate,
+  ScheduleInput,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAllPages } from '../../components/data-list/fetch-all.ts';
@@ -94,15 +95,21 @@ export function useSaveAssessment() {
   });
 }
 
-/** Sets the fixed questions of an assessment, in order. */
-export function useSetAssessmentItems() {
+/** A write to one assessment (`/assessments/:id/<what>`) answered with the assessment; the lists refresh. */
+function useAssessmentWrite<B>(what: string, method: 'PUT' | 'POST') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AssessmentItemsInput }) =>
-      api<AssessmentDetail>(`/assessments/${id}/items`, { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: number; body: B }) =>
+      api<AssessmentDetail>(`/assessments/${id}/${what}`, { method, body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
   });
 }
+
+/** Sets the fixed questions of an assessment, in order. */
+export const useSetAssessmentItems = () => useAssessmentWrite<AssessmentItemsInput>('items', 'PUT');
+
+/** Puts an approved assessment on the schedule: its classes and window. */
+export const useScheduleAssessment = () => useAssessmentWrite<ScheduleInput>('schedule', 'POST');
 
 export function useDeleteAssessment() {
   const client = useQueryClient();

@@ -52,7 +52,8 @@ export const emptyAssessment = (kind: AssessmentKind): AssessmentDraft => ({
   isSample: false,
 });
 
-const wallClock = (iso: string | null) => {
+/** An instant as the school's wall clock shows it: a date and an HH:MM time ('' when there is none). */
+export const wallClock = (iso: string | null) => {
   if (!iso) return { date: '', time: '' };
   const j = toJakarta(new Date(iso));
   return { date: j.date, time: j.time.slice(0, 5) };
@@ -88,7 +89,7 @@ export function assessmentDraftOf(a: Assessment): AssessmentDraft {
 }
 
 /** A date and a time of the school's clock as an instant with its offset (null without a date). */
-const instant = (date: string, time: string) => (date ? `${date}T${time || '00:00'}:00+07:00` : null);
+export const instant = (date: string, time: string) => (date ? `${date}T${time || '00:00'}:00+07:00` : null);
 const numberOrNull = (n: number | '') => (n === '' ? null : n);
 
 /** The contract's body of the draft (AssessmentInput; without `kind` it is an AssessmentUpdate). */

@@ -1,12 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type * as Notify from '../../../lib/notify.ts';
 import type { AssessmentDetail } from '@mms/shared';
+import { renderAssessment } from './render-assessment.test-helper.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { id } from '../../../i18n/id.ts';
-import { renderWithApp } from '../../../test/render.tsx';
-import { registerAssessmentMessages } from '../../../i18n/assessment/index.ts';
 import { AssessmentForm } from './assessment-form.tsx';
 
 const notifyDone = vi.fn();
@@ -108,15 +104,7 @@ const sent = (method: string, end: string) => {
 };
 
 async function renderForm(assessment: AssessmentDetail | null = null, onDone = () => {}) {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      resources: { id: { translation: id } },
-      lng: 'id',
-      interpolation: { escapeValue: false },
-    });
-  }
-  registerAssessmentMessages();
-  const view = await renderWithApp(<AssessmentForm kind="FORMATIVE" assessment={assessment} onDone={onDone} />);
+  const view = await renderAssessment(<AssessmentForm kind="FORMATIVE" assessment={assessment} onDone={onDone} />);
   await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/v1/questions/choices', expect.anything()));
   return view;
 }

@@ -17,7 +17,6 @@ import {
 import { AssessmentInput, AssessmentUpdate, type AssessmentDetail, type AssessmentKind } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/date-fields.tsx';
 import { useActiveYearId } from '../../../components/pickers.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
@@ -32,6 +31,7 @@ import {
   useSaveAssessment,
   useSetAssessmentItems,
 } from '../api.ts';
+import { DateTimeField } from './date-time-field.tsx';
 import { assessmentDraftOf, buildAssessment, emptyAssessment, type AssessmentDraft } from '../assessment-model.ts';
 import { htmlToText } from '../question-model.ts';
 
@@ -100,26 +100,14 @@ export function AssessmentForm({
       onChange={(e) => change({ [key]: e.currentTarget.checked })}
     />
   );
-  const dateTime = (
-    date: 'dueDate' | 'opensDate' | 'closesDate',
-    time: 'dueTime' | 'opensTime' | 'closesTime',
-    error: string,
-  ) => (
-    <Group align="flex-start" grow>
-      <DateField
-        label={t(`assess.${date}`)}
-        value={v[date]}
-        onChange={(x) => change({ [date]: x })}
-        clearable
-        error={err(error)}
-      />
-      <TextInput
-        type="time"
-        label={t(`assess.${time}`)}
-        value={v[time]}
-        onChange={(e) => change({ [time]: e.currentTarget.value })}
-      />
-    </Group>
+  const dateTime = (which: 'due' | 'opens' | 'closes', error: string) => (
+    <DateTimeField
+      dateLabel={t(`assess.${which}Date`)}
+      timeLabel={t(`assess.${which}Time`)}
+      value={{ date: v[`${which}Date`], time: v[`${which}Time`] }}
+      onChange={(x) => change({ [`${which}Date`]: x.date, [`${which}Time`]: x.time })}
+      error={err(error)}
+    />
   );
 
   return (
@@ -168,9 +156,9 @@ export function AssessmentForm({
         autosize
         minRows={2}
       />
-      {isTask && dateTime('dueDate', 'dueTime', 'dueAt')}
-      {dateTime('opensDate', 'opensTime', 'opensAt')}
-      {dateTime('closesDate', 'closesTime', 'closesAt')}
+      {isTask && dateTime('due', 'dueAt')}
+      {dateTime('opens', 'opensAt')}
+      {dateTime('closes', 'closesAt')}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
           label={t('assess.duration')}

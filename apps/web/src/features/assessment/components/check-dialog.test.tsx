@@ -1,11 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type * as Notify from '../../../lib/notify.ts';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { renderAssessment } from './render-assessment.test-helper.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { id } from '../../../i18n/id.ts';
-import { registerAssessmentMessages } from '../../../i18n/assessment/index.ts';
-import { renderWithApp } from '../../../test/render.tsx';
 import { CheckDialog } from './check-dialog.tsx';
 
 const notifyInfo = vi.fn();
@@ -72,15 +68,7 @@ const posts = () =>
     .map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))]);
 
 async function renderDialog(onDone = () => {}) {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      resources: { id: { translation: id } },
-      lng: 'id',
-      interpolation: { escapeValue: false },
-    });
-  }
-  registerAssessmentMessages();
-  await renderWithApp(<CheckDialog id={5} onDone={onDone} />);
+  await renderAssessment(<CheckDialog id={5} onDone={onDone} />);
   await screen.findByText('Jelaskan pecahan (5 poin)');
 }
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Select, Stack, Tabs } from '@mantine/core';
 import { ASSESSMENT_STATES, type Assessment, type AssessmentKind, type AssessmentState } from '@mms/shared';
-import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent, IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
@@ -11,6 +11,7 @@ import { useAssessment, useDeleteAssessment, useQuestionChoices } from '../api.t
 import { STATE_COLORS } from '../assessment-model.ts';
 import { AssessmentForm } from '../components/assessment-form.tsx';
 import { CheckDialog } from '../components/check-dialog.tsx';
+import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { QuestionBankPage } from './question-bank-page.tsx';
 
 /** The state of an assessment as a coloured badge (its label in the export). */
@@ -53,6 +54,7 @@ function EditAssessment({ kind, id, onDone }: { kind: AssessmentKind; id: number
 export function AssessmentList({ kind }: { kind: AssessmentKind }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [scheduling, setScheduling] = useState<Assessment | null>(null);
   const [pair, setPair] = useState<string | null>(null);
   const [state, setState] = useState<AssessmentState | null>(null);
   const choices = useQuestionChoices();
@@ -65,7 +67,18 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
     rowActionsColumn<Assessment>((a) => (
       <RowActions
         name={a.title}
-        edit={a.editable || a.actions.includes('submit') ? () => setEditing(a.id) : undefined}
+        edit={a.editable ? () => setEditing(a.id) : undefined}
+        actions={
+          a.actions.includes('schedule')
+            ? [
+                {
+                  label: t('assess.schedule'),
+                  icon: <IconCalendarEvent size={18} aria-hidden />,
+                  onClick: () => setScheduling(a),
+                },
+              ]
+            : []
+        }
         remove={
           a.editable
             ? {
@@ -125,6 +138,13 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
       >
         {editing === 'new' && <AssessmentForm kind={kind} assessment={null} onDone={() => setEditing(null)} />}
         {typeof editing === 'number' && <EditAssessment kind={kind} id={editing} onDone={() => setEditing(null)} />}
+      </FormModal>
+      <FormModal
+        opened={scheduling !== null}
+        onClose={() => setScheduling(null)}
+        title={scheduling ? t('assess.scheduleOf', { title: scheduling.title }) : ''}
+      >
+        {scheduling && <ScheduleDialog assessment={scheduling} onDone={() => setScheduling(null)} />}
       </FormModal>
     </Stack>
   );

@@ -1,0 +1,77 @@
+import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { ScheduleInput, type Assessment } from '@mms/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActiveYearId } from '../../../components/pickers.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { notifyError, notifyInfo } from '../../../lib/notify.ts';
+import { issueErrors } from '../../../lib/validation.ts';
+import { useGradeClasses, useScheduleAssessment } from '../api.ts';
+import { instant, wallClock } from '../assessment-model.ts';
+import { DateTimeField } from './date-time-field.tsx';
+
+/** Puts an approved assessment on the schedule (issue 12): the classes that take it and its window, WIB. */
+export function ScheduleDialog({ assessment: a, onDone }: { assessment: Assessment; onDone: () => void }) {
+  const { t } = useTranslation();
+  const yearId = useActiveYearId();
+  const classes = useGradeClasses(a.gradeId, yearId);
+  const schedule = useScheduleAssessment();
+  const [classIds, setClassIds] = useState(a.classes.map((c) => String(c.id)));
+  const [times, setTimes] = useState(() => ({ opens: wallClock(a.opensAt), closes: wallClock(a.closesAt) }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const parsed = ScheduleInput.safeParse({
+      classIds: classIds.map(Number),
+      opensAt: instant(times.opens.date, times.opens.time),
+      closesAt: instant(times.closes.date, times.closes.time),
+    });
+    if (!parsed.success) {
+      setErrors(issueErrors(parsed.error, 'first'));
+      return;
+    }
+    setErrors({});
+    schedule.mutate(
+      { id: a.id, body: parsed.data },
+      {
+        onSuccess: () => {
+          notifyInfo(t('assess.scheduled'));
+          onDone();
+        },
+        onError: (e) => {
+          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
+          notifyError(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <MultiSelect
+        label={t('assess.classes')}
+        data={(classes.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        value={classIds}
+        onChange={setClassIds}
+        error={errors.classIds}
+        withAsterisk
+      />
+      {(['opens', 'closes'] as const).map((end) => (
+        <DateTimeField
+          key={end}
+          dateLabel={t(`assess.${end}Date`)}
+          timeLabel={t(`assess.${end}Time`)}
+          value={times[end]}
+          onChange={(value) => setTimes((w) => ({ ...w, [end]: value }))}
+          error={errors[`${end}At`]}
+          required
+        />
+      ))}
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={schedule.isPending}>
+          {t('assess.schedule')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
