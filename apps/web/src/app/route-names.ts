@@ -55,6 +55,8 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-summative-recap',
   'student-scoring',
   'tutor-scoring-project',
+  'tutor-scoring-summative-all',
+  'tutor-scoring-formative',
   'tutor-task-input',
   'tutor-formative-input',
   'tutor-task-check',

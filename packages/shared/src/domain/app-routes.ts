@@ -66,6 +66,8 @@ export const APP_ROUTES = {
   'tutor-summative-recap': '/backend/mms/tutor/summative-recap',
   'student-scoring': '/backend/mms/students/student/scoring',
   'tutor-scoring-project': '/backend/mms/tutor/scoring-project',
+  'tutor-scoring-summative-all': '/backend/mms/tutor/scoring-summative-all',
+  'tutor-scoring-formative': '/backend/mms/tutor/scoring-formative',
   // assessments and their check (issue 12)
   'tutor-task-input': '/backend/mms/tutor/task-input',
   'tutor-formative-input': '/backend/mms/tutor/formative-input',

@@ -1,4 +1,9 @@
 import type {
+  Assessment,
+  AssessmentKind,
+  AssessmentResults,
+  EssayAnswers,
+  ItemAnalysisResult,
   MyP5,
   MyScores,
   P5GradesInput,
@@ -144,4 +149,60 @@ export function useSaveP5Grades(projectId: number) {
 
 export function useMyP5() {
   return useQuery({ queryKey: ['/p5-projects/me'], queryFn: () => api<MyP5>('/p5-projects/me') });
+}
+
+// ---- assessment results ----
+
+const RESULT_STATES = ['SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED'];
+
+/** The assessments of a kind that have results (scheduled or later) the caller may read. */
+export function useAssessmentsWithResults(kind: AssessmentKind) {
+  return useQuery({
+    queryKey: ['/assessments', 'with-results', kind],
+    queryFn: () =>
+      api<{ items: Assessment[] }>(`/assessments?kind=${kind}&pageSize=200`).then((p) =>
+        p.items.filter((a) => RESULT_STATES.includes(a.state)),
+      ),
+  });
+}
+
+export function useAssessmentResults(id: number | null) {
+  return useQuery({
+    queryKey: ['/assessments/results', id],
+    queryFn: () => api<AssessmentResults>(`/assessments/${id}/results`),
+    enabled: id !== null,
+  });
+}
+
+export function useEssays(id: number | null, questionId: number | null) {
+  return useQuery({
+    queryKey: ['/assessments/essays', id, questionId],
+    queryFn: () => api<EssayAnswers>(`/assessments/${id}/essays${questionId ? `?questionId=${questionId}` : ''}`),
+    enabled: id !== null,
+  });
+}
+
+export function useItemAnalysis(id: number | null) {
+  return useQuery({
+    queryKey: ['/assessments/analysis', id],
+    queryFn: () => api<ItemAnalysisResult>(`/assessments/${id}/analysis`),
+    enabled: id !== null,
+  });
+}
+
+export function useMarkEssay(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ answerId, marks }: { answerId: number; marks: number[] }) =>
+      api<{ score: number; grade: number; pendingEssays: number }>(`/assessments/${id}/essays/${answerId}`, {
+        method: 'PUT',
+        body: { marks },
+      }),
+    onSuccess: () =>
+      Promise.all(
+        ['/assessments/results', '/assessments/essays', '/assessments/analysis'].map((k) =>
+          client.invalidateQueries({ queryKey: [k, id] }),
+        ),
+      ),
+  });
 }

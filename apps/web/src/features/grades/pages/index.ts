@@ -4,6 +4,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Checkbox.css';
-export { ScoringPage, ScoringRecapPage } from './scoring-page.tsx';
+export { ScoringPage } from './scoring-page.tsx';
 export { MyScoresPage } from './my-scores-page.tsx';
 export { P5Page } from './p5-page.tsx';
+export { FormativeResultsPage, SummativeRecapPage, SummativeResultsPage } from './results-page.tsx';

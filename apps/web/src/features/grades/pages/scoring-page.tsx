@@ -152,8 +152,3 @@ export function ScoringPage({ recap: startOnRecap = false }: { recap?: boolean }
     </Stack>
   );
 }
-
-/** "Rekap sumatif": the same screen, opened on the recap. */
-export function ScoringRecapPage() {
-  return <ScoringPage recap />;
-}
