@@ -57,6 +57,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-scoring-project',
   'tutor-scoring-summative-all',
   'tutor-scoring-formative',
+  'other-analysis-formative',
   'tutor-task-input',
   'tutor-formative-input',
   'tutor-task-check',

@@ -139,3 +139,22 @@ export const ItemAnalysisResult = z.object({
   ),
 });
 export type ItemAnalysisResult = z.infer<typeof ItemAnalysisResult>;
+
+export const FormativeAnalysisQuery = z.object({ subjectId: dbId('Mata pelajaran'), gradeId: dbId('Tingkat') });
+export type FormativeAnalysisQuery = z.infer<typeof FormativeAnalysisQuery>;
+
+/** The formatives of a subject and grade: each one's mean per class, and mastery per learning objective (TP). */
+export const FormativeAnalysis = z.object({
+  assessments: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      classes: z.array(z.object({ className: z.string(), takers: z.number(), mean: z.number().nullable() })),
+    }),
+  ),
+  /** over every formative: the mean grade of each class (null: nobody took one) */
+  byClass: z.array(z.object({ className: z.string(), takers: z.number(), mean: z.number().nullable() })),
+  /** share of the points earned on the questions of each learning objective, 0-100, rounded once */
+  byObjective: z.array(z.object({ objective: z.string(), items: z.number(), mastery: z.number().nullable() })),
+});
+export type FormativeAnalysis = z.infer<typeof FormativeAnalysis>;

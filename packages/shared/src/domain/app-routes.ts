@@ -68,6 +68,7 @@ export const APP_ROUTES = {
   'tutor-scoring-project': '/backend/mms/tutor/scoring-project',
   'tutor-scoring-summative-all': '/backend/mms/tutor/scoring-summative-all',
   'tutor-scoring-formative': '/backend/mms/tutor/scoring-formative',
+  'other-analysis-formative': '/backend/mms/other/analysis-formative',
   // assessments and their check (issue 12)
   'tutor-task-input': '/backend/mms/tutor/task-input',
   'tutor-formative-input': '/backend/mms/tutor/formative-input',

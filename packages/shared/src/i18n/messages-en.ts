@@ -718,4 +718,6 @@ export const MESSAGES_EN: Record<string, string> = {
   'Skor tidak boleh negatif': 'A score cannot be negative',
   'Maksimal 200 jawaban': 'At most 200 answers',
   'Soal tidak boleh dijawab dua kali': 'A question cannot be answered twice',
+  'Anda hanya dapat melihat analisis mapel yang Anda ajar di tingkat ini':
+    'You can only see the analysis of subjects you teach in this grade',
 };

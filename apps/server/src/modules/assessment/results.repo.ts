@@ -15,6 +15,7 @@ export function itemsWithContent(db: Executor, assessmentId: number) {
       type: questionVersions.type,
       stem: questionVersions.stem,
       content: questionVersions.content,
+      objective: questionVersions.objective,
       points: sql<number>`coalesce(${assessmentItems.points}, ${questionVersions.points})`,
     })
     .from(assessmentItems)
@@ -189,4 +190,14 @@ export async function versionFields(db: Executor, id: number) {
     .from(questionVersions)
     .where(eq(questionVersions.id, id));
   return row!;
+}
+
+/** The formative assessments of a subject and grade of a unit that have results (scheduled or later), by date. */
+export async function formativesOf(db: Executor, unitId: number, subjectId: number, gradeId: number) {
+  const result = await db.execute<{ id: number; title: string }>(sql`
+    select id, title from assessments
+    where unit_id = ${unitId} and subject_id = ${subjectId} and grade_id = ${gradeId} and kind = 'FORMATIVE'
+      and deleted_at is null and state in ('SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED')
+    order by coalesce(opens_at, created_at), id`);
+  return result.rows;
 }

@@ -7,6 +7,8 @@ import {
   EssayMarkInput,
   EssayMarkParams,
   EssaysQuery,
+  FormativeAnalysis,
+  FormativeAnalysisQuery,
   ErrorBody,
   IdParams,
   ItemAnalysisResult,
@@ -28,6 +30,19 @@ const tags = ['assessment results'];
 /** The results of an assessment under /api/v1/assessments/:id (issue 12): sheets, essays, key changes, analysis. */
 export const resultsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const results = createResultsService(db, createAssessmentService(db));
+  app.get(
+    '/formative-analysis',
+    {
+      config: { access: 'analytics.view' },
+      schema: {
+        tags,
+        summary: 'The formatives of a subject and grade: means per class and mastery per learning objective',
+        querystring: FormativeAnalysisQuery,
+        response: { 200: FormativeAnalysis, ...errors },
+      },
+    },
+    async (request) => results.formativeAnalysis(userOf(request), request.query.subjectId, request.query.gradeId),
+  );
   app.get(
     '/:id/results',
     {

@@ -404,5 +404,90 @@ export function createResultsService(db: Database, flow: AssessmentService) {
     };
   }
 
-  return { results, saveSheet, essays, markEssayAnswer, changeKey, analysis };
+  /**
+   * The formative analysis of a subject and grade (the teacher's "Analisis formatif"): each formative's mean
+   * grade per class, every class's mean over all of them, and the mastery of each learning objective (the share of
+   * the points its questions gave, over every taker). A teacher reads the subjects and grades they teach; the
+   * unit's leaders every one of their unit.
+   */
+  async function formativeAnalysis(user: AuthUser, subjectId: number, gradeId: number) {
+    const [subject, grade] = await Promise.all([school.findSubject(db, subjectId), school.findGrade(db, gradeId)]);
+    if (!subject) throw notFound('Mata pelajaran');
+    if (!grade || grade.unitId !== subject.unitId) throw notFound('Tingkat');
+    assertUnit(user, subject.unitId);
+    const leads =
+      can(user.division, 'assessment.check') ||
+      can(user.division, 'assessment.control') ||
+      can(user.division, 'analytics.school');
+    if (!leads) {
+      const teaches =
+        !!user.employeeId && (await school.teachesSubjectInGrade(db, user.employeeId, subjectId, gradeId));
+      if (!teaches) throw forbidden('Anda hanya dapat melihat analisis mapel yang Anda ajar di tingkat ini');
+    }
+    const list = await repo.formativesOf(db, subject.unitId, subjectId, gradeId);
+    const perClass = new Map<string, number[]>();
+    const perObjective = new Map<string, { items: Set<number>; earned: Fraction[]; max: number }>();
+    const assessmentsOut = [];
+    for (const a of list) {
+      const [items, takers, latest] = await Promise.all([
+        repo.itemsWithContent(db, a.id),
+        repo.takersOf(db, a.id),
+        repo.latestAttempts(db, a.id),
+      ]);
+      const done = latest.filter((t) => t.status !== 'IN_PROGRESS');
+      const answers = await repo.answersOf(
+        db,
+        done.map((t) => t.id),
+      );
+      const classOf = new Map(takers.map((t) => [t.studentId, t.className]));
+      const max = items.reduce((n, i) => n + i.points, 0);
+      const grades = new Map<string, number[]>();
+      for (const t of done) {
+        const scored = scoreAttempt(
+          items,
+          answers.filter((x) => x.attemptId === t.id),
+        );
+        const className = classOf.get(t.studentId) ?? '-';
+        const g = gradeOf(scored.earned, max);
+        grades.set(className, [...(grades.get(className) ?? []), g]);
+        perClass.set(className, [...(perClass.get(className) ?? []), g]);
+        for (const p of scored.perItem) {
+          const key = p.item.objective?.trim() || '-';
+          const o = perObjective.get(key) ?? { items: new Set<number>(), earned: [], max: 0 };
+          o.items.add(p.item.questionId);
+          o.earned.push(p.earned);
+          o.max += p.item.points;
+          perObjective.set(key, o);
+        }
+      }
+      const classNames = [...new Set(takers.map((t) => t.className))].sort();
+      assessmentsOut.push({
+        id: a.id,
+        title: a.title,
+        classes: classNames.map((className) => {
+          const g = grades.get(className) ?? [];
+          const mean = meanGrade(g);
+          return { className, takers: g.length, mean: mean === null ? null : display(mean) };
+        }),
+      });
+    }
+    return {
+      assessments: assessmentsOut,
+      byClass: [...perClass.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([className, g]) => {
+          const mean = meanGrade(g);
+          return { className, takers: g.length, mean: mean === null ? null : display(mean) };
+        }),
+      byObjective: [...perObjective.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([objective, o]) => ({
+          objective,
+          items: o.items.size,
+          mastery: o.max ? gradeOf(sumFractions(o.earned), o.max) : null,
+        })),
+    };
+  }
+
+  return { results, saveSheet, essays, markEssayAnswer, changeKey, analysis, formativeAnalysis };
 }

@@ -243,3 +243,72 @@ describe('assessment results', () => {
     expect(item(q.essay)).toMatchObject({ answered: 1, difficulty: 0.375 });
   });
 });
+
+describe('formative analysis', () => {
+  it('gives each class its mean and each learning objective its mastery, to the teachers of the subject', async () => {
+    const write = async (content: unknown, points: number, objective: string) =>
+      (
+        await ctx.call(f.subjectTeacher, 'POST', '/api/v1/questions', {
+          subjectId: f.subject.id,
+          gradeId: f.classA.gradeId,
+          stem: '<p>Kuis</p>',
+          content,
+          points,
+          objective,
+        })
+      ).json().id as number;
+    const tp1 = await write(SINGLE, 2, 'TP1 Perpangkatan');
+    const tp2 = await write({ type: 'SHORT', accepted: [{ number: 8, tolerance: 0 }] }, 1, 'TP2 Akar');
+    const quiz = (
+      await ctx.call(f.subjectTeacher, 'POST', API, {
+        kind: 'FORMATIVE',
+        title: 'Kuis pangkat',
+        subjectId: f.subject.id,
+        gradeId: f.classA.gradeId,
+        passingMark: 75,
+        classIds: [f.classA.id],
+      })
+    ).json().id as number;
+    await ctx.call(f.subjectTeacher, 'PUT', `${API}/${quiz}/items`, {
+      items: [{ questionId: tp1 }, { questionId: tp2 }],
+    });
+    for (const [s, action, body] of [
+      [f.subjectTeacher, 'submit', {}],
+      [wakakur, 'approve', {}],
+      [
+        wakakur,
+        'schedule',
+        { classIds: [f.classA.id], opensAt: '2026-11-16T07:00:00+07:00', closesAt: '2026-11-16T08:00:00+07:00' },
+      ],
+    ] as const) {
+      const res = await ctx.call(s, 'POST', `${API}/${quiz}/${action}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [s0, s1] = f.studentsA;
+    const put = (studentId: number, answers: unknown[]) =>
+      ctx.call(f.subjectTeacher, 'PUT', `${API}/${quiz}/answer-sheets/${studentId}`, { answers });
+    await put(s0!.id, [
+      { questionId: tp1, response: { type: 'SINGLE', optionId: 'b' } },
+      { questionId: tp2, response: { type: 'SHORT', text: '8' } },
+    ]);
+    await put(s1!.id, [
+      { questionId: tp1, response: { type: 'SINGLE', optionId: 'b' } },
+      { questionId: tp2, response: { type: 'SHORT', text: '9' } },
+    ]);
+    const url = `${API}/formative-analysis?subjectId=${f.subject.id}&gradeId=${f.classA.gradeId}`;
+    const res = await ctx.call(f.subjectTeacher, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    // s0 3 of 3 = 100, s1 2 of 3 = 66.67: the class mean 83.34 (from the grades, rounded once)
+    expect(res.json()).toEqual({
+      assessments: [{ id: quiz, title: 'Kuis pangkat', classes: [{ className: '7A', takers: 2, mean: 83.34 }] }],
+      byClass: [{ className: '7A', takers: 2, mean: 83.34 }],
+      byObjective: [
+        { objective: 'TP1 Perpangkatan', items: 1, mastery: 100 },
+        { objective: 'TP2 Akar', items: 1, mastery: 50 },
+      ],
+    });
+    expect((await ctx.call(f.otherTeacher, 'GET', url)).statusCode).toBe(403);
+    expect((await ctx.call(student, 'GET', url)).statusCode).toBe(403);
+    expect((await ctx.call(wakakur, 'GET', url)).statusCode).toBe(200);
+  });
+});

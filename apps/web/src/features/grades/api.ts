@@ -3,6 +3,7 @@ import type {
   AssessmentKind,
   AssessmentResults,
   EssayAnswers,
+  FormativeAnalysis,
   ItemAnalysisResult,
   MyP5,
   MyScores,
@@ -204,5 +205,13 @@ export function useMarkEssay(id: number) {
           client.invalidateQueries({ queryKey: [k, id] }),
         ),
       ),
+  });
+}
+
+export function useFormativeAnalysis(subjectId: number | null, gradeId: number | null) {
+  return useQuery({
+    queryKey: ['/assessments/formative-analysis', subjectId, gradeId],
+    queryFn: () => api<FormativeAnalysis>(`/assessments/formative-analysis?subjectId=${subjectId}&gradeId=${gradeId}`),
+    enabled: subjectId !== null && gradeId !== null,
   });
 }

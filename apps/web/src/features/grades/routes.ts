@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyScreens } from '../../app/lazy-screen.ts';
 
 const screen = lazyScreens(() => import('./pages/index.ts'));
+const analysis = lazyScreens(() => import('./pages/formative-analysis-page.tsx'));
 
 /** The scoring screens (issue 12); the router adds them under /backend. */
 export const gradesRoutes: RouteObject[] = [
@@ -11,4 +12,5 @@ export const gradesRoutes: RouteObject[] = [
   screen('tutor-scoring-formative', 'assessment.control', 'FormativeResultsPage'),
   screen('student-scoring', 'school.student.self', 'MyScoresPage'),
   screen('tutor-scoring-project', 'assessment.control', 'P5Page'),
+  analysis('other-analysis-formative', 'analytics.view', 'FormativeAnalysisPage'),
 ];
