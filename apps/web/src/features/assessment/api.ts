@@ -1,4 +1,11 @@
-import type { Question, QuestionChoices, QuestionImportResult, QuestionInput, QuestionUpdate } from '@mms/shared';
+import type {
+  Question,
+  QuestionChoices,
+  QuestionImage,
+  QuestionImportResult,
+  QuestionInput,
+  QuestionUpdate,
+} from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAllPages } from '../../components/data-list/fetch-all.ts';
 import { filterQuery, type ListFilters } from '../../components/data-list/list-params.ts';
@@ -58,4 +65,11 @@ export function usePaperQuestions(filters: ListFilters, enabled: boolean) {
       fetchAllPages<Question>('/questions', query, signal).then((p) => p.items.sort((a, b) => a.id - b.id)),
     enabled,
   });
+}
+
+/** Uploads a picture from the question editor; answers the address the rich text points to. */
+export async function uploadQuestionImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await apiForm<QuestionImage>('/questions/images', form)).url;
 }

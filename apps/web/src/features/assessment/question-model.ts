@@ -1,10 +1,14 @@
 import type { AcceptedAnswer, CognitiveLevel, Difficulty, PartialRule, Question, QuestionType } from '@mms/shared';
 
-/** What the question form holds: plain texts (the rich text editor comes later), one list per type. */
+/**
+ * What the question form holds, one list per type: the stem and the model answer as the rich text the editor
+ * writes (HTML, '' when empty), the short parts (options, statements, pairs) as plain texts.
+ */
 export interface QuestionDraft {
   subjectId: number | null;
   gradeId: number | null;
   type: QuestionType;
+  /** rich text (HTML) */
   stem: string;
   points: number | '';
   difficulty: Difficulty;
@@ -25,6 +29,7 @@ export interface QuestionDraft {
   accepted: { kind: 'text' | 'number'; text: string; number: number | ''; tolerance: number | '' }[];
   /** ESSAY */
   rubric: { criterion: string; points: number | '' }[];
+  /** rich text (HTML) */
   modelAnswer: string;
 }
 
@@ -58,15 +63,6 @@ export const emptyDraft = (): QuestionDraft => ({
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A plain text as the rich text the bank keeps: escaped, each paragraph in <p>; '' stays '' (required). */
-export function textToHtml(text: string): string {
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
-}
 
 /** A part's text (an option, a statement): escaped, no paragraph. */
 const partHtml = (text: string) => escapeHtml(text.trim());
@@ -129,14 +125,14 @@ export function buildQuestion(d: QuestionDraft): Record<string, unknown> {
         return {
           type: 'ESSAY',
           rubric: d.rubric.map((r) => ({ criterion: r.criterion.trim(), points: num(r.points) })),
-          modelAnswer: d.modelAnswer.trim() ? textToHtml(d.modelAnswer) : null,
+          modelAnswer: d.modelAnswer || null,
         };
     }
   })();
   return {
     subjectId: d.subjectId ?? 0,
     gradeId: d.gradeId ?? 0,
-    stem: textToHtml(d.stem),
+    stem: d.stem,
     content,
     points: num(d.points),
     difficulty: d.difficulty,
@@ -156,7 +152,7 @@ export function draftOf(q: Question): QuestionDraft {
     subjectId: q.subjectId,
     gradeId: q.gradeId,
     type: q.type,
-    stem: htmlToText(q.stem),
+    stem: q.stem,
     points: q.points,
     difficulty: q.difficulty,
     cognitiveLevel: q.cognitiveLevel,
@@ -188,7 +184,7 @@ export function draftOf(q: Question): QuestionDraft {
     );
   } else {
     d.rubric = c.rubric.map((r) => ({ criterion: r.criterion, points: r.points }));
-    d.modelAnswer = c.modelAnswer ? htmlToText(c.modelAnswer) : '';
+    d.modelAnswer = c.modelAnswer ?? '';
   }
   return d;
 }

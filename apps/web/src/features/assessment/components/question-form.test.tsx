@@ -37,6 +37,15 @@ afterEach(() => vi.unstubAllGlobals());
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Writes into a rich-text editor as ProseMirror reads a change of its DOM (jsdom has no typing of its own). */
+async function write(label: string | RegExp, text: string) {
+  const box = screen.getByRole('textbox', { name: label });
+  box.querySelector('p')!.textContent = text;
+  await waitFor(() => expect(box.textContent).toBe(text));
+  // ProseMirror's DOM observer reads the change on the next tick
+  await new Promise((r) => setTimeout(r, 50));
+}
+
 async function pick(label: string | RegExp, option: string) {
   const input = screen.getByRole('combobox', { name: label });
   // the choices come from the server: open the list until they are there
@@ -71,7 +80,7 @@ describe('the question form', { timeout: 30_000 }, () => {
   it('builds a pilihan ganda question into the contract body, the stem escaped in a paragraph', async () => {
     await renderForm();
     await pick(/Mapel dan tingkat/, 'Matematika · Kelas 8');
-    type(/^Soal/, 'Hasil dari 2 < 3 & 3 > 2 adalah ...');
+    await write(/^Soal/, 'Hasil dari 2 < 3 & 3 > 2 adalah ...');
     type('Pilihan a', 'benar');
     type('Pilihan b', 'salah');
     fireEvent.click(screen.getByRole('button', { name: 'Hapus baris 4' }));
@@ -106,7 +115,7 @@ describe('the question form', { timeout: 30_000 }, () => {
     await renderForm();
     await pick(/Mapel dan tingkat/, 'Matematika · Kelas 7');
     await pick(/Jenis soal/, 'Menjodohkan');
-    type(/^Soal/, 'Jodohkan');
+    await write(/^Soal/, 'Jodohkan');
     type('Kiri 1', '2 + 2');
     type('Jawaban kanan 1', '4');
     type('Kiri 2', '3 × 3');
@@ -150,7 +159,7 @@ describe('the question form', { timeout: 30_000 }, () => {
     type('Pilihan d', 'empat');
     fireEvent.click(screen.getByRole('radio', { name: 'Kunci b' }));
     fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
-    const stem = screen.getByLabelText(/^Soal/);
+    const stem = screen.getByRole('textbox', { name: /^Soal/ });
     await waitFor(() => expect(stem.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Soal wajib diisi')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(false);

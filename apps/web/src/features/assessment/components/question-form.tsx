@@ -11,7 +11,6 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
@@ -35,7 +34,8 @@ import { isApiError } from '../../../lib/api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { issueErrors } from '../../../lib/validation.ts';
-import { useQuestionChoices, useSaveQuestion } from '../api.ts';
+import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
+import { uploadQuestionImage, useQuestionChoices, useSaveQuestion } from '../api.ts';
 import { buildQuestion, draftOf, emptyDraft, optionId, type QuestionDraft } from '../question-model.ts';
 
 /** The question form: a new question, or the next version of one (its subject and grade stay). */
@@ -377,13 +377,12 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
             () => change({ rubric: [...v.rubric, { criterion: '', points: 1 }] }),
             v.rubric.length >= 20,
           )}
-          <Textarea
+          <RichTextEditor
             label={t('qbank.modelAnswer')}
-            autosize
-            minRows={3}
             value={v.modelAnswer}
             error={err('content.modelAnswer')}
-            onChange={(e) => change({ modelAnswer: e.currentTarget.value })}
+            onUploadImage={uploadQuestionImage}
+            onChange={(modelAnswer) => change({ modelAnswer })}
           />
         </Stack>
       </Fieldset>
@@ -455,14 +454,13 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
         value={v.type}
         onChange={(x) => x && change({ type: x as QuestionType })}
       />
-      <Textarea
+      <RichTextEditor
         label={t('qbank.stem')}
         required
-        autosize
-        minRows={3}
         value={v.stem}
         error={err('stem')}
-        onChange={(e) => change({ stem: e.currentTarget.value })}
+        onUploadImage={uploadQuestionImage}
+        onChange={(stem) => change({ stem })}
       />
       {typeFields[v.type]()}
       <Group grow wrap="wrap" align="flex-start">
