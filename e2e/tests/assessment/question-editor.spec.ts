@@ -20,7 +20,10 @@ test('a teacher writes a question with bold text, a formula, an Arabic line and 
   await page.getByRole('button', { name: 'Tulis soal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tulis soal' });
   await dialog.getByRole('combobox', { name: 'Mapel dan tingkat' }).click();
-  await page.getByRole('option', { name: /Matematika/ }).first().click();
+  await page
+    .getByRole('option', { name: /Matematika/ })
+    .first()
+    .click();
 
   // ---- the stem: bold text and a formula, then an Arabic line ----
   const stem = dialog.getByRole('textbox', { name: /^Soal/ });
