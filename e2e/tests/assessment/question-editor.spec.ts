@@ -27,13 +27,14 @@ test('a teacher writes a question with bold text, a formula, an Arabic line and 
 
   // ---- the stem: bold text and a formula, then an Arabic line ----
   const stem = dialog.getByRole('textbox', { name: /^Soal/ });
+  const toolbar = dialog.getByRole('toolbar', { name: 'Alat format Soal' });
   await stem.click();
   await page.keyboard.type(`${run}: `);
-  await dialog.getByRole('button', { name: 'Tebal' }).click();
+  await toolbar.getByRole('button', { name: 'Tebal' }).click();
   await page.keyboard.type('setengah');
-  await dialog.getByRole('button', { name: 'Tebal' }).click();
+  await toolbar.getByRole('button', { name: 'Tebal' }).click();
   await page.keyboard.type(' ditulis ');
-  await dialog.getByRole('button', { name: 'Rumus' }).click();
+  await toolbar.getByRole('button', { name: 'Rumus' }).click();
   const math = page.getByRole('dialog', { name: 'Rumus (LaTeX)' });
   await math.getByLabel('Rumus dalam LaTeX').fill('\\frac{1}{2}');
   await expect(math.locator('[data-math-preview] .katex')).toBeVisible();
@@ -42,12 +43,12 @@ test('a teacher writes a question with bold text, a formula, an Arabic line and 
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.insertText(BISMILLAH);
-  await dialog.getByRole('button', { name: 'Arab' }).click();
+  await toolbar.getByRole('button', { name: 'Arab' }).click();
   await expect(stem.locator('p[dir="rtl"][lang="ar"]')).toHaveText(BISMILLAH);
 
   // ---- a picture, uploaded and re-encoded by the server ----
   const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Unggah gambar' }).first().click();
+  await toolbar.getByRole('button', { name: 'Unggah gambar' }).click();
   await (await chooser).setFiles({ name: 'gambar.png', mimeType: 'image/png', buffer: PNG });
   await expect(stem.locator('img[src^="/api/v1/questions/images/"]')).toBeVisible();
 
@@ -57,7 +58,7 @@ test('a teacher writes a question with bold text, a formula, an Arabic line and 
     ['c', '1/4'],
     ['d', '4'],
   ])
-    await dialog.getByLabel(`Pilihan ${id}`).fill(text!);
+    await dialog.getByRole('textbox', { name: `Pilihan ${id}`, exact: true }).fill(text!);
   await dialog.getByRole('radio', { name: 'Kunci a' }).check();
   await dialog.getByRole('button', { name: 'Simpan soal' }).click();
   await expectDone(page);

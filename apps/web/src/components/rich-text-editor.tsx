@@ -10,7 +10,7 @@ import { useEditor } from '@tiptap/react';
 import { Image } from '@tiptap/extension-image';
 import { StarterKit } from '@tiptap/starter-kit';
 import { IconLanguage, IconMathFunction, IconPhoto } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inlineMathHtml, richContentClass } from '../lib/rich-content.tsx';
 
@@ -190,7 +190,7 @@ function MathDialog({
 
 export interface RichTextEditorProps {
   label: string;
-  /** the rich text (HTML) the editor starts with; it is not controlled afterwards */
+  /** the rich text (HTML) shown; a value other than what the editor wrote replaces its content */
   value: string;
   /** the HTML written ('' when nothing is written) */
   onChange: (html: string) => void;
@@ -244,6 +244,13 @@ export function RichTextEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
+  // a value set from outside (a row removed above this one, a form reset) replaces what the editor shows
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && value !== (editor.isEmpty ? '' : editor.getHTML())) {
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value]);
+
   const upload = async (file: File | null) => {
     if (!file || !onUploadImage || !editor) return;
     setUploading(true);
@@ -272,7 +279,7 @@ export function RichTextEditor({
           orderedListControlLabel: t('qbank.editor.orderedList'),
         }}
       >
-        <Editor.Toolbar aria-label={t('qbank.editor.toolbar', { label })}>
+        <Editor.Toolbar role="toolbar" aria-label={t('qbank.editor.toolbar', { label })}>
           <Editor.ControlsGroup>
             <Editor.Bold />
             <Editor.Italic />

@@ -1,8 +1,8 @@
 import type { AcceptedAnswer, CognitiveLevel, Difficulty, PartialRule, Question, QuestionType } from '@mms/shared';
 
 /**
- * What the question form holds, one list per type: the stem and the model answer as the rich text the editor
- * writes (HTML, '' when empty), the short parts (options, statements, pairs) as plain texts.
+ * What the question form holds, one list per type; every text (stem, options, statements, pairs, model answer)
+ * is the rich text its editor writes (HTML, '' when empty).
  */
 export interface QuestionDraft {
   subjectId: number | null;
@@ -61,11 +61,14 @@ export const emptyDraft = (): QuestionDraft => ({
   modelAnswer: '',
 });
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A part's text (an option, a statement): escaped, no paragraph. */
-const partHtml = (text: string) => escapeHtml(text.trim());
+/**
+ * A part's rich text (an option, a statement) as the bank keeps it: the compact editor's one paragraph unwrapped
+ * (a part is shown inside a line), several paragraphs kept as written.
+ */
+function partHtml(html: string): string {
+  const one = /^<p>((?:(?!<\/?p[\s>]).)*)<\/p>$/s.exec(html.trim());
+  return (one ? one[1]! : html).trim();
+}
 
 /** The text of the bank's rich text (tags dropped, entities read), for the list and the form. */
 export function htmlToText(html: string): string {
@@ -161,20 +164,20 @@ export function draftOf(q: Question): QuestionDraft {
   };
   const c = q.content;
   if (c.type === 'SINGLE' || c.type === 'MULTIPLE') {
-    d.options = c.options.map((o) => ({ id: o.id, text: htmlToText(o.text) }));
+    d.options = c.options.map((o) => ({ id: o.id, text: o.text }));
     if (c.type === 'SINGLE') d.singleKey = c.key;
     else {
       d.multipleKey = c.key;
       d.partial = c.partial;
     }
   } else if (c.type === 'TRUE_FALSE') {
-    d.statements = c.statements.map((s) => ({ id: s.id, text: htmlToText(s.text), value: c.key[s.id] ?? null }));
+    d.statements = c.statements.map((s) => ({ id: s.id, text: s.text, value: c.key[s.id] ?? null }));
     d.partial = c.partial;
   } else if (c.type === 'MATCHING') {
-    const text = (id: string | undefined) => htmlToText(c.right.find((r) => r.id === id)?.text ?? '');
-    d.pairs = c.left.map((l) => ({ left: htmlToText(l.text), right: text(c.key[l.id]) }));
+    const text = (id: string | undefined) => c.right.find((r) => r.id === id)?.text ?? '';
+    d.pairs = c.left.map((l) => ({ left: l.text, right: text(c.key[l.id]) }));
     const used = new Set(Object.values(c.key));
-    d.extras = c.right.filter((r) => !used.has(r.id)).map((r) => htmlToText(r.text));
+    d.extras = c.right.filter((r) => !used.has(r.id)).map((r) => r.text);
     d.partial = c.partial;
   } else if (c.type === 'SHORT') {
     d.accepted = c.accepted.map((a: AcceptedAnswer) =>

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Checkbox,
   Fieldset,
@@ -83,6 +84,19 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
     );
   };
 
+  /** A short rich text of the question (an option, a statement, a side of a pair): the compact editor. */
+  const part = (label: string, value: string, errorKey: string, onChange: (html: string) => void) => (
+    <Box flex={1} miw={0}>
+      <RichTextEditor
+        compact
+        label={label}
+        value={value}
+        error={err(errorKey)}
+        onUploadImage={uploadQuestionImage}
+        onChange={onChange}
+      />
+    </Box>
+  );
   const removeButton = (n: number, onClick: () => void, disabled = false) => (
     <ActionIcon
       variant="subtle"
@@ -126,13 +140,7 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
             {v.options.map((o, i) => (
               <Group key={o.id} align="flex-start" wrap="nowrap">
                 <Radio value={o.id} aria-label={t('qbank.keyOf', { id: o.id })} mt={32} />
-                <TextInput
-                  flex={1}
-                  label={t('qbank.option', { id: o.id })}
-                  value={o.text}
-                  error={err(`content.options.${i}.text`)}
-                  onChange={(e) => setOption(i, e.currentTarget.value)}
-                />
+                {part(t('qbank.option', { id: o.id }), o.text, `content.options.${i}.text`, (x) => setOption(i, x))}
                 {removeButton(i + 1, () => removeOption(i), v.options.length <= 2)}
               </Group>
             ))}
@@ -163,13 +171,7 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
                   })
                 }
               />
-              <TextInput
-                flex={1}
-                label={t('qbank.option', { id: o.id })}
-                value={o.text}
-                error={err(`content.options.${i}.text`)}
-                onChange={(e) => setOption(i, e.currentTarget.value)}
-              />
+              {part(t('qbank.option', { id: o.id }), o.text, `content.options.${i}.text`, (x) => setOption(i, x))}
               {removeButton(i + 1, () => removeOption(i), v.options.length <= 2)}
             </Group>
           ))}
@@ -188,13 +190,9 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
         <Stack gap="xs">
           {v.statements.map((s, i) => (
             <Group key={s.id} align="flex-start" wrap="nowrap">
-              <TextInput
-                flex={1}
-                label={t('qbank.statement', { n: i + 1 })}
-                value={s.text}
-                error={err(`content.statements.${i}.text`)}
-                onChange={(e) => setStatement(i, { text: e.currentTarget.value })}
-              />
+              {part(t('qbank.statement', { n: i + 1 }), s.text, `content.statements.${i}.text`, (text) =>
+                setStatement(i, { text }),
+              )}
               <Radio.Group
                 label={t('qbank.keyOf', { id: i + 1 })}
                 value={s.value === null ? null : String(s.value)}
@@ -231,20 +229,10 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
         <Stack gap="xs">
           {v.pairs.map((p, i) => (
             <Group key={i} align="flex-start" wrap="nowrap">
-              <TextInput
-                flex={1}
-                label={t('qbank.left', { n: i + 1 })}
-                value={p.left}
-                error={err(`content.left.${i}.text`)}
-                onChange={(e) => setPair(i, { left: e.currentTarget.value })}
-              />
-              <TextInput
-                flex={1}
-                label={t('qbank.right', { n: i + 1 })}
-                value={p.right}
-                error={err(`content.right.${i}.text`)}
-                onChange={(e) => setPair(i, { right: e.currentTarget.value })}
-              />
+              {part(t('qbank.left', { n: i + 1 }), p.left, `content.left.${i}.text`, (left) => setPair(i, { left }))}
+              {part(t('qbank.right', { n: i + 1 }), p.right, `content.right.${i}.text`, (right) =>
+                setPair(i, { right }),
+              )}
               {removeButton(i + 1, () => change({ pairs: v.pairs.filter((_, j) => j !== i) }), v.pairs.length <= 2)}
             </Group>
           ))}
@@ -263,13 +251,9 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
           </Text>
           {v.extras.map((x, i) => (
             <Group key={i} align="flex-start" wrap="nowrap">
-              <TextInput
-                flex={1}
-                label={t('qbank.extra', { n: i + 1 })}
-                value={x}
-                error={err(`content.right.${v.pairs.length + i}.text`)}
-                onChange={(e) => change({ extras: v.extras.map((y, j) => (j === i ? e.currentTarget.value : y)) })}
-              />
+              {part(t('qbank.extra', { n: i + 1 }), x, `content.right.${v.pairs.length + i}.text`, (text) =>
+                change({ extras: v.extras.map((y, j) => (j === i ? text : y)) }),
+              )}
               {removeButton(v.pairs.length + i + 1, () => change({ extras: v.extras.filter((_, j) => j !== i) }))}
             </Group>
           ))}
