@@ -34,6 +34,7 @@ import { questionIoRoutes } from './modules/assessment/question-io.routes.ts';
 import { questionRoutes } from './modules/assessment/question.routes.ts';
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { p5Routes } from './modules/grades/p5.routes.ts';
+import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(questionRoutes, { prefix: '/api/v1/questions', db });
   await app.register(gradesRoutes, { prefix: '/api/v1/scores', db });
   await app.register(p5Routes, { prefix: '/api/v1/p5-projects', db });
+  await app.register(assessmentRoutes, { prefix: '/api/v1/assessments', db });
   await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });

@@ -55,6 +55,11 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-summative-recap',
   'student-scoring',
   'tutor-scoring-project',
+  'tutor-task-input',
+  'tutor-formative-input',
+  'tutor-task-check',
+  'tutor-formative-check',
+  'tutor-summative-question-set',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

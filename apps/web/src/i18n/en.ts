@@ -9,7 +9,6 @@ export const en: Messages = {
     skipToContent: 'Skip to content',
     actions: 'Actions',
     showPassword: 'Show password',
-    closeDialog: 'Close the dialog',
   },
   dates: {
     clear: 'Clear the date',
@@ -69,6 +68,7 @@ export const en: Messages = {
   },
   dialog: {
     info: 'Info',
+    close: 'Close',
     saved: 'Data saved',
     ok: 'OK',
     cancel: 'Cancel',

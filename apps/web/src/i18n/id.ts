@@ -8,7 +8,6 @@ export const id = {
     skipToContent: 'Lewati ke konten',
     actions: 'Aksi',
     showPassword: 'Tampilkan kata sandi',
-    closeDialog: 'Tutup dialog',
   },
   dates: {
     clear: 'Kosongkan tanggal',
@@ -74,6 +73,7 @@ export const id = {
   },
   dialog: {
     info: 'Info',
+    close: 'Tutup',
     saved: 'Data berhasil disimpan',
     ok: 'OK',
     cancel: 'Batal',

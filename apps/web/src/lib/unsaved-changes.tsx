@@ -65,7 +65,8 @@ export function FormModal({ onClose, children, ...props }: ModalProps) {
   }, []);
   const close = () => (dirty.current ? askToLeave(onClose) : onClose());
   return (
-    <Modal closeButtonProps={{ 'aria-label': i18next.t('app.closeDialog') }} {...props} onClose={close}>
+    // the close button (an icon) is named for a screen reader
+    <Modal closeButtonProps={{ 'aria-label': i18next.t('dialog.close') }} {...props} onClose={close}>
       <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
     </Modal>
   );

@@ -64,6 +64,8 @@ export const Unit = z
     periodMinutes: z.number().int(),
     /** the school week: 5 (Monday-Friday) or 6 (Monday-Saturday); set through the calendar */
     schoolDaysPerWeek: z.number().int(),
+    /** whether a quiz (formatif) goes to the curriculum deputy's check before it is approved */
+    formativeNeedsCheck: z.boolean(),
     isActive: z.boolean(),
   })
   .meta({ id: 'Unit' });
@@ -84,11 +86,13 @@ const UnitFields = z.object({
   email: paperEmail,
   dayStartTime: clock('Jam masuk'),
   periodMinutes: z.number().int().min(20, 'Lama JP minimal 20 menit').max(90, 'Lama JP maksimal 90 menit'),
+  formativeNeedsCheck: z.boolean(),
   isActive: z.boolean(),
 });
 export const UnitInput = UnitFields.extend({
   dayStartTime: UnitFields.shape.dayStartTime.default('07:00'),
   periodMinutes: UnitFields.shape.periodMinutes.default(40),
+  formativeNeedsCheck: UnitFields.shape.formativeNeedsCheck.default(true),
   isActive: UnitFields.shape.isActive.default(true),
 });
 export type UnitInput = z.infer<typeof UnitInput>;

@@ -66,6 +66,12 @@ export const APP_ROUTES = {
   'tutor-summative-recap': '/backend/mms/tutor/summative-recap',
   'student-scoring': '/backend/mms/students/student/scoring',
   'tutor-scoring-project': '/backend/mms/tutor/scoring-project',
+  // assessments and their check (issue 12)
+  'tutor-task-input': '/backend/mms/tutor/task-input',
+  'tutor-formative-input': '/backend/mms/tutor/formative-input',
+  'tutor-task-check': '/backend/mms/tutor/task-check',
+  'tutor-formative-check': '/backend/mms/tutor/formative-check',
+  'tutor-summative-question-set': '/backend/mms/tutor/summative-question-set',
   'principal-class-control': '/backend/mms/principal/class-control',
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-permission': '/backend/mms/students/student/permission',

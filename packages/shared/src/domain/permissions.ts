@@ -63,6 +63,8 @@ export const PERMISSIONS = {
 
   // assessment
   'assessment.author': TEACHERS,
+  /** reading assessments and taking the workflow steps the caller's role on one allows (authors, checkers, exam staff) */
+  'assessment.read': [...TEACHERS, 'TU'],
   'assessment.check': CURRICULUM,
   'assessment.schedule': [...CURRICULUM, 'TU', 'TEACHERCASHIER'],
   'assessment.proctor': TEACHERS,

@@ -140,8 +140,9 @@ function scanFile(path: string, kind: 'contract' | 'server', found: FoundMessage
 export function findMessages(): FoundMessage[] {
   const found: FoundMessage[] = [];
   for (const f of filesUnder(join(ROOT, 'packages/shared/src/contracts'))) scanFile(f, 'contract', found);
-  // the command-line tools, configuration and database start-up speak to the operator, not to users
-  const operator = /apps\/server\/src\/(cli|seed|db)\/|apps\/server\/src\/config\.ts$/;
+  // the command-line tools, configuration and database start-up speak to the operator, not to users; a
+  // template's content (`*-template.ts`) is a fixed Indonesian document in the import format, not a message
+  const operator = /apps\/server\/src\/(cli|seed|db)\/|apps\/server\/src\/config\.ts$|-template\.ts$/;
   for (const f of filesUnder(join(ROOT, 'apps/server/src'))) if (!operator.test(f)) scanFile(f, 'server', found);
   return found;
 }

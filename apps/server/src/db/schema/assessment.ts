@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { QuestionContent } from '@mms/shared';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { QuestionContent, QuestionResponse } from '@mms/shared';
 import { users } from './auth.ts';
-import { employees, grades, subjects, units } from './school.ts';
+import { classGroups, employees, grades, students, subjects, units } from './school.ts';
 
 /**
  * The question bank (bank soal): a question belongs to a subject and grade of a unit and is shared with the
@@ -66,5 +77,223 @@ export const questionVersions = pgTable(
     uniqueIndex('question_versions_question_version_uq').on(t.questionId, t.version),
     check('question_versions_points_ck', sql`${t.points} between 1 and 100`),
     check('question_versions_type_ck', sql`${t.content}->>'type' = ${t.type}`),
+  ],
+);
+
+/**
+ * An assessment (issue 12): a task (tugas), a quiz (formatif), a summative or a selection test of one subject
+ * and grade, written by a teacher and taken by class groups. Its workflow state follows
+ * `@mms/shared` assessment-states.ts; SCHEDULED and OPEN also move by themselves with the window (read time).
+ */
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer()
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    kind: text({ enum: ['TASK', 'FORMATIVE', 'SUMMATIVE', 'SELECTION'] }).notNull(),
+    title: text().notNull(),
+    subjectId: integer()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    gradeId: integer()
+      .notNull()
+      .references(() => grades.id, { onDelete: 'restrict' }),
+    authorEmployeeId: integer().references(() => employees.id, { onDelete: 'set null' }),
+    instructions: text(),
+    /** a task's due time */
+    dueAt: timestamp({ withTimezone: true }),
+    durationMinutes: integer(),
+    opensAt: timestamp({ withTimezone: true }),
+    closesAt: timestamp({ withTimezone: true }),
+    shuffleQuestions: boolean().notNull().default(false),
+    shuffleOptions: boolean().notNull().default(false),
+    attemptsAllowed: integer().notNull().default(1),
+    /** KKM: the passing mark, 0-100 */
+    passingMark: integer().notNull().default(75),
+    showScore: boolean().notNull().default(true),
+    showKey: boolean().notNull().default(false),
+    tokenRequired: boolean().notNull().default(false),
+    /** contoh soal: a sample for practice, not graded */
+    isSample: boolean().notNull().default(false),
+    state: text({
+      enum: ['DRAFT', 'SUBMITTED', 'RETURNED', 'APPROVED', 'SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED'],
+    })
+      .notNull()
+      .default('DRAFT'),
+    /** the checker's note of the last return */
+    checkNote: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('assessments_unit_state_idx').on(t.unitId, t.state),
+    index('assessments_subject_grade_idx').on(t.subjectId, t.gradeId),
+    index('assessments_author_idx').on(t.authorEmployeeId),
+    check('assessments_kind_ck', sql`${t.kind} in ('TASK', 'FORMATIVE', 'SUMMATIVE', 'SELECTION')`),
+    check(
+      'assessments_state_ck',
+      sql`${t.state} in ('DRAFT', 'SUBMITTED', 'RETURNED', 'APPROVED', 'SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED')`,
+    ),
+    check('assessments_passing_mark_ck', sql`${t.passingMark} between 0 and 100`),
+    check('assessments_duration_ck', sql`${t.durationMinutes} is null or ${t.durationMinutes} between 1 and 1440`),
+    check('assessments_attempts_ck', sql`${t.attemptsAllowed} between 1 and 10`),
+    check('assessments_window_ck', sql`${t.opensAt} is null or ${t.closesAt} is null or ${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+/** The class groups (rombel) that take an assessment. */
+export const assessmentClasses = pgTable(
+  'assessment_classes',
+  {
+    assessmentId: integer()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    classGroupId: integer()
+      .notNull()
+      .references(() => classGroups.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.assessmentId, t.classGroupId] })],
+);
+
+/** The fixed questions of an assessment, each pinned to the version it was chosen at. */
+export const assessmentItems = pgTable(
+  'assessment_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    assessmentId: integer()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    questionVersionId: integer()
+      .notNull()
+      .references(() => questionVersions.id, { onDelete: 'restrict' }),
+    /** points in this assessment instead of the question's own */
+    points: integer(),
+  },
+  (t) => [
+    uniqueIndex('assessment_items_position_uq').on(t.assessmentId, t.position),
+    uniqueIndex('assessment_items_question_uq').on(t.assessmentId, t.questionId),
+    check('assessment_items_position_ck', sql`${t.position} >= 1`),
+    check('assessment_items_points_ck', sql`${t.points} is null or ${t.points} between 1 and 100`),
+  ],
+);
+
+/** "Drawn per student": each rule draws `count` questions of the bank matching its tag, difficulty and type. */
+export const assessmentDrawRules = pgTable(
+  'assessment_draw_rules',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    assessmentId: integer()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    tag: text(),
+    difficulty: text({ enum: ['MUDAH', 'SEDANG', 'SUKAR'] }),
+    type: text({ enum: ['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'MATCHING', 'SHORT', 'ESSAY'] }),
+    count: integer().notNull(),
+  },
+  (t) => [
+    index('assessment_draw_rules_assessment_idx').on(t.assessmentId),
+    check('assessment_draw_rules_count_ck', sql`${t.count} between 1 and 200`),
+    check(
+      'assessment_draw_rules_difficulty_ck',
+      sql`${t.difficulty} is null or ${t.difficulty} in ('MUDAH', 'SEDANG', 'SUKAR')`,
+    ),
+    check(
+      'assessment_draw_rules_type_ck',
+      sql`${t.type} is null or ${t.type} in ('SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'MATCHING', 'SHORT', 'ESSAY')`,
+    ),
+  ],
+);
+
+/** An assessment shared with another teacher of the unit and subject: to read, or to copy as their own draft. */
+export const assessmentShares = pgTable(
+  'assessment_shares',
+  {
+    assessmentId: integer()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    mode: text({ enum: ['READ', 'COPY'] }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assessmentId, t.employeeId] }),
+    index('assessment_shares_employee_idx').on(t.employeeId),
+    check('assessment_shares_mode_ck', sql`${t.mode} in ('READ', 'COPY')`),
+  ],
+);
+
+/**
+ * A student's attempt at an assessment (the exam engine of the next issue). The server holds the deadline:
+ * min(start + duration, close time). The score is exact, as domain/scoring.ts keeps it: a fraction of integers.
+ */
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    assessmentId: integer()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'restrict' }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    attemptNo: integer().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deadlineAt: timestamp({ withTimezone: true }).notNull(),
+    submittedAt: timestamp({ withTimezone: true }),
+    status: text({ enum: ['IN_PROGRESS', 'SUBMITTED', 'GRADED'] })
+      .notNull()
+      .default('IN_PROGRESS'),
+    scoreNum: integer(),
+    scoreDen: integer(),
+  },
+  (t) => [
+    uniqueIndex('attempts_student_no_uq').on(t.assessmentId, t.studentId, t.attemptNo),
+    check('attempts_no_ck', sql`${t.attemptNo} >= 1`),
+    check('attempts_status_ck', sql`${t.status} in ('IN_PROGRESS', 'SUBMITTED', 'GRADED')`),
+    check('attempts_deadline_ck', sql`${t.deadlineAt} >= ${t.startedAt}`),
+    check(
+      'attempts_score_ck',
+      sql`(${t.scoreNum} is null and ${t.scoreDen} is null) or (${t.scoreNum} >= 0 and ${t.scoreDen} > 0)`,
+    ),
+  ],
+);
+
+/** One answer of an attempt, saved idempotently by its client sequence number. */
+export const answers = pgTable(
+  'answers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: integer()
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    questionVersionId: integer()
+      .notNull()
+      .references(() => questionVersions.id, { onDelete: 'restrict' }),
+    response: jsonb().$type<QuestionResponse>().notNull(),
+    clientSeq: integer().notNull(),
+    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    scoreNum: integer(),
+    scoreDen: integer(),
+    markedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('answers_attempt_question_uq').on(t.attemptId, t.questionId),
+    check('answers_client_seq_ck', sql`${t.clientSeq} >= 0`),
+    check(
+      'answers_score_ck',
+      sql`(${t.scoreNum} is null and ${t.scoreDen} is null) or (${t.scoreNum} >= 0 and ${t.scoreDen} > 0)`,
+    ),
   ],
 );

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ScoreKind } from '@mms/shared';
+import { assessments } from './assessment.ts';
 import { users } from './auth.ts';
 import { classGroups, employees, grades, students, subjects, units } from './school.ts';
 
@@ -39,7 +40,7 @@ export const scoreColumns = pgTable(
     kind: text({ enum: KINDS }).notNull(),
     title: text().notNull(),
     date: date().notNull(),
-    assessmentId: integer(),
+    assessmentId: integer().references(() => assessments.id, { onDelete: 'set null' }),
     createdByEmployeeId: integer().references(() => employees.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

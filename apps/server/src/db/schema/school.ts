@@ -41,6 +41,8 @@ export const units = pgTable('units', {
   periodMinutes: integer().notNull().default(40),
   /** the school week: 5 (Monday-Friday) or 6 (Monday-Saturday) */
   schoolDaysPerWeek: integer().notNull().default(6),
+  /** whether a quiz (formatif) goes to the curriculum deputy's check before it is approved */
+  formativeNeedsCheck: boolean().notNull().default(true),
   isActive: boolean().notNull().default(true),
   ...timestamps,
 });

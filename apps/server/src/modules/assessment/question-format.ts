@@ -309,18 +309,3 @@ export function questionRow(
   }
   return row;
 }
-
-/** What the templates say about the format (the Excel template's instructions sheet, the Word template's top). */
-export const FORMAT_NOTES = [
-  'Satu soal per baris (Excel) atau per nomor (Word). Semua soal berkas masuk ke mapel dan tingkat yang dipilih saat impor.',
-  'Tipe: PG (pilihan ganda), PGK (pilihan ganda kompleks), BS (benar/salah), JODOH (menjodohkan), ISIAN (isian singkat), URAIAN.',
-  'PG dan PGK: isi Pilihan A sampai E; Kunci huruf pilihan (PG: B; PGK: A, C).',
-  'BS: kolom Pernyataan, satu pernyataan per baris diakhiri "= B" (benar) atau "= S" (salah).',
-  'JODOH: kolom Pasangan, satu pasangan per baris "kiri = kanan"; baris "= jawaban" menambah pengecoh.',
-  'ISIAN: Kunci berisi jawaban yang diterima dipisah "|"; jawaban angka diawali "=", toleransi setelah "±" (=3,14±0,01).',
-  'URAIAN: kolom Rubrik, satu kriteria per baris "kriteria = skor"; Kunci berisi contoh jawaban (boleh kosong).',
-  'Penilaian (PGK, BS, JODOH): SEBAGIAN (skor sebanding bagian yang benar, bawaan) atau SEMUA (semua benar atau nol).',
-  'Bobot: 1-100. Kesukaran: MUDAH, SEDANG (bawaan) atau SUKAR. Level kognitif: C1-C6. Label dipisah koma.',
-  'Rumus: \\( ... \\) di dalam kalimat, \\[ ... \\] di baris sendiri (LaTeX). Teks Arab ditulis langsung.',
-  'Semua soal diperiksa dulu; bila ada kesalahan, semuanya dilaporkan per nomor soal dan kolom, dan tidak ada soal yang disimpan.',
-];

@@ -23,13 +23,8 @@ import { AppError } from '../../lib/errors.ts';
 import { assertSupported, fileStore, normalise, sniffMime } from '../../lib/uploads.ts';
 import { collectAll } from '../../lib/xlsx.ts';
 import { PENDING_IMAGE, readQuestionDocx, type DocxImage } from './question-docx.ts';
-import {
-  FORMAT_NOTES,
-  parseQuestionRow,
-  QUESTION_COLUMNS,
-  questionRow,
-  type QuestionColumnKey,
-} from './question-format.ts';
+import { parseQuestionRow, QUESTION_COLUMNS, questionRow, type QuestionColumnKey } from './question-format.ts';
+import { DOCX_TEMPLATE_BODY, EXAMPLE, FORMAT_NOTES } from './question-template.ts';
 import type { QuestionService } from './question.service.ts';
 
 /** The most questions one file may hold. */
@@ -50,21 +45,6 @@ const LISTS = {
   partial: ['SEBAGIAN', 'SEMUA'],
   difficulty: DIFFICULTIES,
   cognitiveLevel: COGNITIVE_LEVELS,
-};
-
-const EXAMPLE = {
-  type: 'PG',
-  stem: 'Hasil dari \\(2^3\\) adalah ...',
-  optionA: '6',
-  optionB: '8',
-  optionC: '9',
-  optionD: '12',
-  key: 'B',
-  points: '2',
-  difficulty: 'MUDAH',
-  cognitiveLevel: 'C1',
-  objective: 'Menghitung perpangkatan',
-  tags: 'bilangan, pangkat',
 };
 
 /**
@@ -154,58 +134,7 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
 
   function docxTemplate() {
     const b = (s: string) => ({ bold: s });
-    const paragraphs: DocxParagraph[] = [
-      b('Template impor soal MMS'),
-      ...FORMAT_NOTES,
-      'Nomor soal diketik ("1. ", pilihan "A. " sampai "E. ") atau memakai penomoran otomatis Word (soal di tingkat pertama, pilihan di tingkat kedua). Gambar boleh disisipkan di soal (JPG atau PNG).',
-      '',
-      '1. Hasil dari \\(2^3\\) adalah ...',
-      'A. 6',
-      'B. 8',
-      'C. 9',
-      'D. 12',
-      'Tipe: PG',
-      'Kunci: B',
-      'Bobot: 2',
-      'Kesukaran: MUDAH',
-      'Level: C1',
-      'TP: Menghitung perpangkatan',
-      'Label: bilangan, pangkat',
-      '',
-      '2. Pilih semua bilangan prima.',
-      'A. 2',
-      'B. 4',
-      'C. 5',
-      'D. 9',
-      'Tipe: PGK',
-      'Kunci: A, C',
-      'Bobot: 2',
-      '',
-      '3. Tentukan benar atau salah.',
-      'Tipe: BS',
-      'Pernyataan: Air mendidih pada 100 °C di permukaan laut = B',
-      'Pernyataan: Matahari mengelilingi bumi = S',
-      'Bobot: 2',
-      '',
-      '4. Jodohkan ibu kota dengan provinsinya.',
-      'Tipe: JODOH',
-      'Pasangan: Jawa Barat = Bandung',
-      'Pasangan: Jawa Timur = Surabaya',
-      'Pasangan: = Semarang',
-      'Bobot: 3',
-      '',
-      '5. Ibu kota Indonesia adalah ...',
-      'Tipe: ISIAN',
-      'Kunci: Jakarta | DKI Jakarta',
-      'Bobot: 1',
-      '',
-      '6. Artikan: بِسْمِ اللَّهِ الرَّحْمَٰنِ الرَّحِيمِ',
-      'Tipe: URAIAN',
-      'Rubrik: Arti lengkap dan tepat = 3',
-      'Rubrik: Tulisan rapi = 1',
-      'Kunci: Dengan nama Allah Yang Maha Pengasih lagi Maha Penyayang',
-      'Bobot: 4',
-    ];
+    const paragraphs: DocxParagraph[] = [b('Template impor soal MMS'), ...FORMAT_NOTES, ...DOCX_TEMPLATE_BODY];
     return writeDocx(paragraphs);
   }
 

@@ -25,10 +25,7 @@ beforeAll(async () => {
     startedAt: new Date(`${f.year.startDate}T00:00:00+07:00`),
   });
   // a class of another unit, for the unit rule
-  const [other] = await ctx.db
-    .insert(units)
-    .values({ code: 'SDX', name: 'SD Lain', level: 'SD' })
-    .returning({ id: units.id });
+  const [other] = await ctx.db.insert(units).values({ code: 'SDX', name: 'SD Lain' }).returning({ id: units.id });
   const [g] = await ctx.db.insert(grades).values({ unitId: other!.id, level: 1, name: 'Kelas 1' }).returning();
   otherUnitGrade = g!.id;
   const [c] = await ctx.db

@@ -39,6 +39,7 @@ const unitColumns = {
   dayStartTime: units.dayStartTime,
   periodMinutes: units.periodMinutes,
   schoolDaysPerWeek: units.schoolDaysPerWeek,
+  formativeNeedsCheck: units.formativeNeedsCheck,
   isActive: units.isActive,
 };
 

@@ -1,8 +1,15 @@
 import type {
+  QuestionImportResult,
+  AssessmentAction,
+  AssessmentDetail,
+  AssessmentInput,
+  AssessmentItemsInput,
+  AssessmentUpdate,
+  ClassGroup,
+  Page,
   Question,
   QuestionChoices,
   QuestionImage,
-  QuestionImportResult,
   QuestionInput,
   QuestionUpdate,
 } from '@mms/shared';
@@ -64,6 +71,78 @@ export function usePaperQuestions(filters: ListFilters, enabled: boolean) {
     queryFn: ({ signal }) =>
       fetchAllPages<Question>('/questions', query, signal).then((p) => p.items.sort((a, b) => a.id - b.id)),
     enabled,
+  });
+}
+
+/** One assessment with its questions, draw rules and shares. */
+export function useAssessment(id: number | null) {
+  return useQuery({
+    queryKey: ['/assessments', 'one', id],
+    queryFn: () => api<AssessmentDetail>(`/assessments/${id}`),
+    enabled: id !== null,
+  });
+}
+
+/** Writes an assessment (a draft) or edits a draft or returned one (PUT). */
+export function useSaveAssessment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: AssessmentInput | AssessmentUpdate }) =>
+      id
+        ? api<AssessmentDetail>(`/assessments/${id}`, { method: 'PUT', body })
+        : api<AssessmentDetail>('/assessments', { method: 'POST', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
+  });
+}
+
+/** Sets the fixed questions of an assessment, in order. */
+export function useSetAssessmentItems() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AssessmentItemsInput }) =>
+      api<AssessmentDetail>(`/assessments/${id}/items`, { method: 'PUT', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
+  });
+}
+
+export function useDeleteAssessment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/assessments/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
+  });
+}
+
+/** A step of the workflow (submit, approve, return with its note...). */
+export function useAssessmentStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, note = null }: { id: number; action: AssessmentAction; note?: string | null }) =>
+      api<AssessmentDetail>(`/assessments/${id}/${action}`, { method: 'POST', body: { note } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
+  });
+}
+
+/** The bank's questions of one subject and grade (what an assessment may be built from). */
+export function useBankQuestions(subjectId: number | null, gradeId: number | null) {
+  return useQuery({
+    queryKey: ['/questions', 'pick', subjectId, gradeId],
+    queryFn: () =>
+      api<Page<Question>>('/questions', { query: { subjectId: subjectId!, gradeId: gradeId!, pageSize: 200 } }),
+    enabled: subjectId !== null && gradeId !== null,
+  });
+}
+
+/** The class groups of a grade in the active year (who may take an assessment of that grade). */
+export function useGradeClasses(gradeId: number | null, academicYearId: number | null) {
+  return useQuery({
+    queryKey: ['/classes', 'assessment', gradeId, academicYearId],
+    queryFn: () =>
+      api<Page<ClassGroup>>('/classes', {
+        query: { gradeId: gradeId!, academicYearId: academicYearId!, pageSize: 200 },
+      }),
+    enabled: gradeId !== null && academicYearId !== null,
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -4,4 +4,15 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 export { QuestionBankPage } from './question-bank-page.tsx';
+export {
+  FormativeCheckPage,
+  FormativeInputPage,
+  SummativeCheckPage,
+  SummativeInputPage,
+  TaskCheckPage,
+  TaskInputPage,
+} from './assessment-list-page.tsx';

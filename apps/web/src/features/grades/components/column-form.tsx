@@ -11,12 +11,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-fields.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { issueErrors, messageText } from '../../../lib/validation.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { useSaveColumn } from '../api.ts';
 
 /** Adds an assessment (a column) to a sheet, or renames one: its kind, name and date. */
+/** The server's field errors in the reader's language. */
+const serverErrors = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, messageText(v)]));
+
 export function ColumnForm({
   sheet,
   column,
@@ -38,7 +43,7 @@ export function ColumnForm({
   async function submit() {
     const parsed = ScoreColumnInput.safeParse({ ...sheet, kind, title, date });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueErrors(parsed.error, 'first'));
       return;
     }
     setErrors({});
@@ -48,7 +53,7 @@ export function ColumnForm({
       notifyDone('saved', ti);
       onDone();
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fields).length) setErrors(error.fields);
+      if (isApiError(error)) setErrors(serverErrors(error.fields));
       notifyError(error);
     }
   }

@@ -24,12 +24,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GradeSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { issueErrors, messageText } from '../../../lib/validation.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { useSaveP5Project } from '../api.ts';
 
 /** Plans a P5 project (WAKAKUR): grade, semester, theme, title, description and the dimensions it assesses. */
+/** The server's field errors in the reader's language. */
+const serverErrors = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, messageText(v)]));
+
 export function P5ProjectForm({ project, onDone }: { project: P5Project | null; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
@@ -54,7 +59,7 @@ export function P5ProjectForm({ project, onDone }: { project: P5Project | null; 
       dimensions,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueErrors(parsed.error, 'first'));
       return;
     }
     setErrors({});
@@ -63,7 +68,7 @@ export function P5ProjectForm({ project, onDone }: { project: P5Project | null; 
       notifyDone('saved', parsed.data.title);
       onDone();
     } catch (error) {
-      if (isApiError(error)) setErrors(error.fields);
+      if (isApiError(error)) setErrors(serverErrors(error.fields));
       notifyError(error);
     }
   }

@@ -3,11 +3,16 @@ import { SCORE_KINDS, SCORE_KIND_LABELS, ScorePolicyInput, type ScoreKind, type 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
+import { issueErrors, messageText } from '../../../lib/validation.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { useSavePolicy } from '../api.ts';
 
 /** WAKAKUR sets what a subject's recap weighs in a grade, and its KKM. */
+/** The server's field errors in the reader's language. */
+const serverErrors = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, messageText(v)]));
+
 export function PolicyForm({ policy, onDone }: { policy: ScorePolicy; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
@@ -27,7 +32,7 @@ export function PolicyForm({ policy, onDone }: { policy: ScorePolicy; onDone: ()
       weights: Object.fromEntries(SCORE_KINDS.map((k) => [k, weights[k] === '' ? Number.NaN : Number(weights[k])])),
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setErrors(issueErrors(parsed.error, 'path'));
       return;
     }
     setErrors({});
@@ -36,7 +41,7 @@ export function PolicyForm({ policy, onDone }: { policy: ScorePolicy; onDone: ()
       notifyDone('saved');
       onDone();
     } catch (error) {
-      if (isApiError(error)) setErrors(error.fields);
+      if (isApiError(error)) setErrors(serverErrors(error.fields));
       notifyError(error);
     }
   }

@@ -1,0 +1,318 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Fieldset,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { AssessmentInput, AssessmentUpdate, type AssessmentDetail, type AssessmentKind } from '@mms/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-fields.tsx';
+import { useActiveYearId } from '../../../components/pickers.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
+import { issueErrors } from '../../../lib/validation.ts';
+import {
+  useAssessmentStep,
+  useBankQuestions,
+  useGradeClasses,
+  useQuestionChoices,
+  useSaveAssessment,
+  useSetAssessmentItems,
+} from '../api.ts';
+import { assessmentDraftOf, buildAssessment, emptyAssessment, type AssessmentDraft } from '../assessment-model.ts';
+import { htmlToText } from '../question-model.ts';
+
+/**
+ * The assessment editor (issue 12): a new draft of the kind, or a draft or returned one of the author's. Once
+ * saved, its questions are picked from the bank (of its subject and grade) and it is submitted for the check.
+ */
+export function AssessmentForm({
+  kind,
+  assessment,
+  onDone,
+}: {
+  kind: AssessmentKind;
+  assessment: AssessmentDetail | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const choices = useQuestionChoices();
+  const save = useSaveAssessment();
+  const [current, setCurrent] = useState(assessment);
+  const [initial, setInitial] = useState(() => (assessment ? assessmentDraftOf(assessment) : emptyAssessment(kind)));
+  const [v, setV] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const yearId = useActiveYearId();
+  const classes = useGradeClasses(v.gradeId, yearId);
+  useUnsavedChanges(JSON.stringify(v) !== JSON.stringify(initial));
+  const change = (patch: Partial<AssessmentDraft>) => setV((old) => ({ ...old, ...patch }));
+  const pairs = choices.data?.items ?? [];
+  const pairValue = v.subjectId && v.gradeId ? `${v.subjectId}:${v.gradeId}` : null;
+  const err = (key: string) => errors[key];
+  const isTask = v.kind === 'TASK';
+
+  const submit = () => {
+    const body = buildAssessment(v);
+    const parsed = (current ? AssessmentUpdate : AssessmentInput).safeParse(body);
+    if (!parsed.success) {
+      setErrors(issueErrors(parsed.error, 'first'));
+      return;
+    }
+    setErrors({});
+    let sent: Record<string, unknown> = parsed.data;
+    if (current) {
+      const { kind: _k, ...update } = parsed.data as AssessmentInput;
+      sent = update;
+    }
+    save.mutate(
+      { id: current?.id ?? null, body: sent as AssessmentInput },
+      {
+        onSuccess: (saved) => {
+          setCurrent(saved);
+          setInitial(v);
+          notifyDone('saved');
+        },
+        onError: (e) => {
+          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
+          notifyError(e);
+        },
+      },
+    );
+  };
+
+  const flag = (key: keyof AssessmentDraft & `${string}`) => (
+    <Checkbox
+      label={t(`assess.${key}`)}
+      checked={v[key] as boolean}
+      onChange={(e) => change({ [key]: e.currentTarget.checked })}
+    />
+  );
+  const dateTime = (
+    date: 'dueDate' | 'opensDate' | 'closesDate',
+    time: 'dueTime' | 'opensTime' | 'closesTime',
+    error: string,
+  ) => (
+    <Group align="flex-start" grow>
+      <DateField
+        label={t(`assess.${date}`)}
+        value={v[date]}
+        onChange={(x) => change({ [date]: x })}
+        clearable
+        error={err(error)}
+      />
+      <TextInput
+        type="time"
+        label={t(`assess.${time}`)}
+        value={v[time]}
+        onChange={(e) => change({ [time]: e.currentTarget.value })}
+      />
+    </Group>
+  );
+
+  return (
+    <Stack gap="md">
+      {!choices.isLoading && pairs.length === 0 && <Alert color="yellow">{t('assess.noChoices')}</Alert>}
+      {current?.state === 'RETURNED' && current.checkNote && (
+        <Alert color="orange">{t('assess.returnedNote', { note: current.checkNote })}</Alert>
+      )}
+      <TextInput
+        label={t('assess.heading')}
+        value={v.title}
+        onChange={(e) => change({ title: e.currentTarget.value })}
+        error={err('title')}
+        withAsterisk
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('assess.subjectGrade')}
+          data={pairs.map((p) => ({
+            value: `${p.subjectId}:${p.gradeId}`,
+            label: `${p.subjectName} · ${p.gradeName}`,
+          }))}
+          value={pairValue}
+          onChange={(x) => {
+            const [subjectId, gradeId] = x ? x.split(':').map(Number) : [null, null];
+            change({ subjectId: subjectId ?? null, gradeId: gradeId ?? null, classIds: [] });
+          }}
+          error={err('subjectId') ?? err('gradeId')}
+          searchable
+          withAsterisk
+        />
+        <MultiSelect
+          label={t('assess.classes')}
+          data={(classes.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={v.classIds.map(String)}
+          onChange={(ids) => change({ classIds: ids.map(Number) })}
+          error={err('classIds')}
+          disabled={v.gradeId === null}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('assess.instructions')}
+        value={v.instructions}
+        onChange={(e) => change({ instructions: e.currentTarget.value })}
+        error={err('instructions')}
+        autosize
+        minRows={2}
+      />
+      {isTask && dateTime('dueDate', 'dueTime', 'dueAt')}
+      {dateTime('opensDate', 'opensTime', 'opensAt')}
+      {dateTime('closesDate', 'closesTime', 'closesAt')}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput
+          label={t('assess.duration')}
+          value={v.durationMinutes}
+          onChange={(x) => change({ durationMinutes: typeof x === 'number' ? x : '' })}
+          error={err('durationMinutes')}
+          min={1}
+          allowDecimal={false}
+        />
+        <NumberInput
+          label={t('assess.attempts')}
+          value={v.attemptsAllowed}
+          onChange={(x) => change({ attemptsAllowed: typeof x === 'number' ? x : '' })}
+          error={err('attemptsAllowed')}
+          min={1}
+          max={10}
+          allowDecimal={false}
+        />
+        <NumberInput
+          label={t('assess.passingMark')}
+          value={v.passingMark}
+          onChange={(x) => change({ passingMark: typeof x === 'number' ? x : '' })}
+          error={err('passingMark')}
+          min={0}
+          max={100}
+          allowDecimal={false}
+          withAsterisk
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {flag('shuffleQuestions')}
+        {flag('shuffleOptions')}
+        {flag('showScore')}
+        {flag('showKey')}
+        {flag('tokenRequired')}
+        {flag('isSample')}
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={save.isPending}>
+          {t('assess.save')}
+        </Button>
+      </Group>
+      <Divider />
+      {current ? (
+        <QuestionPicker assessment={current} onChange={setCurrent} onSubmitted={onDone} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('assess.saveFirst')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The bank's questions of the assessment's subject and grade to pick from, and the submission for the check. */
+function QuestionPicker({
+  assessment,
+  onChange,
+  onSubmitted,
+}: {
+  assessment: AssessmentDetail;
+  onChange: (a: AssessmentDetail) => void;
+  onSubmitted: () => void;
+}) {
+  const { t } = useTranslation();
+  const bank = useBankQuestions(assessment.subjectId, assessment.gradeId);
+  const setItems = useSetAssessmentItems();
+  const step = useAssessmentStep();
+  const saved = assessment.items.map((i) => i.questionId);
+  const [chosen, setChosen] = useState<number[]>(saved);
+  const dirty = JSON.stringify(chosen) !== JSON.stringify(saved);
+  const questions = bank.data?.items ?? [];
+  const toggle = (id: number, on: boolean) => setChosen((old) => (on ? [...old, id] : old.filter((x) => x !== id)));
+
+  const saveItems = () =>
+    setItems.mutate(
+      { id: assessment.id, body: { items: chosen.map((questionId) => ({ questionId, points: null })) } },
+      {
+        onSuccess: (a) => {
+          onChange(a);
+          notifyDone('saved');
+        },
+        onError: notifyError,
+      },
+    );
+  const submitForCheck = () =>
+    confirmDialog({
+      title: t('assess.submitTitle'),
+      text: t('assess.submitConfirm', { title: assessment.title }),
+      confirm: t('assess.submit'),
+      onConfirm: () =>
+        step.mutate(
+          { id: assessment.id, action: 'submit' },
+          {
+            onSuccess: () => {
+              notifyInfo(t('assess.submitted'));
+              onSubmitted();
+            },
+            onError: notifyError,
+          },
+        ),
+    });
+
+  return (
+    <Stack gap="sm">
+      <Fieldset legend={t('assess.questions')}>
+        {bank.isSuccess && questions.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('assess.noQuestions')}
+          </Text>
+        )}
+        <Stack gap="xs">
+          {questions.map((q, i) => (
+            <Checkbox
+              key={q.id}
+              aria-label={t('assess.pickQuestion', { n: i + 1 })}
+              label={`${htmlToText(q.stem)} (${t('assess.points', { n: q.points })})`}
+              checked={chosen.includes(q.id)}
+              onChange={(e) => toggle(q.id, e.currentTarget.checked)}
+              disabled={!assessment.editable}
+            />
+          ))}
+        </Stack>
+      </Fieldset>
+      <Group justify="space-between">
+        <Text size="sm">{t('assess.chosen', { n: chosen.length })}</Text>
+        <Group>
+          <Button
+            variant="light"
+            onClick={saveItems}
+            loading={setItems.isPending}
+            disabled={!dirty || !assessment.editable}
+          >
+            {t('assess.saveQuestions')}
+          </Button>
+          {assessment.actions.includes('submit') && (
+            <Button onClick={submitForCheck} loading={step.isPending} disabled={dirty}>
+              {t('assess.submit')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,223 @@
+import { Badge, Button, Select, Stack, Tabs } from '@mantine/core';
+import { ASSESSMENT_STATES, type Assessment, type AssessmentKind, type AssessmentState } from '@mms/shared';
+import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
+import { useAssessment, useDeleteAssessment, useQuestionChoices } from '../api.ts';
+import { STATE_COLORS } from '../assessment-model.ts';
+import { AssessmentForm } from '../components/assessment-form.tsx';
+import { CheckDialog } from '../components/check-dialog.tsx';
+import { QuestionBankPage } from './question-bank-page.tsx';
+
+/** The state of an assessment as a coloured badge (its label in the export). */
+function useStateColumn(): ListColumn<Assessment> {
+  const { t } = useTranslation();
+  return {
+    accessor: 'state',
+    title: t('assess.state'),
+    render: (a) => (
+      <Badge color={STATE_COLORS[a.state]} variant="light">
+        {t(`assess.states.${a.state}`)}
+      </Badge>
+    ),
+    exportValue: (a) => t(`assess.states.${a.state}`),
+  };
+}
+
+const commonColumns = (t: (k: string) => string): ListColumn<Assessment>[] => [
+  { accessor: 'title', title: t('assess.heading') },
+  {
+    accessor: 'subjectName',
+    title: t('assess.subjectGrade'),
+    render: (a) => `${a.subjectName} · ${a.gradeName}`,
+  },
+  {
+    accessor: 'classes',
+    title: t('assess.classes'),
+    render: (a) => a.classes.map((c) => c.name).join(', ') || '-',
+  },
+  { accessor: 'itemCount', title: t('assess.items'), textAlign: 'right' },
+];
+
+/** Opens one assessment (with its questions) in the editor. */
+function EditAssessment({ kind, id, onDone }: { kind: AssessmentKind; id: number; onDone: () => void }) {
+  const found = useAssessment(id);
+  return found.data ? <AssessmentForm kind={kind} assessment={found.data} onDone={onDone} /> : null;
+}
+
+/** A teacher's own assessments of one kind: listed with their state, written and submitted for the check. */
+export function AssessmentList({ kind }: { kind: AssessmentKind }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [pair, setPair] = useState<string | null>(null);
+  const [state, setState] = useState<AssessmentState | null>(null);
+  const choices = useQuestionChoices();
+  const remove = useDeleteAssessment();
+  const stateColumn = useStateColumn();
+  const [subjectId, gradeId] = pair ? pair.split(':').map(Number) : [null, null];
+  const columns: ListColumn<Assessment>[] = [
+    ...commonColumns(t),
+    stateColumn,
+    rowActionsColumn<Assessment>((a) => (
+      <RowActions
+        name={a.title}
+        edit={a.editable || a.actions.includes('submit') ? () => setEditing(a.id) : undefined}
+        remove={
+          a.editable
+            ? {
+                title: t('assess.delete'),
+                text: t('assess.deleteConfirm', { title: a.title }),
+                run: () => remove.mutateAsync(a.id),
+              }
+            : undefined
+        }
+      />
+    )),
+  ];
+  return (
+    <Stack gap="md">
+      <DataList<Assessment>
+        path="/assessments"
+        label={t(`assess.titles.${kind}`)}
+        columns={columns}
+        filters={{ kind, mine: 'true', subjectId, gradeId, state }}
+        exportName={`penilaian-${kind.toLowerCase()}`}
+        rowLabel={(a) => a.title}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            {t('assess.add')}
+          </Button>
+        }
+        filterControls={
+          <>
+            <Select
+              label={t('assess.subjectGrade')}
+              data={(choices.data?.items ?? []).map((p) => ({
+                value: `${p.subjectId}:${p.gradeId}`,
+                label: `${p.subjectName} · ${p.gradeName}`,
+              }))}
+              value={pair}
+              onChange={setPair}
+              clearable
+              searchable
+              w={{ base: '100%', xs: 240 }}
+            />
+            <Select
+              label={t('assess.state')}
+              data={ASSESSMENT_STATES.map((s) => ({ value: s, label: t(`assess.states.${s}`) }))}
+              value={state}
+              onChange={(x) => setState(x as AssessmentState | null)}
+              clearable
+              w={{ base: '100%', xs: 180 }}
+            />
+          </>
+        }
+      />
+      <FormModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('assess.add') : t('assess.edit')}
+        size="xl"
+      >
+        {editing === 'new' && <AssessmentForm kind={kind} assessment={null} onDone={() => setEditing(null)} />}
+        {typeof editing === 'number' && <EditAssessment kind={kind} id={editing} onDone={() => setEditing(null)} />}
+      </FormModal>
+    </Stack>
+  );
+}
+
+export function TaskInputPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('assess.titles.TASK')}</PageTitle>
+      <AssessmentList kind="TASK" />
+    </Stack>
+  );
+}
+
+export function FormativeInputPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('assess.titles.FORMATIVE')}</PageTitle>
+      <AssessmentList kind="FORMATIVE" />
+    </Stack>
+  );
+}
+
+/** 'Buat soal sumatif': the question bank, and the summative packages built from it. */
+export function SummativeInputPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<string | null>('bank');
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="bank">{t('assess.bankTab')}</Tabs.Tab>
+        <Tabs.Tab value="packages">{t('assess.packageTab')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="bank">
+        <QuestionBankPage />
+      </Tabs.Panel>
+      <Tabs.Panel value="packages">
+        <Stack gap="md">
+          <PageTitle>{t('assess.titles.SUMMATIVE')}</PageTitle>
+          <AssessmentList kind="SUMMATIVE" />
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** The curriculum deputy's check of one kind: the submitted assessments of the unit, each approved or returned. */
+function CheckPage({ kind }: { kind: AssessmentKind }) {
+  const { t } = useTranslation();
+  const [checking, setChecking] = useState<Assessment | null>(null);
+  const stateColumn = useStateColumn();
+  const columns: ListColumn<Assessment>[] = [
+    ...commonColumns(t),
+    { accessor: 'authorName', title: t('assess.author'), render: (a) => a.authorName ?? '-' },
+    stateColumn,
+    rowActionsColumn<Assessment>((a) => (
+      <RowActions
+        name={a.title}
+        actions={[
+          {
+            label: t('assess.check'),
+            icon: <IconChecklist size={18} aria-hidden />,
+            onClick: () => setChecking(a),
+          },
+        ]}
+      />
+    )),
+  ];
+  return (
+    <Stack gap="md">
+      <PageTitle>{t(`assess.checkTitles.${kind}`)}</PageTitle>
+      <DataList<Assessment>
+        path="/assessments"
+        label={t(`assess.checkTitles.${kind}`)}
+        columns={columns}
+        filters={{ kind, state: 'SUBMITTED' }}
+        exportName={`cek-${kind.toLowerCase()}`}
+        rowLabel={(a) => a.title}
+      />
+      <FormModal
+        opened={checking !== null}
+        onClose={() => setChecking(null)}
+        title={checking ? t('assess.checkOf', { title: checking.title }) : ''}
+        size="xl"
+      >
+        {checking && <CheckDialog id={checking.id} onDone={() => setChecking(null)} />}
+      </FormModal>
+    </Stack>
+  );
+}
+
+export const TaskCheckPage = () => <CheckPage kind="TASK" />;
+export const FormativeCheckPage = () => <CheckPage kind="FORMATIVE" />;
+export const SummativeCheckPage = () => <CheckPage kind="SUMMATIVE" />;
