@@ -27,7 +27,7 @@ test('a teacher writes, lists, edits and deletes questions of the bank', async (
     ['c', '58'],
     ['d', '64'],
   ])
-    await dialog.getByLabel(`Pilihan ${id}`).fill(text!);
+    await dialog.getByRole('textbox', { name: `Pilihan ${id}`, exact: true }).fill(text!);
   await dialog.getByRole('radio', { name: 'Kunci b' }).check();
   await dialog.getByRole('button', { name: 'Simpan soal' }).click();
   await expectDone(page);
@@ -54,7 +54,7 @@ test('a teacher writes, lists, edits and deletes questions of the bank', async (
   // ---- an edit writes version 2 ----
   await pgRow.getByRole('button', { name: /^Ubah/ }).click();
   dialog = page.getByRole('dialog', { name: 'Ubah soal' });
-  await expect(dialog.getByLabel('Pilihan b')).toHaveValue('56');
+  await expect(dialog.getByRole('textbox', { name: 'Pilihan b', exact: true })).toHaveText('56');
   await dialog.getByRole('textbox', { name: /^Skor/ }).fill('3');
   await dialog.getByRole('button', { name: 'Simpan soal' }).click();
   await expectDone(page);

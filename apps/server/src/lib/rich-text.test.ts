@@ -12,6 +12,16 @@ describe('cleanRichText', () => {
     expect(cleanRichText(html)).toBe(html.replace('alt="gambar">', 'alt="gambar" />'));
   });
 
+  it("keeps the question editor's output as it is written (formatting, lists, formula, Arabic, picture)", () => {
+    const html =
+      '<p><strong>Tebal</strong> <em>miring</em> <u>garis</u> H<sub>2</sub>O x<sup>2</sup> ' +
+      '<span data-latex="\\frac{1}{2} &amp; a &lt; b"></span></p>' +
+      '<ul><li><p>satu</p></li></ul><ol><li><p>dua</p></li></ol>' +
+      '<p dir="rtl" lang="ar">بِسْمِ اللَّهِ</p>' +
+      '<p><img src="/api/v1/questions/images/0123456789abcdef0123456789abcdef"></p>';
+    expect(cleanRichText(html)).toBe(html.replace('abcdef">', 'abcdef" />'));
+  });
+
   it('drops scripts, handlers, foreign pictures and odd directions', () => {
     const cleaned = cleanRichText(
       '<p dir="sideways" onclick="x()">a<script>alert(1)</script></p><img src="https://evil.example/x.png"><img src="data:image/png;base64,AAAA">',

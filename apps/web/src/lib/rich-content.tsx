@@ -50,6 +50,12 @@ function renderMathIn(doc: Document, text: Text) {
   text.replaceWith(out);
 }
 
+/** An inline formula as the markup RichContent shows (for the editor, which shows formulas the same way). */
+export const inlineMathHtml = (latex: string): string => (mathNode(document, latex, false) as HTMLElement).outerHTML;
+
+/** The class that gives rich text its look (Arabic font and size, pictures, paragraphs), for the editor too. */
+export const richContentClass = classes.root!;
+
 const insideArabic = (node: Node) => !!node.parentElement?.closest('[lang="ar"]');
 
 /** Arabic runs of a text node wrapped in `<span dir="rtl" lang="ar">` (the text itself untouched: harakat stay). */

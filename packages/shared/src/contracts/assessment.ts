@@ -251,6 +251,10 @@ export type QuestionImportQuery = z.infer<typeof QuestionImportQuery>;
 export const QuestionImportResult = z.object({ imported: z.number().int() });
 export type QuestionImportResult = z.infer<typeof QuestionImportResult>;
 
+/** A picture uploaded from the question editor: where it is served (`<img src>` of the rich text). */
+export const QuestionImage = z.object({ url: z.string() });
+export type QuestionImage = z.infer<typeof QuestionImage>;
+
 export const questionFieldKey = (no: number, field: string) => `soal ${no}: ${field}`;
 export function parseQuestionFieldKey(key: string): { no: number; field: string } | null {
   const match = /^soal (\d+): (.*)$/.exec(key);

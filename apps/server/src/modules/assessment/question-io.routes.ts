@@ -1,10 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, QuestionImportQuery, QuestionImportResult, QuestionsQuery } from '@mms/shared';
+import { ErrorBody, QuestionImage, QuestionImportQuery, QuestionImportResult, QuestionsQuery } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { uploadedWorkbook } from '../../lib/excel-import-routes.ts';
 import { clock } from '../../lib/clock.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { userOf } from '../../lib/scope.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { createQuestionIoService } from './question-io.service.ts';
@@ -15,6 +17,14 @@ const tags = ['questions'];
 const ImageParams = z.object({ name: z.string().regex(/^[a-f0-9]{32}$/, 'Nama gambar tidak valid') });
 const importSummary =
   'every question is checked first; all problems are answered by question number and field, and nothing is saved unless all are good';
+
+/** The one `file` part of the editor's picture upload (413 beyond the upload limit, see `app.ts`). */
+async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
+  const file = request.isMultipart() ? await request.file() : undefined;
+  if (!file || file.fieldname !== 'file')
+    throw badRequest('Kirim gambar di kolom "file" (multipart)', { file: 'Wajib' });
+  return file.toBuffer();
+}
 
 /**
  * Import, export and templates of the question bank (issue 12) under /api/v1/questions, beside the bank's own
@@ -82,11 +92,29 @@ export const questionIoRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
     },
     async (request) => io.importDocx(userOf(request), request.query, await uploadedWorkbook(request), actorOf(request)),
   );
+  app.post(
+    '/images',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Upload a picture for a question (multipart field `file`, JPG or PNG up to the upload limit); stored re-encoded, answers its address',
+        consumes: ['multipart/form-data'],
+        response: { 200: QuestionImage, ...errors },
+      },
+    },
+    async (request) => io.saveImage(await uploadedImage(request)),
+  );
   app.get(
     '/images/:name',
     {
       config: { access },
-      schema: { tags, summary: 'A picture of a question (imported from Word)', params: ImageParams },
+      schema: {
+        tags,
+        summary: 'A picture of a question (uploaded from the editor or imported from Word)',
+        params: ImageParams,
+      },
     },
     async (request, reply) => {
       const image = await io.image(request.params.name);

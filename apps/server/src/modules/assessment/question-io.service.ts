@@ -19,7 +19,8 @@ import {
   type ParsedRow,
   type SheetRow,
 } from '../../lib/excel-import.ts';
-import { fileStore, sniffMime } from '../../lib/uploads.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertSupported, fileStore, normalise, sniffMime } from '../../lib/uploads.ts';
 import { collectAll } from '../../lib/xlsx.ts';
 import { PENDING_IMAGE, readQuestionDocx, type DocxImage } from './question-docx.ts';
 import { parseQuestionRow, QUESTION_COLUMNS, questionRow, type QuestionColumnKey } from './question-format.ts';
@@ -143,5 +144,18 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
     return { data, mime: sniffMime(data) ?? 'application/octet-stream' };
   }
 
-  return { importXlsx, importDocx, xlsxTemplate, exportXlsx, docxTemplate, image };
+  /**
+   * A picture uploaded from the editor, kept like the Word import's pictures: sniffed by its bytes (JPG or PNG
+   * only), re-encoded (metadata and anything appended dropped) and stored under a random name.
+   */
+  async function saveImage(data: Buffer): Promise<{ url: string }> {
+    const mime = assertSupported(data);
+    if (mime === 'application/pdf') {
+      throw new AppError('VALIDATION_FAILED', 'Gambar harus JPG atau PNG', { file: 'Hanya JPG atau PNG' });
+    }
+    const name = await images.save(await normalise(data, mime));
+    return { url: `/api/v1/questions/images/${name}` };
+  }
+
+  return { importXlsx, importDocx, xlsxTemplate, exportXlsx, docxTemplate, image, saveImage };
 }

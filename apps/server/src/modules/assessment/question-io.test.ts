@@ -353,3 +353,55 @@ describe('question import from Word', () => {
     expect(otherZip.json().error.message).toBe('Berkas bukan Word (.docx) yang valid');
   });
 });
+
+describe('pictures uploaded from the question editor', () => {
+  const URL = '/api/v1/questions/images';
+
+  it('stores a picture re-encoded without its metadata and answers where it is served', async () => {
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#cc3366' } })
+      .png()
+      .withMetadata({ exif: { IFD0: { ImageDescription: 'lokasi rahasia' } } })
+      .toBuffer();
+    // bytes hidden after the picture's end go too
+    const sent = Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]);
+    const res = await upload(f.subjectTeacher, URL, sent, 'gambar.png');
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().url as string;
+    expect(url).toMatch(/^\/api\/v1\/questions\/images\/[a-f0-9]{32}$/);
+    const image = await ctx.call(f.subjectTeacher, 'GET', url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(sent)).toBe(false);
+    expect(image.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([24, 16]);
+  });
+
+  it('lets only authors upload', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const before = await readdir(path.join(ctx.config.dataDir, 'uploads', 'questions')).catch(() => []);
+    expect((await upload(student, URL, png, 'a.png')).statusCode).toBe(403);
+    expect(await readdir(path.join(ctx.config.dataDir, 'uploads', 'questions')).catch(() => [])).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('refuses what is not a JPG or PNG picture, a broken picture and a file over the limit', async () => {
+    const html = await upload(f.subjectTeacher, URL, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png');
+    expect(html.statusCode).toBe(400);
+    const pdf = await upload(f.subjectTeacher, URL, Buffer.from('%PDF-1.4 bukan gambar'), 'x.png');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().error.message).toBe('Gambar harus JPG atau PNG');
+    // a PNG signature with garbage behind it
+    const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+    expect((await upload(f.subjectTeacher, URL, broken, 'x.png')).statusCode).toBe(400);
+    const huge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(3 * 1024 * 1024)]);
+    const tooBig = await upload(f.subjectTeacher, URL, huge, 'besar.jpg');
+    expect(tooBig.statusCode).toBe(413);
+    const notMultipart = await ctx.call(f.subjectTeacher, 'POST', URL, { url: 'x' });
+    expect(notMultipart.statusCode).toBe(400);
+  });
+});

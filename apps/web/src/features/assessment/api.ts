@@ -9,6 +9,7 @@ import type {
   Page,
   Question,
   QuestionChoices,
+  QuestionImage,
   QuestionInput,
   QuestionUpdate,
   ScheduleInput,
@@ -150,4 +151,11 @@ export function useGradeClasses(gradeId: number | null, academicYearId: number |
     enabled: gradeId !== null && academicYearId !== null,
     staleTime: 5 * 60_000,
   });
+}
+
+/** Uploads a picture from the question editor; answers the address the rich text points to. */
+export async function uploadQuestionImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await apiForm<QuestionImage>('/questions/images', form)).url;
 }

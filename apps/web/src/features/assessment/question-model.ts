@@ -1,10 +1,14 @@
 import type { AcceptedAnswer, CognitiveLevel, Difficulty, PartialRule, Question, QuestionType } from '@mms/shared';
 
-/** What the question form holds: plain texts (the rich text editor comes later), one list per type. */
+/**
+ * What the question form holds, one list per type; every text (stem, options, statements, pairs, model answer)
+ * is the rich text its editor writes (HTML, '' when empty).
+ */
 export interface QuestionDraft {
   subjectId: number | null;
   gradeId: number | null;
   type: QuestionType;
+  /** rich text (HTML) */
   stem: string;
   points: number | '';
   difficulty: Difficulty;
@@ -25,6 +29,7 @@ export interface QuestionDraft {
   accepted: { kind: 'text' | 'number'; text: string; number: number | ''; tolerance: number | '' }[];
   /** ESSAY */
   rubric: { criterion: string; points: number | '' }[];
+  /** rich text (HTML) */
   modelAnswer: string;
 }
 
@@ -56,20 +61,14 @@ export const emptyDraft = (): QuestionDraft => ({
   modelAnswer: '',
 });
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A plain text as the rich text the bank keeps: escaped, each paragraph in <p>; '' stays '' (required). */
-export function textToHtml(text: string): string {
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+/**
+ * A part's rich text (an option, a statement) as the bank keeps it: the compact editor's one paragraph unwrapped
+ * (a part is shown inside a line), several paragraphs kept as written.
+ */
+function partHtml(html: string): string {
+  const one = /^<p>((?:(?!<\/?p[\s>]).)*)<\/p>$/s.exec(html.trim());
+  return (one ? one[1]! : html).trim();
 }
-
-/** A part's text (an option, a statement): escaped, no paragraph. */
-const partHtml = (text: string) => escapeHtml(text.trim());
 
 /** The text of the bank's rich text (tags dropped, entities read), for the list and the form. */
 export function htmlToText(html: string): string {
@@ -129,14 +128,14 @@ export function buildQuestion(d: QuestionDraft): Record<string, unknown> {
         return {
           type: 'ESSAY',
           rubric: d.rubric.map((r) => ({ criterion: r.criterion.trim(), points: num(r.points) })),
-          modelAnswer: d.modelAnswer.trim() ? textToHtml(d.modelAnswer) : null,
+          modelAnswer: d.modelAnswer || null,
         };
     }
   })();
   return {
     subjectId: d.subjectId ?? 0,
     gradeId: d.gradeId ?? 0,
-    stem: textToHtml(d.stem),
+    stem: d.stem,
     content,
     points: num(d.points),
     difficulty: d.difficulty,
@@ -156,7 +155,7 @@ export function draftOf(q: Question): QuestionDraft {
     subjectId: q.subjectId,
     gradeId: q.gradeId,
     type: q.type,
-    stem: htmlToText(q.stem),
+    stem: q.stem,
     points: q.points,
     difficulty: q.difficulty,
     cognitiveLevel: q.cognitiveLevel,
@@ -165,20 +164,20 @@ export function draftOf(q: Question): QuestionDraft {
   };
   const c = q.content;
   if (c.type === 'SINGLE' || c.type === 'MULTIPLE') {
-    d.options = c.options.map((o) => ({ id: o.id, text: htmlToText(o.text) }));
+    d.options = c.options.map((o) => ({ id: o.id, text: o.text }));
     if (c.type === 'SINGLE') d.singleKey = c.key;
     else {
       d.multipleKey = c.key;
       d.partial = c.partial;
     }
   } else if (c.type === 'TRUE_FALSE') {
-    d.statements = c.statements.map((s) => ({ id: s.id, text: htmlToText(s.text), value: c.key[s.id] ?? null }));
+    d.statements = c.statements.map((s) => ({ id: s.id, text: s.text, value: c.key[s.id] ?? null }));
     d.partial = c.partial;
   } else if (c.type === 'MATCHING') {
-    const text = (id: string | undefined) => htmlToText(c.right.find((r) => r.id === id)?.text ?? '');
-    d.pairs = c.left.map((l) => ({ left: htmlToText(l.text), right: text(c.key[l.id]) }));
+    const text = (id: string | undefined) => c.right.find((r) => r.id === id)?.text ?? '';
+    d.pairs = c.left.map((l) => ({ left: l.text, right: text(c.key[l.id]) }));
     const used = new Set(Object.values(c.key));
-    d.extras = c.right.filter((r) => !used.has(r.id)).map((r) => htmlToText(r.text));
+    d.extras = c.right.filter((r) => !used.has(r.id)).map((r) => r.text);
     d.partial = c.partial;
   } else if (c.type === 'SHORT') {
     d.accepted = c.accepted.map((a: AcceptedAnswer) =>
@@ -188,7 +187,7 @@ export function draftOf(q: Question): QuestionDraft {
     );
   } else {
     d.rubric = c.rubric.map((r) => ({ criterion: r.criterion, points: r.points }));
-    d.modelAnswer = c.modelAnswer ? htmlToText(c.modelAnswer) : '';
+    d.modelAnswer = c.modelAnswer ?? '';
   }
   return d;
 }

@@ -7,6 +7,7 @@ import { id } from '../../../i18n/id.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { registerAssessmentMessages } from '../../../i18n/assessment/index.ts';
 import { QuestionForm } from './question-form.tsx';
+import type { Question } from '@mms/shared';
 
 const notifyDone = vi.fn();
 vi.mock('../../../lib/notify.ts', async (original) => ({
@@ -37,6 +38,15 @@ afterEach(() => vi.unstubAllGlobals());
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Writes into a rich-text editor as ProseMirror reads a change of its DOM (jsdom has no typing of its own). */
+async function write(label: string | RegExp, text: string) {
+  const box = screen.getByRole('textbox', { name: label });
+  box.querySelector('p')!.textContent = text;
+  await waitFor(() => expect(box.textContent).toBe(text));
+  // ProseMirror's DOM observer reads the change on the next tick
+  await new Promise((r) => setTimeout(r, 50));
+}
+
 async function pick(label: string | RegExp, option: string) {
   const input = screen.getByRole('combobox', { name: label });
   // the choices come from the server: open the list until they are there
@@ -47,7 +57,7 @@ async function pick(label: string | RegExp, option: string) {
   fireEvent.click(found);
 }
 
-async function renderForm() {
+async function renderForm(question: Question | null = null) {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       resources: { id: { translation: id } },
@@ -56,7 +66,7 @@ async function renderForm() {
     });
   }
   registerAssessmentMessages();
-  const view = await renderWithApp(<QuestionForm question={null} onDone={() => {}} />);
+  const view = await renderWithApp(<QuestionForm question={question} onDone={() => {}} />);
   await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/v1/questions/choices', expect.anything()));
   return view;
 }
@@ -71,9 +81,9 @@ describe('the question form', { timeout: 30_000 }, () => {
   it('builds a pilihan ganda question into the contract body, the stem escaped in a paragraph', async () => {
     await renderForm();
     await pick(/Mapel dan tingkat/, 'Matematika · Kelas 8');
-    type(/^Soal/, 'Hasil dari 2 < 3 & 3 > 2 adalah ...');
-    type('Pilihan a', 'benar');
-    type('Pilihan b', 'salah');
+    await write(/^Soal/, 'Hasil dari 2 < 3 & 3 > 2 adalah ...');
+    await write('Pilihan a', 'benar');
+    await write('Pilihan b', 'salah');
     fireEvent.click(screen.getByRole('button', { name: 'Hapus baris 4' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hapus baris 3' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Kunci a' }));
@@ -106,13 +116,13 @@ describe('the question form', { timeout: 30_000 }, () => {
     await renderForm();
     await pick(/Mapel dan tingkat/, 'Matematika · Kelas 7');
     await pick(/Jenis soal/, 'Menjodohkan');
-    type(/^Soal/, 'Jodohkan');
-    type('Kiri 1', '2 + 2');
-    type('Jawaban kanan 1', '4');
-    type('Kiri 2', '3 × 3');
-    type('Jawaban kanan 2', '9');
+    await write(/^Soal/, 'Jodohkan');
+    await write('Kiri 1', '2 + 2');
+    await write('Jawaban kanan 1', '4');
+    await write('Kiri 2', '3 × 3');
+    await write('Jawaban kanan 2', '9');
     fireEvent.click(screen.getByRole('button', { name: 'Tambah pengecoh' }));
-    type('Pengecoh 1', '6');
+    await write('Pengecoh 1', '6');
     fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
     await waitFor(() => expect(notifyDone).toHaveBeenCalledWith('saved'));
     expect(posted()).toEqual({
@@ -144,15 +154,61 @@ describe('the question form', { timeout: 30_000 }, () => {
   it('shows the contract’s message under the field and sends nothing', async () => {
     await renderForm();
     await pick(/Mapel dan tingkat/, 'Matematika · Kelas 7');
-    type('Pilihan a', 'satu');
-    type('Pilihan b', 'dua');
-    type('Pilihan c', 'tiga');
-    type('Pilihan d', 'empat');
+    await write('Pilihan a', 'satu');
+    await write('Pilihan b', 'dua');
+    await write('Pilihan c', 'tiga');
+    await write('Pilihan d', 'empat');
     fireEvent.click(screen.getByRole('radio', { name: 'Kunci b' }));
     fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
-    const stem = screen.getByLabelText(/^Soal/);
+    const stem = screen.getByRole('textbox', { name: /^Soal/ });
     await waitFor(() => expect(stem.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Soal wajib diisi')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(false);
+  });
+
+  it('opens a question with rich text in its editors and sends it back as it was', async () => {
+    const stem =
+      '<p>Hitung <strong>setengah</strong> dari <span data-latex="\\frac{1}{2}"></span></p>' +
+      '<p dir="rtl" lang="ar">بِسْمِ اللَّهِ</p>' +
+      '<p><img src="/api/v1/questions/images/0123456789abcdef0123456789abcdef" alt=""></p>';
+    const question: Question = {
+      id: 9,
+      unitId: 1,
+      subjectId: 4,
+      subjectName: 'Matematika',
+      gradeId: 8,
+      gradeName: 'Kelas 8',
+      version: 1,
+      versionId: 11,
+      type: 'SINGLE',
+      stem,
+      content: {
+        type: 'SINGLE',
+        options: [
+          { id: 'a', text: 'x<sup>2</sup>' },
+          { id: 'b', text: 'a &lt; b' },
+        ],
+        key: 'b',
+      },
+      points: 2,
+      difficulty: 'MUDAH',
+      cognitiveLevel: null,
+      objective: null,
+      tags: [],
+      authorEmployeeId: 1,
+      authorName: 'Guru',
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
+    await renderForm(question);
+    const stemBox = screen.getByRole('textbox', { name: /^Soal/ });
+    expect(stemBox.querySelector('.katex')).toBeTruthy();
+    expect(stemBox.querySelector('p[dir="rtl"][lang="ar"]')!.textContent).toBe('بِسْمِ اللَّهِ');
+    expect(screen.getByRole('textbox', { name: 'Pilihan a' }).querySelector('sup')!.textContent).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
+    await waitFor(() => expect(notifyDone).toHaveBeenCalledWith('saved'));
+    const call = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')!;
+    expect(call[0]).toBe('/api/v1/questions/9');
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toMatchObject({ stem, content: question.content });
   });
 });

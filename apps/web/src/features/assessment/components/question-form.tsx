@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Checkbox,
   Fieldset,
@@ -11,7 +12,6 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
@@ -35,7 +35,8 @@ import { isApiError } from '../../../lib/api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { issueErrors } from '../../../lib/validation.ts';
-import { useQuestionChoices, useSaveQuestion } from '../api.ts';
+import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
+import { uploadQuestionImage, useQuestionChoices, useSaveQuestion } from '../api.ts';
 import { buildQuestion, draftOf, emptyDraft, optionId, type QuestionDraft } from '../question-model.ts';
 
 /** The question form: a new question, or the next version of one (its subject and grade stay). */
@@ -83,6 +84,19 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
     );
   };
 
+  /** A short rich text of the question (an option, a statement, a side of a pair): the compact editor. */
+  const part = (label: string, value: string, errorKey: string, onChange: (html: string) => void) => (
+    <Box flex={1} miw={0}>
+      <RichTextEditor
+        compact
+        label={label}
+        value={value}
+        error={err(errorKey)}
+        onUploadImage={uploadQuestionImage}
+        onChange={onChange}
+      />
+    </Box>
+  );
   const removeButton = (n: number, onClick: () => void, disabled = false) => (
     <ActionIcon
       variant="subtle"
@@ -126,13 +140,7 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
             {v.options.map((o, i) => (
               <Group key={o.id} align="flex-start" wrap="nowrap">
                 <Radio value={o.id} aria-label={t('qbank.keyOf', { id: o.id })} mt={32} />
-                <TextInput
-                  flex={1}
-                  label={t('qbank.option', { id: o.id })}
-                  value={o.text}
-                  error={err(`content.options.${i}.text`)}
-                  onChange={(e) => setOption(i, e.currentTarget.value)}
-                />
+                {part(t('qbank.option', { id: o.id }), o.text, `content.options.${i}.text`, (x) => setOption(i, x))}
                 {removeButton(i + 1, () => removeOption(i), v.options.length <= 2)}
               </Group>
             ))}
@@ -163,13 +171,7 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
                   })
                 }
               />
-              <TextInput
-                flex={1}
-                label={t('qbank.option', { id: o.id })}
-                value={o.text}
-                error={err(`content.options.${i}.text`)}
-                onChange={(e) => setOption(i, e.currentTarget.value)}
-              />
+              {part(t('qbank.option', { id: o.id }), o.text, `content.options.${i}.text`, (x) => setOption(i, x))}
               {removeButton(i + 1, () => removeOption(i), v.options.length <= 2)}
             </Group>
           ))}
@@ -188,13 +190,9 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
         <Stack gap="xs">
           {v.statements.map((s, i) => (
             <Group key={s.id} align="flex-start" wrap="nowrap">
-              <TextInput
-                flex={1}
-                label={t('qbank.statement', { n: i + 1 })}
-                value={s.text}
-                error={err(`content.statements.${i}.text`)}
-                onChange={(e) => setStatement(i, { text: e.currentTarget.value })}
-              />
+              {part(t('qbank.statement', { n: i + 1 }), s.text, `content.statements.${i}.text`, (text) =>
+                setStatement(i, { text }),
+              )}
               <Radio.Group
                 label={t('qbank.keyOf', { id: i + 1 })}
                 value={s.value === null ? null : String(s.value)}
@@ -231,20 +229,10 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
         <Stack gap="xs">
           {v.pairs.map((p, i) => (
             <Group key={i} align="flex-start" wrap="nowrap">
-              <TextInput
-                flex={1}
-                label={t('qbank.left', { n: i + 1 })}
-                value={p.left}
-                error={err(`content.left.${i}.text`)}
-                onChange={(e) => setPair(i, { left: e.currentTarget.value })}
-              />
-              <TextInput
-                flex={1}
-                label={t('qbank.right', { n: i + 1 })}
-                value={p.right}
-                error={err(`content.right.${i}.text`)}
-                onChange={(e) => setPair(i, { right: e.currentTarget.value })}
-              />
+              {part(t('qbank.left', { n: i + 1 }), p.left, `content.left.${i}.text`, (left) => setPair(i, { left }))}
+              {part(t('qbank.right', { n: i + 1 }), p.right, `content.right.${i}.text`, (right) =>
+                setPair(i, { right }),
+              )}
               {removeButton(i + 1, () => change({ pairs: v.pairs.filter((_, j) => j !== i) }), v.pairs.length <= 2)}
             </Group>
           ))}
@@ -263,13 +251,9 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
           </Text>
           {v.extras.map((x, i) => (
             <Group key={i} align="flex-start" wrap="nowrap">
-              <TextInput
-                flex={1}
-                label={t('qbank.extra', { n: i + 1 })}
-                value={x}
-                error={err(`content.right.${v.pairs.length + i}.text`)}
-                onChange={(e) => change({ extras: v.extras.map((y, j) => (j === i ? e.currentTarget.value : y)) })}
-              />
+              {part(t('qbank.extra', { n: i + 1 }), x, `content.right.${v.pairs.length + i}.text`, (text) =>
+                change({ extras: v.extras.map((y, j) => (j === i ? text : y)) }),
+              )}
               {removeButton(v.pairs.length + i + 1, () => change({ extras: v.extras.filter((_, j) => j !== i) }))}
             </Group>
           ))}
@@ -377,13 +361,12 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
             () => change({ rubric: [...v.rubric, { criterion: '', points: 1 }] }),
             v.rubric.length >= 20,
           )}
-          <Textarea
+          <RichTextEditor
             label={t('qbank.modelAnswer')}
-            autosize
-            minRows={3}
             value={v.modelAnswer}
             error={err('content.modelAnswer')}
-            onChange={(e) => change({ modelAnswer: e.currentTarget.value })}
+            onUploadImage={uploadQuestionImage}
+            onChange={(modelAnswer) => change({ modelAnswer })}
           />
         </Stack>
       </Fieldset>
@@ -455,14 +438,13 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
         value={v.type}
         onChange={(x) => x && change({ type: x as QuestionType })}
       />
-      <Textarea
+      <RichTextEditor
         label={t('qbank.stem')}
         required
-        autosize
-        minRows={3}
         value={v.stem}
         error={err('stem')}
-        onChange={(e) => change({ stem: e.currentTarget.value })}
+        onUploadImage={uploadQuestionImage}
+        onChange={(stem) => change({ stem })}
       />
       {typeFields[v.type]()}
       <Group grow wrap="wrap" align="flex-start">
