@@ -175,7 +175,7 @@ export const assessmentEn: Texts<typeof assessmentId> = {
     saveFirst: 'Save first, then choose its questions from the bank.',
     questions: 'Questions from the bank',
     noQuestions: 'The bank has no questions of this subject and grade yet.',
-    pickQuestion: 'Choose question {{n}}',
+    pickQuestion: 'Choose question {{n}}: {{stem}}',
     saveQuestions: 'Save the chosen questions',
     chosen: '{{n}} questions chosen',
     submit: 'Submit for the check',

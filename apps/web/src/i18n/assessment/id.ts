@@ -171,7 +171,7 @@ export const assessmentId = {
     saveFirst: 'Simpan dulu, lalu pilih soalnya dari bank soal.',
     questions: 'Soal dari bank soal',
     noQuestions: 'Belum ada soal mapel dan tingkat ini di bank soal.',
-    pickQuestion: 'Pilih soal {{n}}',
+    pickQuestion: 'Pilih soal {{n}}: {{stem}}',
     saveQuestions: 'Simpan pilihan soal',
     chosen: '{{n}} soal dipilih',
     submit: 'Ajukan untuk dicek',

@@ -159,9 +159,9 @@ describe('the assessment editor', { timeout: 30_000 }, () => {
   it('picks questions from the bank and submits the quiz for the check after asking', async () => {
     const onDone = vi.fn();
     await renderForm(detail, onDone);
-    const second = await screen.findByRole('checkbox', { name: 'Pilih soal 2' });
+    const second = await screen.findByRole('checkbox', { name: /^Pilih soal 2:/ });
     fireEvent.click(second);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Pilih soal 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Pilih soal 1:/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Simpan pilihan soal' }));
     await waitFor(() => expect(notifyDone).toHaveBeenCalledWith('saved'));
     expect(sent('PUT', '/assessments/9/items')).toEqual({

@@ -274,7 +274,7 @@ function QuestionPicker({
           {questions.map((q, i) => (
             <Checkbox
               key={q.id}
-              aria-label={t('assess.pickQuestion', { n: i + 1 })}
+              aria-label={t('assess.pickQuestion', { n: i + 1, stem: htmlToText(q.stem) })}
               label={`${htmlToText(q.stem)} (${t('assess.points', { n: q.points })})`}
               checked={chosen.includes(q.id)}
               onChange={(e) => toggle(q.id, e.currentTarget.checked)}
