@@ -119,4 +119,19 @@ test('a teacher reads the results, marks an essay and reads the item analysis of
   const pgRow = page.getByTestId('analysis-1');
   await expect(pgRow).toContainText('0,5 (sedang)');
   await expect(pgRow).toContainText('A: 1, B: 1');
+
+  // ---- published: the demo student (7A) reads their own grade under "Nilai saya" ----
+  const me = before.rows.find((r) => r.name === 'Muhammad Rizki Ramadhan')!;
+  await api(page, 'PUT', `/api/v1/assessments/${a.id}/answer-sheets/${me.studentId}`, {
+    answers: [{ questionId: pg.id, response: { type: 'SINGLE', optionId: 'b' } }],
+  });
+  await api(page, 'POST', `/api/v1/assessments/${a.id}/grade`, {});
+  await signIn(page, 'wakakur');
+  await api(page, 'POST', `/api/v1/assessments/${a.id}/publish`, {});
+  await signIn(page, 'student');
+  await page.goto('/backend/mms/students/student/scoring');
+  const mine = page.getByTestId('my-results').getByRole('row').filter({ hasText: title });
+  // 2 of 4 (no essay answered) = 50, below the KKM 75
+  await expect(mine).toContainText('50');
+  await expect(mine).toContainText('Belum tuntas');
 });

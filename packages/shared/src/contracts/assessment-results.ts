@@ -158,3 +158,32 @@ export const FormativeAnalysis = z.object({
   byObjective: z.array(z.object({ objective: z.string(), items: z.number(), mastery: z.number().nullable() })),
 });
 export type FormativeAnalysis = z.infer<typeof FormativeAnalysis>;
+
+/** A student's tests: the upcoming ones of their class, and the published results they may see. */
+export const MyTests = z.object({
+  upcoming: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      title: z.string(),
+      subjectName: z.string(),
+      opensAt: z.string().nullable(),
+      closesAt: z.string().nullable(),
+      durationMinutes: z.number().nullable(),
+      isSample: z.boolean(),
+    }),
+  ),
+  published: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      title: z.string(),
+      subjectName: z.string(),
+      passingMark: z.number(),
+      /** null when the assessment does not show scores to students, or the student did not take it */
+      grade: z.number().nullable(),
+      passed: z.boolean().nullable(),
+    }),
+  ),
+});
+export type MyTests = z.infer<typeof MyTests>;

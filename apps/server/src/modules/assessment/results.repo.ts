@@ -201,3 +201,39 @@ export async function formativesOf(db: Executor, unitId: number, subjectId: numb
     order by coalesce(opens_at, created_at), id`);
   return result.rows;
 }
+
+/** The assessments of a class (not samples' answers, not drafts), with the fields a student may read. */
+export async function assessmentsOfClass(db: Executor, classGroupId: number) {
+  const result = await db.execute<{
+    id: number;
+    kind: string;
+    title: string;
+    subjectName: string;
+    state: string;
+    opensAt: Date | null;
+    closesAt: Date | null;
+    durationMinutes: number | null;
+    isSample: boolean;
+    showScore: boolean;
+    passingMark: number;
+  }>(sql`
+    select a.id, a.kind, a.title, sj.name as "subjectName", a.state, a.opens_at as "opensAt", a.closes_at as "closesAt",
+      a.duration_minutes as "durationMinutes", a.is_sample as "isSample", a.show_score as "showScore",
+      a.passing_mark as "passingMark"
+    from assessment_classes ac join assessments a on a.id = ac.assessment_id join subjects sj on sj.id = a.subject_id
+    where ac.class_group_id = ${classGroupId} and a.deleted_at is null
+      and a.state in ('SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED')
+    order by a.opens_at nulls last, a.id`);
+  return result.rows;
+}
+
+/** One student's latest attempt at an assessment. */
+export async function latestAttemptOf(db: Executor, assessmentId: number, studentId: number) {
+  const [row] = await db
+    .select({ id: attempts.id, status: attempts.status })
+    .from(attempts)
+    .where(and(eq(attempts.assessmentId, assessmentId), eq(attempts.studentId, studentId)))
+    .orderBy(sql`${attempts.attemptNo} desc`)
+    .limit(1);
+  return row;
+}

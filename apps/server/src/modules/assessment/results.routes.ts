@@ -15,6 +15,7 @@ import {
   KeyChangeInput,
   KeyChangeParams,
   KeyChangeResult,
+  MyTests,
   OkResponse,
 } from '@mms/shared';
 import { z } from 'zod';
@@ -30,6 +31,18 @@ const tags = ['assessment results'];
 /** The results of an assessment under /api/v1/assessments/:id (issue 12): sheets, essays, key changes, analysis. */
 export const resultsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const results = createResultsService(db, createAssessmentService(db));
+  app.get(
+    '/mine',
+    {
+      config: { access: 'school.student.self' },
+      schema: {
+        tags,
+        summary: 'The signed-in student’s upcoming tests and published results (their own only, never a key)',
+        response: { 200: MyTests, ...errors },
+      },
+    },
+    async (request) => results.mine(userOf(request)),
+  );
   app.get(
     '/formative-analysis',
     {

@@ -9,6 +9,8 @@ import {
   scoreResponse,
   sumFractions,
   type AnswerSheetInput,
+  effectiveState,
+  type AssessmentState,
   type AuthUser,
   type EssayMarkInput,
   type EssaysQuery,
@@ -489,5 +491,55 @@ export function createResultsService(db: Database, flow: AssessmentService) {
     };
   }
 
-  return { results, saveSheet, essays, markEssayAnswer, changeKey, analysis, formativeAnalysis };
+  /**
+   * The signed-in student's tests: upcoming ones of their class (scheduled or open), and results of published
+   * ones. Only their own attempt is read, and a grade shows only where the assessment shows scores; keys never.
+   */
+  async function mine(user: AuthUser) {
+    if (!user.studentId) throw forbidden('Akun ini bukan akun siswa');
+    const cls = await school.classOfStudent(db, user.studentId);
+    if (!cls) return { upcoming: [], published: [] };
+    const now = clock.now();
+    const rows = await repo.assessmentsOfClass(db, cls.id);
+    const upcoming = rows
+      .filter((a) => {
+        const state = effectiveState(a.state as AssessmentState, a, now);
+        return state === 'SCHEDULED' || state === 'OPEN';
+      })
+      .map((a) => ({
+        id: a.id,
+        kind: a.kind,
+        title: a.title,
+        subjectName: a.subjectName,
+        opensAt: a.opensAt ? new Date(a.opensAt).toISOString() : null,
+        closesAt: a.closesAt ? new Date(a.closesAt).toISOString() : null,
+        durationMinutes: a.durationMinutes,
+        isSample: a.isSample,
+      }));
+    const published = [];
+    for (const a of rows.filter((r) => r.state === 'PUBLISHED' && !r.isSample)) {
+      let grade: number | null = null;
+      const attempt = a.showScore ? await repo.latestAttemptOf(db, a.id, user.studentId) : undefined;
+      if (attempt) {
+        const items = await repo.itemsWithContent(db, a.id);
+        const scored = scoreAttempt(items, await repo.answersOf(db, [attempt.id]));
+        grade = gradeOf(
+          scored.earned,
+          items.reduce((n, i) => n + i.points, 0),
+        );
+      }
+      published.push({
+        id: a.id,
+        kind: a.kind,
+        title: a.title,
+        subjectName: a.subjectName,
+        passingMark: a.passingMark,
+        grade,
+        passed: grade === null ? null : grade >= a.passingMark,
+      });
+    }
+    return { upcoming, published };
+  }
+
+  return { results, saveSheet, essays, markEssayAnswer, changeKey, analysis, formativeAnalysis, mine };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, auditLog, questions } from '../../db/schema/index.ts';
+import { attempts, auditLog, enrollments, questions } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 
@@ -310,5 +310,44 @@ describe('formative analysis', () => {
     expect((await ctx.call(f.otherTeacher, 'GET', url)).statusCode).toBe(403);
     expect((await ctx.call(student, 'GET', url)).statusCode).toBe(403);
     expect((await ctx.call(wakakur, 'GET', url)).statusCode).toBe(200);
+  });
+});
+
+describe("a student's tests", () => {
+  it('lists the upcoming test of their class, then their own published grade only, never a key', async () => {
+    await ctx.db.insert(enrollments).values({
+      studentId: student.user.studentId!,
+      classGroupId: f.classA.id,
+      academicYearId: f.year.id,
+      startedAt: new Date(`${f.year.startDate}T00:00:00+07:00`),
+    });
+    // the key of the PG is 'a' since the key change: 2 of 9 = 22.22
+    await sheet(f.subjectTeacher, student.user.studentId!, [
+      { questionId: q.single, response: { type: 'SINGLE', optionId: 'a' } },
+    ]);
+    const mine = async () => {
+      const res = await ctx.call(student, 'GET', `${API}/mine`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    let m = await mine();
+    expect(m.upcoming.map((a: { title: string }) => a.title)).toContain('PTS Matematika');
+    expect(m.published).toEqual([]);
+    for (const [s, action] of [
+      [wakakur, 'open'],
+      [wakakur, 'close'],
+      [f.subjectTeacher, 'grade'],
+      [wakakur, 'publish'],
+    ] as const) {
+      const res = await ctx.call(s, 'POST', `${API}/${id}/${action}`, {});
+      expect(res.statusCode, `${action} ${res.body}`).toBe(200);
+    }
+    m = await mine();
+    expect(m.upcoming.map((a: { id: number }) => a.id)).not.toContain(id);
+    expect(m.published).toContainEqual(
+      expect.objectContaining({ id, title: 'PTS Matematika', grade: 22.22, passed: false, passingMark: 75 }),
+    );
+    expect(JSON.stringify(m)).not.toMatch(/"key"|88\.89|66\.67/);
+    expect((await ctx.call(f.subjectTeacher, 'GET', `${API}/mine`)).statusCode).toBe(403);
   });
 });

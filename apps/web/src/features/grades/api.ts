@@ -6,6 +6,7 @@ import type {
   FormativeAnalysis,
   ItemAnalysisResult,
   MyP5,
+  MyTests,
   MyScores,
   P5GradesInput,
   P5Project,
@@ -214,4 +215,8 @@ export function useFormativeAnalysis(subjectId: number | null, gradeId: number |
     queryFn: () => api<FormativeAnalysis>(`/assessments/formative-analysis?subjectId=${subjectId}&gradeId=${gradeId}`),
     enabled: subjectId !== null && gradeId !== null,
   });
+}
+
+export function useMyTests() {
+  return useQuery({ queryKey: ['/assessments/mine'], queryFn: () => api<MyTests>('/assessments/mine') });
 }

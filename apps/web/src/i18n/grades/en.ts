@@ -169,5 +169,15 @@ export const gradesEn: typeof gradesId = {
       empty: 'No quiz of this subject and grade has been taken yet.',
       noChoices: 'You teach no subject this year yet.',
     },
+    tests: {
+      upcoming: 'Test schedule',
+      noUpcoming: 'No upcoming tests.',
+      results: 'Test results',
+      noResults: 'No test results published yet.',
+      window: '{{from}} to {{to}}',
+      minutes: '{{n}} minutes',
+      sample: 'Sample questions',
+      hidden: 'No score',
+    },
   },
 };

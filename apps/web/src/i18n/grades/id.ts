@@ -167,5 +167,15 @@ export const gradesId = {
       empty: 'Belum ada kuis yang dikerjakan untuk mapel dan tingkat ini.',
       noChoices: 'Belum ada mapel yang Anda ajar tahun ini.',
     },
+    tests: {
+      upcoming: 'Jadwal tes',
+      noUpcoming: 'Tidak ada tes yang akan datang.',
+      results: 'Hasil tes',
+      noResults: 'Belum ada hasil tes yang diumumkan.',
+      window: '{{from}} s.d. {{to}}',
+      minutes: '{{n}} menit',
+      sample: 'Contoh soal',
+      hidden: 'Belum ada nilai',
+    },
   },
 };

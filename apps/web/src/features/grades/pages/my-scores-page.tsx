@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
-import { useMyP5, useMyScores } from '../api.ts';
+import { useMyP5, useMyScores, useMyTests } from '../api.ts';
+import { formatJakartaDate, formatJakartaTime } from '../../../lib/system-api.ts';
 import { formatScore } from '../grid-model.ts';
 
 /** A student's own scores of a semester, subject by subject, with the recap grade and the KKM. */
@@ -24,6 +25,9 @@ export function MyScoresPage() {
   const [semester, setSemester] = useState<Semester>(() => academicPeriodOfDate(serverToday()).semester);
   const scores = useMyScores(semester);
   const p5 = useMyP5();
+  const tests = useMyTests();
+  const when = (iso: string | null) =>
+    iso ? `${formatJakartaDate(new Date(iso), i18n.language)} ${formatJakartaTime(new Date(iso))}` : '–';
   const projects = (p5.data?.projects ?? []).filter((p) => p.semester === semester);
   const show = (n: number | null) => (n === null ? t('grades.noGrade') : formatScore(n, lang));
   return (
@@ -78,6 +82,66 @@ export function MyScoresPage() {
           </Table.ScrollContainer>
         </Card>
       ))}
+      <Title order={2} fz="h4" mt="md">
+        {t('grades.tests.upcoming')}
+      </Title>
+      {tests.isError && <Alert color="red">{errorText(tests.error)}</Alert>}
+      {tests.data && tests.data.upcoming.length === 0 && <Text c="dimmed">{t('grades.tests.noUpcoming')}</Text>}
+      {tests.data && tests.data.upcoming.length > 0 && (
+        <Table.ScrollContainer minWidth={360}>
+          <Table withTableBorder data-testid="my-upcoming">
+            <Table.Tbody>
+              {tests.data.upcoming.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {a.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {a.subjectName}
+                      {a.isSample && ` · ${t('grades.tests.sample')}`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{t('grades.tests.window', { from: when(a.opensAt), to: when(a.closesAt) })}</Table.Td>
+                  <Table.Td>{a.durationMinutes ? t('grades.tests.minutes', { n: a.durationMinutes }) : '–'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Title order={2} fz="h4" mt="md">
+        {t('grades.tests.results')}
+      </Title>
+      {tests.data && tests.data.published.length === 0 && <Text c="dimmed">{t('grades.tests.noResults')}</Text>}
+      {tests.data && tests.data.published.length > 0 && (
+        <Table withTableBorder data-testid="my-results">
+          <Table.Tbody>
+            {tests.data.published.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {a.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {a.subjectName} · {t('grades.kkm')} {a.passingMark}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {a.grade === null ? t('grades.tests.hidden') : show(a.grade)}
+                </Table.Td>
+                <Table.Td>
+                  {a.passed !== null && (
+                    <Badge color={a.passed ? 'green' : 'red'} variant="light">
+                      {a.passed ? t('grades.passed') : t('grades.notPassed')}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
       <Title order={2} fz="h4" mt="md">
         {t('grades.p5.mine')}
       </Title>
