@@ -204,5 +204,18 @@ export const assessmentEn: Texts<typeof assessmentId> = {
     scheduled: 'Assessment scheduled',
     drawRules: 'Draw rules',
     drawRule: '{{count}} drawn questions',
+    steps: { open: 'Open now', close: 'Close now', grade: 'Marking done', publish: 'Publish scores' },
+    stepConfirm: {
+      open: 'Open "{{title}}" to the students now, before its opening time?',
+      close: 'Close "{{title}}" now? Students can no longer take it.',
+      grade: 'Mark "{{title}}" as graded?',
+      publish: 'Publish the scores of "{{title}}" to the students?',
+    },
+    stepDone: {
+      open: 'Assessment opened',
+      close: 'Assessment closed',
+      grade: 'Assessment graded',
+      publish: 'Scores published',
+    },
   },
 };

@@ -201,5 +201,18 @@ export const assessmentId = {
     scheduled: 'Penilaian dijadwalkan',
     drawRules: 'Aturan soal acak',
     drawRule: '{{count}} soal acak',
+    steps: { open: 'Buka sekarang', close: 'Tutup sekarang', grade: 'Selesai dinilai', publish: 'Umumkan nilai' },
+    stepConfirm: {
+      open: 'Buka "{{title}}" untuk siswa sekarang, sebelum waktu bukanya?',
+      close: 'Tutup "{{title}}" sekarang? Siswa tidak dapat lagi mengerjakannya.',
+      grade: 'Tandai "{{title}}" selesai dinilai?',
+      publish: 'Umumkan nilai "{{title}}" kepada siswa?',
+    },
+    stepDone: {
+      open: 'Penilaian dibuka',
+      close: 'Penilaian ditutup',
+      grade: 'Penilaian selesai dinilai',
+      publish: 'Nilai diumumkan',
+    },
   },
 };

@@ -1,13 +1,15 @@
 import { Badge, Button, Select, Stack, Tabs } from '@mantine/core';
 import { ASSESSMENT_STATES, type Assessment, type AssessmentKind, type AssessmentState } from '@mms/shared';
-import { IconCalendarEvent, IconChecklist, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent, IconChecklist, IconPlayerTrackNext, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { useAssessment, useDeleteAssessment, useQuestionChoices } from '../api.ts';
+import { useAssessment, useAssessmentStep, useDeleteAssessment, useQuestionChoices } from '../api.ts';
 import { STATE_COLORS } from '../assessment-model.ts';
 import { AssessmentForm } from '../components/assessment-form.tsx';
 import { CheckDialog } from '../components/check-dialog.tsx';
@@ -44,6 +46,9 @@ const commonColumns = (t: (k: string) => string): ListColumn<Assessment>[] => [
   { accessor: 'itemCount', title: t('assess.items'), textAlign: 'right' },
 ];
 
+/** Steps after the schedule that the list offers as row actions. */
+const LATER_STEPS = ['open', 'close', 'grade', 'publish'] as const;
+
 /** Opens one assessment (with its questions) in the editor. */
 function EditAssessment({ kind, id, onDone }: { kind: AssessmentKind; id: number; onDone: () => void }) {
   const found = useAssessment(id);
@@ -59,6 +64,7 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
   const [state, setState] = useState<AssessmentState | null>(null);
   const choices = useQuestionChoices();
   const remove = useDeleteAssessment();
+  const step = useAssessmentStep();
   const stateColumn = useStateColumn();
   const [subjectId, gradeId] = pair ? pair.split(':').map(Number) : [null, null];
   const columns: ListColumn<Assessment>[] = [
@@ -68,8 +74,8 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
       <RowActions
         name={a.title}
         edit={a.editable ? () => setEditing(a.id) : undefined}
-        actions={
-          a.actions.includes('schedule')
+        actions={[
+          ...(a.actions.includes('schedule')
             ? [
                 {
                   label: t('assess.schedule'),
@@ -77,8 +83,24 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
                   onClick: () => setScheduling(a),
                 },
               ]
-            : []
-        }
+            : []),
+          // the later steps (open, close, grade, publish), each asked first
+          ...LATER_STEPS.filter((action) => a.actions.includes(action)).map((action) => ({
+            label: t(`assess.steps.${action}`),
+            icon: <IconPlayerTrackNext size={18} aria-hidden />,
+            onClick: () =>
+              confirmDialog({
+                title: t(`assess.steps.${action}`),
+                text: t(`assess.stepConfirm.${action}`, { title: a.title }),
+                confirm: t(`assess.steps.${action}`),
+                onConfirm: () =>
+                  step.mutate(
+                    { id: a.id, action },
+                    { onSuccess: () => notifyInfo(t(`assess.stepDone.${action}`)), onError: notifyError },
+                  ),
+              }),
+          })),
+        ]}
         remove={
           a.editable
             ? {
