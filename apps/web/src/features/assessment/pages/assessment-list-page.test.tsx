@@ -1,19 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../../../test/media-query.ts';
 import { renderAssessment } from '../components/render-assessment.test-helper.tsx';
 import { AssessmentList } from './assessment-list-page.tsx';
 
+// a quiz whose window has passed: the server allows its author 'grade' only
 const closed = {
-  id: 7,
-  unitId: 1,
-  kind: 'FORMATIVE',
-  title: 'Kuis pecahan',
-  subjectId: 4,
-  subjectName: 'Matematika',
-  gradeId: 7,
-  gradeName: 'Kelas 7',
-  authorEmployeeId: 3,
-  authorName: 'Guru',
+  ...{ id: 7, unitId: 1, kind: 'FORMATIVE', title: 'Kuis pecahan', subjectId: 4, subjectName: 'Matematika' },
+  ...{ gradeId: 7, gradeName: 'Kelas 7', authorEmployeeId: 3, authorName: 'Guru' },
   instructions: null,
   dueAt: null,
   durationMinutes: 30,
@@ -40,17 +34,7 @@ const closed = {
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   // mantine-datatable shows a column while its media query matches (jsdom's stub matches nothing)
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (media) =>
-      ({
-        matches: true,
-        media,
-        addEventListener() {},
-        removeEventListener() {},
-        addListener() {},
-        removeListener() {},
-      }) as unknown as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((media) => mediaQueryList(media, true));
   fetchMock = vi.fn((url: string) =>
     Promise.resolve(
       new Response(
