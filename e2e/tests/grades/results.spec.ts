@@ -120,10 +120,24 @@ test('a teacher reads the results, marks an essay and reads the item analysis of
   await expect(pgRow).toContainText('0,5 (sedang)');
   await expect(pgRow).toContainText('A: 1, B: 1');
 
+  // ---- the key was wrong: A is right. Every attempt is regraded: 75 -> 25 (1 of 4), 0 -> 50 ----
+  await pgRow.getByRole('button', { name: 'Ubah kunci soal 1' }).click();
+  const keyDialog = page.getByRole('dialog', { name: 'Ubah kunci soal 1' });
+  await keyDialog.getByRole('radio', { name: /^A\./ }).check();
+  await keyDialog.getByRole('button', { name: 'Ubah kunci' }).click();
+  await page
+    .getByRole('dialog', { name: 'Ubah kunci', exact: true })
+    .getByRole('button', { name: 'Ubah kunci' })
+    .click();
+  await expect(page.getByText('2 jawaban dinilai ulang, 2 nilai berubah')).toBeVisible();
+  await page.getByRole('tab', { name: 'Nilai', exact: true }).click();
+  await expect(gradeOf(first!.nis)).toHaveText('25');
+  await expect(gradeOf(second!.nis)).toHaveText('50');
+
   // ---- published: the demo student (7A) reads their own grade under "Nilai saya" ----
   const me = before.rows.find((r) => r.name === 'Muhammad Rizki Ramadhan')!;
   await api(page, 'PUT', `/api/v1/assessments/${a.id}/answer-sheets/${me.studentId}`, {
-    answers: [{ questionId: pg.id, response: { type: 'SINGLE', optionId: 'b' } }],
+    answers: [{ questionId: pg.id, response: { type: 'SINGLE', optionId: 'a' } }],
   });
   await api(page, 'POST', `/api/v1/assessments/${a.id}/grade`, {});
   await signIn(page, 'wakakur');

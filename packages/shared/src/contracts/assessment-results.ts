@@ -135,6 +135,10 @@ export const ItemAnalysisResult = z.object({
       pointBiserial: z.number().nullable(),
       choices: z.record(z.string(), z.number()),
       flags: z.array(z.string()),
+      /** a pilihan ganda's options and key (for staff: changing a wrong key regrades every attempt) */
+      single: z
+        .object({ options: z.array(z.object({ id: z.string(), text: z.string() })), key: z.string() })
+        .nullable(),
     }),
   ),
 });

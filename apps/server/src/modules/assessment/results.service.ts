@@ -401,6 +401,7 @@ export function createResultsService(db: Database, flow: AssessmentService) {
           pointBiserial: s?.pointBiserial ?? null,
           choices: s?.choices ?? {},
           flags: s?.flags ?? (stats.takers === 0 ? ['NOBODY_ANSWERED'] : []),
+          single: item.content.type === 'SINGLE' ? { options: item.content.options, key: item.content.key } : null,
         };
       }),
     };

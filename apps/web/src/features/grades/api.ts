@@ -5,6 +5,7 @@ import type {
   EssayAnswers,
   FormativeAnalysis,
   ItemAnalysisResult,
+  KeyChangeResult,
   MyP5,
   MyTests,
   MyScores,
@@ -219,4 +220,17 @@ export function useFormativeAnalysis(subjectId: number | null, gradeId: number |
 
 export function useMyTests() {
   return useQuery({ queryKey: ['/assessments/mine'], queryFn: () => api<MyTests>('/assessments/mine') });
+}
+
+/** Changes a pilihan ganda's key: the question's next version, every attempt regraded on the server. */
+export function useChangeKey(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, content }: { questionId: number; content: unknown }) =>
+      api<KeyChangeResult>(`/assessments/${id}/items/${questionId}/key`, { method: 'PUT', body: { content } }),
+    onSuccess: () =>
+      Promise.all(
+        ['/assessments/results', '/assessments/analysis'].map((k) => client.invalidateQueries({ queryKey: [k, id] })),
+      ),
+  });
 }

@@ -143,6 +143,12 @@ export const gradesEn: typeof gradesId = {
       flags: 'Notes',
       reliability: 'Reliability: KR-20 {{kr20}} · Cronbach alpha {{alpha}}',
       groups: '{{takers}} takers; upper and lower groups of {{group}} each (27%)',
+      changeKey: 'Change key',
+      changeKeyOf: 'Change the key of question {{n}}',
+      keyOf: 'Key of question {{n}}',
+      changeKeyConfirm:
+        'Change the key of question {{n}} to {{key}}? The question gets a new version and every answer is regraded; the changed grades are in the audit trail.',
+      regraded: '{{n}} answers regraded, {{changed}} grades changed',
       flagLabels: {
         TOO_EASY: 'Too easy',
         TOO_HARD: 'Too hard',

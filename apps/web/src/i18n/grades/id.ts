@@ -141,6 +141,12 @@ export const gradesId = {
       flags: 'Catatan',
       reliability: 'Reliabilitas: KR-20 {{kr20}} · alfa Cronbach {{alpha}}',
       groups: '{{takers}} peserta; kelompok atas dan bawah masing-masing {{group}} (27%)',
+      changeKey: 'Ubah kunci',
+      changeKeyOf: 'Ubah kunci soal {{n}}',
+      keyOf: 'Kunci soal {{n}}',
+      changeKeyConfirm:
+        'Ubah kunci soal {{n}} menjadi {{key}}? Soal itu mendapat versi baru dan semua jawaban dinilai ulang; perubahan nilai dicatat di jejak audit.',
+      regraded: '{{n}} jawaban dinilai ulang, {{changed}} nilai berubah',
       flagLabels: {
         TOO_EASY: 'Terlalu mudah',
         TOO_HARD: 'Terlalu sukar',

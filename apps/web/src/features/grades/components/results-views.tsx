@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { QUESTION_TYPE_LABELS, type AssessmentResults, type ItemAnalysisResult } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +20,11 @@ import { downloadClientXlsx, type ExportColumn } from '../../../components/data-
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { RichContent } from '../../../lib/rich-content.tsx';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useEssays, useItemAnalysis, useMarkEssay } from '../api.ts';
+import { useChangeKey, useEssays, useItemAnalysis, useMarkEssay } from '../api.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { formatScore } from '../grid-model.ts';
 
 type Row = AssessmentResults['rows'][number];
@@ -233,11 +248,59 @@ export function EssayMarking({ assessmentId, results }: { assessmentId: number; 
 
 type ItemRow = ItemAnalysisResult['items'][number];
 
+/** Changing a pilihan ganda's key: pick the right option; the server regrades every attempt after asking. */
+function KeyChange({ assessmentId, item, onDone }: { assessmentId: number; item: ItemRow; onDone: () => void }) {
+  const { t } = useTranslation();
+  const change = useChangeKey(assessmentId);
+  const single = item.single!;
+  const [key, setKey] = useState(single.key);
+  const letter = (id: string) => String.fromCharCode(65 + single.options.findIndex((o) => o.id === id));
+  return (
+    <Stack gap="sm">
+      <Radio.Group label={t('grades.results.keyOf', { n: item.position })} value={key} onChange={setKey}>
+        <Stack gap={6} mt={6}>
+          {single.options.map((o) => (
+            <Radio key={o.id} value={o.id} label={<RichContent html={`${letter(o.id)}. ${o.text}`} />} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group justify="flex-end">
+        <Button
+          disabled={key === single.key}
+          loading={change.isPending}
+          onClick={() =>
+            confirmDialog({
+              title: t('grades.results.changeKey'),
+              text: t('grades.results.changeKeyConfirm', { n: item.position, key: letter(key) }),
+              confirm: t('grades.results.changeKey'),
+              onConfirm: async () => {
+                try {
+                  const r = await change.mutateAsync({
+                    questionId: item.questionId,
+                    content: { type: 'SINGLE', options: single.options, key },
+                  });
+                  notifyInfo(t('grades.results.regraded', { n: r.regraded, changed: r.changed.length }));
+                  onDone();
+                } catch (error) {
+                  notifyError(error);
+                }
+              },
+            })
+          }
+        >
+          {t('grades.results.changeKey')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** Item analysis: p with its level, D, r, how often each option was chosen, flags, and the test's reliability. */
 export function ItemAnalysisView({ assessmentId, title }: { assessmentId: number; title: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   const analysis = useItemAnalysis(assessmentId);
+  const [keying, setKeying] = useState<ItemRow | null>(null);
   if (analysis.isError) return <Alert color="red">{errorText(analysis.error)}</Alert>;
   if (!analysis.data) return <Skeleton height={200} />;
   const a = analysis.data;
@@ -310,12 +373,29 @@ export function ItemAnalysisView({ assessmentId, title }: { assessmentId: number
                       {t(`grades.results.flagLabels.${f}`)}
                     </Badge>
                   ))}
+                  {r.single && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={t('grades.results.changeKeyOf', { n: r.position })}
+                      onClick={() => setKeying(r)}
+                    >
+                      {t('grades.results.changeKey')}
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <FormModal
+        opened={keying !== null}
+        onClose={() => setKeying(null)}
+        title={keying ? t('grades.results.changeKeyOf', { n: keying.position }) : ''}
+      >
+        {keying && <KeyChange assessmentId={assessmentId} item={keying} onDone={() => setKeying(null)} />}
+      </FormModal>
     </Stack>
   );
 }
