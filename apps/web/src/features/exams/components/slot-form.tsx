@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { ExamSlotInput, type ExamSlot } from '@mms/shared';
+import { ExamSlotInput, formatDate, type ExamSlot } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TeacherSelect } from '../../../components/pickers.tsx';
@@ -21,7 +21,8 @@ export function SlotForm({
   slot: ExamSlot | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
   const exams = useSchedulableExams(unitId);
   const rooms = useExamRooms(unitId);
   const sessions = useExamSessions(unitId);
@@ -93,7 +94,7 @@ export function SlotForm({
           placeholder={t('exams.choose')}
           data={(sessions.data?.items ?? []).map((s) => ({
             value: String(s.id),
-            label: `${s.name}, ${s.date} ${t('exams.sessionTime', { start: s.startsAt, end: s.endsAt })}`,
+            label: `${s.name}, ${formatDate(s.date, lang, 'short')} ${t('exams.sessionTime', { start: s.startsAt, end: s.endsAt })}`,
           }))}
           value={fromId(sessionId)}
           onChange={(v) => setSessionId(toId(v))}
