@@ -113,6 +113,9 @@ test('WAKAKUR schedules an approved summative, a proctor clash is refused, cards
   await expect(slots.getByRole('row')).toHaveCount(2);
   await page.keyboard.press('Escape');
   await expect(refused).toBeHidden();
+  // the list filtered to 7B: nothing was written for it
+  await choose(page, 'Kelas', '7B');
+  await expect(page.getByText('Belum ada jadwal ujian.')).toBeVisible();
 
   // ---- the cards of 7A, each with its QR code ----
   await page.getByRole('tab', { name: 'Cetak' }).click();

@@ -37,10 +37,24 @@ export function useSchedulableExams(unitId: Id) {
   });
 }
 
-export function useExamSlots(unitId: Id) {
+export interface SlotFilters {
+  date: string;
+  classGroupId: number | null;
+  proctorEmployeeId: number | null;
+}
+
+export function useExamSlots(unitId: Id, f: SlotFilters) {
   return useQuery({
-    queryKey: [`${BASE}/slots`, unitId],
-    queryFn: () => api<{ items: ExamSlot[] }>(`${BASE}/slots`, { query: unitQuery(unitId) }),
+    queryKey: [`${BASE}/slots`, unitId, f],
+    queryFn: () =>
+      api<{ items: ExamSlot[] }>(`${BASE}/slots`, {
+        query: {
+          ...unitQuery(unitId),
+          date: f.date || undefined,
+          classGroupId: f.classGroupId ?? undefined,
+          proctorEmployeeId: f.proctorEmployeeId ?? undefined,
+        },
+      }),
   });
 }
 

@@ -22,6 +22,7 @@ export const examsEn: typeof examsId = {
     startsAt: 'Start time',
     endsAt: 'End time',
     actions: 'Actions',
+    allProctors: 'All proctors',
     add: 'Add slot',
     edit: 'Edit slot',
     addRoom: 'Add room',

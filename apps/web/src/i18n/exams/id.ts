@@ -20,6 +20,7 @@ export const examsId = {
     startsAt: 'Jam mulai',
     endsAt: 'Jam selesai',
     actions: 'Aksi',
+    allProctors: 'Semua pengawas',
     add: 'Tambah jadwal',
     edit: 'Ubah jadwal',
     addRoom: 'Tambah ruang',

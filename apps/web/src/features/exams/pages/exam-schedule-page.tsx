@@ -18,7 +18,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ClassSelect, UnitSelect, useActiveYearId, useDefaultUnitId } from '../../../components/pickers.tsx';
+import { DateField } from '../../../components/date-fields.tsx';
+import {
+  ClassSelect,
+  TeacherSelect,
+  UnitSelect,
+  useActiveYearId,
+  useDefaultUnitId,
+} from '../../../components/pickers.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -31,6 +38,7 @@ import {
   useExamRoomSheet,
   useExamSessions,
   useExamSlots,
+  type SlotFilters,
 } from '../api.ts';
 import { ExamCardsSheet } from '../components/exam-cards-sheet.tsx';
 import { RoomForm, SessionForm } from '../components/room-session-forms.tsx';
@@ -75,14 +83,24 @@ function FormModal({
 function ScheduleTab({ unitId }: { unitId: number | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
-  const slots = useExamSlots(unitId);
+  const yearId = useActiveYearId();
+  const [filters, setFilters] = useState<SlotFilters>({ date: '', classGroupId: null, proctorEmployeeId: null });
+  const slots = useExamSlots(unitId, filters);
   const remove = useDeleteSlot();
   const [editing, setEditing] = useState<Editing<ExamSlot>>(null);
   const items = slots.data?.items ?? [];
   const time = (s: ExamSlot) => t('exams.sessionTime', { start: s.startsAt, end: s.endsAt });
   const exportAll = () =>
     downloadClientXlsx(
-      { title: t('exams.title'), filters: [] },
+      {
+        title: t('exams.title'),
+        // a class or proctor filter leaves only its rows, so the first row names it
+        filters: [
+          ...(filters.date ? [[t('exams.date'), formatDate(filters.date, lang)] as const] : []),
+          ...(filters.classGroupId ? [[t('exams.className'), items[0]?.className ?? ''] as const] : []),
+          ...(filters.proctorEmployeeId ? [[t('exams.proctor'), items[0]?.proctorName ?? ''] as const] : []),
+        ],
+      },
       [
         { title: t('exams.date'), value: (s: ExamSlot) => s.date },
         { title: t('exams.session'), value: (s) => s.sessionName },
@@ -112,6 +130,30 @@ function ScheduleTab({ unitId }: { unitId: number | null }) {
     });
   return (
     <Stack gap="sm">
+      <Group align="flex-end">
+        <DateField
+          label={t('exams.date')}
+          value={filters.date}
+          onChange={(date) => setFilters({ ...filters, date })}
+          clearable
+        />
+        <ClassSelect
+          unitId={unitId}
+          academicYearId={yearId}
+          value={filters.classGroupId}
+          onChange={(classGroupId) => setFilters({ ...filters, classGroupId })}
+          clearable
+        />
+        <TeacherSelect
+          label={t('exams.proctor')}
+          placeholder={t('exams.allProctors')}
+          unitId={unitId}
+          value={filters.proctorEmployeeId}
+          onChange={(proctorEmployeeId) => setFilters({ ...filters, proctorEmployeeId })}
+          clearable
+          w={{ base: '100%', sm: 220 }}
+        />
+      </Group>
       <Group justify="flex-end">
         <Button
           variant="default"
