@@ -36,6 +36,7 @@ import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { p5Routes } from './modules/grades/p5.routes.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { resultsRoutes } from './modules/assessment/results.routes.ts';
+import { examScheduleRoutes } from './modules/assessment/exam-schedule.routes.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(p5Routes, { prefix: '/api/v1/p5-projects', db });
   await app.register(assessmentRoutes, { prefix: '/api/v1/assessments', db });
   await app.register(resultsRoutes, { prefix: '/api/v1/assessments', db });
+  await app.register(examScheduleRoutes, { prefix: '/api/v1/exam-schedule', db });
   await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });

@@ -29,3 +29,4 @@ export * from './contracts/grades.ts';
 export * from './contracts/p5.ts';
 export * from './contracts/assessment-flow.ts';
 export * from './contracts/assessment-results.ts';
+export * from './contracts/exam-schedule.ts';

@@ -63,6 +63,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-task-check',
   'tutor-formative-check',
   'tutor-summative-question-set',
+  'tutor-summative-schedule',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

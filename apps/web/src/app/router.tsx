@@ -6,6 +6,7 @@ import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
 import { assessmentRoutes } from '../features/assessment/routes.ts';
 import { gradesRoutes } from '../features/grades/routes.ts';
+import { examsRoutes } from '../features/exams/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
           ...reportRoutes,
           ...assessmentRoutes,
           ...gradesRoutes,
+          ...examsRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

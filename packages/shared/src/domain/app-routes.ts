@@ -75,6 +75,8 @@ export const APP_ROUTES = {
   'tutor-task-check': '/backend/mms/tutor/task-check',
   'tutor-formative-check': '/backend/mms/tutor/formative-check',
   'tutor-summative-question-set': '/backend/mms/tutor/summative-question-set',
+  // the exam schedule (issue 12)
+  'tutor-summative-schedule': '/backend/mms/tutor/summative-schedule',
   'principal-class-control': '/backend/mms/principal/class-control',
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-permission': '/backend/mms/students/student/permission',

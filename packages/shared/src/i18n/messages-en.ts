@@ -88,7 +88,6 @@ export const MESSAGES_EN: Record<string, string> = {
   'Pengajuan izin': 'Leave request',
   Pengguna: 'User',
   Program: 'Programme',
-  Ruang: 'Room',
   'Sampai tanggal': 'To date',
   Siswa: 'Student',
   'Kolom nilai': 'Score column',
@@ -193,6 +192,13 @@ export const MESSAGES_EN: Record<string, string> = {
   'Topik maksimal 500 karakter': 'Topic: at most 500 characters',
   'Mapel tidak valid': 'Invalid subject',
   'Wali kelas tidak valid': 'Invalid homeroom teacher',
+  // exam schedule labels
+  Ruang: 'Room',
+  Sesi: 'Session',
+  Pengawas: 'Proctor',
+  Ujian: 'Exam',
+  'Jadwal ujian': 'Exam slot',
+  'Tanggal sesi': 'Session date',
   // ---- the server's answers ----
   'Data yang dikirim tidak valid': 'The data sent is not valid',
   'Data atau berkas terlalu besar': 'The data or file is too large',
@@ -720,4 +726,39 @@ export const MESSAGES_EN: Record<string, string> = {
   'Soal tidak boleh dijawab dua kali': 'A question cannot be answered twice',
   'Anda hanya dapat melihat analisis mapel yang Anda ajar di tingkat ini':
     'You can only see the analysis of subjects you teach in this grade',
+  // ---- exam schedule ----
+  'Nama ruang wajib diisi': 'The room name is required',
+  'Nama ruang maksimal 60 karakter': 'Room name: at most 60 characters',
+  'Kapasitas harus bilangan bulat': 'The capacity must be a whole number',
+  'Kapasitas minimal 1': 'The capacity must be at least 1',
+  'Kapasitas maksimal 1000': 'The capacity must be at most 1000',
+  'Nomor sesi harus bilangan bulat': 'The session number must be a whole number',
+  'Nomor sesi 1 sampai 20': 'The session number is 1 to 20',
+  'Nama sesi wajib diisi': 'The session name is required',
+  'Nama sesi maksimal 60 karakter': 'Session name: at most 60 characters',
+  'Jam selesai harus setelah jam mulai': 'The end time must be after the start time',
+  'Unit wajib diisi': 'The unit is required',
+  'Nama ruang sudah dipakai di unit ini': 'This room name is already used in this unit',
+  'Ruang masih dipakai jadwal ujian': 'The room is still used by the exam schedule',
+  'Nomor sesi ini sudah ada pada tanggal itu': 'This session number already exists on that date',
+  'Sesi masih dipakai jadwal ujian': 'The session is still used by the exam schedule',
+  'Ujian tidak ada': 'No such exam',
+  'Ujian tidak ditemukan': 'Exam not found',
+  'Ujian belum disetujui untuk dijadwalkan': 'The exam is not approved for scheduling yet',
+  'Kelas bukan peserta ujian ini': 'This class does not sit this exam',
+  'Ruang tidak ditemukan di unit ujian ini': "Room not found in this exam's unit",
+  'Sesi tidak ditemukan di unit ujian ini': "Session not found in this exam's unit",
+  'Pengawas tidak ditemukan atau tidak aktif': 'Proctor not found or inactive',
+  'Jadwal ujian tidak valid': 'Invalid exam slot',
+  'Jadwal ujian bentrok dengan jadwal lain yang baru disimpan': 'The exam slot clashes with one just saved',
+  '{session}, {date} pukul {start}-{end}': '{session}, {date} at {start}-{end}',
+  'Kelas {className} sudah ujian {exam} di {room} pada {when}':
+    'Class {className} already sits {exam} in {room} at {when}',
+  'Ruang {room} sudah dipakai kelas {className} untuk {exam} pada {when}':
+    'Room {room} is already used by class {className} for {exam} at {when}',
+  '{proctor} sudah mengawas {exam} di {room} pada {when}': '{proctor} already proctors {exam} in {room} at {when}',
+  'Kelas {className} sudah dijadwalkan ujian {exam} pada {when}':
+    'Class {className} is already scheduled for {exam} at {when}',
+  'Ruang {room} hanya muat {capacity} peserta; kelas {className} berisi {count} siswa':
+    'Room {room} seats only {capacity}; class {className} has {count} students',
 };

@@ -7,3 +7,4 @@ export * from './journal.ts';
 export * from './assessment.ts';
 export * from './grades.ts';
 export * from './p5.ts';
+export * from './exam-schedule.ts';
