@@ -702,6 +702,7 @@ export const MESSAGES_EN: Record<string, string> = {
   'Pakai template impor soal': 'Use the question import template',
   'Paling banyak {max} soal per berkas': 'At most {max} questions per file',
   'Berkas tidak berisi soal': 'The file holds no questions',
+  'Kirim gambar di kolom "file" (multipart)': 'Send the picture in the "file" field (multipart)',
   // ---- assessment results ----
   'Bukan peserta': 'Not a taker',
   'Siswa ini tidak terdaftar di kelas penilaian ini': "This student is not in the assessment's classes",
