@@ -29,6 +29,21 @@ describe('database errors become API errors in one place', () => {
     expect(dbErrorToApp(new Error('something else'))).toBeNull();
   });
 
+  it('maps deleting a row still referenced by an ON DELETE RESTRICT key to 409 (23503 or 23001, by version)', async () => {
+    await ctx.db.execute(sql`create temporary table t_parent (id int primary key)`);
+    await ctx.db.execute(
+      sql`create temporary table t_child (parent_id int references t_parent (id) on delete restrict)`,
+    );
+    await ctx.db.execute(sql`insert into t_parent values (1)`);
+    await ctx.db.execute(sql`insert into t_child values (1)`);
+    const inUse = await errorOf(sql`delete from t_parent where id = 1`);
+    expect(dbErrorToApp(inUse, { inUse: 'Ruang masih dipakai' })).toMatchObject({
+      code: 'CONFLICT',
+      statusCode: 409,
+      message: 'Ruang masih dipakai',
+    });
+  });
+
   it('lets a service name its own constraint, and passes other failures on', async () => {
     await expect(
       guarded(() => ctx.db.execute(sql`insert into units (code, name) values ('SMP', 'Lagi')`), {

@@ -29,6 +29,7 @@ export function dbErrorToApp(err: unknown, messages: { unique?: string; inUse?: 
     case '23505': // unique_violation
       return new AppError('CONFLICT', messages.unique ?? 'Data yang sama sudah ada');
     case '23503': // foreign_key_violation
+    case '23001': // restrict_violation: a row still referenced by an ON DELETE RESTRICT key (newer PostgreSQL)
       return new AppError('CONFLICT', messages.inUse ?? 'Data masih dipakai oleh data lain atau rujukannya tidak ada');
     case '23514': // check_violation
     case '23502': // not_null_violation
