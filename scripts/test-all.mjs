@@ -82,5 +82,6 @@ if (!existsSync(chromium)) {
 }
 
 for (const p of problems) console.error(`test run problem: ${p}`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// a suite that could not run (no results, a server that did not start) counts as a failure in the summary
+console.log(`${passed} passed, ${failed + problems.length} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
