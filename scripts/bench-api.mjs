@@ -150,7 +150,12 @@ async function registerSetup(admin, unitId) {
     members.flatMap((m, c) => m.map((studentId) => [studentId, classes[c].id])),
     16,
     ([studentId, toClassGroupId]) =>
-      api(admin, 'POST', '/api/v1/enrollments/move', { studentId, toClassGroupId, note: 'uji beban' }),
+      api(admin, 'POST', '/api/v1/enrollments/move', {
+        studentId,
+        toClassGroupId,
+        note: 'uji beban',
+        confirmGradeChange: true,
+      }),
   );
   const password = 'Uji-Beban-Guru-2026';
   const teachers = await pool(classes, 8, async (cls, i) => {
