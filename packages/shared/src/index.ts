@@ -30,3 +30,4 @@ export * from './contracts/p5.ts';
 export * from './contracts/assessment-flow.ts';
 export * from './contracts/assessment-results.ts';
 export * from './contracts/exam-schedule.ts';
+export * from './contracts/exam-engine.ts';

@@ -77,6 +77,14 @@ export const APP_ROUTES = {
   'tutor-summative-question-set': '/backend/mms/tutor/summative-question-set',
   // the exam schedule (issue 12)
   'tutor-summative-schedule': '/backend/mms/tutor/summative-schedule',
+  // the exam engine (issue 13): the student's lists, the play screens (param: the assessment) and control
+  'student-formative': '/backend/mms/students/student/formative',
+  'student-online-test': '/backend/mms/students/student/online-test',
+  'tutor-play-online-formative': '/backend/mms/tutor/play-online-formative/:id',
+  'tutor-play-online-summative': '/backend/mms/tutor/play-online-summative/:id',
+  'tutor-summative-control-progress': '/backend/mms/tutor/summative-control-progress',
+  'tutor-summative-control-score': '/backend/mms/tutor/summative-control-score',
+  'tutor-summative-control-detail': '/backend/mms/tutor/summative-control-detail',
   'principal-class-control': '/backend/mms/principal/class-control',
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-permission': '/backend/mms/students/student/permission',

@@ -213,10 +213,10 @@ export const MENU: readonly MenuNode[] = [
       'summative-control-progress',
       'Kontrol sumatif: progres',
       'Summative control: progress',
-      'assessment.control',
+      'assessment.proctor',
     ),
-    tutor('summative-control-score', 'Kontrol sumatif: nilai', 'Summative control: score', 'assessment.control'),
-    tutor('summative-control-detail', 'Kontrol sumatif: detail', 'Summative control: detail', 'assessment.control'),
+    tutor('summative-control-score', 'Kontrol sumatif: nilai', 'Summative control: score', 'assessment.proctor'),
+    tutor('summative-control-detail', 'Kontrol sumatif: detail', 'Summative control: detail', 'assessment.proctor'),
   ]),
 
   heading('leadership', 'Pimpinan', 'Leadership'),

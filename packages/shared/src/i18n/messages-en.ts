@@ -762,4 +762,19 @@ export const MESSAGES_EN: Record<string, string> = {
     'Class {className} is already scheduled for {exam} at {when}',
   'Ruang {room} hanya muat {capacity} peserta; kelas {className} berisi {count} siswa':
     'Room {room} seats only {capacity}; class {className} has {count} students',
+  // the exam engine (issue 13)
+  'Alasan maksimal 500 karakter': 'A reason is at most 500 characters',
+  'Maksimal 200 jawaban sekali kirim': 'At most 200 answers per send',
+  'Maksimal 240 menit': 'At most 240 minutes',
+  'Menit harus bilangan bulat': 'Minutes must be a whole number',
+  'Minimal 1 menit': 'At least 1 minute',
+  'Minimal 5 menit': 'At least 5 minutes',
+  'PIN terdiri atas 6 angka': 'The PIN has 6 digits',
+  'Perangkat tidak dikenali; muat ulang halaman': 'Device not recognised; reload the page',
+  Percobaan: 'Attempt',
+  'Pilih siswa atau kelas yang ditambah waktunya': 'Choose the students or the class to give more time',
+  'Tidak ada jawaban untuk dikirim': 'No answers to send',
+  'Token hanya huruf dan angka': 'The token is letters and digits only',
+  'Token tidak valid': 'Invalid token',
+  'Tulis alasannya (minimal 3 karakter)': 'Write the reason (at least 3 characters)',
 };
