@@ -37,6 +37,7 @@ import { p5Routes } from './modules/grades/p5.routes.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { resultsRoutes } from './modules/assessment/results.routes.ts';
 import { examScheduleRoutes } from './modules/assessment/exam-schedule.routes.ts';
+import { examRoutes } from './modules/exam/exam.routes.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(assessmentRoutes, { prefix: '/api/v1/assessments', db });
   await app.register(resultsRoutes, { prefix: '/api/v1/assessments', db });
   await app.register(examScheduleRoutes, { prefix: '/api/v1/exam-schedule', db });
+  await app.register(examRoutes, { prefix: '/api/v1/exam', db });
   await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });

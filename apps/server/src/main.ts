@@ -8,6 +8,7 @@ import { ExitCode } from './lib/exit-codes.ts';
 import { createLogger } from './lib/logger.ts';
 import { deleteExpiredSessions } from './modules/auth/auth.repo.ts';
 import { seedDemoIfFirstStart } from './seed/demo.ts';
+import { sweepDeadlines } from './modules/exam/exam.service.ts';
 
 /** A one-line message and the exit code that tells a supervisor not to start again. */
 function refuse(err: unknown): never {
@@ -34,6 +35,14 @@ async function main() {
   const { db, pool } = createDatabase(database.url, config.DB_POOL_MAX);
   const cleanup = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), 3_600_000);
   cleanup.unref();
+  // Exam deadlines (issue 13): attempts past their deadline and grace are submitted as at the deadline, even when
+  // the browser is gone. Every server runs the sweep; its UPDATE submits each attempt once across all of them.
+  const deadlines = setInterval(
+    () =>
+      void sweepDeadlines(db).catch((err: unknown) => log.warn({ err }, 'exam deadline sweep failed; retrying')),
+    5_000,
+  );
+  deadlines.unref();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let closing = false;
   /** Closes what is open, HTTP first, then the pool, then PostgreSQL, and exits with `code`. */
@@ -41,6 +50,7 @@ async function main() {
     if (closing) return;
     closing = true;
     clearInterval(cleanup);
+    clearInterval(deadlines);
     await app?.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await database.stop().catch(() => undefined);

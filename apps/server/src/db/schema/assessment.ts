@@ -117,6 +117,10 @@ export const assessments = pgTable(
     tokenRequired: boolean().notNull().default(false),
     /** contoh soal: a sample for practice, not graded */
     isSample: boolean().notNull().default(false),
+    /** the exam token students enter (when tokenRequired), since when it holds, and how often it rotates */
+    accessToken: text(),
+    accessTokenAt: timestamp({ withTimezone: true }),
+    tokenRotateMinutes: integer(),
     state: text({
       enum: ['DRAFT', 'SUBMITTED', 'RETURNED', 'APPROVED', 'SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED'],
     })
@@ -254,9 +258,31 @@ export const attempts = pgTable(
       .default('IN_PROGRESS'),
     scoreNum: integer(),
     scoreDen: integer(),
+    /** the device that holds the attempt (the exam page's random id); another must be let in to take over */
+    deviceId: text(),
+    /** seconds the proctors added; the deadline that counts is deadlineAt plus this */
+    extensionSeconds: integer().notNull().default(0),
+    /** when the server last heard from the attempt's device */
+    lastSeenAt: timestamp({ withTimezone: true }),
+    deviceChanges: integer().notNull().default(0),
+    /** a second device asked to take over and waits for the proctor */
+    takeoverRequestedAt: timestamp({ withTimezone: true }),
+    /** the proctor let the next device in (until then), with or without the PIN */
+    takeoverAllowedUntil: timestamp({ withTimezone: true }),
+    /** sha256 of the proctor's one-time PIN */
+    takeoverPinHash: text(),
+    submittedBy: text({ enum: ['STUDENT', 'DEADLINE', 'PROCTOR'] }),
   },
   (t) => [
     uniqueIndex('attempts_student_no_uq').on(t.assessmentId, t.studentId, t.attemptNo),
+    index('attempts_open_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.status} = 'IN_PROGRESS'`),
+    check('attempts_extension_ck', sql`${t.extensionSeconds} between 0 and 86400`),
+    check(
+      'attempts_submitted_by_ck',
+      sql`${t.submittedBy} is null or ${t.submittedBy} in ('STUDENT', 'DEADLINE', 'PROCTOR')`,
+    ),
     check('attempts_no_ck', sql`${t.attemptNo} >= 1`),
     check('attempts_status_ck', sql`${t.status} in ('IN_PROGRESS', 'SUBMITTED', 'GRADED')`),
     check('attempts_deadline_ck', sql`${t.deadlineAt} >= ${t.startedAt}`),
@@ -283,6 +309,8 @@ export const answers = pgTable(
       .references(() => questionVersions.id, { onDelete: 'restrict' }),
     response: jsonb().$type<QuestionResponse>().notNull(),
     clientSeq: integer().notNull(),
+    /** "ragu-ragu": the student marked the question to come back to */
+    flagged: boolean().notNull().default(false),
     savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     scoreNum: integer(),
     scoreDen: integer(),
@@ -296,4 +324,39 @@ export const answers = pgTable(
       sql`(${t.scoreNum} is null and ${t.scoreDen} is null) or (${t.scoreNum} >= 0 and ${t.scoreDen} > 0)`,
     ),
   ],
+);
+
+/**
+ * What happened to an attempt besides its answers (issue 13): start, resume on a device, a device change or a
+ * takeover request, time added, forced submission, reopening, an answer file. The control screen lists them and the
+ * student sees the ones that concern them; proctors' actions are audited as well.
+ */
+export const attemptEvents = pgTable(
+  'attempt_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: integer()
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    kind: text({
+      enum: [
+        'START',
+        'DEVICE_CHANGE',
+        'TAKEOVER_REQUEST',
+        'DEVICE_ALLOWED',
+        'EXTEND',
+        'SUBMIT',
+        'AUTO_SUBMIT',
+        'FORCE_SUBMIT',
+        'REOPEN',
+        'ANSWER_FILE',
+      ],
+    }).notNull(),
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    byUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** shown to the student on the exam page */
+    notice: text(),
+  },
+  (t) => [index('attempt_events_attempt_idx').on(t.attemptId, t.at)],
 );

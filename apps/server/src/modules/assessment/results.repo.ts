@@ -130,7 +130,15 @@ export async function setAttemptScore(
   score: { num: number; den: number },
   status: 'SUBMITTED' | 'GRADED',
 ) {
-  await db.update(attempts).set({ scoreNum: score.num, scoreDen: score.den, status }).where(eq(attempts.id, attemptId));
+  // an attempt still being taken keeps its status: only its running score changes
+  await db
+    .update(attempts)
+    .set({
+      scoreNum: score.num,
+      scoreDen: score.den,
+      status: sql`case when ${attempts.status} = 'IN_PROGRESS' then 'IN_PROGRESS' else ${status} end`,
+    })
+    .where(eq(attempts.id, attemptId));
 }
 
 /** One answer with its attempt's assessment and student, locked for the marking transaction. */

@@ -5,7 +5,6 @@ import {
   itemAnalysis,
   markEssay,
   meanGrade,
-  roundHalfUp,
   scoreResponse,
   sumFractions,
   type AnswerSheetInput,
@@ -28,35 +27,10 @@ import * as school from '../school/school.service.ts';
 import * as assessments from './assessment.repo.ts';
 import type { AssessmentService } from './assessment.service.ts';
 import * as repo from './results.repo.ts';
+import { asFraction, display, rescore, scoreAttempt } from './attempt-score.ts';
 
 /** States in which an assessment has answers to record, mark and analyse. */
 const WITH_RESULTS = ['SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED'];
-
-const asFraction = (num: number | null, den: number | null): Fraction | null =>
-  num === null || den === null ? null : fraction(num, den);
-const display = (f: Fraction) => roundHalfUp(f, 2);
-
-/**
- * What one attempt earned by the pinned items: closed types scored by their key (scoring.ts), essays by their
- * stored marks (waiting ones count 0 and are counted as pending).
- */
-function scoreAttempt(items: repo.ItemRow[], answers: repo.AnswerRow[]) {
-  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
-  let pending = 0;
-  const perItem = items.map((item) => {
-    const answer = byQuestion.get(item.questionId);
-    if (item.content.type === 'ESSAY') {
-      const marked = answer ? asFraction(answer.scoreNum, answer.scoreDen) : null;
-      const { needsMarking } = scoreResponse(item.content, item.points, answer?.response ?? null);
-      if (!marked && needsMarking) pending++;
-      return { item, answer, earned: marked ?? fraction(0) };
-    }
-    return { item, answer, earned: scoreResponse(item.content, item.points, answer?.response ?? null).earned };
-  });
-  const earned = sumFractions(perItem.map((p) => p.earned));
-  const max = items.reduce((s, i) => s + i.points, 0);
-  return { perItem, earned, max, pending };
-}
 
 /**
  * Results of an assessment (issue 12). Reading follows the assessment's own rule (`AssessmentService.get`);
@@ -80,14 +54,6 @@ export function createResultsService(db: Database, flow: AssessmentService) {
       throw conflict('Penilaian ini belum dijadwalkan, jadi belum ada jawaban untuk dinilai');
     }
     return a;
-  }
-
-  /** Recomputes and stores an attempt's score from its answers (GRADED once no essay waits). */
-  async function rescore(exec: Executor, items: repo.ItemRow[], attemptId: number) {
-    const answers = await repo.answersOf(exec, [attemptId]);
-    const s = scoreAttempt(items, answers);
-    await repo.setAttemptScore(exec, attemptId, s.earned, s.pending ? 'SUBMITTED' : 'GRADED');
-    return s;
   }
 
   async function results(user: AuthUser, id: number) {
