@@ -38,6 +38,7 @@ import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { resultsRoutes } from './modules/assessment/results.routes.ts';
 import { examScheduleRoutes } from './modules/assessment/exam-schedule.routes.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
+import { setGrace } from './modules/exam/exam.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  setGrace(config.EXAM_GRACE_SECONDS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -32,6 +32,8 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   DB_POOL_MAX: int(20, 1, 500),
   READ_CACHE: bool(true),
+  /** seconds after an exam's deadline that saves still count (requests in flight, a reconnecting phone) */
+  EXAM_GRACE_SECONDS: int(60, 0, 600),
   /** fixes MMS's clock at this instant (ISO 8601 with an offset), for demos and tests; it runs on from there */
   MMS_NOW: z.iso
     .datetime({ offset: true, message: 'harus waktu ISO 8601 dengan zona, mis. 2027-07-01T06:59:00+07:00' })

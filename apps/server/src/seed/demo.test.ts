@@ -112,4 +112,30 @@ describe('placeLessons', () => {
     expect(keys((p) => `${p.classKey}|${p.day}|${p.period}`)).toBe(placed.length);
     expect(keys((p) => `${p.teacherKey}|${p.day}|${p.period}`)).toBe(placed.length);
   });
+
+  it('gives the demo student a quiz and a token exam to take online, open the whole school year', async () => {
+    const student = await ctx.signIn('student', DEMO_PASSWORD);
+    const quizzes = await ctx.call(student, 'GET', '/api/v1/exam/mine?kind=FORMATIVE');
+    expect(quizzes.statusCode, quizzes.body).toBe(200);
+    expect(quizzes.json().items).toEqual([
+      expect.objectContaining({ status: 'OPEN', questionCount: 6, tokenRequired: false, attemptsAllowed: 10 }),
+    ]);
+    const exams = (await ctx.call(student, 'GET', '/api/v1/exam/mine?kind=SUMMATIVE')).json();
+    expect(exams.items).toEqual([expect.objectContaining({ status: 'OPEN', tokenRequired: true })]);
+    const paper = await ctx.call(
+      student,
+      'POST',
+      `/api/v1/exam/assessments/${quizzes.json().items[0].assessmentId}/start`,
+      {
+        deviceId: 'demo-device-1',
+      },
+    );
+    expect(paper.statusCode, paper.body).toBe(200);
+    expect(
+      paper
+        .json()
+        .questions.map((q: { type: string }) => q.type)
+        .sort(),
+    ).toEqual(['ESSAY', 'MATCHING', 'MULTIPLE', 'SHORT', 'SINGLE', 'TRUE_FALSE']);
+  });
 });

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   academicPeriodOfDate,
   DIVISION_LABELS,
@@ -41,6 +41,7 @@ import {
   type Lesson,
 } from './demo-data.ts';
 import { clock } from '../lib/clock.ts';
+import { seedDemoExams } from './demo-exam.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -436,5 +437,23 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
   });
   for (let i = 0; i < slots.length; i += 1000) await tx.insert(timetableSlots).values(slots.slice(i, i + 1000));
   summary.lessons = slots.length;
+
+  // ---- a quiz and an exam of SMP 7A to take online (Matematika, by its teacher)
+  const smp = unitIdOf('SMP')!;
+  const [cls7a] = await tx
+    .select({ id: classGroups.id, gradeId: classGroups.gradeId })
+    .from(classGroups)
+    .where(and(eq(classGroups.unitId, smp), eq(classGroups.name, '7A')));
+  const math =
+    lessons.find((l) => l.classGroupId === cls7a!.id && l.subjectKey === 'MTK') ??
+    lessons.find((l) => l.classGroupId === cls7a!.id)!;
+  await seedDemoExams(tx, {
+    unitId: smp,
+    subjectId: math.subjectId,
+    gradeId: cls7a!.gradeId,
+    classGroupId: cls7a!.id,
+    authorEmployeeId: math.employeeId,
+    year: period,
+  });
   return summary;
 }

@@ -23,7 +23,11 @@ import * as results from '../assessment/attempt-score.ts';
 import { paperFor } from './exam-paper.ts';
 import * as repo from './exam.repo.ts';
 
-export const GRACE_SECONDS = EXAM_SAVE_GRACE_SECONDS;
+/** Seconds after the deadline that saves still count; `EXAM_GRACE_SECONDS` sets it (buildApp calls setGrace). */
+export let GRACE_SECONDS = EXAM_SAVE_GRACE_SECONDS;
+export function setGrace(seconds: number) {
+  GRACE_SECONDS = seconds;
+}
 /** A running attempt with no sign of its device for this long shows as offline on the control screen. */
 export const OFFLINE_AFTER_SECONDS = 75;
 /** How long the proctor's permission (and PIN) to change device holds. */
