@@ -131,6 +131,14 @@ describe('placeLessons', () => {
       },
     );
     expect(paper.statusCode, paper.body).toBe(200);
+    // the classmates of 7A sign in with their NIS and see the same quiz
+    const mates = await ctx.db.execute<{ nis: string }>(sql`select s.nis from students s
+      join enrollments e on e.student_id = s.id join class_groups cg on cg.id = e.class_group_id
+      join units u on u.id = cg.unit_id
+      where u.code = 'SMP' and cg.name = '7A' and s.user_id is not null order by s.nis`);
+    expect(mates.rows).toHaveLength(DEMO_STUDENTS_PER_CLASS);
+    const mate = await ctx.signIn(mates.rows[1]!.nis, DEMO_PASSWORD);
+    expect((await ctx.call(mate, 'GET', '/api/v1/exam/mine?kind=FORMATIVE')).json().items).toHaveLength(1);
     expect(
       paper
         .json()

@@ -406,6 +406,32 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
       })),
     );
     summary.students += studentRows.length;
+    if (code === 'SMP') {
+      // the classmates of the demo student (SMP 7A) sign in with their NIS, sharing the one hash: a class to
+      // sit the demo quiz and exam with
+      const cls7a = classes.find((c) => c.name === '7A')!;
+      const mates = studentRows
+        .map((row, i) => ({ id: row.id, ...studentValues[i]! }))
+        .filter((v) => v.classGroupId === cls7a.id && !v.userId);
+      const mateAccounts = await tx
+        .insert(users)
+        .values(
+          mates.map((m) => ({
+            username: m.nis,
+            displayName: m.name,
+            passwordHash,
+            division: 'STUDENT' as const,
+            unitId,
+          })),
+        )
+        .returning({ id: users.id, username: users.username });
+      for (const account of mateAccounts) {
+        await tx
+          .update(students)
+          .set({ userId: account.id })
+          .where(and(eq(students.unitId, unitId), eq(students.nis, account.username)));
+      }
+    }
   }
 
   // ---- teaching assignments and the clash-free timetable of the current semester
