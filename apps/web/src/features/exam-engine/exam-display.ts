@@ -7,3 +7,7 @@ export function whenText(iso: string | null): string {
   const at = new Date(iso);
   return `${formatJakartaDate(at, i18next.language)} ${formatJakartaTime(at).slice(0, 5)}`;
 }
+
+/** A grade as the reader writes numbers (`87,5` in Indonesian). */
+export const gradeText = (grade: number): string =>
+  grade.toLocaleString(i18next.language === 'en' ? 'en-US' : 'id-ID', { maximumFractionDigits: 2 });

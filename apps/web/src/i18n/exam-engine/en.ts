@@ -40,6 +40,7 @@ export const examEngineEn: typeof examEngineId = {
     },
     token: 'Token',
     tokenHint: 'Ask the proctor for the token',
+    tokenRequired: 'Enter the token',
     start: 'Start',
     otherDevice: 'This exam is being taken on another device',
     otherDeviceHint: 'Ask the proctor for a PIN to continue on this device.',

@@ -38,6 +38,7 @@ export const examEngineId = {
     },
     token: 'Token',
     tokenHint: 'Minta token kepada pengawas',
+    tokenRequired: 'Token wajib diisi',
     start: 'Mulai',
     otherDevice: 'Ujian sedang dikerjakan di perangkat lain',
     otherDeviceHint: 'Minta PIN ke pengawas untuk melanjutkan di perangkat ini.',

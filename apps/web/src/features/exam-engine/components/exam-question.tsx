@@ -89,14 +89,12 @@ function Answer({ question, response, disabled, onChange, labelId }: ExamQuestio
         <Stack gap="sm">
           {q.parts.map((p, i) => (
             <div key={p.id} className={classes.statement}>
-              <Text size="sm" c="dimmed">
-                {t('examPlay.statement')} {i + 1}
-              </Text>
               <RichContent html={p.text} />
               <Radio.Group
                 value={p.id in answers ? String(answers[p.id]) : ''}
                 onChange={(v) => onChange({ type: 'TRUE_FALSE', answers: { ...answers, [p.id]: v === 'true' } })}
-                aria-label={`${t('examPlay.statement')} ${i + 1}`}
+                label={`${t('examPlay.statement')} ${i + 1}`}
+                labelProps={{ fz: 'sm', c: 'dimmed' }}
               >
                 <Group gap="md">
                   <Radio

@@ -37,6 +37,7 @@ export function StartPanel({
     };
     const parsed = ExamStartInput.safeParse(input);
     if (!parsed.success) return setChecked(issueErrors(parsed.error));
+    if (item.tokenRequired && !parsed.data.token) return setChecked({ token: t('examPlay.tokenRequired') });
     setChecked({});
     onStart(parsed.data);
   };

@@ -6,7 +6,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { ROUTES } from '../../../app/route-names.ts';
 import { useMyExams } from '../api.ts';
-import { whenText } from '../exam-display.ts';
+import { gradeText, whenText } from '../exam-display.ts';
 
 const STATUS_COLORS: Record<ExamListItem['status'], string> = {
   UPCOMING: 'gray',
@@ -88,7 +88,7 @@ function ExamCard({ item }: { item: ExamListItem }) {
         </Text>
         {item.grade !== null && (
           <Text size="sm" fw={700}>
-            {t('examPlay.grade')}: {item.grade}
+            {t('examPlay.grade')}: {gradeText(item.grade)}
           </Text>
         )}
         {canTake && (

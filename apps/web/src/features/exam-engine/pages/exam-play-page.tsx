@@ -16,7 +16,7 @@ import classes from '../components/exam-play.module.css';
 import { examDeviceId, isAnswered, openExamJournal, type ExamJournal } from '../exam-journal.ts';
 import { ExamSession } from '../exam-session.ts';
 import type { ExamSync, SyncSnapshot } from '../exam-sync.ts';
-import { whenText } from '../exam-display.ts';
+import { gradeText, whenText } from '../exam-display.ts';
 
 /** How often the page asks for the attempt while working (extensions, notices, a proctor's submission). */
 export const POLL_MS = 30_000;
@@ -86,7 +86,7 @@ function useMonotonicNow(everyMs: number): number {
  * A student takes one quiz or exam: the start panel, then the paper with a journal in IndexedDB that keeps every
  * answer before it is sent, a countdown from the server's seconds, a navigation grid and the submission.
  */
-function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId: number }) {
+export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId: number }) {
   const { t } = useTranslation();
   const [session] = useState(() => new ExamSession(journal(), kind, assessmentId, examDeviceId()));
   const { phase, item, paper, fromServer, sync, anchor, pinNeeded, startErrors, starting, finished, loadError } =
@@ -209,7 +209,7 @@ function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId: number
             </Text>
             {finished?.submittedAt && <Text>{t('examPlay.finishedAt', { when: whenText(finished.submittedAt) })}</Text>}
             {finished?.grade !== null && finished?.grade !== undefined && (
-              <Text fw={700}>{t('examPlay.yourGrade', { grade: finished.grade })}</Text>
+              <Text fw={700}>{t('examPlay.yourGrade', { grade: gradeText(finished.grade) })}</Text>
             )}
           </Stack>
         </Card>
