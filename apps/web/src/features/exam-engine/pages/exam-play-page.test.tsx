@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { ExamListItem, ExamPaper } from '@mms/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderExamEngine } from '../render-exam-engine.test-helper.tsx';
 import { ExamPlay, resetJournalForTests } from './exam-play-page.tsx';
 
@@ -95,7 +95,8 @@ function paperOf(over: Partial<ExamPaper['attempt']> = {}, rest: Partial<ExamPap
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-let fetchMock: ReturnType<typeof vi.fn>;
+type FetchCall = [url: string, init?: RequestInit];
+let fetchMock: Mock<(...call: FetchCall) => Promise<Response>>;
 let routes: Record<string, Handler>;
 
 /** The stub server: `METHOD path` → handler; saves are acknowledged unless a test says otherwise. */
@@ -119,10 +120,8 @@ function serve(extra: Record<string, Handler> = {}) {
 }
 
 const calls = (key: string) =>
-  fetchMock.mock.calls.filter(
-    ([url, init]: [string, RequestInit]) => `${init?.method ?? 'GET'} ${url.split('?')[0]}` === key,
-  );
-const bodyOf = (call: [string, RequestInit]) => JSON.parse(String(call[1].body)) as Record<string, unknown>;
+  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url.split('?')[0]}` === key);
+const bodyOf = (call: FetchCall) => JSON.parse(String(call[1]?.body)) as Record<string, unknown>;
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
