@@ -30,6 +30,8 @@ export interface SessionState {
   starting: boolean;
   finished: { submittedAt: string | null; grade: number | null } | null;
   loadError: string | null;
+  /** the last request for the attempt could not reach the server */
+  unreachable: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export class ExamSession {
     starting: false,
     finished: null,
     loadError: null,
+    unreachable: false,
   };
   private readonly listeners = new Set<() => void>();
   private disposed = false;
@@ -95,9 +98,12 @@ export class ExamSession {
   async refresh(attemptId = this.state.paper?.attempt.id): Promise<void> {
     if (!attemptId || this.disposed) return;
     try {
-      await this.openPaper(await fetchAttempt(attemptId, this.deviceId), true);
+      const paper = await fetchAttempt(attemptId, this.deviceId);
+      this.set({ unreachable: false });
+      await this.openPaper(paper, true);
     } catch (error) {
       if (!isApiError(error)) return;
+      if (error.code === 'NETWORK') return this.set({ unreachable: true });
       if (error.status === 409 && ('deviceId' in error.fields || 'pin' in error.fields)) {
         if (this.state.sync && this.state.phase === 'play') this.state.sync.stop('takeover');
         else await this.showStart(true);

@@ -39,50 +39,9 @@ function Answer({ question, response, disabled, onChange, labelId }: ExamQuestio
   const { t } = useTranslation();
   const q = question;
   switch (q.type) {
-    case 'SINGLE': {
-      const value = response?.type === 'SINGLE' ? response.optionId : null;
-      return (
-        <Radio.Group
-          value={value ?? ''}
-          onChange={(optionId) => onChange({ type: 'SINGLE', optionId })}
-          aria-labelledby={labelId}
-        >
-          <Stack gap="xs">
-            {q.parts.map((p) => (
-              <Radio
-                key={p.id}
-                value={p.id}
-                disabled={disabled}
-                classNames={{ root: classes.choice }}
-                label={<RichContent html={p.text} inline />}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-      );
-    }
-    case 'MULTIPLE': {
-      const value = response?.type === 'MULTIPLE' ? response.optionIds : [];
-      return (
-        <Checkbox.Group
-          value={value}
-          onChange={(optionIds) => onChange({ type: 'MULTIPLE', optionIds })}
-          aria-labelledby={labelId}
-        >
-          <Stack gap="xs">
-            {q.parts.map((p) => (
-              <Checkbox
-                key={p.id}
-                value={p.id}
-                disabled={disabled}
-                classNames={{ root: classes.choice }}
-                label={<RichContent html={p.text} inline />}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      );
-    }
+    case 'SINGLE':
+    case 'MULTIPLE':
+      return <Options question={q} response={response} disabled={disabled} onChange={onChange} labelId={labelId} />;
     case 'TRUE_FALSE': {
       const answers = response?.type === 'TRUE_FALSE' ? response.answers : {};
       return (
@@ -164,6 +123,42 @@ function Answer({ question, response, disabled, onChange, labelId }: ExamQuestio
         />
       );
   }
+}
+
+/** The options of a multiple-choice question: radios (one answer) or checkboxes (several), each a large target. */
+function Options({ question, response, disabled, onChange, labelId }: ExamQuestionProps & { labelId: string }) {
+  const multiple = question.type === 'MULTIPLE';
+  const Control = multiple ? Checkbox : Radio;
+  const list = (
+    <Stack gap="xs">
+      {question.parts.map((p) => (
+        <Control
+          key={p.id}
+          value={p.id}
+          disabled={disabled}
+          classNames={{ root: classes.choice }}
+          label={<RichContent html={p.text} inline />}
+        />
+      ))}
+    </Stack>
+  );
+  return multiple ? (
+    <Checkbox.Group
+      value={response?.type === 'MULTIPLE' ? response.optionIds : []}
+      onChange={(optionIds) => onChange({ type: 'MULTIPLE', optionIds })}
+      aria-labelledby={labelId}
+    >
+      {list}
+    </Checkbox.Group>
+  ) : (
+    <Radio.Group
+      value={response?.type === 'SINGLE' ? (response.optionId ?? '') : ''}
+      onChange={(optionId) => onChange({ type: 'SINGLE', optionId })}
+      aria-labelledby={labelId}
+    >
+      {list}
+    </Radio.Group>
+  );
 }
 
 /** A short or essay answer: what is typed shows at once and is saved after a pause or on leaving the field. */

@@ -344,4 +344,54 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Soal 2: Sudah dijawab, Ragu-ragu' })).toBeTruthy();
     expect(calls('POST /api/v1/exam/assessments/7/start')).toHaveLength(1);
   });
+
+  it('shows the paper and the answers from the journal when a reload finds no connection', async () => {
+    await startWithToken();
+    fireEvent.click(screen.getByRole('radio', { name: 'Tiga' }));
+    await waitFor(() => expect(screen.getByTestId('exam-sync-status').textContent).toBe('Tersimpan'));
+    document.body.innerHTML = '';
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await renderPlay();
+    expect(await screen.findByText('1 + 1 = ?')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Tiga' }) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('Offline: soal dan jawaban dari perangkat ini ditampilkan.')).toBeTruthy();
+    // an answer made offline waits in the journal and says so
+    fireEvent.click(screen.getByRole('button', { name: 'Berikutnya' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Dua' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('exam-sync-status').textContent).toBe('Offline — 1 jawaban menunggu dikirim'),
+    );
+    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
+  });
+
+  it('stops and says so when another device took over (409 on a save)', async () => {
+    await startWithToken();
+    routes['POST /api/v1/exam/attempts/31/saves'] = () =>
+      json({ error: { code: 'CONFLICT', message: 'Perangkat lain', fields: { deviceId: 'Perangkat lain' } } }, 409);
+    fireEvent.click(screen.getByRole('radio', { name: 'Dua' }));
+    expect(await screen.findByText(/sekarang dikerjakan di perangkat lain/)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Tiga' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
+  });
+
+  it('shows the end when the server says the deadline has passed (409) and offers the answer file', async () => {
+    await startWithToken();
+    routes['POST /api/v1/exam/attempts/31/saves'] = () =>
+      json({ error: { code: 'CONFLICT', message: 'Waktu habis', fields: { deadline: 'Waktu habis' } } }, 409);
+    fireEvent.click(screen.getByRole('radio', { name: 'Dua' }));
+    expect(await screen.findByText('Waktu habis')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
+  });
+
+  it('polls the attempt while working and shows a submission made by the proctor', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await startWithToken();
+    serve({
+      'GET /api/v1/exam/attempts/31': () =>
+        json(paperOf({ status: 'SUBMITTED', submittedAt: '2026-11-23T02:28:00.000Z', grade: 75 })),
+    });
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(await screen.findByText('Jawaban sudah dikumpulkan')).toBeTruthy();
+    expect(screen.getByText('Nilai Anda: 75')).toBeTruthy();
+  });
 });

@@ -89,12 +89,24 @@ function useMonotonicNow(everyMs: number): number {
 export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId: number }) {
   const { t } = useTranslation();
   const [session] = useState(() => new ExamSession(journal(), kind, assessmentId, examDeviceId()));
-  const { phase, item, paper, fromServer, sync, anchor, pinNeeded, startErrors, starting, finished, loadError } =
-    useSyncExternalStore(session.subscribe, session.getState);
+  const {
+    phase,
+    item,
+    paper,
+    fromServer,
+    sync,
+    anchor,
+    pinNeeded,
+    startErrors,
+    starting,
+    finished,
+    loadError,
+    unreachable,
+  } = useSyncExternalStore(session.subscribe, session.getState);
   const [current, setCurrent] = useState(0);
   const snapshot = useSyncExternalStore((sync ?? noSync).subscribe, (sync ?? noSync).getSnapshot);
   const browserOffline = useBrowserOffline();
-  const offline = snapshot.offline || browserOffline;
+  const offline = snapshot.offline || browserOffline || unreachable;
   const secondsLeft = useSecondsLeft(anchor);
   const timeUp = secondsLeft === 0 || snapshot.stopped === 'deadline';
   const locked = timeUp || snapshot.stopped !== null || phase !== 'play';
