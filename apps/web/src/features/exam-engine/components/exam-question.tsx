@@ -12,6 +12,13 @@ export interface ExamQuestionProps {
   onChange: (response: QuestionResponse) => void;
 }
 
+const CHOICE = {
+  root: classes.choice,
+  body: classes.choiceBody,
+  labelWrapper: classes.choiceLabelWrapper,
+  label: classes.choiceLabel,
+};
+
 /** How long typing pauses before a text answer is saved (it is saved on leaving the field too). */
 export const TEXT_SAVE_DELAY_MS = 800;
 
@@ -56,18 +63,8 @@ function Answer({ question, response, disabled, onChange, labelId }: ExamQuestio
                 labelProps={{ fz: 'sm', c: 'dimmed' }}
               >
                 <Group gap="md">
-                  <Radio
-                    value="true"
-                    label={t('examPlay.true')}
-                    disabled={disabled}
-                    classNames={{ root: classes.choice }}
-                  />
-                  <Radio
-                    value="false"
-                    label={t('examPlay.false')}
-                    disabled={disabled}
-                    classNames={{ root: classes.choice }}
-                  />
+                  <Radio value="true" label={t('examPlay.true')} disabled={disabled} classNames={CHOICE} />
+                  <Radio value="false" label={t('examPlay.false')} disabled={disabled} classNames={CHOICE} />
                 </Group>
               </Radio.Group>
             </div>
@@ -91,6 +88,7 @@ function Answer({ question, response, disabled, onChange, labelId }: ExamQuestio
                       aria-label={`${t('examPlay.matchPick')} ${i + 1}`}
                       disabled={disabled}
                       size="md"
+                      classNames={{ input: classes.touch }}
                       value={pairs[p.id] ?? ''}
                       data={[
                         { value: '', label: '—' },
@@ -136,7 +134,7 @@ function Options({ question, response, disabled, onChange, labelId }: ExamQuesti
           key={p.id}
           value={p.id}
           disabled={disabled}
-          classNames={{ root: classes.choice }}
+          classNames={CHOICE}
           label={<RichContent html={p.text} inline />}
         />
       ))}
@@ -211,7 +209,7 @@ function TextAnswer({
   }, [value, committed, commit]);
   useEffect(() => () => commit(), [commit]);
   const change = (next: string) => setValue(next);
-  const common = { label, value, disabled, onBlur: commit, size: 'md' as const };
+  const common = { label, value, disabled, onBlur: commit, size: 'md' as const, classNames: { input: classes.touch } };
   return type === 'SHORT' ? (
     <TextInput {...common} maxLength={500} onChange={(e) => change(e.currentTarget.value)} />
   ) : (

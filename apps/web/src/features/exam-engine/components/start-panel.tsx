@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueErrors } from '../../../lib/validation.ts';
 import type { StartErrors } from '../exam-session.ts';
+import classes from './exam-play.module.css';
 
 /**
  * Before the start: the title, duration, number of questions and the rules; the token when the exam asks for one,
@@ -75,6 +76,7 @@ export function StartPanel({
             onChange={(e) => setToken(e.currentTarget.value.toUpperCase())}
             error={tokenError}
             size="md"
+            classNames={{ input: classes.touch }}
             maxLength={20}
             autoComplete="off"
             autoCapitalize="characters"
@@ -115,6 +117,7 @@ export function StartPanel({
         <Button
           type="submit"
           size="md"
+          className={classes.touch}
           loading={busy}
           disabled={item.status === 'UPCOMING' || item.status === 'CLOSED'}
         >

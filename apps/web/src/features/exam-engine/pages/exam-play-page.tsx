@@ -127,6 +127,15 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
     return () => clearInterval(timer);
   }, [session, polling]);
 
+  // leaving while answers wait to be sent asks first (they stay in the journal either way)
+  const waiting = snapshot.pending > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [waiting]);
+
   // at zero: no more input, send what waits; the server submits by itself
   useEffect(() => {
     if (timeUp && sync) void sync.flush();
@@ -159,7 +168,13 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
 
   const fileButton = offerFile && (
     <Alert color="orange" title={t('examPlay.downloadHint')}>
-      <Button leftSection={<IconDownload size={18} />} variant="default" size="md" onClick={() => void download()}>
+      <Button
+        leftSection={<IconDownload size={18} />}
+        variant="default"
+        size="md"
+        className={classes.touch}
+        onClick={() => void download()}
+      >
         {t('examPlay.downloadFile')}
       </Button>
     </Alert>
@@ -284,6 +299,7 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
         <Button
           variant="default"
           size="md"
+          className={classes.touch}
           leftSection={<IconArrowLeft size={18} />}
           disabled={current === 0}
           onClick={() => setCurrent((c) => c - 1)}
@@ -292,7 +308,8 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
         </Button>
         <Button
           size="md"
-          variant={entry?.flagged ? 'filled' : 'outline'}
+          className={classes.touch}
+          variant={entry?.flagged ? 'filled' : 'default'}
           color="yellow.4"
           autoContrast
           leftSection={<IconFlag size={18} />}
@@ -305,6 +322,7 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
         <Button
           variant="default"
           size="md"
+          className={classes.touch}
           rightSection={<IconArrowRight size={18} />}
           disabled={current >= questions.length - 1}
           onClick={() => setCurrent((c) => c + 1)}
@@ -367,7 +385,13 @@ function SubmitButton({
   };
   return (
     <>
-      <Button size="md" leftSection={<IconSend size={18} />} onClick={ask} disabled={disabled}>
+      <Button
+        size="md"
+        className={classes.touch}
+        leftSection={<IconSend size={18} />}
+        onClick={ask}
+        disabled={disabled}
+      >
         {t('examPlay.submit')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('examPlay.submitTitle')} centered>
@@ -386,10 +410,16 @@ function SubmitButton({
             </Alert>
           )}
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="md" onClick={() => setOpen(false)}>
+            <Button variant="default" size="md" className={classes.touch} onClick={() => setOpen(false)}>
               {t('examPlay.cancel')}
             </Button>
-            <Button size="md" loading={busy} disabled={pending > 0} onClick={() => void confirm()}>
+            <Button
+              size="md"
+              className={classes.touch}
+              loading={busy}
+              disabled={pending > 0}
+              onClick={() => void confirm()}
+            >
               {t('examPlay.submitConfirm')}
             </Button>
           </Group>
