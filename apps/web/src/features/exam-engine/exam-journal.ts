@@ -130,15 +130,23 @@ export async function openExamJournal(name = JOURNAL_DB): Promise<ExamJournal> {
 const DEVICE_KEY = 'mms.exam.deviceId';
 
 /** This browser's device id: random, made once and kept (it is not a secret, only tells devices apart). */
-export function examDeviceId(storage: Storage = localStorage): string {
-  const held = storage.getItem(DEVICE_KEY);
+export function examDeviceId(storage: Storage | null = safeLocalStorage()): string {
+  const held = storage?.getItem(DEVICE_KEY);
   if (held && /^[A-Za-z0-9_-]{8,64}$/.test(held)) return held;
-  const made =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID().replaceAll('-', '')
-      : Array.from({ length: 32 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
-  storage.setItem(DEVICE_KEY, made);
+  // getRandomValues works on plain http too (randomUUID needs a secure context: a school LAN may have none)
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const made = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  storage?.setItem(DEVICE_KEY, made);
   return made;
+}
+
+/** localStorage, or null where the browser refuses it (some private modes): the id then lasts the visit. */
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a response says anything (an empty text or no choice counts as unanswered). */

@@ -81,7 +81,10 @@ export class ExamSession {
   /** On load (and reload, also offline): the journal's paper first, then the server's attempt. */
   load(): Promise<void> {
     this.disposed = false; // React's strict mode disposes and loads again: one load serves both
-    return (this.loading ??= this.loadOnce());
+    return (this.loading ??= this.loadOnce().catch((error: unknown) => {
+      // no IndexedDB (a private mode that refuses it): the page cannot keep answers safely, so it says so
+      this.set({ loadError: errorText(error), phase: 'missing' });
+    }));
   }
 
   private async loadOnce(): Promise<void> {
