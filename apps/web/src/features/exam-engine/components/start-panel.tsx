@@ -1,4 +1,4 @@
-import { Alert, Button, Card, List, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, List, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { ExamStartInput, type ExamListItem } from '@mms/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,12 +47,7 @@ export function StartPanel({
   return (
     <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4">
-            {item.title}
-          </Title>
-          <Text c="dimmed">{item.subjectName}</Text>
-        </div>
+        <Text c="dimmed">{item.subjectName}</Text>
         <Text>
           {t('examPlay.duration')}:{' '}
           <b>{item.durationMinutes ? t('examPlay.minutes', { count: item.durationMinutes }) : t('examPlay.noLimit')}</b>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ExamKind, QuestionResponse, QuestionType } from '@mms/shared';
 import { IconArrowLeft, IconArrowRight, IconDownload, IconFlag, IconSend } from '@tabler/icons-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -295,7 +295,7 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
           onChange={change}
         />
       </Paper>
-      <Group justify="space-between" gap="xs">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
         <Button
           variant="default"
           size="md"
@@ -303,8 +303,11 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
           leftSection={<IconArrowLeft size={18} />}
           disabled={current === 0}
           onClick={() => setCurrent((c) => c - 1)}
+          aria-label={t('examPlay.prev')}
         >
-          {t('examPlay.prev')}
+          <Box component="span" visibleFrom="xs">
+            {t('examPlay.prev')}
+          </Box>
         </Button>
         <Button
           size="md"
@@ -326,8 +329,11 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
           rightSection={<IconArrowRight size={18} />}
           disabled={current >= questions.length - 1}
           onClick={() => setCurrent((c) => c + 1)}
+          aria-label={t('examPlay.next')}
         >
-          {t('examPlay.next')}
+          <Box component="span" visibleFrom="xs">
+            {t('examPlay.next')}
+          </Box>
         </Button>
       </Group>
       <QuestionNav items={navItems} current={current} onPick={setCurrent} />
