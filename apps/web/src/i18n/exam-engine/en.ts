@@ -5,7 +5,6 @@ export const examEngineEn: typeof examEngineId = {
   examPlay: {
     listFormative: 'Online quizzes (formative)',
     listSummative: 'Online exams',
-    loading: 'Loading…',
     emptyFormative: 'No quiz is open or scheduled yet.',
     emptySummative: 'No exam is open or scheduled yet.',
     statuses: {
@@ -76,7 +75,6 @@ export const examEngineEn: typeof examEngineId = {
     submitNoReturn: 'Once submitted, the answers cannot be changed.',
     submitWaiting: '{{count}} answers have not been sent yet. Connect to the internet and try again.',
     submitConfirm: 'Yes, submit',
-    cancel: 'Cancel',
     finished: 'Your answers have been submitted',
     finishedAt: 'Submitted {{when}}',
     yourGrade: 'Your grade: {{grade}}',

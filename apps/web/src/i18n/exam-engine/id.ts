@@ -3,7 +3,6 @@ export const examEngineId = {
   examPlay: {
     listFormative: 'Kuis online (formatif)',
     listSummative: 'Ujian online',
-    loading: 'Memuat…',
     emptyFormative: 'Belum ada kuis yang dibuka atau dijadwalkan.',
     emptySummative: 'Belum ada ujian yang dibuka atau dijadwalkan.',
     statuses: {
@@ -74,7 +73,6 @@ export const examEngineId = {
     submitNoReturn: 'Setelah dikumpulkan, jawaban tidak bisa diubah lagi.',
     submitWaiting: 'Masih ada {{count}} jawaban yang belum terkirim. Sambungkan internet lalu coba lagi.',
     submitConfirm: 'Ya, kumpulkan',
-    cancel: 'Batal',
     finished: 'Jawaban sudah dikumpulkan',
     finishedAt: 'Dikumpulkan {{when}}',
     yourGrade: 'Nilai Anda: {{grade}}',

@@ -32,7 +32,7 @@ function ExamList({ kind }: { kind: ExamKind }) {
       <PageTitle>{title}</PageTitle>
       {list.isError && <Alert color="red">{errorText(list.error)}</Alert>}
       {list.isPending && (
-        <Stack gap="sm" aria-busy aria-label={t('examPlay.loading')}>
+        <Stack gap="sm" aria-busy aria-label={t('app.loading')}>
           <Skeleton height={120} />
           <Skeleton height={120} />
         </Stack>

@@ -188,7 +188,7 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
 
   if (phase === 'loading')
     return (
-      <Stack gap="md" aria-busy aria-label={t('examPlay.loading')}>
+      <Stack gap="md" aria-busy aria-label={t('app.loading')}>
         <Skeleton height={32} width="60%" />
         <Skeleton height={240} />
       </Stack>
@@ -417,7 +417,7 @@ function SubmitButton({
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="md" className={classes.touch} onClick={() => setOpen(false)}>
-              {t('examPlay.cancel')}
+              {t('dialog.cancel')}
             </Button>
             <Button
               size="md"
