@@ -64,6 +64,10 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-formative-check',
   'tutor-summative-question-set',
   'tutor-summative-schedule',
+  'student-formative',
+  'student-online-test',
+  'tutor-play-online-formative',
+  'tutor-play-online-summative',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -4,6 +4,8 @@ import { assessmentId } from './assessment/id.ts';
 import { attendanceEn } from './attendance/en.ts';
 import { attendanceId } from './attendance/id.ts';
 import { en } from './en.ts';
+import { examEngineEn } from './exam-engine/en.ts';
+import { examEngineId } from './exam-engine/id.ts';
 import { id } from './id.ts';
 import { printEn } from './print/en.ts';
 import { printId } from './print/id.ts';
@@ -27,6 +29,7 @@ describe('the texts (apps/web/src/i18n/README.md)', () => {
     ['reports', reportsId, reportsEn],
     ['print', printId, printEn],
     ['assessment', assessmentId, assessmentEn],
+    ['exam-engine', examEngineId, examEngineEn],
   ])('%s: Indonesian and English have the same keys', (_area, indonesian, english) => {
     expect(keys(english).sort()).toEqual(keys(indonesian).sort());
   });

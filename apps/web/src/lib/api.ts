@@ -107,6 +107,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** statuses whose JSON body is a normal answer (the health check answers 503 with its body) */
   acceptStatuses?: number[];
+  /** extra request headers (the exam's device id) */
+  headers?: Record<string, string>;
 }
 
 /** Calls `/api/v1<path>` on the same origin with the session cookie; throws ApiError on failure. */
@@ -115,7 +117,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params.set(k, String(v));
   const url = `/api/v1${path}${params.size ? `?${params}` : ''}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': requestLanguage };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    accept: 'application/json',
+    'accept-language': requestLanguage,
+  };
   const form = options.body instanceof FormData ? options.body : null;
   // FormData sets its own multipart content type with the boundary
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';

@@ -1,0 +1,128 @@
+import { Alert, Button, Card, List, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { ExamStartInput, type ExamListItem } from '@mms/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { issueErrors } from '../../../lib/validation.ts';
+import type { StartErrors } from '../exam-session.ts';
+import classes from './exam-play.module.css';
+
+/**
+ * Before the start: the title, duration, number of questions and the rules; the token when the exam asks for one,
+ * and the proctor's PIN when the attempt runs on another device.
+ */
+export function StartPanel({
+  item,
+  deviceId,
+  pinNeeded,
+  errors,
+  busy,
+  onStart,
+}: {
+  item: ExamListItem;
+  deviceId: string;
+  pinNeeded: boolean;
+  errors: StartErrors;
+  busy: boolean;
+  onStart: (input: ExamStartInput) => void;
+}) {
+  const { t } = useTranslation();
+  const [token, setToken] = useState('');
+  const [pin, setPin] = useState('');
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input = {
+      deviceId,
+      ...(item.tokenRequired ? { token: token.trim() } : {}),
+      ...(pinNeeded ? { pin: pin.trim() } : {}),
+    };
+    const parsed = ExamStartInput.safeParse(input);
+    if (!parsed.success) return setChecked(issueErrors(parsed.error));
+    if (item.tokenRequired && !parsed.data.token) return setChecked({ token: t('examPlay.tokenRequired') });
+    setChecked({});
+    onStart(parsed.data);
+  };
+  const tokenError = checked.token ?? errors.token;
+  const pinError = checked.pin ?? errors.pin;
+  return (
+    <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">{item.subjectName}</Text>
+        <Text>
+          {t('examPlay.duration')}:{' '}
+          <b>{item.durationMinutes ? t('examPlay.minutes', { count: item.durationMinutes }) : t('examPlay.noLimit')}</b>
+          {' · '}
+          {t('examPlay.questions')}: <b>{t('examPlay.questionCount', { count: item.questionCount })}</b>
+        </Text>
+        <div>
+          <Text fw={600}>{t('examPlay.rulesTitle')}</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>{t('examPlay.rules.save')}</List.Item>
+            {item.durationMinutes !== null && <List.Item>{t('examPlay.rules.time')}</List.Item>}
+            <List.Item>{t('examPlay.rules.device')}</List.Item>
+            <List.Item>{t('examPlay.rules.submit')}</List.Item>
+          </List>
+        </div>
+        {item.tokenRequired && (
+          <TextInput
+            label={t('examPlay.token')}
+            description={t('examPlay.tokenHint')}
+            value={token}
+            onChange={(e) => setToken(e.currentTarget.value.toUpperCase())}
+            error={tokenError}
+            size="md"
+            classNames={{ input: classes.touch }}
+            maxLength={20}
+            autoComplete="off"
+            autoCapitalize="characters"
+            required
+          />
+        )}
+        {pinNeeded && (
+          <Alert color="orange" title={t('examPlay.otherDevice')}>
+            <Stack gap="xs">
+              <Text size="sm">{t('examPlay.otherDeviceHint')}</Text>
+              <Text size="sm" fw={600} id="exam-pin-label">
+                {t('examPlay.pin')}
+              </Text>
+              <PinInput
+                length={6}
+                type="number"
+                size="lg"
+                value={pin}
+                onChange={setPin}
+                oneTimeCode
+                aria-labelledby="exam-pin-label"
+                error={!!pinError}
+                getInputProps={(index) => ({ 'aria-label': `${t('examPlay.pin')} ${index + 1}` })}
+              />
+              {pinError && (
+                <Text size="sm" c="red" role="alert">
+                  {pinError}
+                </Text>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        {(errors.other ?? checked.root ?? checked.deviceId) && (
+          <Alert color="red" role="alert">
+            {errors.other ?? checked.root ?? checked.deviceId}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          size="md"
+          className={classes.touch}
+          loading={busy}
+          disabled={item.status === 'UPCOMING' || item.status === 'CLOSED'}
+        >
+          {pinNeeded
+            ? t('examPlay.continueHere')
+            : item.status === 'IN_PROGRESS'
+              ? t('examPlay.resume')
+              : t('examPlay.start')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
