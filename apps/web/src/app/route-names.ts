@@ -64,6 +64,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-formative-check',
   'tutor-summative-question-set',
   'tutor-summative-schedule',
+  'tutor-summative-control-progress',
+  'tutor-summative-control-score',
+  'tutor-summative-control-detail',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

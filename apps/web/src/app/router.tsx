@@ -7,6 +7,7 @@ import { RootLayout } from './root-layout.tsx';
 import { assessmentRoutes } from '../features/assessment/routes.ts';
 import { gradesRoutes } from '../features/grades/routes.ts';
 import { examsRoutes } from '../features/exams/routes.ts';
+import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           ...assessmentRoutes,
           ...gradesRoutes,
           ...examsRoutes,
+          ...examControlRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
