@@ -22,8 +22,8 @@ export function ControlProgressPage() {
         {(board) => (
           <>
             {board.assessment.tokenRequired && <TokenPanel assessmentId={board.assessment.id} />}
-            <TakerBoard key={board.assessment.id} board={board} />
-            <AnswerFileUpload key={board.assessment.id} assessmentId={board.assessment.id} />
+            <TakerBoard key={`board-${board.assessment.id}`} board={board} />
+            <AnswerFileUpload key={`file-${board.assessment.id}`} assessmentId={board.assessment.id} />
           </>
         )}
       </ChosenBoard>
