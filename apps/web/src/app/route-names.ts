@@ -68,6 +68,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'student-online-test',
   'tutor-play-online-formative',
   'tutor-play-online-summative',
+  'tutor-summative-control-progress',
+  'tutor-summative-control-score',
+  'tutor-summative-control-detail',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

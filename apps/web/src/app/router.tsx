@@ -8,6 +8,7 @@ import { assessmentRoutes } from '../features/assessment/routes.ts';
 import { gradesRoutes } from '../features/grades/routes.ts';
 import { examsRoutes } from '../features/exams/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
+import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           ...gradesRoutes,
           ...examsRoutes,
           ...examEngineRoutes,
+          ...examControlRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
