@@ -38,8 +38,7 @@ async function main() {
   // Exam deadlines (issue 13): attempts past their deadline and grace are submitted as at the deadline, even when
   // the browser is gone. Every server runs the sweep; its UPDATE submits each attempt once across all of them.
   const deadlines = setInterval(
-    () =>
-      void sweepDeadlines(db).catch((err: unknown) => log.warn({ err }, 'exam deadline sweep failed; retrying')),
+    () => void sweepDeadlines(db).catch((err: unknown) => log.warn({ err }, 'exam deadline sweep failed; retrying')),
     5_000,
   );
   deadlines.unref();

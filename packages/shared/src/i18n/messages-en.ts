@@ -777,4 +777,48 @@ export const MESSAGES_EN: Record<string, string> = {
   'Token hanya huruf dan angka': 'The token is letters and digits only',
   'Token tidak valid': 'Invalid token',
   'Tulis alasannya (minimal 3 karakter)': 'Write the reason (at least 3 characters)',
+  'Kelas ini bukan peserta ujian yang Anda awasi': 'This class does not sit an exam you proctor',
+  'Ada siswa yang bukan peserta ujian yang Anda awasi': 'Some students do not sit an exam you proctor',
+  'Percobaan ini tidak sedang berjalan': 'This attempt is not running',
+  'Percobaan ini sudah dikumpulkan': 'This attempt is already submitted',
+  'Percobaan ini masih berjalan; tambah waktunya saja': 'This attempt is still running; add time instead',
+  'File jawaban ini untuk ujian lain': 'This answer file is for another exam',
+  'Ujian lain': 'Another exam',
+  '{count} jawaban dari file jawaban diterima pengawas': '{count} answers from the answer file accepted by the proctor',
+  'Ujian ini tidak memakai token': 'This exam does not use a token',
+  'Anda bukan pengawas, guru mapel atau pengendali ujian ini':
+    "You are not this exam's proctor, subject teacher or controller",
+  'Siswa ini bukan peserta ruang yang Anda awasi': 'This student does not sit in a room you proctor',
+  'Ujian ini bukan untuk kelas Anda': 'This exam is not for your class',
+  'PIN salah atau sudah kedaluwarsa; minta PIN baru ke pengawas': 'Wrong or expired PIN; ask the proctor for a new one',
+  'Ujian dilanjutkan di perangkat ini; perangkat sebelumnya tidak dapat menyimpan lagi':
+    'The exam continues on this device; the previous device can no longer save',
+  'Ujian ini belum dibuka': 'This exam is not open yet',
+  'Ujian ini sudah ditutup': 'This exam is closed',
+  'Kesempatan mengerjakan ujian ini sudah habis': 'No attempts left for this exam',
+  'Masukkan token dari pengawas': 'Enter the token from the proctor',
+  'Token wajib diisi': 'The token is required',
+  'Token salah': 'Wrong token',
+  'Ujian baru saja dimulai di perangkat lain; muat ulang halaman':
+    'The exam was just started on another device; reload the page',
+  'PIN salah': 'Wrong PIN',
+  'Ujian ini sedang dikerjakan di perangkat lain. Minta izin atau PIN dari pengawas.':
+    "This exam is being taken on another device. Ask the proctor's permission or PIN.",
+  'Minta PIN ke pengawas': 'Ask the proctor for the PIN',
+  'Sudah dikumpulkan': 'Already submitted',
+  'Ujian ini sudah dikumpulkan; jawaban tidak dapat diubah lagi':
+    'This exam is submitted; answers can no longer change',
+  'Ujian ini sekarang dikerjakan di perangkat lain; jawaban dari perangkat ini tidak disimpan':
+    'This exam is now taken on another device; answers from this device are not saved',
+  'Perangkat lain': 'Another device',
+  'Ada jawaban untuk soal yang bukan soal ujian ini, atau tidak sesuai jenis soalnya':
+    "An answer is for a question not on this exam, or does not fit the question's type",
+  'Soal tidak dikenal': 'Unknown question',
+  'Waktu habis': 'Time is up',
+  'Waktu ujian sudah habis; jawaban ini tidak tersimpan': 'Time is up; this answer was not saved',
+  'Ujian ini sekarang dikerjakan di perangkat lain': 'This exam is now taken on another device',
+  'Hanya siswa yang dapat mengerjakan ujian': 'Only students take exams',
+  'Waktu ditambah {minutes} menit oleh pengawas': 'The proctor added {minutes} minutes',
+  'Ujian dikumpulkan oleh pengawas: {reason}': 'Submitted by the proctor: {reason}',
+  'Ujian dibuka kembali oleh pengawas selama {minutes} menit': 'Reopened by the proctor for {minutes} minutes',
 };
