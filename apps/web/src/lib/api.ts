@@ -109,6 +109,8 @@ export interface RequestOptions {
   acceptStatuses?: number[];
   /** extra request headers (the exam's device id) */
   headers?: Record<string, string>;
+  /** internal: this is the one repeat after a fresh CSRF token */
+  csrfRetried?: boolean;
 }
 
 /** Calls `/api/v1<path>` on the same origin with the session cookie; throws ApiError on failure. */
@@ -150,7 +152,28 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   const error = await toApiError(response);
   if (error.code === 'UNAUTHENTICATED') handlers.onUnauthenticated();
+  // A page that opened without the server (the exam page's offline reload) has no CSRF token yet: fetch the
+  // session's once the server answers, and send the same request again, once.
+  if (error.code === 'CSRF_FAILED' && method !== 'GET' && !options.csrfRetried && (await recoverCsrfToken())) {
+    return api<T>(path, { ...options, csrfRetried: true });
+  }
   throw error;
+}
+
+async function recoverCsrfToken(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/v1/auth/session', {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return false;
+    const session = (await response.json()) as { user: unknown; csrfToken?: string | null };
+    if (!session.user || !session.csrfToken) return false;
+    csrfToken = session.csrfToken;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** POSTs a multipart form (file uploads) with the same session, CSRF header and error mapping as `api`. */

@@ -1,13 +1,21 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, CurrentSessionResponse, SessionResponse } from '@mms/shared';
-import { api, setCsrfToken } from './api.ts';
+import { api, isApiError, setCsrfToken } from './api.ts';
 import { syncServerClock } from './clock.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
 /** The signed-in user from `/auth/session`, or null for a guest (which that route answers without a 401). */
 export async function fetchSession(): Promise<AuthUser | null> {
-  const session = await api<CurrentSessionResponse>('/auth/session');
+  let session: CurrentSessionResponse;
+  try {
+    session = await api<CurrentSessionResponse>('/auth/session');
+  } catch (error) {
+    // the exam page opened without a connection: it works from its journal as the user it was opened by
+    const offline = isApiError(error) && error.code === 'NETWORK' ? offlineUser() : null;
+    if (offline) return offline;
+    throw error;
+  }
   syncServerClock(session.now);
   setCsrfToken(session.user ? session.csrfToken : null);
   return session.user;
@@ -38,8 +46,36 @@ export function startSession(client: QueryClient, session: SessionResponse): voi
   client.setQueryData(SESSION_KEY, session.user);
 }
 
+const OFFLINE_USER_KEY = 'mms.exam-offline-user';
+/** The screens that open without a connection (their data comes from the browser's journal). */
+const OFFLINE_SCREENS = /^\/backend\/mms\/tutor\/play-online-(formative|summative)\/[^/]+\/?$/;
+
+/**
+ * The exam page keeps who opened it for this tab (sessionStorage: the name and division shown, never a token), so a
+ * reload without a connection opens it again; anywhere else, and after sign-out, nothing is kept.
+ */
+export function keepUserForOffline(user: AuthUser | null): void {
+  try {
+    if (user) sessionStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(user));
+    else sessionStorage.removeItem(OFFLINE_USER_KEY);
+  } catch {
+    // storage blocked: no offline reload
+  }
+}
+
+function offlineUser(): AuthUser | null {
+  if (!OFFLINE_SCREENS.test(location.pathname)) return null;
+  try {
+    const raw = sessionStorage.getItem(OFFLINE_USER_KEY);
+    return raw ? (JSON.parse(raw) as AuthUser) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Forgets everything about the user held in this tab: token, cached data, session. */
 export function clearSession(client: QueryClient): void {
+  keepUserForOffline(null);
   setCsrfToken(null);
   client.clear();
   client.setQueryData(SESSION_KEY, null);
