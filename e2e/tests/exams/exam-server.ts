@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,8 @@ export class ExamServer {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
+    // as root, the embedded PostgreSQL runs as another user, who must reach its directory inside
+    chmodSync(this.dataDir, 0o755);
     const { DATABASE_URL: _ignored, ...env } = process.env;
     this.child = spawn(process.execPath, [MAIN], {
       env: {
