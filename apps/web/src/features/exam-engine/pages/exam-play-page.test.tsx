@@ -179,6 +179,8 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     ]);
     await waitFor(() => expect(screen.getByTestId('exam-sync-status').textContent).toBe('Tersimpan'));
     expect(screen.getByRole('button', { name: 'Soal 1: Sudah dijawab' })).toBeTruthy();
+    // every ack corrects the countdown with the server's seconds left
+    await waitFor(() => expect(screen.getByTestId('exam-countdown').textContent).toContain('09:50'));
   });
 
   it('renders every question type with a named control', async () => {
