@@ -25,6 +25,15 @@ describe('api client', () => {
     expect(postInit.headers['x-csrf-token']).toBe('tok');
   });
 
+  it('adds the headers a call asks for (the exam device id) without letting them replace its own', async () => {
+    const fetchMock = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await api('/exam/attempts/3', { headers: { 'x-exam-device': 'device-1234', accept: 'text/html' } });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.headers['x-exam-device']).toBe('device-1234');
+    expect(init.headers.accept).toBe('application/json');
+  });
+
   it('posts FormData as multipart: no JSON content type, body passed through, CSRF header kept', async () => {
     const fetchMock = respond(200, { id: 1 });
     vi.stubGlobal('fetch', fetchMock);

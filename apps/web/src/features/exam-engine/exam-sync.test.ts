@@ -254,4 +254,17 @@ describe('sending the journal (ExamSync)', () => {
     await vi.waitFor(() => expect(sync.getSnapshot().pending).toBe(0));
     sync.dispose();
   });
+
+  it('sends at most 200 saves a request', async () => {
+    const j = await freshJournal();
+    for (let q = 1; q <= 250; q++) {
+      await j.write({ attemptId: ATTEMPT, questionId: q, clientSeq: q, response: single('a'), flagged: false });
+    }
+    const server = fakeServer();
+    const sync = new ExamSync({ journal: j, attemptId: ATTEMPT, deviceId: 'device-1234', send: server.send });
+    await sync.load(0);
+    expect(await sync.flush()).toBe(true);
+    expect(server.calls.map((c) => c.saves.length)).toEqual([200, 50]);
+    sync.dispose();
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, List, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, List, Stack, Text, TextInput } from '@mantine/core';
 import { ExamStartInput, type ExamListItem } from '@mms/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,30 +79,23 @@ export function StartPanel({
           />
         )}
         {pinNeeded && (
-          <Alert color="orange" title={t('examPlay.otherDevice')}>
-            <Stack gap="xs">
-              <Text size="sm">{t('examPlay.otherDeviceHint')}</Text>
-              <Text size="sm" fw={600} id="exam-pin-label">
-                {t('examPlay.pin')}
-              </Text>
-              <PinInput
-                length={6}
-                type="number"
-                size="lg"
-                value={pin}
-                onChange={setPin}
-                oneTimeCode
-                aria-labelledby="exam-pin-label"
-                error={!!pinError}
-                getInputProps={(index) => ({ 'aria-label': `${t('examPlay.pin')} ${index + 1}` })}
-              />
-              {pinError && (
-                <Text size="sm" c="red" role="alert">
-                  {pinError}
-                </Text>
-              )}
-            </Stack>
-          </Alert>
+          <>
+            <Alert color="orange" title={t('examPlay.otherDevice')}>
+              {t('examPlay.otherDeviceHint')}
+            </Alert>
+            <TextInput
+              label={t('examPlay.pin')}
+              value={pin}
+              onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              error={pinError}
+              size="md"
+              classNames={{ input: classes.touch }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+            />
+          </>
         )}
         {(errors.other ?? checked.root ?? checked.deviceId) && (
           <Alert color="red" role="alert">

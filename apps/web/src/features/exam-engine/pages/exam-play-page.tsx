@@ -400,7 +400,13 @@ function SubmitButton({
       >
         {t('examPlay.submit')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('examPlay.submitTitle')} centered>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('examPlay.submitTitle')}
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
+        centered
+      >
         <Stack gap="sm">
           <Text>{t('examPlay.submitSummary', { answered, total, unanswered: total - answered, flagged })}</Text>
           {pending > 0 ? (
