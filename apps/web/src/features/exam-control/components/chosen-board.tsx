@@ -11,7 +11,12 @@ import { useControlChoice } from './exam-picker.tsx';
  * The board of the assessment chosen in the URL, read every 5 seconds while the screen is open (no refresh
  * button): its heading, then what the screen shows of it. A failed poll keeps the last board under a warning.
  */
-export function ChosenBoard({ children }: { children: (board: ExamControlBoard) => ReactNode }) {
+export function ChosenBoard({
+  children,
+}: {
+  /** what the screen shows of the board; `receivedAt` is when it was read (Date.now() of the answer) */
+  children: (board: ExamControlBoard, receivedAt: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { assessmentId } = useControlChoice();
   const board = useControlBoard(assessmentId);
@@ -32,7 +37,7 @@ export function ChosenBoard({ children }: { children: (board: ExamControlBoard) 
         <Text size="sm">{t('examControl.live', { time: clockText(board.data.serverNow) })}</Text>
       </Group>
       {board.isError && <Alert color="red">{errorText(board.error)}</Alert>}
-      {children(board.data)}
+      {children(board.data, board.dataUpdatedAt)}
     </Stack>
   );
 }

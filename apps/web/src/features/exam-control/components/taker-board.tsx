@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@ma
 import { TAKER_STATES, type ExamControlBoard, type ExamTaker } from '@mms/shared';
 import { IconClockPlus, IconDeviceMobileShare, IconLockOpen, IconSend } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDataTable } from '../../../components/data-list/responsive-table.tsx';
 import { RowActions, rowActionsColumn, type RowAction } from '../../../components/data-list/row-actions.tsx';
@@ -45,6 +45,24 @@ export function StateBadge({ state }: { state: TakerState }) {
   );
 }
 
+/**
+ * Time left, counting down each second from the server's figure (read again with every poll) so the proctor
+ * sees a running clock between two reads of the board.
+ */
+function TimeLeft({ seconds, receivedAt }: { seconds: number; receivedAt: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const elapsed = Math.max(0, Math.floor((now - receivedAt) / 1_000));
+  return (
+    <Text size="sm" ff="monospace">
+      {secondsText(Math.max(0, seconds - elapsed))}
+    </Text>
+  );
+}
+
 /** A yes/no verdict (passed, correct) as a word in a green or red badge. */
 export function VerdictBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
   return (
@@ -62,7 +80,7 @@ export const detailLink = (board: ExamControlBoard, attemptId: number) =>
  * The live board of one assessment: the summary chips (each filters the list), the class, state and name
  * filters, and every taker with the proctor's actions on the row.
  */
-export function TakerBoard({ board }: { board: ExamControlBoard }) {
+export function TakerBoard({ board, receivedAt }: { board: ExamControlBoard; receivedAt: number }) {
   const { t } = useTranslation();
   const assessmentId = board.assessment.id;
   const [filters, setFilters] = useState<TakerFilters>({ classGroupId: null, state: null, q: '' });
@@ -161,9 +179,11 @@ export function TakerBoard({ board }: { board: ExamControlBoard }) {
       textAlign: 'right',
       render: (r) => (
         <Stack gap={0} align="flex-end">
-          <Text size="sm" ff="monospace">
-            {r.secondsLeft === null || r.state === 'SUBMITTED' ? '–' : secondsText(r.secondsLeft)}
-          </Text>
+          {r.secondsLeft === null || r.state === 'SUBMITTED' ? (
+            <Text size="sm">–</Text>
+          ) : (
+            <TimeLeft seconds={r.secondsLeft} receivedAt={receivedAt} />
+          )}
           {r.extensionSeconds > 0 && (
             <Text size="xs">{t('examControl.extended', { n: Math.round(r.extensionSeconds / 60) })}</Text>
           )}

@@ -71,6 +71,18 @@ describe('the exam control progress board', { timeout: 30_000 }, () => {
     await waitFor(() => expect(boardReads(calls).length).toBeGreaterThan(before));
   });
 
+  it('counts the time left down each second between two reads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubControlFetch(routes());
+    await renderControl(<ControlProgressPage />, PATH);
+    const budi = await rowOf('Budi Santoso');
+    expect(within(budi).getByText(/^12:0[45]$/)).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_000);
+    });
+    await waitFor(() => expect(within(budi).getByText(/^12:0[12]$/)).toBeTruthy());
+  });
+
   it('switches the kind in the URL and asks for that kind', async () => {
     const { calls } = stubControlFetch(routes());
     const view = await renderControl(<ControlProgressPage />, PATH);

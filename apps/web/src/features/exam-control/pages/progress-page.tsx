@@ -19,10 +19,10 @@ export function ControlProgressPage() {
       <PageTitle>{t('examControl.titleProgress')}</PageTitle>
       <ExamPicker />
       <ChosenBoard>
-        {(board) => (
+        {(board, receivedAt) => (
           <>
             {board.assessment.tokenRequired && <TokenPanel assessmentId={board.assessment.id} />}
-            <TakerBoard key={`board-${board.assessment.id}`} board={board} />
+            <TakerBoard key={`board-${board.assessment.id}`} board={board} receivedAt={receivedAt} />
             <AnswerFileUpload key={`file-${board.assessment.id}`} assessmentId={board.assessment.id} />
           </>
         )}
