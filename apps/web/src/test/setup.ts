@@ -1,5 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// Loaded up front: screens load it lazily on their first notification, and an import still on its way when a test
+// file ends fails the run (EnvironmentTeardownError) whichever file it came from.
+import '@mantine/notifications';
 import { mediaQueryList } from './media-query.ts';
 
 afterEach(() => cleanup());

@@ -1,5 +1,3 @@
-// loaded now: the screens load it lazily on their first notification, which may land after a test has ended
-import '@mantine/notifications';
 import type { ExamAttemptDetail, ExamControlBoard, ExamControlList, ExamTaker } from '@mms/shared';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';

@@ -1,5 +1,3 @@
-// loaded now: the screen loads it lazily for its success notification, which may land after the test file ends
-import '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
