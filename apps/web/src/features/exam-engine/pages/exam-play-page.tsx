@@ -17,6 +17,7 @@ import { examDeviceId, isAnswered, openExamJournal, type ExamJournal } from '../
 import { ExamSession } from '../exam-session.ts';
 import type { ExamSync, SyncSnapshot } from '../exam-sync.ts';
 import { gradeText, whenText } from '../exam-display.ts';
+import { useOfflineShell } from '../offline-shell.ts';
 
 /** How often the page asks for the attempt while working (extensions, notices, a proctor's submission). */
 export const POLL_MS = 30_000;
@@ -88,6 +89,7 @@ function useMonotonicNow(everyMs: number): number {
  */
 export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId: number }) {
   const { t } = useTranslation();
+  useOfflineShell();
   const [session] = useState(() => new ExamSession(journal(), kind, assessmentId, examDeviceId()));
   const {
     phase,
