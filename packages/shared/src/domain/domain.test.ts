@@ -64,7 +64,13 @@ describe('permission table', () => {
       expect(divisions.length, name).toBeGreaterThan(0);
     }
     const adminLacks = Object.keys(PERMISSIONS).filter((p) => !can('ADMIN', p as keyof typeof PERMISSIONS));
-    expect(adminLacks.sort()).toEqual(['assessment.take', 'counselling.self', 'finance.self', 'school.student.self']);
+    expect(adminLacks.sort()).toEqual([
+      'assessment.take',
+      'counselling.confidential',
+      'counselling.self',
+      'finance.self',
+      'school.student.self',
+    ]);
   });
   it('keeps students out of staff data', () => {
     expect(can('STUDENT', 'school.student.read')).toBe(false);

@@ -88,10 +88,11 @@ const btq = group('btq', 'btq', 'btq.manage');
 const other = group('other', 'other', 'content.manage');
 const treasurer = group('treasurer', 'treasurer', 'finance.manage');
 
-function counsellingPair(screen: string, id: string, en: string): MenuSubmenu {
+function counsellingPair(screen: string, id: string, en: string, extra: MenuLink[] = []): MenuSubmenu {
   return submenu(`bpbk-${screen}`, id, en, 'heart', [
     bpbk(`${screen}-input`, `Input ${id.toLowerCase()}`, `${en} input`),
     bpbk(`${screen}-list`, `Daftar ${id.toLowerCase()}`, `${en} list`, 'counselling.read'),
+    ...extra,
   ]);
 }
 
@@ -124,6 +125,18 @@ export const MENU: readonly MenuNode[] = [
   { ...student('scoring', 'Nilai saya', 'My scores', 'school.student.self'), icon: 'report' },
   { ...student('formative', 'Kuis online (formatif)', 'Online quiz (formative)'), icon: 'quiz' },
   { ...student('online-test', 'Ujian online', 'Online exam'), icon: 'exam' },
+  { ...student('achievement', 'Prestasi saya', 'My achievements', 'counselling.self'), icon: 'report' },
+  { ...student('violation', 'Pelanggaran saya', 'My violations', 'counselling.self'), icon: 'gavel' },
+  { ...student('counselling', 'Konseling saya', 'My counselling', 'counselling.self'), icon: 'heart' },
+  { ...student('psychotest', 'Tes psikologi saya', 'My psychological tests', 'counselling.self'), icon: 'clipboard' },
+  submenu('student-instruments', 'Tes minat & kepribadian', 'Interest and personality tests', 'clipboard', [
+    bpbk('multiple-intelligence-play', 'Kecerdasan majemuk', 'Multiple intelligence', 'counselling.self'),
+    bpbk('interest-exploration-play', 'Eksplorasi minat', 'Interest exploration', 'counselling.self'),
+    bpbk('job-interest-play', 'Minat pekerjaan', 'Job interest', 'counselling.self'),
+    bpbk('education-job-play', 'Pendidikan & pekerjaan', 'Education and job', 'counselling.self'),
+    bpbk('life-values-play', 'Nilai-nilai hidup', 'Life values', 'counselling.self'),
+    bpbk('self-understanding-play', 'Pemahaman diri', 'Self-understanding', 'counselling.self'),
+  ]),
 
   heading('teaching', 'Pengajaran', 'Teaching'),
   submenu('attendance', 'Presensi', 'Attendance', 'calendar', [
@@ -252,7 +265,9 @@ export const MENU: readonly MenuNode[] = [
   counsellingPair('achievement', 'Prestasi', 'Achievement'),
   counsellingPair('counselling', 'Konseling', 'Counselling'),
   counsellingPair('psychotest', 'Tes psikologi', 'Psychological test'),
-  counsellingPair('violation', 'Pelanggaran', 'Violation'),
+  counsellingPair('violation', 'Pelanggaran', 'Violation', [
+    bpbk('violation-rules', 'Tata tertib & ambang poin', 'Rules and point thresholds', 'discipline.manage'),
+  ]),
   submenu('bpbk-tka', 'TKA', 'TKA', 'gavel', [
     { ...bpbk('violation-input', 'Input pelanggaran TKA', 'TKA violation input'), name: 'bpbk-tka-violation-input' },
     {
@@ -261,12 +276,12 @@ export const MENU: readonly MenuNode[] = [
     },
   ]),
   submenu('bpbk-tests', 'Tes minat & kepribadian', 'Interest and personality tests', 'clipboard', [
-    bpbk('multiple-intelligence', 'Kecerdasan majemuk', 'Multiple intelligence'),
-    bpbk('interest-exploration', 'Eksplorasi minat', 'Interest exploration'),
-    bpbk('job-interest', 'Minat pekerjaan', 'Job interest'),
-    bpbk('education-job', 'Pendidikan & pekerjaan', 'Education and job'),
-    bpbk('life-values', 'Nilai-nilai hidup', 'Life values'),
-    bpbk('self-understanding', 'Pemahaman diri', 'Self-understanding'),
+    bpbk('multiple-intelligence-input', 'Kecerdasan majemuk', 'Multiple intelligence'),
+    bpbk('interest-exploration-input', 'Eksplorasi minat', 'Interest exploration'),
+    bpbk('job-interest-input', 'Minat pekerjaan', 'Job interest'),
+    bpbk('education-job-input', 'Pendidikan & pekerjaan', 'Education and job'),
+    bpbk('life-values-input', 'Nilai-nilai hidup', 'Life values'),
+    bpbk('self-understanding-input', 'Pemahaman diri', 'Self-understanding'),
   ]),
 
   heading('finance', 'Keuangan', 'Finance'),

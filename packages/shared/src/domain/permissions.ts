@@ -77,7 +77,13 @@ export const PERMISSIONS = {
   'counselling.manage': ['BPBK', 'ADMIN'],
   'counselling.read': ['BPBK', 'PRINCIPAL', 'ADMIN'],
   'counselling.self': ['STUDENT'],
+  /** the content of counselling notes: only BPBK and the principal (every read is audited) */
+  'counselling.confidential': ['BPBK', 'PRINCIPAL'],
+  /** that a counselling case exists and its status (a homeroom teacher, for the classes they lead) */
+  'counselling.status': [...TEACHERS, 'BPBK'],
   'discipline.record': [...TEACHERS, 'BPBK'],
+  /** verifying violations, the rule catalogue, thresholds, remissions and confirming sanctions */
+  'discipline.manage': ['BPBK', 'PRINCIPAL', 'ADMIN'],
   'discipline.read': [...TEACHERS, 'BPBK', 'YAYASAN'],
   /** discipline recap and chart of the whole school */
   'discipline.recap': LEADERS,
