@@ -263,6 +263,8 @@ export type ExamControlBoard = z.infer<typeof ExamControlBoard>;
 export const ControlParams = z.object({ assessmentId: dbId('Penilaian') });
 export const ControlAttemptParams = z.object({ assessmentId: dbId('Penilaian'), attemptId: dbId('Percobaan') });
 
+export const EXAM_PART_SIDES = ['OPTION', 'STATEMENT', 'LEFT', 'RIGHT'] as const;
+
 export const ExamAttemptDetail = z.object({
   attemptId: z.number(),
   studentId: z.number(),
@@ -281,6 +283,8 @@ export const ExamAttemptDetail = z.object({
       stem: z.string(),
       points: z.number(),
       response: QuestionResponse.nullable(),
+      /** the question's options, statements or pairs (rich text), so the answer reads as text, not as codes */
+      parts: z.array(z.object({ id: z.string(), side: z.enum(EXAM_PART_SIDES), text: z.string() })),
       flagged: z.boolean(),
       savedAt: z.string().nullable(),
       /** points earned, exact to 2 decimals; null for an essay not marked yet */

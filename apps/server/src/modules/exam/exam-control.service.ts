@@ -6,6 +6,7 @@ import {
   type AuthUser,
   type ExamAnswerFile,
   type ExamAttemptDetail,
+  type QuestionContent,
   type ExamControlBoard,
   type ExamExtendInput,
   type ExamKind,
@@ -210,6 +211,7 @@ export function createExamControlService(db: Database) {
           stem: item.stem,
           points: item.points,
           response: answer?.response ?? null,
+          parts: partsOf(item.content),
           flagged: s?.flagged ?? false,
           savedAt: iso(s?.savedAt ?? null),
           earned: essayPending ? null : display(earned),
@@ -459,6 +461,24 @@ export function createExamControlService(db: Database) {
   }
 
   return { list, board, detail, extend, allowDevice, forceSubmit, reopen, answerFile, token, setToken };
+}
+
+/** The parts of a question a proctor needs to read an answer: its options, statements or both sides of a matching. */
+function partsOf(content: QuestionContent): ExamAttemptDetail['items'][number]['parts'] {
+  switch (content.type) {
+    case 'SINGLE':
+    case 'MULTIPLE':
+      return content.options.map((o) => ({ id: o.id, side: 'OPTION' as const, text: o.text }));
+    case 'TRUE_FALSE':
+      return content.statements.map((o) => ({ id: o.id, side: 'STATEMENT' as const, text: o.text }));
+    case 'MATCHING':
+      return [
+        ...content.left.map((o) => ({ id: o.id, side: 'LEFT' as const, text: o.text })),
+        ...content.right.map((o) => ({ id: o.id, side: 'RIGHT' as const, text: o.text })),
+      ];
+    default:
+      return [];
+  }
 }
 
 function eventText(e: { kind: string; detail: Record<string, unknown> }) {

@@ -412,6 +412,13 @@ describe('taking a quiz', () => {
     const detail = await ctx.call(f.subjectTeacher, 'GET', `${API}/control/${quiz}/attempts/${done.attemptId}`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().items).toHaveLength(6);
+    // the answer reads with the options' texts, not only their codes
+    const single = detail.json().items.find((i: { questionId: number }) => i.questionId === q.single);
+    expect(single.parts).toEqual([
+      { id: 'a', side: 'OPTION', text: '6' },
+      { id: 'b', side: 'OPTION', text: '8' },
+      { id: 'c', side: 'OPTION', text: '9' },
+    ]);
     expect(detail.json().events.map((e: { kind: string }) => e.kind)).toEqual(
       expect.arrayContaining(['START', 'TAKEOVER_REQUEST', 'DEVICE_CHANGE', 'AUTO_SUBMIT']),
     );

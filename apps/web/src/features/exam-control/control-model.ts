@@ -126,7 +126,7 @@ export function checkAnswerFile(text: string, assessmentId: number): AnswerFileC
 
 type Response = NonNullable<ExamAttemptDetail['items'][number]['response']>;
 
-/** A student's response as a proctor reads it (the detail carries part ids, not the parts' texts). */
+/** A student's response as one line of part codes (the answer view shows the parts' texts beside them). */
 export function responseText(response: Response | null): string {
   const t = i18next.t.bind(i18next);
   if (!response) return t('examControl.detail.noAnswer');

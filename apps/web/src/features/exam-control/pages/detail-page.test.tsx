@@ -15,12 +15,16 @@ describe('the exam control detail of one attempt', { timeout: 30_000 }, () => {
     const first = screen.getByTestId('item-1');
     // the stem's HTML is rendered, not shown as tags
     expect(within(first).getByText('2 + 3').tagName).toBe('STRONG');
-    expect(within(first).getByText('Pilihan B')).toBeTruthy();
+    // the chosen option reads as its code and its text
+    expect(within(first).getByText('B.')).toBeTruthy();
+    expect(within(first).getByText('lima')).toBeTruthy();
     expect(within(first).getByText('Ya')).toBeTruthy();
     expect(within(first).getByText('Benar')).toBeTruthy();
     expect(within(first).getByText('08:05:00')).toBeTruthy();
     const second = screen.getByTestId('item-2');
-    expect(within(second).getByText('k1 → x2; k2 → x1')).toBeTruthy();
+    expect(within(second).getByText('Ibu kota Jawa Barat')).toBeTruthy();
+    expect(within(second).getByText('Bandung')).toBeTruthy();
+    expect(second.textContent).toContain('k1. Ibu kota Jawa Barat → x2. Bandung');
     expect(second.textContent).toContain('1,5 / 4');
     expect(within(second).getByText('Salah')).toBeTruthy();
     const essay = screen.getByTestId('item-3');
