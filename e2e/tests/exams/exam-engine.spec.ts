@@ -218,3 +218,39 @@ test('a quiz survives a lost connection, a reload offline and a server restart; 
 
   for (const ctx of [wakakur, proctor, a, second, b, c]) await ctx.context.close();
 });
+
+test('two tabs of one browser: the second waits, and taking the exam over stops the first', async ({ browser }) => {
+  const proctor = await contextAs(browser, 'teachercashier');
+  const a = await contextAs(browser, 'student');
+  const mine = await json<{ items: { assessmentId: number; title: string }[] }>(
+    a.context.request,
+    'GET',
+    '/exam/mine?kind=FORMATIVE',
+  );
+  const demoQuiz = mine.items.find((i) => i.title.startsWith('Kuis latihan'))!;
+  const board = await json<{ takers: Taker[] }>(
+    proctor.context.request,
+    'GET',
+    `/exam/control/${demoQuiz.assessmentId}`,
+  );
+  const mate = board.takers.find((t) => t.nis && t.attemptId === null)!;
+  const s = await contextAs(browser, mate.nis);
+
+  const one = await s.context.newPage();
+  await openQuiz(one, 'Kuis latihan');
+  await one.getByRole('radio', { name: '96' }).check();
+  await expect(status(one)).toContainText('Tersimpan');
+  // the same exam in a second tab would number its saves like the first: it waits instead
+  const two = await s.context.newPage();
+  await two.goto(one.url());
+  await expect(two.getByRole('alert').filter({ hasText: 'Ujian ini terbuka di tab lain' })).toBeVisible();
+  await two.getByRole('button', { name: 'Kerjakan di tab ini' }).click();
+  await expect(two.getByRole('button', { name: /Soal 1: Sudah dijawab/ })).toBeVisible();
+  await expect(one.getByRole('alert').filter({ hasText: 'Ujian ini terbuka di tab lain' })).toBeVisible();
+  // the second tab saves
+  await two.getByRole('button', { name: 'Berikutnya' }).click();
+  await two.getByRole('checkbox', { name: '2', exact: true }).check();
+  await expect(status(two)).toContainText('Tersimpan');
+
+  for (const ctx of [proctor, a, s]) await ctx.context.close();
+});

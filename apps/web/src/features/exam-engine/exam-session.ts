@@ -5,8 +5,10 @@ import { fetchAttempt, fetchMyExams, sendSaves, startExam, submitAttempt } from 
 import type { TimeAnchor } from './components/countdown.tsx';
 import type { ExamJournal } from './exam-journal.ts';
 import { ExamSync } from './exam-sync.ts';
+import { claimExamTab, type ExamTabLock } from './exam-tab-lock.ts';
 
-export type Phase = 'loading' | 'start' | 'play' | 'finished' | 'missing';
+/** `elsewhere`: another tab of this browser has the exam open (see exam-tab-lock.ts) */
+export type Phase = 'loading' | 'elsewhere' | 'start' | 'play' | 'finished' | 'missing';
 
 export interface StartErrors {
   token?: string;
@@ -57,6 +59,7 @@ export class ExamSession {
   private readonly listeners = new Set<() => void>();
   private disposed = false;
   private loading: Promise<void> | null = null;
+  private tab: ExamTabLock | null = null;
 
   constructor(
     private readonly journal: Promise<ExamJournal>,
@@ -87,7 +90,10 @@ export class ExamSession {
     }));
   }
 
-  private async loadOnce(): Promise<void> {
+  private async loadOnce(steal = false): Promise<void> {
+    this.tab ??= await claimExamTab(this.assessmentId, () => this.lostTab(), steal);
+    if (!this.tab) return this.set({ phase: 'elsewhere' });
+    if (this.disposed) return this.dispose(); // the screen closed while the lock was claimed
     const j = await this.journal;
     const attemptId = await j.attemptOf(this.assessmentId);
     if (attemptId === null) return this.showStart(false);
@@ -95,6 +101,21 @@ export class ExamSession {
     if (local) await this.openPaper(local, false);
     await this.refresh(attemptId);
     if (!this.state.paper && this.state.phase === 'loading') await this.showStart(false);
+  }
+
+  /** The student chose to go on in this tab: the other tab stops saving. */
+  takeHere(): Promise<void> {
+    this.set({ phase: 'loading' });
+    return (this.loading = this.loadOnce(true).catch((error: unknown) => {
+      this.set({ loadError: errorText(error), phase: 'missing' });
+    }));
+  }
+
+  /** Another tab took the exam over: this one stops saving and says so (its journal is shared, nothing is lost). */
+  private lostTab(): void {
+    this.tab = null;
+    this.state.sync?.stop('tab');
+    this.set({ phase: 'elsewhere' });
   }
 
   /** Asks the server for the attempt (polling too); a network failure keeps what is shown. */
@@ -199,5 +220,7 @@ export class ExamSession {
     this.state.sync?.dispose();
     this.state = { ...this.state, sync: null };
     this.disposed = true;
+    this.tab?.release();
+    this.tab = null;
   }
 }

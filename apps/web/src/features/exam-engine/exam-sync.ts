@@ -2,8 +2,11 @@ import type { ExamSave, ExamSavedAnswer, ExamSavesInput, ExamSavesResult, Questi
 import { isApiError } from '../../lib/api.ts';
 import type { ExamJournal, JournalEntry } from './exam-journal.ts';
 
-/** Why sending stopped for good: another device took over, the time is over, or the attempt is finished. */
-export type SyncStop = 'takeover' | 'deadline' | 'finished';
+/**
+ * Why sending stopped for good: another device took over, another tab of this browser did, the time is over, or
+ * the attempt is finished.
+ */
+export type SyncStop = 'takeover' | 'tab' | 'deadline' | 'finished';
 
 export interface SyncSnapshot {
   /** the newest answer per question (local or the server's) */

@@ -71,6 +71,10 @@ export const examEngineEn: typeof examEngineId = {
     timeUp: 'Time is up',
     timeUpText: 'Time is up. The answers already sent are submitted automatically by the server.',
     takenOver: 'This exam is now being taken on another device. This device stopped saving.',
+    elsewhereTitle: 'This exam is open in another tab',
+    elsewhereText:
+      'This exam is being taken in another tab or window of this device. Use one tab only, so the answers do not overwrite each other.',
+    takeHere: 'Continue in this tab',
     submit: 'Submit',
     submitTitle: 'Submit your answers?',
     submitSummary: '{{answered}} of {{total}} questions answered; {{unanswered}} not answered, {{flagged}} not sure.',

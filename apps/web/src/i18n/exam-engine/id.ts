@@ -69,6 +69,10 @@ export const examEngineId = {
     timeUp: 'Waktu habis',
     timeUpText: 'Waktu habis. Jawaban yang sudah terkirim dikumpulkan otomatis oleh server.',
     takenOver: 'Ujian ini sekarang dikerjakan di perangkat lain. Perangkat ini berhenti menyimpan.',
+    elsewhereTitle: 'Ujian ini terbuka di tab lain',
+    elsewhereText:
+      'Ujian ini sedang dikerjakan di tab atau jendela lain pada perangkat ini. Kerjakan di satu tab saja agar jawaban tidak saling menimpa.',
+    takeHere: 'Kerjakan di tab ini',
     submit: 'Kumpulkan',
     submitTitle: 'Kumpulkan jawaban?',
     submitSummary: '{{answered}} dari {{total}} soal dijawab; {{unanswered}} belum dijawab, {{flagged}} ragu-ragu.',

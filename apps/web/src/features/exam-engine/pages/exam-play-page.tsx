@@ -196,6 +196,24 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
       </Stack>
     );
 
+  if (phase === 'elsewhere')
+    return (
+      <Stack gap="md" maw={640}>
+        <Title order={1} fz="h3">
+          {paper?.attempt.title ?? item?.title ?? t('examPlay.elsewhereTitle')}
+        </Title>
+        <Alert color="orange" title={t('examPlay.elsewhereTitle')} role="alert">
+          {t('examPlay.elsewhereText')}
+        </Alert>
+        <Group>
+          <Button size="md" className={classes.touch} onClick={() => void session.takeHere()}>
+            {t('examPlay.takeHere')}
+          </Button>
+        </Group>
+        {back}
+      </Stack>
+    );
+
   if (phase === 'missing' || (phase === 'start' && !item))
     return (
       <Stack gap="md">
