@@ -43,8 +43,24 @@ export function dbErrorToApp(err: unknown, messages: { unique?: string; inUse?: 
     case '22P05': // untranslatable_character
       return new AppError('VALIDATION_FAILED', 'Data yang dikirim tidak valid');
     default:
-      return null;
+      return databaseUnavailable(cause) || databaseUnavailable(err) ? unavailable() : null;
   }
+}
+
+const unavailable = () =>
+  new AppError('UNAVAILABLE', 'Basis data sedang tidak dapat dihubungi. Coba lagi sebentar lagi.', undefined, {
+    'retry-after': '5',
+  });
+
+/** Connection lost or refused, or the server shutting down or starting: the request may be tried again. */
+function databaseUnavailable(err: unknown): boolean {
+  const code = pgError(err)?.code ?? '';
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET'].includes(code))
+    return true;
+  const message = err instanceof Error ? err.message : '';
+  return /^Connection terminated|timeout exceeded when trying to connect|connection error|not currently accepting connections/.test(
+    message,
+  );
 }
 
 /** Runs a write and maps the database guards' errors. */

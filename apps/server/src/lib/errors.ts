@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The coded error that services throw; the error handler turns it into the API's error shape. */

@@ -36,9 +36,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return reply.status(400).send(body('VALIDATION_FAILED', 'Data yang dikirim tidak valid', fields));
     }
-    // A database guard (unique, reference, check, bad value) that no service mapped: still a 4xx.
+    // A database guard (unique, reference, check, bad value) that no service mapped: still a 4xx; a lost
+    // database connection: 503, try again.
     const fromDb = dbErrorToApp(error);
-    if (fromDb) return reply.status(fromDb.statusCode).send(body(fromDb.code, fromDb.message, fromDb.fields));
+    if (fromDb) {
+      if (fromDb.headers) void reply.headers(fromDb.headers);
+      if (fromDb.code === 'UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(fromDb.statusCode).send(body(fromDb.code, fromDb.message, fromDb.fields));
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Data atau berkas terlalu besar'));
     if (status === 429)

@@ -410,7 +410,9 @@ function readBack(db: Database, cache: ReadCache, scope: WriteScope | undefined)
   if (scope.changed) {
     scope.changed = false;
     const previous = scope.syncing ?? Promise.resolve();
-    scope.syncing = previous.then(() => syncCache(db, cache));
+    // The database lost between the write and the notice (a restart): nothing is known to be current, so the
+    // cache drops everything; a rejection here would be unhandled and end the process.
+    scope.syncing = previous.then(() => syncCache(db, cache)).catch(() => cache.invalidate());
   }
   return scope.syncing;
 }

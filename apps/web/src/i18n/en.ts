@@ -202,6 +202,7 @@ export const en: Messages = {
       UNPROCESSABLE: 'The data cannot be processed',
       RATE_LIMITED: 'Too many attempts, try again shortly',
       INTERNAL: 'The server had a problem',
+      UNAVAILABLE: 'The server is recovering, try again shortly',
       NETWORK: 'Cannot reach the server',
       UNKNOWN: 'Something went wrong',
     },

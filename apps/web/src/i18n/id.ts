@@ -213,6 +213,7 @@ export const id = {
       UNPROCESSABLE: 'Data tidak dapat diproses',
       RATE_LIMITED: 'Terlalu banyak percobaan, coba lagi sebentar lagi',
       INTERNAL: 'Terjadi kesalahan pada server',
+      UNAVAILABLE: 'Server sedang memulihkan diri, coba lagi sebentar lagi',
       NETWORK: 'Tidak dapat terhubung ke server',
       UNKNOWN: 'Terjadi kesalahan',
     },

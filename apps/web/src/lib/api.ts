@@ -87,9 +87,11 @@ async function toApiError(response: Response): Promise<ApiError> {
           ? 'NOT_FOUND'
           : response.status === 429
             ? 'RATE_LIMITED'
-            : response.status >= 500
-              ? 'INTERNAL'
-              : 'UNKNOWN';
+            : response.status === 503
+              ? 'UNAVAILABLE'
+              : response.status >= 500
+                ? 'INTERNAL'
+                : 'UNKNOWN';
   return new ApiError(
     response.status,
     fallback,

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'UNPROCESSABLE',
   'RATE_LIMITED',
   'INTERNAL',
+  /** the database cannot be reached for a moment (a restart): try again shortly */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

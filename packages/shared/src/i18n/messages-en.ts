@@ -207,6 +207,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'Jenis isi permintaan tidak didukung': 'Unsupported content type',
   'Permintaan tidak valid': 'Invalid request',
   'Terjadi kesalahan pada server. Silakan coba lagi.': 'Something went wrong on the server. Please try again.',
+  'Basis data sedang tidak dapat dihubungi. Coba lagi sebentar lagi.':
+    'The database cannot be reached for a moment. Please try again shortly.',
   'Data yang sama sudah ada': 'The same data already exists',
   'Data masih dipakai oleh data lain atau rujukannya tidak ada':
     'The data is still in use or refers to something missing',

@@ -198,7 +198,7 @@ export class ExamSync {
         const conflict = isApiError(error) && error.status === 409;
         if (conflict && 'deviceId' in error.fields) return this.stop('takeover');
         if (conflict && 'deadline' in error.fields) return this.stop('deadline');
-        const offline = !isApiError(error) || error.code === 'NETWORK';
+        const offline = !isApiError(error) || error.code === 'NETWORK' || error.code === 'UNAVAILABLE';
         this.publish({ sending: false, offline });
         const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.failures++);
         this.schedule(wait);
