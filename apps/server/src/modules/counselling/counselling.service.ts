@@ -12,7 +12,7 @@ import {
   type CounsellingReport,
   type CounsellingReportQuery,
 } from '@mms/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -142,14 +142,23 @@ export function createCounsellingService(db: Database) {
     return summaryOf(id);
   }
 
+  /**
+   * The live note, locked, for a BPBK of its unit. An unknown id is a 404 before the writer check, as for any
+   * caller the route admits (ADMIN sees the notes' metadata anyway).
+   */
+  async function noteForWrite(tx: Transaction, user: AuthUser, id: number) {
+    const before = await repo.lockNote(tx, id);
+    if (!before) throw notFound('Catatan konseling');
+    const { unitId } = assertCounsellor(user);
+    if (before.unitId !== unitId) throw forbidden('Data ini milik unit lain');
+    return { before, unitId };
+  }
+
   /** A BPBK of the note's unit changes it; the status only moves forward (terbuka, ditindaklanjuti, selesai). */
   async function update(user: AuthUser, id: number, input: CounsellingNoteValues, actor: AuditActor) {
-    const { unitId } = assertCounsellor(user);
-    assertNotFuture(input.date, 'date', 'Tanggal konseling tidak boleh setelah hari ini');
     await db.transaction(async (tx) => {
-      const before = await repo.lockNote(tx, id);
-      if (!before) throw notFound('Catatan konseling');
-      if (before.unitId !== unitId) throw forbidden('Data ini milik unit lain');
+      const { before, unitId } = await noteForWrite(tx, user, id);
+      assertNotFuture(input.date, 'date', 'Tanggal konseling tidak boleh setelah hari ini');
       if (STATUS_ORDER[input.status]! < STATUS_ORDER[before.status]!) {
         const message = 'Status kasus hanya dapat maju: terbuka, ditindaklanjuti, lalu selesai';
         throw badRequest(message, { status: message });
@@ -170,11 +179,8 @@ export function createCounsellingService(db: Database) {
   }
 
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
-    const { unitId } = assertCounsellor(user);
     await db.transaction(async (tx) => {
-      const before = await repo.lockNote(tx, id);
-      if (!before) throw notFound('Catatan konseling');
-      if (before.unitId !== unitId) throw forbidden('Data ini milik unit lain');
+      const { before } = await noteForWrite(tx, user, id);
       await repo.softDeleteNote(tx, id, user.id);
       await audit(tx, actor, {
         action: 'counselling.note.delete',

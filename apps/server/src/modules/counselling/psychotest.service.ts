@@ -1,5 +1,5 @@
 import type { AuthUser, Psychotest, PsychotestsQuery, PsychotestSummary, PsychotestValues } from '@mms/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -106,19 +106,19 @@ export function createPsychotestService(db: Database, dataDir: string) {
     return summaryOf(id);
   }
 
-  async function lockForWrite(tx: Parameters<Parameters<Database['transaction']>[0]>[0], user: AuthUser, id: number) {
-    const { unitId } = assertCounsellor(user);
+  /** The live result, locked, for a BPBK of its unit (an unknown id is a 404 first, as for notes). */
+  async function lockForWrite(tx: Transaction, user: AuthUser, id: number) {
     const before = await repo.lockPsychotest(tx, id);
     if (!before) throw notFound('Hasil tes psikologi');
+    const { unitId } = assertCounsellor(user);
     if (before.unitId !== unitId) throw forbidden('Data ini milik unit lain');
     return { before, unitId };
   }
 
   async function update(user: AuthUser, id: number, input: PsychotestValues, actor: AuditActor) {
-    assertCounsellor(user);
-    assertDate(input.date);
     await db.transaction(async (tx) => {
       const { before, unitId } = await lockForWrite(tx, user, id);
+      assertDate(input.date);
       const [student] = await studentsForWrite(tx, unitId, [input.studentId], 'studentId');
       await repo.updatePsychotest(tx, id, {
         studentId: input.studentId,
@@ -137,7 +137,6 @@ export function createPsychotestService(db: Database, dataDir: string) {
   }
 
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
-    assertCounsellor(user);
     await db.transaction(async (tx) => {
       const { before } = await lockForWrite(tx, user, id);
       await repo.softDeletePsychotest(tx, id, user.id);
@@ -153,7 +152,6 @@ export function createPsychotestService(db: Database, dataDir: string) {
 
   /** Attaches the report file (JPG, PNG or PDF, sniffed; images re-encoded), replacing the one before. */
   async function attach(user: AuthUser, id: number, file: { name: string; data: Buffer }, actor: AuditActor) {
-    assertCounsellor(user);
     // refuse a stranger's result before decoding the file; the transaction checks again before it writes
     await db.transaction((tx) => lockForWrite(tx, user, id));
     const mime = assertSupported(file.data);
