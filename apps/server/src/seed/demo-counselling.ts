@@ -67,11 +67,11 @@ export async function seedDemoCounselling(
       status: 'FOLLOWED_UP' as const,
       discussion:
         'Nilai Matematika turun sejak awal semester. Siswa mengaku sulit membagi waktu antara hafalan dan PR, dan sering begadang.',
-      agreement: 'Membuat jadwal belajar harian; bertemu lagi dua minggu lagi untuk melihat hasilnya.',
+      agreement: 'Membuat jadwal belajar harian; bertemu lagi dua pekan lagi untuk melihat hasilnya.',
       followUpDate: on(8, 26),
       shared: true,
       summary:
-        'Kita sepakat kamu mencoba jadwal belajar harian dan tidur sebelum pukul 22.00. Kita bertemu lagi dua minggu lagi.',
+        'Kita sepakat kamu mencoba jadwal belajar harian dan tidur sebelum pukul 22.00. Kita bertemu lagi dua pekan lagi.',
     },
     {
       students: [demo, a[0]!, a[1]!],

@@ -1,4 +1,4 @@
-import { Alert, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   ALL_UNIT_DIVISIONS,
   COUNSELLING_KINDS,
@@ -64,8 +64,9 @@ function NotesSection({ section }: { section: Section<'notes'> }) {
           rows={section.byStatus.map((k) => ({ label: statusText(k.key), count: k.count }))}
         />
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table withTableBorder withColumnBorders aria-label={t('counselling.reportByClass')}>
+      {/* a wide table scrolls in a region a keyboard can reach */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('counselling.reportByClass')}>
+        <Table withTableBorder withColumnBorders miw={640} aria-label={t('counselling.reportByClass')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('counselling.class')}</Table.Th>
@@ -101,7 +102,7 @@ function NotesSection({ section }: { section: Section<'notes'> }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
     </Stack>
   );
 }
