@@ -75,6 +75,7 @@ export const counsellingEn: typeof counsellingId = {
     attachmentNone: 'No file yet.',
     attachmentDownload: 'Download file',
     attachmentRemove: 'Remove file',
+    attachmentChoose: 'Choose a file',
     attachmentUpload: 'Upload file',
     attachmentHint: 'Save the result first, then upload its file.',
     hasAttachment: 'File',

@@ -73,6 +73,7 @@ export const counsellingId = {
     attachmentNone: 'Belum ada berkas.',
     attachmentDownload: 'Unduh berkas',
     attachmentRemove: 'Hapus berkas',
+    attachmentChoose: 'Pilih berkas',
     attachmentUpload: 'Unggah berkas',
     attachmentHint: 'Simpan hasil tes terlebih dahulu, lalu unggah berkasnya.',
     hasAttachment: 'Berkas',

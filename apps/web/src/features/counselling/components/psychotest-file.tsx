@@ -55,7 +55,7 @@ export function PsychotestFile({ result, onChanged }: { result: Psychotest; onCh
       )}
       <Group align="flex-end">
         <FileInput
-          label={t('counselling.attachmentUpload')}
+          label={t('counselling.attachmentChoose')}
           accept="application/pdf,image/jpeg,image/png"
           value={file}
           onChange={setFile}

@@ -141,8 +141,10 @@ export function CounsellingReportPage() {
   const user = useCurrentUser();
   const allUnits = ALL_UNIT_DIVISIONS.includes(user.division);
   const month = serverToday().slice(0, 7);
+  // from the first month of the school year (July) to this month
+  const year = Number(month.slice(0, 4)) - (Number(month.slice(5)) < 7 ? 1 : 0);
   const [unitId, setUnitId] = useState<number | null>(allUnits ? null : (user.unit?.id ?? null));
-  const [fromMonth, setFromMonth] = useState(month);
+  const [fromMonth, setFromMonth] = useState(`${year}-07`);
   const [toMonth, setToMonth] = useState(month);
   const report = useCounsellingReport({ unitId: unitId ?? undefined, fromMonth, toMonth });
   return (
