@@ -42,6 +42,7 @@ import {
 } from './demo-data.ts';
 import { clock } from '../lib/clock.ts';
 import { seedDemoExams } from './demo-exam.ts';
+import { seedDemoCounselling } from './demo-counselling.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -481,5 +482,7 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     authorEmployeeId: math.employeeId,
     year: period,
   });
+  // ---- counselling notes and psychological tests of the SMP counsellor
+  await seedDemoCounselling(tx, { unitId: smp, academicYearId, year: period, studentNis: studentAccount.nis! });
   return summary;
 }

@@ -8,6 +8,15 @@ export type RouteName = keyof typeof ROUTES;
 /** Screens of the menu that exist today; every other menu entry leads to the coming-soon page. */
 export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'dashboard',
+  'bpbk-counselling-input',
+  'bpbk-counselling-edit',
+  'bpbk-counselling-list',
+  'bpbk-psychotest-input',
+  'bpbk-psychotest-edit',
+  'bpbk-psychotest-list',
+  'student-counselling',
+  'student-psychotest',
+  'report-counselling',
   'other-profile',
   'other-passchange',
   'principal-student-all',

@@ -11,6 +11,7 @@ import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
+import { counsellingRoutes } from '../features/counselling/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { scheduleRoutes } from '../features/schedule/routes.ts';
 
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           ...examsRoutes,
           ...examEngineRoutes,
           ...examControlRoutes,
+          ...counsellingRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

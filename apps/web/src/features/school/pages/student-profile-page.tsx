@@ -9,6 +9,7 @@ import { useStudent, useStudentByNis } from '../api.ts';
 import { EnrollmentHistory, StudentDetails } from '../components/student-details.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { StudentPhoto } from '../components/student-photo.tsx';
+import { CounsellingStatusCard } from '../../counselling/widgets/counselling-status-card.tsx';
 
 /** students/student/profile/:id and students/student/profile/nis/:nis: a student's profile for staff. */
 export function StudentProfilePage() {
@@ -51,6 +52,7 @@ export function StudentProfilePage() {
           </Group>
           <Divider />
           <EnrollmentHistory studentId={query.data.id} />
+          <CounsellingStatusCard studentId={query.data.id} />
         </Stack>
       )}
     </Paper>
