@@ -42,6 +42,7 @@ import {
 } from './demo-data.ts';
 import { clock } from '../lib/clock.ts';
 import { seedDemoExams } from './demo-exam.ts';
+import { seedDemoInstruments } from './demo-instruments.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -479,6 +480,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     gradeId: cls7a!.gradeId,
     classGroupId: cls7a!.id,
     authorEmployeeId: math.employeeId,
+    year: period,
+  });
+  await seedDemoInstruments(tx, {
+    unitIds: unitRows.map((u) => u.id),
+    smpUnitId: smp,
+    classGroupId: cls7a!.id,
+    academicYearId,
     year: period,
   });
   return summary;
