@@ -79,10 +79,12 @@ export type InstrumentMetaInput = z.infer<typeof InstrumentMetaInput>;
 export const InstrumentCreateInput = InstrumentMetaInput.extend({
   kind: InstrumentKindField,
   unitId: dbId('Unit').optional(),
-  /** start from the items MMS ships for the kind (RIASEC, or a marked sample) */
+  /** start from the items and texts MMS ships for the kind (RIASEC, or a marked sample); the texts given are ignored */
   useShippedItems: z.boolean().default(false),
 });
 export type InstrumentCreateInput = z.infer<typeof InstrumentCreateInput>;
+/** What a client sends to create an instrument (the defaults filled by the server). */
+export type InstrumentCreateBody = z.input<typeof InstrumentCreateInput>;
 
 export const InstrumentsQuery = z.object({ kind: InstrumentKindField.optional(), unitId: dbId('Unit').optional() });
 export type InstrumentsQuery = z.infer<typeof InstrumentsQuery>;

@@ -102,7 +102,8 @@ export function createInstrumentService(db: Database) {
             throw conflict('Unit ini sudah punya instrumen jenis ini');
           }
           const shipped = SHIPPED[kind];
-          const values = useShippedItems ? { ...shipped.meta, ...pickFilled(meta) } : meta;
+          // the shipped texts come with the shipped items: their name, source and licence say what they are
+          const values = useShippedItems ? shipped.meta : meta;
           const id = await repo.insertInstrument(tx, { unitId, kind, ...withDefaults(values) });
           if (useShippedItems) await writeDefinition(tx, id, shipped.definition, null);
           await audit(tx, actor, {
@@ -584,9 +585,6 @@ export function createInstrumentService(db: Database) {
 }
 
 export type InstrumentService = ReturnType<typeof createInstrumentService>;
-
-const pickFilled = <T extends Record<string, unknown>>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
 
 const withDefaults = (m: Partial<InstrumentMetaInput>) => ({
   name: m.name ?? '',

@@ -112,7 +112,7 @@ describe('instruments', () => {
     riasec = res.json();
     expect(res.json()).toMatchObject({
       kind: 'interest-exploration',
-      name: 'Eksplorasi Minat',
+      name: 'Eksplorasi Minat (RIASEC)',
       version: 1,
       itemCount: 48,
     });
