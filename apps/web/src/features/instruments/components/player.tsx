@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import type { InstrumentProfileBody, PlayAttempt } from '@mms/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -38,6 +38,8 @@ export function Player({
   const firstOpen = attempt.items.findIndex((i) => !answers.has(i.id));
   const [at, setAt] = useState(firstOpen < 0 ? attempt.items.length - 1 : firstOpen);
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  // answers still on their way: submitting waits for them (the server counts only saved answers)
+  const pending = useRef(0);
   const submit = useSubmitAttempt();
   const item = attempt.items[at]!;
   const total = attempt.items.length;
@@ -47,13 +49,16 @@ export function Player({
   const choose = (value: number) => {
     setAnswers((m) => new Map(m).set(item.id, value));
     setSaveState('saving');
-    saveAnswer(attempt.attemptId, { itemId: item.id, value }).then(
-      () => setSaveState('saved'),
-      (e: unknown) => {
-        setSaveState('failed');
-        notifyError(e);
-      },
-    );
+    pending.current += 1;
+    saveAnswer(attempt.attemptId, { itemId: item.id, value })
+      .then(
+        () => setSaveState(pending.current > 1 ? 'saving' : 'saved'),
+        (e: unknown) => {
+          setSaveState('failed');
+          notifyError(e);
+        },
+      )
+      .finally(() => (pending.current -= 1));
   };
   const finish = () =>
     confirmDialog({
@@ -121,7 +126,12 @@ export function Player({
             {t('instruments.play.leave')}
           </Button>
           {isLast && (
-            <Button color="green" disabled={answered < total} loading={submit.isPending} onClick={finish}>
+            <Button
+              color="green"
+              disabled={answered < total || saveState === 'saving'}
+              loading={submit.isPending}
+              onClick={finish}
+            >
               {t('instruments.play.finish')}
             </Button>
           )}
