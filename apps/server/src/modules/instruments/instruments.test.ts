@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CSRF_HEADER } from '@mms/shared';
 import {
+  academicYears,
   auditLog,
   counsellingInstrumentAnswers,
   counsellingInstrumentAttempts,
   counsellingInstrumentItems,
+  counsellingInstrumentWindows,
+  counsellingInstruments,
   enrollments,
   units,
   users,
@@ -362,6 +365,72 @@ describe('instruments', () => {
     expect((await ctx.call(bpbk, 'DELETE', `${B}/windows/${spare.json().id}`)).statusCode).toBe(200);
     // a closed window cannot be played
     expect((await ctx.call(studentA2, 'POST', `${B}/my/windows/${windowId}/attempt`)).statusCode).toBe(409);
+  });
+});
+
+describe('earlier school years', () => {
+  it('keeps each year’s result: the student sees every year, BPBK chooses the year', async () => {
+    const [instrument] = await ctx.db
+      .select()
+      .from(counsellingInstruments)
+      .where(eq(counsellingInstruments.kind, 'interest-exploration'));
+    const [old] = await ctx.db
+      .insert(academicYears)
+      .values({ name: '2025/2026', startDate: '2025-07-14', endDate: '2026-06-30', isActive: false })
+      .returning();
+    const [w] = await ctx.db
+      .insert(counsellingInstrumentWindows)
+      .values({
+        instrumentId: instrument!.id,
+        academicYearId: old!.id,
+        opensOn: '2025-09-01',
+        closesOn: '2025-09-30',
+        classGroupIds: [f.classA.id],
+      })
+      .returning();
+    const profile = {
+      scales: [{ code: 'I', name: 'Investigatif', raw: 30, max: 40, score: 75, band: null }],
+      top: ['I'],
+    };
+    await ctx.db.insert(counsellingInstrumentAttempts).values({
+      windowId: w!.id,
+      studentId: studentA.user.studentId!,
+      academicYearId: old!.id,
+      classGroupId: f.classA.id,
+      instrumentVersion: 1,
+      status: 'SUBMITTED',
+      startedAt: new Date('2025-09-02T02:00:00Z'),
+      submittedAt: new Date('2025-09-02T03:00:00Z'),
+      profile,
+    });
+    const mine = await ctx.call(studentA, 'GET', `${B}/my?kind=interest-exploration`);
+    expect(mine.json().results.map((r: { academicYearName: string }) => r.academicYearName)).toEqual([
+      f.year.name,
+      '2025/2026',
+    ]);
+    expect(mine.json().results[1].profile).toEqual(profile);
+    const thisYear = await ctx.call(bpbk, 'GET', `${B}/${instrument!.id}/results`);
+    expect(thisYear.json().items.every((r: { academicYearName: string }) => r.academicYearName === f.year.name)).toBe(
+      true,
+    );
+    const lastYear = await ctx.call(bpbk, 'GET', `${B}/${instrument!.id}/results?academicYearId=${old!.id}`);
+    expect(lastYear.json().items).toMatchObject([
+      { studentId: studentA.user.studentId, academicYearName: '2025/2026' },
+    ]);
+  });
+
+  it('refuses NUL bytes and changes nothing', async () => {
+    const [instrument] = await ctx.db
+      .select()
+      .from(counsellingInstruments)
+      .where(eq(counsellingInstruments.kind, 'interest-exploration'));
+    const res = await ctx.call(bpbk, 'PATCH', `${B}/${instrument!.id}`, { name: 'Minat\u0000' });
+    expect(res.statusCode).toBe(400);
+    const [after] = await ctx.db
+      .select()
+      .from(counsellingInstruments)
+      .where(eq(counsellingInstruments.id, instrument!.id));
+    expect(after!.name).toBe(instrument!.name);
   });
 });
 

@@ -111,7 +111,10 @@ export function useReopen() {
   });
 }
 
-export function useSummary(instrumentId: number, filters: { classGroupId?: number; gradeId?: number }) {
+export function useSummary(
+  instrumentId: number,
+  filters: { academicYearId?: number; classGroupId?: number; gradeId?: number },
+) {
   return useQuery({
     queryKey: [KEY, instrumentId, 'summary', filters],
     queryFn: () => api<InstrumentClassSummary>(`/instruments/${instrumentId}/summary`, { query: filters }),

@@ -5,7 +5,7 @@ import { IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
-import { ClassSelect, GradeSelect, useActiveYearId } from '../../../components/pickers.tsx';
+import { ClassSelect, GradeSelect, YearSelect, useActiveYearId } from '../../../components/pickers.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useReopen, useSummary } from '../api.ts';
 import { ProfileChart } from './profile-chart.tsx';
@@ -17,10 +17,17 @@ import { ProfileChart } from './profile-chart.tsx';
  */
 export function ResultsPanel({ instrument, canManage }: { instrument: Instrument; canManage: boolean }) {
   const { t } = useTranslation();
-  const yearId = useActiveYearId();
+  const activeYearId = useActiveYearId();
+  const [chosenYearId, setYearId] = useState<number | null>(null);
+  // results are kept per school year: the active one unless another is chosen
+  const yearId = chosenYearId ?? activeYearId;
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const [gradeId, setGradeId] = useState<number | null>(null);
-  const filters = { classGroupId: classGroupId ?? undefined, gradeId: gradeId ?? undefined };
+  const filters = {
+    academicYearId: yearId ?? undefined,
+    classGroupId: classGroupId ?? undefined,
+    gradeId: gradeId ?? undefined,
+  };
   const summary = useSummary(instrument.id, filters);
   const [viewing, setViewing] = useState<InstrumentResult | null>(null);
   const [reopening, setReopening] = useState<InstrumentResult | null>(null);
@@ -66,6 +73,13 @@ export function ResultsPanel({ instrument, canManage }: { instrument: Instrument
   return (
     <Stack gap="md">
       <Group align="flex-end" role="group" aria-label={t('instruments.results.filters')}>
+        <YearSelect
+          value={yearId}
+          onChange={(v) => {
+            setYearId(v);
+            setClassGroupId(null);
+          }}
+        />
         <ClassSelect
           value={classGroupId}
           onChange={(v) => {
