@@ -31,6 +31,7 @@ import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { materialRoutes } from './modules/journal/material.routes.ts';
+import { instrumentRoutes } from './modules/instruments/instruments.routes.ts';
 import { questionIoRoutes } from './modules/assessment/question-io.routes.ts';
 import { questionRoutes } from './modules/assessment/question.routes.ts';
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(examRoutes, { prefix: '/api/v1/exam', db });
   await app.register(classControlRoutes, { prefix: '/api/v1/class-control', db });
   await app.register(counsellingRoutes, { prefix: '/api/v1/counselling', db, dataDir: config.dataDir });
+  await app.register(instrumentRoutes, { prefix: '/api/v1/instruments', db });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 

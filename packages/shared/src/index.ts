@@ -32,3 +32,5 @@ export * from './contracts/assessment-results.ts';
 export * from './contracts/exam-schedule.ts';
 export * from './contracts/exam-engine.ts';
 export * from './contracts/counselling.ts';
+export * from './domain/instrument-scoring.ts';
+export * from './contracts/instruments.ts';

@@ -43,6 +43,7 @@ import {
 import { clock } from '../lib/clock.ts';
 import { seedDemoExams } from './demo-exam.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
+import { seedDemoInstruments } from './demo-instruments.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -484,5 +485,12 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
   });
   // ---- counselling notes and psychological tests of the SMP counsellor
   await seedDemoCounselling(tx, { unitId: smp, academicYearId, year: period, studentNis: studentAccount.nis! });
+  await seedDemoInstruments(tx, {
+    unitIds: unitRows.map((u) => u.id),
+    smpUnitId: smp,
+    classGroupId: cls7a!.id,
+    academicYearId,
+    year: period,
+  });
   return summary;
 }

@@ -80,6 +80,18 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-summative-control-progress',
   'tutor-summative-control-score',
   'tutor-summative-control-detail',
+  'bpbk-multiple-intelligence-input',
+  'bpbk-multiple-intelligence-play',
+  'bpbk-interest-exploration-input',
+  'bpbk-interest-exploration-play',
+  'bpbk-job-interest-input',
+  'bpbk-job-interest-play',
+  'bpbk-education-job-input',
+  'bpbk-education-job-play',
+  'bpbk-life-values-input',
+  'bpbk-life-values-play',
+  'bpbk-self-understanding-input',
+  'bpbk-self-understanding-play',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

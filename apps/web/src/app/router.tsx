@@ -9,6 +9,7 @@ import { gradesRoutes } from '../features/grades/routes.ts';
 import { examsRoutes } from '../features/exams/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
+import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
           ...examEngineRoutes,
           ...examControlRoutes,
           ...counsellingRoutes,
+          ...instrumentRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

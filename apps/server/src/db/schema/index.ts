@@ -9,3 +9,4 @@ export * from './grades.ts';
 export * from './p5.ts';
 export * from './exam-schedule.ts';
 export * from './counselling.ts';
+export * from './instruments.ts';
