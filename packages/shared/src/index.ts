@@ -31,3 +31,4 @@ export * from './contracts/assessment-flow.ts';
 export * from './contracts/assessment-results.ts';
 export * from './contracts/exam-schedule.ts';
 export * from './contracts/exam-engine.ts';
+export * from './contracts/discipline.ts';

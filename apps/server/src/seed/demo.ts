@@ -42,6 +42,7 @@ import {
 } from './demo-data.ts';
 import { clock } from '../lib/clock.ts';
 import { seedDemoExams } from './demo-exam.ts';
+import { seedDemoDiscipline } from './demo-discipline.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -480,6 +481,14 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     classGroupId: cls7a!.id,
     authorEmployeeId: math.employeeId,
     year: period,
+  });
+  await seedDemoDiscipline(tx, {
+    units: unitRows,
+    year: period,
+    today: jakartaDate(clock.now()),
+    demoStudentUserId: accountId('STUDENT'),
+    reporterUserId: accountId('TEACHER'),
+    verifierUserId: accountId('BPBK'),
   });
   return summary;
 }

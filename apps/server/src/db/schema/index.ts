@@ -8,3 +8,4 @@ export * from './assessment.ts';
 export * from './grades.ts';
 export * from './p5.ts';
 export * from './exam-schedule.ts';
+export * from './discipline.ts';
