@@ -71,6 +71,22 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-summative-control-progress',
   'tutor-summative-control-score',
   'tutor-summative-control-detail',
+  'bpbk-violation-input',
+  'bpbk-violation-edit',
+  'bpbk-violation-list',
+  'bpbk-tka-violation-input',
+  'bpbk-tka-violation-list',
+  'bpbk-violation-rules',
+  'bpbk-achievement-input',
+  'bpbk-achievement-edit',
+  'bpbk-achievement-list',
+  'teacher-sanction-input',
+  'teacher-sanction-list',
+  'teacher-sanction-letter',
+  'teacher-sanction-recap',
+  'teacher-sanction-chart',
+  'student-violation',
+  'student-achievement',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

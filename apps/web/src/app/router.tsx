@@ -9,6 +9,7 @@ import { gradesRoutes } from '../features/grades/routes.ts';
 import { examsRoutes } from '../features/exams/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
+import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           ...examsRoutes,
           ...examEngineRoutes,
           ...examControlRoutes,
+          ...disciplineRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
