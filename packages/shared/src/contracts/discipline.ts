@@ -403,3 +403,20 @@ export const OwnDiscipline = z.object({
   achievements: z.array(Achievement),
 });
 export type OwnDiscipline = z.infer<typeof OwnDiscipline>;
+
+// ---- Excel import of the rule catalogue ----
+
+export const RULE_IMPORT_COLUMNS = [
+  { key: 'code', header: 'Kode', required: true },
+  { key: 'name', header: 'Nama pelanggaran', required: true },
+  { key: 'category', header: 'Kategori (RINGAN/SEDANG/BERAT)', required: true },
+  { key: 'points', header: 'Poin', required: true },
+  { key: 'isActive', header: 'Aktif (YA/TIDAK)', required: false },
+] as const;
+export const RULE_IMPORT_MAX_ROWS = 300;
+/** The unit whose catalogue the file fills (ADMIN and YAYASAN name it). File: multipart field `file`. */
+export const RuleImportQuery = z.object({ unitId: id('Unit').optional() });
+export type RuleImportQuery = z.infer<typeof RuleImportQuery>;
+/** New codes are added, known codes (of the unit, any case) updated. */
+export const RuleImportResult = z.object({ imported: z.number().int() });
+export type RuleImportResult = z.infer<typeof RuleImportResult>;

@@ -877,4 +877,16 @@ export const MESSAGES_EN: Record<string, string> = {
   Tempat: 'Place',
   'Tidak berlaku': 'Not applicable',
   '{label} harus bilangan bulat {min} sampai {max}': '{label} must be a whole number from {min} to {max}',
+  'Berkas tidak berisi jenis pelanggaran': 'The file holds no violation types',
+  'Isi YA atau TIDAK': 'Fill in YA (yes) or TIDAK (no)',
+  'Isi lembar "Tata tertib" mulai baris 2; kolom bertanda * wajib.':
+    'Fill in the "Tata tertib" sheet from row 2; columns marked * are required.',
+  'Kategori: RINGAN, SEDANG atau BERAT. Poin: bilangan bulat 1 sampai 1000. Aktif: YA atau TIDAK (kosong: YA).':
+    'Category: RINGAN (light), SEDANG (moderate) or BERAT (severe). Points: a whole number from 1 to 1000. Active: YA or TIDAK (empty: YA).',
+  'Kode yang sudah ada di unit diperbarui; kode baru ditambahkan.':
+    'Codes the unit already has are updated; new codes are added.',
+  'Pakai template impor tata tertib': 'Use the rule catalogue import template',
+  'Kode sama dengan baris {row}': 'Same code as row {row}',
+  'Kategori (RINGAN/SEDANG/BERAT)': 'Category (RINGAN/SEDANG/BERAT)',
+  'Aktif (YA/TIDAK)': 'Active (YA/TIDAK)',
 };

@@ -20,6 +20,8 @@ import {
   LedgerQuery,
   OkResponse,
   OwnDiscipline,
+  RuleImportQuery,
+  RuleImportResult,
   pageOf,
   RuleCatalogue,
   Sanction,
@@ -46,7 +48,9 @@ import { badRequest } from '../../lib/errors.ts';
 import { userOf } from '../../lib/scope.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { collectAll, sendXlsx, toXlsx } from '../../lib/xlsx.ts';
+import { excelImportRoutes } from '../../lib/excel-import-routes.ts';
 import { createDisciplineService } from './discipline.service.ts';
+import { createRulesImportService } from './rules-import.service.ts';
 import { ACHIEVEMENT_COLUMNS, exportFilters, SANCTION_COLUMNS, VIOLATION_COLUMNS } from './discipline.export.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -81,6 +85,7 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
   { db, dataDir },
 ) => {
   const discipline = createDisciplineService(db, dataDir);
+  const rulesImport = createRulesImportService(db);
   const file = { 200: z.unknown().describe('The file'), ...errors };
 
   // ---------- catalogue ----------
@@ -124,6 +129,18 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
     },
     async (request) => discipline.updateRule(userOf(request), request.params.id, request.body, actorOf(request)),
   );
+  excelImportRoutes(app, {
+    path: '/rules/import',
+    access: 'discipline.manage',
+    tags,
+    templateName: 'template-impor-tata-tertib',
+    templateSummary: 'The Excel template of the violation catalogue',
+    template: () => rulesImport.template(),
+    summary: 'Import the violation catalogue (new codes added, known codes updated)',
+    querystring: RuleImportQuery,
+    result: RuleImportResult,
+    run: (user, query, file, actor) => rulesImport.importRules(user, query.unitId, file, actor),
+  });
   app.post(
     '/thresholds',
     {

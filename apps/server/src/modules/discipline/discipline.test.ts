@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CSRF_HEADER, type Division } from '@mms/shared';
@@ -118,6 +119,51 @@ describe('the rule catalogue', () => {
     const read = await ctx.call(bpbk, 'GET', `${D}/rules`);
     expect(read.json().rules).toHaveLength(3);
     expect(read.json().thresholds).toHaveLength(3);
+  });
+});
+
+describe('the catalogue import', () => {
+  async function workbook(rows: (string | number)[][]) {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Tata tertib');
+    sheet.addRow(['Kode*', 'Nama pelanggaran*', 'Kategori (RINGAN/SEDANG/BERAT)*', 'Poin*', 'Aktif (YA/TIDAK)']);
+    for (const r of rows) sheet.addRow(r);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+
+  it('gives BPBK the template and imports the catalogue all or nothing', async () => {
+    const template = await ctx.call(bpbk, 'GET', `${D}/rules/import/template`);
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const bad = await upload(
+      bpbk,
+      `${D}/rules/import`,
+      'tata-tertib.xlsx',
+      await workbook([
+        ['N01', 'Membawa makanan ke kelas', 'RINGAN', 5, 'YA'],
+        ['N02', 'Tidak sopan', 'PARAH', 10, ''],
+        ['N01', 'Dobel', 'RINGAN', 5, ''],
+      ]),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(
+      expect.arrayContaining(['baris 3: Kategori (RINGAN/SEDANG/BERAT)']),
+    );
+    expect((await ctx.call(bpbk, 'GET', `${D}/rules`)).json().rules).toHaveLength(3);
+    const good = await upload(
+      bpbk,
+      `${D}/rules/import`,
+      'tata-tertib.xlsx',
+      await workbook([
+        ['N01', 'Membawa makanan ke kelas', 'RINGAN', 5, 'YA'],
+        ['x01', 'Membuang sampah sembarangan', 'RINGAN', 5, 'TIDAK'],
+      ]),
+    );
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toEqual({ imported: 2 });
+    const rules = (await ctx.call(bpbk, 'GET', `${D}/rules`)).json().rules as { code: string; isActive: boolean }[];
+    expect(rules.map((r) => r.code)).toEqual(['B01', 'N01', 'S01', 'T01', 'x01']);
+    expect(rules.find((r) => r.code === 'x01')!.isActive).toBe(false);
   });
 });
 
@@ -415,6 +461,8 @@ describe('access', () => {
     ['STUDENT', 'GET', '/rules'],
     ['TEACHER', 'POST', '/rules'],
     ['TEACHER', 'PATCH', '/rules/1'],
+    ['TEACHER', 'GET', '/rules/import/template'],
+    ['TEACHER', 'POST', '/rules/import'],
     ['TEACHER', 'POST', '/thresholds'],
     ['TEACHER', 'PATCH', '/thresholds/1'],
     ['TEACHER', 'DELETE', '/thresholds/1'],

@@ -130,6 +130,8 @@ export const disciplineEn: typeof disciplineId = {
       pointsPerLevel: 'Points per achievement level',
       saveSettings: 'Save the setting',
       yes: 'Yes',
+      importTitle: 'Import the rules from Excel',
+      importDone: '{{count}} violation types imported.',
       no: 'No',
     },
     sanction: {

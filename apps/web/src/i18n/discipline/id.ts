@@ -128,6 +128,8 @@ export const disciplineId = {
       pointsPerLevel: 'Poin per tingkat prestasi',
       saveSettings: 'Simpan pengaturan',
       yes: 'Ya',
+      importTitle: 'Impor tata tertib dari Excel',
+      importDone: '{{count}} jenis pelanggaran diimpor.',
       no: 'Tidak',
     },
     sanction: {

@@ -34,6 +34,7 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { useCatalogue, useDeleteThreshold, useSaveRule, useSaveSettings, useSaveThreshold } from '../api.ts';
 import { CodeSelect } from '../components/parts.tsx';
+import { RulesImportButton } from '../components/rules-import.tsx';
 
 const num = (v: number | string) => (typeof v === 'number' ? v : NaN);
 
@@ -318,9 +319,12 @@ export function ViolationRulesPage() {
             <Title order={2} fz="h4">
               {t('discipline.rules.rules')}
             </Title>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRule('new')}>
-              {t('discipline.rules.addRule')}
-            </Button>
+            <Group gap="xs">
+              <RulesImportButton />
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRule('new')}>
+                {t('discipline.rules.addRule')}
+              </Button>
+            </Group>
           </Group>
           <Table.ScrollContainer minWidth={560}>
             <Table striped withTableBorder aria-label={t('discipline.rules.rules')}>
