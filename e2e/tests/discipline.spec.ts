@@ -129,7 +129,7 @@ test('a report, its verification, a crossed threshold, the confirmed sanction, i
     .filter({ has: principal.getByRole('cell', { name: student!.className!, exact: true }) });
   await expect(recapRow.getByRole('cell')).toHaveText([student!.className!, '3', '50', '1']);
   await principal.goto('/backend/mms/teacher/sanction-chart');
-  await expect(principal.getByRole('img', { name: 'Grafik poin pelanggaran per kelas' })).toBeVisible();
+  await expect(principal.getByRole('figure', { name: 'Grafik poin pelanggaran per kelas' })).toBeVisible();
   const chartRow = principal
     .getByRole('table', { name: 'Per kelas' })
     .getByRole('row')

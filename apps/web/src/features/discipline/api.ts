@@ -35,10 +35,15 @@ function useRefresh() {
   return () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(D) });
 }
 
-export function useCatalogue(activeOnly = false) {
+/** The unit's catalogue; `unitId` is needed only by ADMIN and YAYASAN, who belong to no unit (null: wait). */
+export function useCatalogue(activeOnly: boolean, unitId: number | null | undefined) {
   return useQuery({
-    queryKey: [`${D}/rules`, activeOnly],
-    queryFn: () => api<RuleCatalogue>(`${D}/rules`, { query: { active: activeOnly ? 'true' : undefined } }),
+    queryKey: [`${D}/rules`, activeOnly, unitId ?? null],
+    queryFn: () =>
+      api<RuleCatalogue>(`${D}/rules`, {
+        query: { active: activeOnly ? 'true' : undefined, unitId: unitId ?? undefined },
+      }),
+    enabled: unitId !== null,
   });
 }
 

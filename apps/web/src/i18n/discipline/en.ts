@@ -130,6 +130,7 @@ export const disciplineEn: typeof disciplineId = {
       pointsPerLevel: 'Points per achievement level',
       saveSettings: 'Save the setting',
       yes: 'Yes',
+      chooseUnit: 'Choose a unit to see its rules.',
       importTitle: 'Import the rules from Excel',
       importDone: '{{count}} violation types imported.',
       no: 'No',

@@ -128,6 +128,7 @@ export const disciplineId = {
       pointsPerLevel: 'Poin per tingkat prestasi',
       saveSettings: 'Simpan pengaturan',
       yes: 'Ya',
+      chooseUnit: 'Pilih unit untuk melihat tata tertibnya.',
       importTitle: 'Impor tata tertib dari Excel',
       importDone: '{{count}} jenis pelanggaran diimpor.',
       no: 'Tidak',

@@ -168,9 +168,9 @@ export function SanctionChartPage() {
           <Paper withBorder p="md" radius="md">
             <Grid>
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <div role="img" aria-label={t('discipline.recap.chartLabel')}>
+                <figure aria-label={t('discipline.recap.chartLabel')} style={{ margin: 0 }}>
                   <BarChart h={300} data={months} dataKey="label" series={series} withLegend />
-                </div>
+                </figure>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <RecapTable
@@ -186,14 +186,14 @@ export function SanctionChartPage() {
           <Paper withBorder p="md" radius="md">
             <Grid>
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <div role="img" aria-label={t('discipline.recap.classChartLabel')}>
+                <figure aria-label={t('discipline.recap.classChartLabel')} style={{ margin: 0 }}>
                   <BarChart
                     h={300}
                     data={data.byClass}
                     dataKey="className"
                     series={[{ name: 'points', label: t('discipline.recap.points'), color: 'blue.6' }]}
                   />
-                </div>
+                </figure>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <RecapTable

@@ -9,6 +9,7 @@ import {
   Stack,
   Switch,
   Table,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -28,6 +29,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/data-list/row-actions.tsx';
+import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -38,7 +40,15 @@ import { RulesImportButton } from '../components/rules-import.tsx';
 
 const num = (v: number | string) => (typeof v === 'number' ? v : NaN);
 
-function RuleModal({ rule, onClose }: { rule: ViolationRule | 'new' | null; onClose: () => void }) {
+function RuleModal({
+  rule,
+  unitId,
+  onClose,
+}: {
+  rule: ViolationRule | 'new' | null;
+  unitId: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const save = useSaveRule();
   const existing = rule && rule !== 'new' ? rule : null;
@@ -51,9 +61,15 @@ function RuleModal({ rule, onClose }: { rule: ViolationRule | 'new' | null; onCl
   });
   const [errors, setErrors] = useFieldErrors(v);
   const submit = () => {
-    const parsed = ViolationRuleInput.safeParse({ ...v, category: v.category ?? undefined, points: num(v.points) });
+    const parsed = ViolationRuleInput.safeParse({
+      ...v,
+      unitId,
+      category: v.category ?? undefined,
+      points: num(v.points),
+    });
     if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
-    save.mutate(existing ? { id: existing.id, body: parsed.data } : { body: parsed.data }, {
+    const { unitId: _unit, ...update } = parsed.data;
+    save.mutate(existing ? { id: existing.id, body: update } : { body: parsed.data }, {
       onSuccess: () => {
         notifyDone('saved');
         onClose();
@@ -119,9 +135,11 @@ function RuleModal({ rule, onClose }: { rule: ViolationRule | 'new' | null; onCl
 
 function ThresholdModal({
   threshold,
+  unitId,
   onClose,
 }: {
   threshold: DisciplineThreshold | 'new' | null;
+  unitId: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -138,12 +156,14 @@ function ThresholdModal({
     const title = v.title.trim() || (v.kind ? t(`discipline.kinds.${v.kind}`) : '');
     const parsed = DisciplineThresholdInput.safeParse({
       ...v,
+      unitId,
       title,
       kind: v.kind ?? undefined,
       points: num(v.points),
     });
     if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
-    save.mutate(existing ? { id: existing.id, body: parsed.data } : { body: parsed.data }, {
+    const { unitId: _unit, ...update } = parsed.data;
+    save.mutate(existing ? { id: existing.id, body: update } : { body: parsed.data }, {
       onSuccess: () => {
         notifyDone('saved');
         onClose();
@@ -209,6 +229,7 @@ function SettingsForm({ settings }: { settings: DisciplineSettings }) {
   const submit = () =>
     save.mutate(
       {
+        unitId: settings.unitId,
         achievementsOffset: offset,
         pointsByLevel: Object.fromEntries(ACHIEVEMENT_LEVELS.map((l) => [l, num(points[l] ?? 0)])),
       },
@@ -251,15 +272,21 @@ function SettingsForm({ settings }: { settings: DisciplineSettings }) {
 /** The unit's tata tertib (violation types and points), its point thresholds and the achievement setting. */
 export function ViolationRulesPage() {
   const { t } = useTranslation();
-  const catalogue = useCatalogue(false);
+  const own = useDefaultUnitId();
+  const [chosen, setChosen] = useState<number | null>(null);
+  // ADMIN and YAYASAN belong to no unit: they choose the unit whose catalogue they keep
+  const unitId = own ?? chosen;
+  const catalogue = useCatalogue(false, own ? undefined : chosen);
   const remove = useDeleteThreshold();
   const [rule, setRule] = useState<ViolationRule | 'new' | null>(null);
   const [threshold, setThreshold] = useState<DisciplineThreshold | 'new' | null>(null);
+  const unitPick = own ? null : <UnitSelect value={chosen} onChange={setChosen} withAsterisk />;
   if (!catalogue.data) {
     return (
       <Stack>
         <PageTitle>{t('discipline.rules.title')}</PageTitle>
-        <Skeleton height={300} />
+        {unitPick}
+        {unitId ? <Skeleton height={300} /> : <Text>{t('discipline.rules.chooseUnit')}</Text>}
       </Stack>
     );
   }
@@ -267,6 +294,7 @@ export function ViolationRulesPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t('discipline.rules.title')}</PageTitle>
+      {unitPick}
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Group justify="space-between">
@@ -364,10 +392,16 @@ export function ViolationRulesPage() {
         </Stack>
       </Paper>
       <SettingsForm key={settings.unitId} settings={settings} />
-      <RuleModal key={rule === 'new' ? 'new' : (rule?.id ?? 'none')} rule={rule} onClose={() => setRule(null)} />
+      <RuleModal
+        key={rule === 'new' ? 'new' : (rule?.id ?? 'none')}
+        rule={rule}
+        unitId={settings.unitId}
+        onClose={() => setRule(null)}
+      />
       <ThresholdModal
         key={threshold === 'new' ? 'new' : (threshold?.id ?? 'none')}
         threshold={threshold}
+        unitId={settings.unitId}
         onClose={() => setThreshold(null)}
       />
     </Stack>

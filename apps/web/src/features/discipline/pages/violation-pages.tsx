@@ -56,7 +56,7 @@ interface FormValues {
 function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (v: Violation) => void }) {
   const { t } = useTranslation();
   const today = serverToday();
-  const catalogue = useCatalogue(true);
+  const user = useCurrentUser();
   const save = useSaveViolation();
   const [file, setFile] = useState<File | null>(null);
   const [v, setV] = useState<FormValues>({
@@ -75,6 +75,8 @@ function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (
     witness: existing?.witness ?? '',
     notes: existing?.notes ?? '',
   });
+  // the rules of the caller's unit; ADMIN and YAYASAN (no unit) get the chosen student's
+  const catalogue = useCatalogue(true, user.unit ? undefined : (v.student?.unitId ?? existing?.unitId ?? null));
   const [errors, setErrors] = useFieldErrors({ ...v, studentId: v.student?.id });
   const submit = () => {
     const body = {
