@@ -186,6 +186,8 @@ export type ViolationRejectInput = z.infer<typeof ViolationRejectInput>;
 
 export const ViolationsQuery = PageQuery.extend({
   unitId: id('Unit').optional(),
+  /** only the reports the caller made (a teacher sees only those anyway) */
+  mine: z.enum(['true', 'false']).optional(),
   classGroupId: id('Kelas').optional(),
   studentId: id('Siswa').optional(),
   status: z.enum(VIOLATION_STATUSES).optional(),

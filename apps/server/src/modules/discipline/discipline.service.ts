@@ -286,7 +286,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     const unitId = unitScope(user, q.unitId);
     const page = await repo.listViolations(
       db,
-      { ...q, unitId, ...(seesOnlyOwnClasses(user) ? { reporterUserId: user.id } : {}) },
+      { ...q, unitId, ...(seesOnlyOwnClasses(user) || q.mine === 'true' ? { reporterUserId: user.id } : {}) },
       q,
     );
     return { ...page, items: page.items.map(violationToApi) };

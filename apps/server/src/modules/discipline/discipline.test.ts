@@ -201,6 +201,7 @@ describe('violation reports', () => {
     expect((await ctx.call(f.subjectTeacher, 'GET', `${D}/violations/${firstId}`)).statusCode).toBe(403);
     const all = await ctx.call(bpbk, 'GET', `${D}/violations?status=REPORTED`);
     expect(all.json().total).toBe(2);
+    expect((await ctx.call(bpbk, 'GET', `${D}/violations?mine=true`)).json().total).toBe(0);
     const byClass = await ctx.call(bpbk, 'GET', `${D}/violations?classGroupId=${f.classB.id}`);
     expect(byClass.json().items.map((v: { className: string }) => v.className)).toEqual(['7B']);
     const search = await ctx.call(bpbk, 'GET', `${D}/violations?q=${encodeURIComponent(f.studentsA[0]!.name)}`);

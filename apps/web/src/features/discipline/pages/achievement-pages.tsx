@@ -17,7 +17,7 @@ import { DataList, type ListColumn } from '../../../components/data-list/data-li
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ClassSelect } from '../../../components/pickers.tsx';
+import { ClassSelect, UnitSelect } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { dateText } from '../../../lib/display.ts';
 import { useFieldErrors } from '../../../lib/field-errors.ts';
@@ -213,6 +213,7 @@ export function AchievementListPage() {
   const user = useCurrentUser();
   const writer = can(user.division, 'counselling.manage');
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [unitId, setUnitId] = useState<number | null>(null);
   const [field, setField] = useState<AchievementField | null>(null);
   const [level, setLevel] = useState<AchievementLevel | null>(null);
   const [from, setFrom] = useState('');
@@ -237,11 +238,12 @@ export function AchievementListPage() {
         path="/discipline/achievements"
         label={t('discipline.achievement.listTitle')}
         columns={columns}
-        filters={{ classGroupId, field, level, from: from || undefined, to: to || undefined }}
+        filters={{ classGroupId, unitId, field, level, from: from || undefined, to: to || undefined }}
         exportName="prestasi"
         serverExport
         filterControls={
           <>
+            {!user.unit && <UnitSelect value={unitId} onChange={setUnitId} />}
             <ClassSelect value={classGroupId} onChange={setClassGroupId} />
             <CodeSelect
               label={t('discipline.achievement.field')}

@@ -14,6 +14,9 @@ import { registerSchoolMessages } from '../../../i18n/school/index.ts';
 import { registerPrintMessages } from '../../../i18n/print/index.ts';
 import { SESSION_KEY } from '../../../lib/session.ts';
 import { mediaQueryList } from '../../../test/media-query.ts';
+import { AchievementInputPage } from './achievement-pages.tsx';
+import { StudentViolationPage } from './own-pages.tsx';
+import { SanctionRecapPage } from './recap-pages.tsx';
 import { ViolationRulesPage } from './rules-page.tsx';
 import { SanctionLetterPage, SanctionListPage } from './sanction-pages.tsx';
 import { ViolationEditPage, ViolationInputPage, ViolationListPage } from './violation-pages.tsx';
@@ -129,6 +132,53 @@ const letterhead = {
   signature: { place: 'Bogor', date: '2026-11-18', role: 'HEADMASTER', name: 'Drs. H. Muhammad Yusuf', nip: null },
 };
 
+const own = {
+  violations: [{ ...violation, status: 'VERIFIED' }],
+  achievements: [],
+  ledger: {
+    studentId: 11,
+    studentName: 'Ahmad Faqih',
+    nis: '2526070002',
+    className: '7A',
+    schoolYear: '2026/2027',
+    balance: 0,
+    reached: null,
+    thresholds: [],
+    lines: [
+      {
+        id: 1,
+        date: '2026-11-16',
+        source: 'violation',
+        points: 5,
+        refId: 5,
+        note: 'R01',
+        createdByName: 'BK',
+        createdAt: '2026-11-16T03:00:00.000Z',
+        balance: 5,
+      },
+      {
+        id: 2,
+        date: '2026-11-17',
+        source: 'remission',
+        points: -5,
+        refId: null,
+        note: 'Setelah pembinaan',
+        createdByName: 'BK',
+        createdAt: '2026-11-17T03:00:00.000Z',
+        balance: 0,
+      },
+    ],
+  },
+};
+
+const row = { violations: 3, points: 50, sanctions: 1 };
+const recap = {
+  byClass: [{ classGroupId: 4, className: '7B', ...row }],
+  byGrade: [{ gradeName: 'Kelas 7', ...row }],
+  byMonth: [{ month: '2026-11', ...row }],
+  total: row,
+};
+
 let fetchMock: ReturnType<typeof vi.fn>;
 const page = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 25 });
 beforeEach(() => {
@@ -156,9 +206,13 @@ beforeEach(() => {
                   : { ...sanction, status: 'CONFIRMED' }
                 : path === '/api/v1/discipline/rules'
                   ? catalogue
-                  : path === '/api/v1/letterhead'
-                    ? letterhead
-                    : page([]);
+                  : path === '/api/v1/discipline/me'
+                    ? own
+                    : path === '/api/v1/discipline/recap'
+                      ? recap
+                      : path === '/api/v1/letterhead'
+                        ? letterhead
+                        : page([]);
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -233,5 +287,31 @@ describe('the discipline screens', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
     expect(await within(dialog).findByText('Kode wajib diisi')).toBeTruthy();
     expect(calls('POST', '/api/v1/discipline/rules')).toHaveLength(0);
+  });
+
+  it('refuses an empty achievement with field errors and sends nothing', async () => {
+    await renderAs('BPBK', <AchievementInputPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Siswa wajib diisi')).toBeTruthy();
+    expect(screen.getByText('Nama lomba/kegiatan wajib diisi')).toBeTruthy();
+    expect(screen.getByText('Pilih bidang prestasi')).toBeTruthy();
+    expect(calls('POST', '/api/v1/discipline/achievements')).toHaveLength(0);
+  });
+
+  it('shows the student every line of their point record with the balance after it', async () => {
+    await renderAs('STUDENT', <StudentViolationPage />);
+    expect(await screen.findByText('Terlambat masuk sekolah')).toBeTruthy();
+    expect(screen.getByText('Pemutihan')).toBeTruthy();
+    expect(screen.getByText('-5')).toBeTruthy();
+    expect(screen.getByTestId('ledger-balance').textContent).toBe('Saldo poin: 0');
+  });
+
+  it('prints the recap per class, grade and month with the numbers', async () => {
+    await renderAs('PRINCIPAL', <SanctionRecapPage />);
+    const byClass = await screen.findByRole('table', { name: 'Per kelas' });
+    const cells = within(byClass).getAllByRole('row')[1]!.querySelectorAll('td');
+    expect([...cells].map((c) => c.textContent)).toEqual(['7B', '3', '50', '1']);
+    expect(screen.getByRole('table', { name: 'Per bulan' }).textContent).toContain('November 2026');
+    expect(screen.getByRole('button', { name: 'Cetak' })).toBeTruthy();
   });
 });

@@ -9,7 +9,7 @@ import { DataList, type ListColumn } from '../../../components/data-list/data-li
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ClassSelect, TeacherSelect } from '../../../components/pickers.tsx';
+import { ClassSelect, TeacherSelect, UnitSelect } from '../../../components/pickers.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { dateText } from '../../../lib/display.ts';
@@ -125,6 +125,9 @@ function SanctionList() {
   const decide = useDecideSanction();
   const [status, setStatus] = useState<SanctionStatus | null>(null);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const columns: ListColumn<Sanction>[] = [
     { accessor: 'createdAt', title: t('discipline.date'), render: (r) => dateText(r.createdAt.slice(0, 10), 'short') },
@@ -192,7 +195,7 @@ function SanctionList() {
         path="/discipline/sanctions"
         label={t('discipline.sanction.sanctions')}
         columns={columns}
-        filters={{ status, classGroupId }}
+        filters={{ status, classGroupId, unitId, from: from || undefined, to: to || undefined }}
         exportName="sanksi"
         serverExport
         filterControls={
@@ -207,6 +210,9 @@ function SanctionList() {
               clearable
             />
             <ClassSelect value={classGroupId} onChange={setClassGroupId} />
+            {!user.unit && <UnitSelect value={unitId} onChange={setUnitId} />}
+            <DateField label={t('discipline.from')} value={from} onChange={setFrom} clearable />
+            <DateField label={t('discipline.to')} value={to} onChange={setTo} clearable />
           </>
         }
       />

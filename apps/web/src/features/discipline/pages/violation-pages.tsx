@@ -29,7 +29,7 @@ import { DataList, type ListColumn } from '../../../components/data-list/data-li
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ClassSelect } from '../../../components/pickers.tsx';
+import { ClassSelect, UnitSelect } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateText } from '../../../lib/display.ts';
@@ -360,6 +360,7 @@ export function ViolationListPage({ own = false }: { own?: boolean }) {
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [unitId, setUnitId] = useState<number | null>(null);
   const [ledgerOf, setLedgerOf] = useState<{ id: number; name: string } | null>(null);
   const [rejecting, setRejecting] = useState<Violation | null>(null);
   const verify = (r: Violation) =>
@@ -427,11 +428,21 @@ export function ViolationListPage({ own = false }: { own?: boolean }) {
         path="/discipline/violations"
         label={own ? t('discipline.violation.myReports') : t('discipline.violation.listTitle')}
         columns={columns}
-        filters={{ status: status ?? undefined, classGroupId, from: from || undefined, to: to || undefined }}
+        filters={{
+          status: status ?? undefined,
+          classGroupId,
+          unitId,
+          from: from || undefined,
+          to: to || undefined,
+          mine: own ? 'true' : undefined,
+        }}
         exportName="pelanggaran"
         serverExport
         filterControls={
-          <ViolationFilters {...{ status, setStatus, classGroupId, setClassGroupId, from, setFrom, to, setTo }} />
+          <>
+            {!user.unit && <UnitSelect value={unitId} onChange={setUnitId} />}
+            <ViolationFilters {...{ status, setStatus, classGroupId, setClassGroupId, from, setFrom, to, setTo }} />
+          </>
         }
       />
       <LedgerModal student={ledgerOf} onClose={() => setLedgerOf(null)} />
