@@ -27,6 +27,7 @@ import { issueErrors } from '../../../lib/validation.ts';
 import { StudentPicker } from '../components/student-pick.tsx';
 import { useAchievement, useSaveAchievement } from '../api.ts';
 import { CodeSelect } from '../components/parts.tsx';
+import { PrintListButton } from '../components/print-list.tsx';
 
 function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -231,6 +232,7 @@ export function AchievementListPage() {
         ]
       : []),
   ];
+  const filters = { classGroupId, unitId, field, level, from: from || undefined, to: to || undefined };
   return (
     <Stack gap="md">
       <PageTitle>{t('discipline.achievement.listTitle')}</PageTitle>
@@ -238,7 +240,16 @@ export function AchievementListPage() {
         path="/discipline/achievements"
         label={t('discipline.achievement.listTitle')}
         columns={columns}
-        filters={{ classGroupId, unitId, field, level, from: from || undefined, to: to || undefined }}
+        filters={filters}
+        actions={
+          <PrintListButton
+            path="/discipline/achievements"
+            filters={filters}
+            title={t('discipline.achievement.listTitle')}
+            unitId={user.unit?.id ?? unitId}
+            columns={columns}
+          />
+        }
         exportName="prestasi"
         serverExport
         filterControls={

@@ -314,4 +314,18 @@ describe('the discipline screens', { timeout: 30_000 }, () => {
     expect(screen.getByRole('table', { name: 'Per bulan' }).textContent).toContain('November 2026');
     expect(screen.getByRole('button', { name: 'Cetak' })).toBeTruthy();
   });
+
+  it('prints every row the filters select on the letterhead', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await renderAs('BPBK', <ViolationListPage />);
+    await screen.findByText('Terlambat masuk sekolah');
+    fireEvent.click(screen.getByRole('button', { name: 'Cetak' }));
+    await waitFor(() => expect(print).toHaveBeenCalled());
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).includes('/discipline/violations?page=1&pageSize=200')),
+    ).toBe(true);
+    const paper = screen.getByTestId('print-list');
+    expect(within(paper).getByText('Ahmad Faqih')).toBeTruthy();
+    expect(within(paper).getByText('Dilaporkan')).toBeTruthy();
+  });
 });

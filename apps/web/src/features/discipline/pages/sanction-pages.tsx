@@ -17,6 +17,7 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDecideSanction, useSanctionLetter } from '../api.ts';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
+import { PrintListButton } from '../components/print-list.tsx';
 import { ReasonModal, ViolationListPage } from './violation-pages.tsx';
 
 type Dialog = { kind: 'confirm' | 'reject' | 'complete'; sanction: Sanction } | null;
@@ -189,13 +190,23 @@ function SanctionList() {
       />
     )),
   ];
+  const filters = { status, classGroupId, unitId, from: from || undefined, to: to || undefined };
   return (
     <>
       <DataList<Sanction>
         path="/discipline/sanctions"
         label={t('discipline.sanction.sanctions')}
         columns={columns}
-        filters={{ status, classGroupId, unitId, from: from || undefined, to: to || undefined }}
+        filters={filters}
+        actions={
+          <PrintListButton
+            path="/discipline/sanctions"
+            filters={filters}
+            title={t('discipline.sanction.sanctions')}
+            unitId={user.unit?.id ?? unitId}
+            columns={columns}
+          />
+        }
         exportName="sanksi"
         serverExport
         filterControls={

@@ -41,6 +41,7 @@ import { StudentPicker } from '../components/student-pick.tsx';
 import { useCatalogue, useDecideViolation, useLedger, useSaveViolation, useViolation } from '../api.ts';
 import { LedgerEntryForm, LedgerView } from '../components/ledger-panel.tsx';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
+import { PrintListButton } from '../components/print-list.tsx';
 
 interface FormValues {
   student: StudentSummary | null;
@@ -421,6 +422,14 @@ export function ViolationListPage({ own = false }: { own?: boolean }) {
       />
     )),
   ];
+  const filters = {
+    status: status ?? undefined,
+    classGroupId,
+    unitId,
+    from: from || undefined,
+    to: to || undefined,
+    mine: own ? 'true' : undefined,
+  };
   return (
     <Stack gap="md">
       {!own && <PageTitle>{t('discipline.violation.listTitle')}</PageTitle>}
@@ -428,14 +437,16 @@ export function ViolationListPage({ own = false }: { own?: boolean }) {
         path="/discipline/violations"
         label={own ? t('discipline.violation.myReports') : t('discipline.violation.listTitle')}
         columns={columns}
-        filters={{
-          status: status ?? undefined,
-          classGroupId,
-          unitId,
-          from: from || undefined,
-          to: to || undefined,
-          mine: own ? 'true' : undefined,
-        }}
+        filters={filters}
+        actions={
+          <PrintListButton
+            path="/discipline/violations"
+            filters={filters}
+            title={own ? t('discipline.violation.myReports') : t('discipline.violation.listTitle')}
+            unitId={user.unit?.id ?? unitId}
+            columns={columns}
+          />
+        }
         exportName="pelanggaran"
         serverExport
         filterControls={
