@@ -16,14 +16,14 @@ import { addLedgerLine } from '../modules/discipline/ledger.ts';
 /** The school's tata tertib: code, name, category and points (the same catalogue in both units). */
 const RULES: [code: string, name: string, category: 'RINGAN' | 'SEDANG' | 'BERAT', points: number][] = [
   ['R01', 'Terlambat masuk sekolah', 'RINGAN', 5],
-  ['R02', 'Tidak berseragam lengkap', 'RINGAN', 10],
-  ['R03', 'Tidak mengikuti sholat berjamaah', 'RINGAN', 10],
-  ['R04', 'Rambut tidak rapi / panjang (putra)', 'RINGAN', 10],
+  ['R02', 'Seragam kurang lengkap', 'RINGAN', 10],
+  ['R03', 'Meninggalkan sholat berjamaah', 'RINGAN', 10],
+  ['R04', 'Rambut panjang / kurang rapi (putra)', 'RINGAN', 10],
   ['R05', 'Membuang sampah sembarangan', 'RINGAN', 5],
-  ['S01', 'Membolos / keluar kelas tanpa izin', 'SEDANG', 20],
+  ['S01', 'Membolos / meninggalkan kelas tanpa izin', 'SEDANG', 20],
   ['S02', 'Membawa HP tanpa izin', 'SEDANG', 25],
-  ['S03', 'Berkata kasar / tidak sopan kepada guru', 'SEDANG', 30],
-  ['S04', 'Keluar asrama tanpa izin', 'SEDANG', 30],
+  ['S03', 'Berkata kasar / kurang sopan kepada guru', 'SEDANG', 30],
+  ['S04', 'Meninggalkan asrama tanpa izin', 'SEDANG', 30],
   ['B01', 'Merokok', 'BERAT', 50],
   ['B02', 'Berkelahi', 'BERAT', 100],
   ['B03', 'Merusak fasilitas sekolah dengan sengaja', 'BERAT', 75],
@@ -157,7 +157,10 @@ export async function seedDemoDiscipline(
   await violation(demoStudentId, 'R01', day(48), 'REPORTED');
   if (others[0]) {
     // a classmate whose third verified report crossed 50 points: a proposal waits for BPBK
-    await violation(others[0].id, 'S01', day(15), 'VERIFIED', { place: 'Kantin', notes: 'Keluar saat jam pelajaran' });
+    await violation(others[0].id, 'S01', day(15), 'VERIFIED', {
+      place: 'Kantin',
+      notes: 'Meninggalkan kelas saat jam pelajaran',
+    });
     await violation(others[0].id, 'S02', day(29), 'VERIFIED', { place: 'Kelas 7A' });
     await violation(others[0].id, 'R01', day(43), 'VERIFIED');
   }
