@@ -324,6 +324,8 @@ const ACHIEVEMENT_SELECT = sql`
 
 export interface AchievementFilter {
   unitId: number | null;
+  /** only students of these classes (a homeroom teacher's) */
+  classIds?: number[];
   studentId?: number;
   classGroupId?: number;
   field?: string;
@@ -336,6 +338,7 @@ export interface AchievementFilter {
 function achievementWhere(f: AchievementFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.unitId !== null) parts.push(sql`a.unit_id = ${f.unitId}`);
+  if (f.classIds) parts.push(sql`cls.id = any(${arrayParam(f.classIds)}::int[])`);
   if (f.studentId !== undefined) parts.push(sql`a.student_id = ${f.studentId}`);
   if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
   if (f.field) parts.push(sql`a.field = ${f.field}`);

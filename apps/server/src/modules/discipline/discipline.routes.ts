@@ -332,6 +332,19 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
     async (request) => discipline.listAchievements(userOf(request), request.query),
   );
   app.get(
+    '/achievements/homeroom',
+    {
+      config: { access: 'discipline.read' },
+      schema: {
+        tags,
+        summary: 'Achievements of the students of the classes the caller leads as homeroom teacher',
+        querystring: AchievementsQuery,
+        response: { 200: pageOf(Achievement), ...errors },
+      },
+    },
+    async (request) => discipline.listHomeroomAchievements(userOf(request), request.query),
+  );
+  app.get(
     '/achievements/export',
     {
       config: { access: 'counselling.read' },

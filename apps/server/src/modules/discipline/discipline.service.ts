@@ -29,6 +29,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { ownClassIds } from '../school/class-access.ts';
+import * as school from '../school/school.service.ts';
 import * as repo from './discipline.repo.ts';
 import { addLedgerLine } from './ledger.ts';
 import { achievementCredit, reachedThreshold } from './points.ts';
@@ -481,6 +482,14 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return { ...page, items: page.items.map(achievementToApi) };
   }
 
+  /** A homeroom teacher's view: the achievements of the students of the classes they lead this year. */
+  async function listHomeroomAchievements(user: AuthUser, q: AchievementsQuery & Page) {
+    const classIds = user.employeeId ? (await school.homeroomClasses(db, user.employeeId)).map((c) => c.id) : [];
+    if (!classIds.length) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+    const page = await repo.listAchievements(db, { ...q, unitId: unitScope(user, q.unitId), classIds }, q);
+    return { ...page, items: page.items.map(achievementToApi) };
+  }
+
   /** Records an achievement; when the unit's setting says so, its level's points come off the balance. */
   async function createAchievement(user: AuthUser, input: AchievementInput, actor: AuditActor) {
     assertNotFuture(input.date, 'date');
@@ -850,6 +859,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     rejectViolation,
     getAchievement,
     listAchievements,
+    listHomeroomAchievements,
     createAchievement,
     updateAchievement,
     attachAchievementEvidence,

@@ -417,6 +417,12 @@ describe('achievements', () => {
     const list = await ctx.call(principal, 'GET', `${D}/achievements?level=NASIONAL`);
     expect(list.json().total).toBe(1);
     expect((await ctx.call(f.homeroomA, 'GET', `${D}/achievements`)).statusCode).toBe(403);
+    // the homeroom teacher of 7A reads the achievements of their class, the one of 7B none
+    const homeroom = await ctx.call(f.homeroomA, 'GET', `${D}/achievements/homeroom`);
+    expect(homeroom.statusCode).toBe(200);
+    expect(homeroom.json().items.map((a: { title: string }) => a.title)).toEqual(['Olimpiade Sains Nasional']);
+    expect((await ctx.call(f.homeroomB, 'GET', `${D}/achievements/homeroom`)).json().total).toBe(0);
+    expect((await ctx.call(f.subjectTeacher, 'GET', `${D}/achievements/homeroom`)).json().total).toBe(0);
   });
 
   it('shows the student their own verified violations, achievements and ledger only', async () => {
@@ -479,6 +485,7 @@ describe('access', () => {
     ['WAKAKUR', 'POST', '/violations/1/reject'],
     ['TEACHER', 'GET', '/achievements'],
     ['TEACHER', 'GET', '/achievements/export'],
+    ['STUDENT', 'GET', '/achievements/homeroom'],
     ['TEACHER', 'GET', '/achievements/1'],
     ['PRINCIPAL', 'POST', '/achievements'],
     ['PRINCIPAL', 'PATCH', '/achievements/1'],

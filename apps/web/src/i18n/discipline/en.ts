@@ -105,6 +105,7 @@ export const disciplineEn: typeof disciplineId = {
       rank: 'Rank',
       organiser: 'Organiser',
       credit: 'Points offset',
+      homeroomTitle: 'Achievements of my homeroom classes',
       allFields: 'All fields',
       allLevels: 'All levels',
     },

@@ -103,6 +103,7 @@ export const disciplineId = {
       rank: 'Peringkat/juara',
       organiser: 'Penyelenggara',
       credit: 'Pengurang poin',
+      homeroomTitle: 'Prestasi kelas perwalian saya',
       allFields: 'Semua bidang',
       allLevels: 'Semua tingkat',
     },

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
-import { can, SANCTION_STATUSES, type Sanction, type SanctionStatus } from '@mms/shared';
+import { can, SANCTION_STATUSES, type Achievement, type Sanction, type SanctionStatus } from '@mms/shared';
 import { IconCheck, IconClipboardCheck, IconPrinter, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { useDecideSanction, useSanctionLetter } from '../api.ts';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
 import { PrintListButton } from '../components/print-list.tsx';
+import { achievementColumns } from './achievement-pages.tsx';
 import { ReasonModal, ViolationListPage } from './violation-pages.tsx';
 
 type Dialog = { kind: 'confirm' | 'reject' | 'complete'; sanction: Sanction } | null;
@@ -261,12 +262,21 @@ export function SanctionListPage() {
         <Tabs.List>
           <Tabs.Tab value="sanctions">{t('discipline.sanction.sanctions')}</Tabs.Tab>
           <Tabs.Tab value="reports">{t('discipline.violation.myReports')}</Tabs.Tab>
+          <Tabs.Tab value="achievements">{t('discipline.achievement.homeroomTitle')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="sanctions" pt="md">
           <SanctionList />
         </Tabs.Panel>
         <Tabs.Panel value="reports" pt="md">
           <ViolationListPage own />
+        </Tabs.Panel>
+        <Tabs.Panel value="achievements" pt="md">
+          <DataList<Achievement>
+            path="/discipline/achievements/homeroom"
+            label={t('discipline.achievement.homeroomTitle')}
+            columns={achievementColumns(t)}
+            exportName="prestasi-kelas"
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>
