@@ -34,3 +34,4 @@ export * from './contracts/exam-engine.ts';
 export * from './contracts/counselling.ts';
 export * from './domain/instrument-scoring.ts';
 export * from './contracts/instruments.ts';
+export * from './contracts/discipline.ts';

@@ -146,4 +146,17 @@ describe('placeLessons', () => {
         .sort(),
     ).toEqual(['ESSAY', 'MATCHING', 'MULTIPLE', 'SHORT', 'SINGLE', 'TRUE_FALSE']);
   });
+
+  it('gives both units a discipline catalogue and thresholds, and SMP 7A reports, a ledger and a proposal', async () => {
+    const counts = await one<Record<string, number>>(sql`select
+      (select count(distinct unit_id)::int from violation_rules) as rule_units,
+      (select count(distinct unit_id)::int from discipline_thresholds) as threshold_units,
+      (select count(*)::int from violations) as violations,
+      (select count(*)::int from point_ledger) as lines,
+      (select count(*)::int from sanctions where status = 'PROPOSED') as proposals,
+      (select count(*)::int from achievements) as achievements`);
+    expect(counts).toMatchObject({ rule_units: 2, threshold_units: 2, proposals: 1, achievements: 1 });
+    expect(counts.violations).toBeGreaterThanOrEqual(6);
+    expect(counts.lines).toBeGreaterThanOrEqual(5);
+  });
 });

@@ -44,6 +44,7 @@ import { clock } from '../lib/clock.ts';
 import { seedDemoExams } from './demo-exam.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
+import { seedDemoDiscipline } from './demo-discipline.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -491,6 +492,14 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     classGroupId: cls7a!.id,
     academicYearId,
     year: period,
+  });
+  await seedDemoDiscipline(tx, {
+    units: unitRows,
+    year: period,
+    today: jakartaDate(clock.now()),
+    demoStudentUserId: accountId('STUDENT'),
+    reporterUserId: accountId('TEACHER'),
+    verifierUserId: accountId('BPBK'),
   });
   return summary;
 }

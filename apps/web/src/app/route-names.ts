@@ -92,6 +92,22 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'bpbk-life-values-play',
   'bpbk-self-understanding-input',
   'bpbk-self-understanding-play',
+  'bpbk-violation-input',
+  'bpbk-violation-edit',
+  'bpbk-violation-list',
+  'bpbk-tka-violation-input',
+  'bpbk-tka-violation-list',
+  'bpbk-violation-rules',
+  'bpbk-achievement-input',
+  'bpbk-achievement-edit',
+  'bpbk-achievement-list',
+  'teacher-sanction-input',
+  'teacher-sanction-list',
+  'teacher-sanction-letter',
+  'teacher-sanction-recap',
+  'teacher-sanction-chart',
+  'student-violation',
+  'student-achievement',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

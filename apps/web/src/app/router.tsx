@@ -10,6 +10,7 @@ import { examsRoutes } from '../features/exams/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
+import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
           ...examControlRoutes,
           ...counsellingRoutes,
           ...instrumentRoutes,
+          ...disciplineRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -3,6 +3,8 @@ import { assessmentEn } from './assessment/en.ts';
 import { assessmentId } from './assessment/id.ts';
 import { attendanceEn } from './attendance/en.ts';
 import { attendanceId } from './attendance/id.ts';
+import { disciplineEn } from './discipline/en.ts';
+import { disciplineId } from './discipline/id.ts';
 import { en } from './en.ts';
 import { examEngineEn } from './exam-engine/en.ts';
 import { examEngineId } from './exam-engine/id.ts';
@@ -30,6 +32,7 @@ describe('the texts (apps/web/src/i18n/README.md)', () => {
     ['print', printId, printEn],
     ['assessment', assessmentId, assessmentEn],
     ['exam-engine', examEngineId, examEngineEn],
+    ['discipline', disciplineId, disciplineEn],
   ])('%s: Indonesian and English have the same keys', (_area, indonesian, english) => {
     expect(keys(english).sort()).toEqual(keys(indonesian).sort());
   });

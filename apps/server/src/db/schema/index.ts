@@ -10,3 +10,4 @@ export * from './p5.ts';
 export * from './exam-schedule.ts';
 export * from './counselling.ts';
 export * from './instruments.ts';
+export * from './discipline.ts';

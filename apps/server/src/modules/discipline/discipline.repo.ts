@@ -1,0 +1,598 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  achievements,
+  disciplineSettings,
+  disciplineThresholds,
+  employees,
+  pointLedger,
+  sanctions,
+  students,
+  units,
+  violationRules,
+  violations,
+  type EvidenceFile,
+} from '../../db/schema/index.ts';
+import { arrayParam, escapeLike, offsetOf } from '../../lib/sql.ts';
+
+// ---------- students, units, employees ----------
+
+/** The student's current class: the open enrollment of the active year (joined into every list). */
+const CLASS_OF = (student: string) =>
+  sql.raw(`left join lateral (
+    select cg.id, cg.name, g.name as grade_name from enrollments e
+      join academic_years y on y.id = e.academic_year_id and y.is_active
+      join class_groups cg on cg.id = e.class_group_id
+      join grades g on g.id = cg.grade_id
+     where e.student_id = ${student}.id and e.ended_at is null
+     order by e.id desc limit 1) cls on true`);
+
+export async function findStudent(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      unitId: students.unitId,
+      name: students.name,
+      nis: students.nis,
+      fatherName: students.fatherName,
+      motherName: students.motherName,
+      guardianName: students.guardianName,
+      address: students.address,
+      userId: students.userId,
+    })
+    .from(students)
+    .where(eq(students.id, id));
+  return row;
+}
+
+export async function findStudentByUser(db: Executor, userId: number) {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  return row;
+}
+
+export async function findEmployee(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: employees.id, unitId: employees.unitId, isActive: employees.isActive })
+    .from(employees)
+    .where(eq(employees.id, id));
+  return row;
+}
+
+export async function findUnitName(db: Executor, id: number) {
+  const [row] = await db.select({ name: units.name }).from(units).where(eq(units.id, id));
+  return row?.name ?? null;
+}
+
+/** Serialises every change of one student's ledger (the balance read and the line written are one step). */
+export async function lockStudentLedger(db: Executor, studentId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(7301, ${studentId})`);
+}
+
+// ---------- settings, rules, thresholds ----------
+
+export async function findSettings(db: Executor, unitId: number) {
+  const [row] = await db.select().from(disciplineSettings).where(eq(disciplineSettings.unitId, unitId));
+  return row;
+}
+
+export async function upsertSettings(db: Executor, values: typeof disciplineSettings.$inferInsert) {
+  await db
+    .insert(disciplineSettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: disciplineSettings.unitId,
+      set: {
+        achievementsOffset: values.achievementsOffset,
+        pointsByLevel: values.pointsByLevel,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+const ruleColumns = {
+  id: violationRules.id,
+  unitId: violationRules.unitId,
+  code: violationRules.code,
+  name: violationRules.name,
+  category: violationRules.category,
+  points: violationRules.points,
+  isActive: violationRules.isActive,
+};
+
+export function listRules(db: Executor, unitId: number, onlyActive: boolean) {
+  return db
+    .select(ruleColumns)
+    .from(violationRules)
+    .where(and(eq(violationRules.unitId, unitId), onlyActive ? eq(violationRules.isActive, true) : undefined))
+    .orderBy(asc(violationRules.code));
+}
+
+export async function findRule(db: Executor, id: number) {
+  const [row] = await db.select(ruleColumns).from(violationRules).where(eq(violationRules.id, id));
+  return row;
+}
+
+export async function findRuleByCode(db: Executor, unitId: number, code: string) {
+  const [row] = await db
+    .select(ruleColumns)
+    .from(violationRules)
+    .where(and(eq(violationRules.unitId, unitId), sql`lower(${violationRules.code}) = lower(${code})`));
+  return row;
+}
+
+export async function insertRule(db: Executor, values: typeof violationRules.$inferInsert) {
+  const [row] = await db.insert(violationRules).values(values).returning(ruleColumns);
+  return row!;
+}
+
+export async function updateRule(db: Executor, id: number, values: Partial<typeof violationRules.$inferInsert>) {
+  const [row] = await db
+    .update(violationRules)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(violationRules.id, id))
+    .returning(ruleColumns);
+  return row!;
+}
+
+const thresholdColumns = {
+  id: disciplineThresholds.id,
+  unitId: disciplineThresholds.unitId,
+  points: disciplineThresholds.points,
+  kind: disciplineThresholds.kind,
+  title: disciplineThresholds.title,
+  isActive: disciplineThresholds.isActive,
+};
+
+export function listThresholds(db: Executor, unitId: number, onlyActive: boolean) {
+  return db
+    .select(thresholdColumns)
+    .from(disciplineThresholds)
+    .where(
+      and(eq(disciplineThresholds.unitId, unitId), onlyActive ? eq(disciplineThresholds.isActive, true) : undefined),
+    )
+    .orderBy(asc(disciplineThresholds.points));
+}
+
+export async function findThreshold(db: Executor, id: number) {
+  const [row] = await db.select(thresholdColumns).from(disciplineThresholds).where(eq(disciplineThresholds.id, id));
+  return row;
+}
+
+export async function findThresholdByPoints(db: Executor, unitId: number, points: number) {
+  const [row] = await db
+    .select(thresholdColumns)
+    .from(disciplineThresholds)
+    .where(and(eq(disciplineThresholds.unitId, unitId), eq(disciplineThresholds.points, points)));
+  return row;
+}
+
+export async function insertThreshold(db: Executor, values: typeof disciplineThresholds.$inferInsert) {
+  const [row] = await db.insert(disciplineThresholds).values(values).returning(thresholdColumns);
+  return row!;
+}
+
+export async function updateThreshold(
+  db: Executor,
+  id: number,
+  values: Partial<typeof disciplineThresholds.$inferInsert>,
+) {
+  const [row] = await db
+    .update(disciplineThresholds)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(disciplineThresholds.id, id))
+    .returning(thresholdColumns);
+  return row!;
+}
+
+export async function deleteThreshold(db: Executor, id: number) {
+  await db.delete(disciplineThresholds).where(eq(disciplineThresholds.id, id));
+}
+
+// ---------- violations ----------
+
+export type ViolationRow = {
+  id: number;
+  unitId: number;
+  studentId: number;
+  studentName: string;
+  nis: string;
+  className: string | null;
+  ruleId: number;
+  ruleCode: string;
+  ruleName: string;
+  category: 'RINGAN' | 'SEDANG' | 'BERAT';
+  points: number;
+  occurredOn: string;
+  occurredTime: string | null;
+  place: string | null;
+  witness: string | null;
+  notes: string | null;
+  evidence: EvidenceFile | null;
+  status: 'REPORTED' | 'VERIFIED' | 'REJECTED';
+  reporterUserId: number | null;
+  reporterName: string | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  rejectReason: string | null;
+  createdAt: string;
+};
+
+const VIOLATION_SELECT = sql`
+  select v.id, v.unit_id as "unitId", v.student_id as "studentId", s.name as "studentName", s.nis,
+         cls.name as "className", v.rule_id as "ruleId", r.code as "ruleCode", r.name as "ruleName",
+         r.category, v.points, v.occurred_on::text as "occurredOn", v.occurred_time as "occurredTime", v.place,
+         v.witness, v.notes, v.evidence, v.status, v.reporter_user_id as "reporterUserId",
+         ru.display_name as "reporterName", du.display_name as "decidedByName", v.decided_at as "decidedAt",
+         v.reject_reason as "rejectReason", v.created_at as "createdAt"
+    from violations v
+    join students s on s.id = v.student_id
+    join violation_rules r on r.id = v.rule_id
+    left join users ru on ru.id = v.reporter_user_id
+    left join users du on du.id = v.decided_by_user_id
+    ${CLASS_OF('s')}`;
+
+export interface ViolationFilter {
+  unitId: number | null;
+  reporterUserId?: number;
+  studentId?: number;
+  classGroupId?: number;
+  status?: 'REPORTED' | 'VERIFIED' | 'REJECTED';
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+function violationWhere(f: ViolationFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.unitId !== null) parts.push(sql`v.unit_id = ${f.unitId}`);
+  if (f.reporterUserId !== undefined) parts.push(sql`v.reporter_user_id = ${f.reporterUserId}`);
+  if (f.studentId !== undefined) parts.push(sql`v.student_id = ${f.studentId}`);
+  if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
+  if (f.status) parts.push(sql`v.status = ${f.status}`);
+  if (f.from) parts.push(sql`v.occurred_on >= ${f.from}`);
+  if (f.to) parts.push(sql`v.occurred_on <= ${f.to}`);
+  if (f.q) parts.push(sql`(s.name ilike ${`%${escapeLike(f.q)}%`} or s.nis ilike ${`%${escapeLike(f.q)}%`})`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listViolations(db: Executor, f: ViolationFilter, page: { page: number; pageSize: number }) {
+  const where = violationWhere(f);
+  const [items, total] = await Promise.all([
+    db.execute<ViolationRow>(
+      sql`${VIOLATION_SELECT} where ${where} order by v.occurred_on desc, v.id desc limit ${page.pageSize} offset ${offsetOf(page)}`,
+    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from violations v join students s on s.id = v.student_id
+      ${CLASS_OF('s')} where ${where}`),
+  ]);
+  return { items: items.rows, total: total.rows[0]?.n ?? 0, page: page.page, pageSize: page.pageSize };
+}
+
+export async function findViolation(db: Executor, id: number) {
+  const { rows } = await db.execute<ViolationRow>(sql`${VIOLATION_SELECT} where v.id = ${id}`);
+  return rows[0];
+}
+
+/** The violation's row locked for the transaction that decides it. */
+export async function lockViolation(db: Executor, id: number) {
+  const { rows } = await db.execute<{ id: number; status: string; unitId: number; studentId: number }>(
+    sql`select id, status, unit_id as "unitId", student_id as "studentId" from violations where id = ${id} for update`,
+  );
+  return rows[0];
+}
+
+export async function insertViolation(db: Executor, values: typeof violations.$inferInsert) {
+  const [row] = await db.insert(violations).values(values).returning({ id: violations.id });
+  return row!.id;
+}
+
+export async function updateViolation(db: Executor, id: number, values: Partial<typeof violations.$inferInsert>) {
+  await db
+    .update(violations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(violations.id, id));
+}
+
+// ---------- achievements ----------
+
+export type AchievementRow = {
+  id: number;
+  unitId: number;
+  studentId: number;
+  studentName: string;
+  nis: string;
+  className: string | null;
+  date: string;
+  title: string;
+  field: 'AKADEMIK' | 'OLAHRAGA' | 'SENI' | 'KEAGAMAAN' | 'LAINNYA';
+  level: 'SEKOLAH' | 'KECAMATAN' | 'KABUPATEN' | 'PROVINSI' | 'NASIONAL' | 'INTERNASIONAL';
+  rank: string;
+  organiser: string | null;
+  notes: string | null;
+  evidence: EvidenceFile | null;
+  creditPoints: number;
+  createdAt: string;
+};
+
+const ACHIEVEMENT_SELECT = sql`
+  select a.id, a.unit_id as "unitId", a.student_id as "studentId", s.name as "studentName", s.nis,
+         cls.name as "className", a.date::text as date, a.title, a.field, a.level, a.rank, a.organiser, a.notes,
+         a.evidence, coalesce(-l.points, 0)::int as "creditPoints", a.created_at as "createdAt"
+    from achievements a
+    join students s on s.id = a.student_id
+    left join point_ledger l on l.source = 'achievement' and l.ref_id = a.id
+    ${CLASS_OF('s')}`;
+
+export interface AchievementFilter {
+  unitId: number | null;
+  /** only students of these classes (a homeroom teacher's) */
+  classIds?: number[];
+  studentId?: number;
+  classGroupId?: number;
+  field?: string;
+  level?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+function achievementWhere(f: AchievementFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.unitId !== null) parts.push(sql`a.unit_id = ${f.unitId}`);
+  if (f.classIds) parts.push(sql`cls.id = any(${arrayParam(f.classIds)}::int[])`);
+  if (f.studentId !== undefined) parts.push(sql`a.student_id = ${f.studentId}`);
+  if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
+  if (f.field) parts.push(sql`a.field = ${f.field}`);
+  if (f.level) parts.push(sql`a.level = ${f.level}`);
+  if (f.from) parts.push(sql`a.date >= ${f.from}`);
+  if (f.to) parts.push(sql`a.date <= ${f.to}`);
+  if (f.q) parts.push(sql`(s.name ilike ${`%${escapeLike(f.q)}%`} or s.nis ilike ${`%${escapeLike(f.q)}%`})`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listAchievements(db: Executor, f: AchievementFilter, page: { page: number; pageSize: number }) {
+  const where = achievementWhere(f);
+  const [items, total] = await Promise.all([
+    db.execute<AchievementRow>(
+      sql`${ACHIEVEMENT_SELECT} where ${where} order by a.date desc, a.id desc limit ${page.pageSize} offset ${offsetOf(page)}`,
+    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from achievements a join students s on s.id = a.student_id
+      ${CLASS_OF('s')} where ${where}`),
+  ]);
+  return { items: items.rows, total: total.rows[0]?.n ?? 0, page: page.page, pageSize: page.pageSize };
+}
+
+export async function findAchievement(db: Executor, id: number) {
+  const { rows } = await db.execute<AchievementRow>(sql`${ACHIEVEMENT_SELECT} where a.id = ${id}`);
+  return rows[0];
+}
+
+export async function insertAchievement(db: Executor, values: typeof achievements.$inferInsert) {
+  const [row] = await db.insert(achievements).values(values).returning({ id: achievements.id });
+  return row!.id;
+}
+
+export async function updateAchievement(db: Executor, id: number, values: Partial<typeof achievements.$inferInsert>) {
+  await db
+    .update(achievements)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(achievements.id, id));
+}
+
+// ---------- ledger ----------
+
+export async function yearBalance(db: Executor, studentId: number, schoolYear: string) {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select coalesce(sum(points), 0)::int as n from point_ledger where student_id = ${studentId} and school_year = ${schoolYear}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertLedgerLine(db: Executor, values: typeof pointLedger.$inferInsert) {
+  const [row] = await db.insert(pointLedger).values(values).returning({ id: pointLedger.id });
+  return row!.id;
+}
+
+export type LedgerRow = {
+  id: number;
+  date: string;
+  source: string;
+  points: number;
+  refId: number | null;
+  note: string | null;
+  createdByName: string | null;
+  createdAt: string;
+};
+
+export async function ledgerLines(db: Executor, studentId: number, schoolYear: string) {
+  const { rows } = await db.execute<LedgerRow>(sql`
+    select l.id, l.date::text as date, l.source, l.points, l.ref_id as "refId", l.note,
+           u.display_name as "createdByName", l.created_at as "createdAt"
+      from point_ledger l left join users u on u.id = l.created_by_user_id
+     where l.student_id = ${studentId} and l.school_year = ${schoolYear}
+     order by l.id`);
+  return rows;
+}
+
+export async function ledgerLineExists(db: Executor, source: string, refId: number) {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select id from point_ledger where source = ${source} and ref_id = ${refId}`,
+  );
+  return rows.length > 0;
+}
+
+// ---------- sanctions ----------
+
+/** The thresholds with a live proposal for the student in the year. */
+export async function liveThresholdIds(db: Executor, studentId: number, schoolYear: string) {
+  const rows = await db
+    .select({ thresholdId: sanctions.thresholdId })
+    .from(sanctions)
+    .where(and(eq(sanctions.studentId, studentId), eq(sanctions.schoolYear, schoolYear), eq(sanctions.live, true)));
+  return new Set(rows.map((r) => r.thresholdId).filter((id): id is number => id !== null));
+}
+
+export async function releaseSanctions(db: Executor, studentId: number, schoolYear: string, thresholdIds: number[]) {
+  if (!thresholdIds.length) return;
+  await db.execute(sql`update sanctions set live = false, updated_at = now()
+    where student_id = ${studentId} and school_year = ${schoolYear} and live
+      and threshold_id = any(${arrayParam(thresholdIds)}::int[])`);
+}
+
+/** Inserts a proposal unless a live one of the threshold exists (the unique index decides under concurrency). */
+export async function insertProposal(db: Executor, values: typeof sanctions.$inferInsert) {
+  const rows = await db.insert(sanctions).values(values).onConflictDoNothing().returning({ id: sanctions.id });
+  return rows[0]?.id ?? null;
+}
+
+export type SanctionRow = {
+  id: number;
+  unitId: number;
+  studentId: number;
+  studentName: string;
+  nis: string;
+  className: string | null;
+  schoolYear: string;
+  thresholdPoints: number | null;
+  kind: string;
+  title: string;
+  status: 'PROPOSED' | 'CONFIRMED' | 'REJECTED' | 'COMPLETED';
+  balance: number;
+  live: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  supervisorEmployeeId: number | null;
+  supervisorName: string | null;
+  doneDate: string | null;
+  completionNotes: string | null;
+  decisionReason: string | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+};
+
+const SANCTION_SELECT = sql`
+  select x.id, x.unit_id as "unitId", x.student_id as "studentId", s.name as "studentName", s.nis,
+         cls.name as "className", x.school_year as "schoolYear", x.threshold_points as "thresholdPoints", x.kind,
+         x.title, x.status, x.balance, x.live, x.start_date::text as "startDate", x.end_date::text as "endDate",
+         x.supervisor_employee_id as "supervisorEmployeeId", e.name as "supervisorName",
+         x.done_date::text as "doneDate", x.completion_notes as "completionNotes",
+         x.decision_reason as "decisionReason", du.display_name as "decidedByName", x.decided_at as "decidedAt",
+         x.created_at as "createdAt"
+    from sanctions x
+    join students s on s.id = x.student_id
+    left join employees e on e.id = x.supervisor_employee_id
+    left join users du on du.id = x.decided_by_user_id
+    ${CLASS_OF('s')}`;
+
+export interface SanctionFilter {
+  unitId: number | null;
+  /** a teacher's view: sanctions of students of these classes, or that this employee supervises */
+  classIds?: number[];
+  supervisorEmployeeId?: number | null;
+  studentId?: number;
+  classGroupId?: number;
+  status?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+function sanctionWhere(f: SanctionFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.unitId !== null) parts.push(sql`x.unit_id = ${f.unitId}`);
+  if (f.classIds) {
+    parts.push(
+      sql`(cls.id = any(${arrayParam(f.classIds)}::int[]) or x.supervisor_employee_id = ${f.supervisorEmployeeId ?? 0})`,
+    );
+  }
+  if (f.studentId !== undefined) parts.push(sql`x.student_id = ${f.studentId}`);
+  if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
+  if (f.status) parts.push(sql`x.status = ${f.status}`);
+  if (f.from) parts.push(sql`(x.created_at at time zone 'Asia/Jakarta')::date >= ${f.from}`);
+  if (f.to) parts.push(sql`(x.created_at at time zone 'Asia/Jakarta')::date <= ${f.to}`);
+  if (f.q) parts.push(sql`(s.name ilike ${`%${escapeLike(f.q)}%`} or s.nis ilike ${`%${escapeLike(f.q)}%`})`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listSanctions(db: Executor, f: SanctionFilter, page: { page: number; pageSize: number }) {
+  const where = sanctionWhere(f);
+  const [items, total] = await Promise.all([
+    db.execute<SanctionRow>(
+      sql`${SANCTION_SELECT} where ${where} order by x.created_at desc, x.id desc limit ${page.pageSize} offset ${offsetOf(page)}`,
+    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from sanctions x join students s on s.id = x.student_id
+      ${CLASS_OF('s')} where ${where}`),
+  ]);
+  return { items: items.rows, total: total.rows[0]?.n ?? 0, page: page.page, pageSize: page.pageSize };
+}
+
+export async function findSanction(db: Executor, id: number) {
+  const { rows } = await db.execute<SanctionRow>(sql`${SANCTION_SELECT} where x.id = ${id}`);
+  return rows[0];
+}
+
+/** The student's current class (for a teacher's row rule and the ledger's heading). */
+export async function studentClass(db: Executor, studentId: number) {
+  const { rows } = await db.execute<{ id: number | null; name: string | null }>(
+    sql`select cls.id, cls.name from students s ${CLASS_OF('s')} where s.id = ${studentId}`,
+  );
+  return { id: rows[0]?.id ?? null, name: rows[0]?.name ?? null };
+}
+
+export async function lockSanction(db: Executor, id: number) {
+  const { rows } = await db.execute<{ id: number; status: string; unitId: number; studentId: number }>(
+    sql`select id, status, unit_id as "unitId", student_id as "studentId" from sanctions where id = ${id} for update`,
+  );
+  return rows[0];
+}
+
+export async function updateSanction(db: Executor, id: number, values: Partial<typeof sanctions.$inferInsert>) {
+  await db
+    .update(sanctions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(sanctions.id, id));
+}
+
+/** The verified violations of the student in the year (the letter lists them). */
+export async function verifiedViolationsOf(db: Executor, studentId: number, schoolYear: string) {
+  const { rows } = await db.execute<{ occurredOn: string; ruleName: string; points: number }>(sql`
+    select v.occurred_on::text as "occurredOn", r.name as "ruleName", v.points
+      from violations v join violation_rules r on r.id = v.rule_id
+     where v.student_id = ${studentId} and v.school_year = ${schoolYear} and v.status = 'VERIFIED'
+     order by v.occurred_on, v.id`);
+  return rows;
+}
+
+// ---------- recap ----------
+
+export type RecapRow = {
+  classGroupId: number | null;
+  className: string | null;
+  gradeName: string | null;
+  month: string;
+  violations: number;
+  points: number;
+  sanctions: number;
+};
+
+/** Verified violations and their points, and sanctions (not rejected), per class and month. */
+export async function recapRows(db: Executor, unitId: number | null, from: string, to: string) {
+  const unit = unitId === null ? sql`true` : sql`x.unit_id = ${unitId}`;
+  const { rows } = await db.execute<RecapRow>(sql`
+    with facts as (
+      select v.student_id, v.unit_id, to_char(v.occurred_on, 'YYYY-MM') as month, 1 as violations,
+             v.points, 0 as sanctions
+        from violations v where v.status = 'VERIFIED' and v.occurred_on between ${from} and ${to}
+      union all
+      select x.student_id, x.unit_id, to_char(x.created_at at time zone 'Asia/Jakarta', 'YYYY-MM'), 0, 0, 1
+        from sanctions x where x.status <> 'REJECTED'
+         and (x.created_at at time zone 'Asia/Jakarta')::date between ${from} and ${to}
+    )
+    select cls.id as "classGroupId", cls.name as "className", cls.grade_name as "gradeName", x.month,
+           sum(x.violations)::int as violations, sum(x.points)::int as points, sum(x.sanctions)::int as sanctions
+      from facts x join students s on s.id = x.student_id ${CLASS_OF('s')}
+     where ${unit}
+     group by cls.id, cls.name, cls.grade_name, x.month
+     order by cls.name nulls last, x.month`);
+  return rows;
+}

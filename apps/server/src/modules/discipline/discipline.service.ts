@@ -1,0 +1,880 @@
+import {
+  ACHIEVEMENT_LEVELS,
+  can,
+  schoolYearOf,
+  type AchievementInput,
+  type AchievementLevel,
+  type AchievementsQuery,
+  type AchievementUpdate,
+  type AuthUser,
+  type DisciplineRecapQuery,
+  type DisciplineSettingsInput,
+  type DisciplineThresholdInput,
+  type DisciplineThresholdUpdate,
+  type LedgerEntryInput,
+  type SanctionConfirmInput,
+  type SanctionsQuery,
+  type SanctionUpdate,
+  type ViolationInput,
+  type ViolationRuleInput,
+  type ViolationRuleUpdate,
+  type ViolationsQuery,
+  type ViolationUpdate,
+} from '@mms/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import type { EvidenceFile } from '../../db/schema/index.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { clock } from '../../lib/clock.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
+import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
+import { ownClassIds } from '../school/class-access.ts';
+import * as school from '../school/school.service.ts';
+import * as repo from './discipline.repo.ts';
+import { addLedgerLine } from './ledger.ts';
+import { achievementCredit, reachedThreshold } from './points.ts';
+
+const BASE = '/api/v1/discipline';
+
+type Page = { page: number; pageSize: number };
+
+const evidenceRef = (evidence: EvidenceFile | null, url: string) =>
+  evidence ? { name: evidence.name, mime: evidence.mime, size: evidence.size, url } : null;
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+const violationToApi = ({ evidence, reporterUserId: _r, decidedAt, createdAt, ...rest }: repo.ViolationRow) => ({
+  ...rest,
+  evidence: evidenceRef(evidence, `${BASE}/violations/${rest.id}/evidence`),
+  decidedAt: iso(decidedAt),
+  createdAt: iso(createdAt)!,
+});
+
+const achievementToApi = ({ evidence, createdAt, ...rest }: repo.AchievementRow) => ({
+  ...rest,
+  evidence: evidenceRef(evidence, `${BASE}/achievements/${rest.id}/evidence`),
+  createdAt: iso(createdAt)!,
+});
+
+const sanctionToApi = ({ decidedAt, createdAt, kind, ...rest }: repo.SanctionRow) => ({
+  ...rest,
+  kind: kind as 'LAINNYA',
+  decidedAt: iso(decidedAt),
+  createdAt: iso(createdAt)!,
+});
+
+const thresholdToApi = <T extends { kind: string }>(t: T) => ({ ...t, kind: t.kind as 'LAINNYA' });
+
+/** A file name safe to show and to put in a download header. */
+const safeName = (name: string, mime: string) => {
+  const cleaned = name
+    .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+    .slice(0, 100)
+    .trim();
+  return cleaned || `bukti.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}`;
+};
+
+/** BPBK, the principal and ADMIN decide; YAYASAN reads every unit: they see all records of their scope. */
+const seesWholeUnit = (user: AuthUser) => can(user.division, 'discipline.manage') || seesAllUnits(user);
+
+export function createDisciplineService(db: Database, dataDir: string) {
+  const files = fileStore(dataDir, 'discipline');
+
+  // ---------- shared checks ----------
+
+  /** The student, refused when missing (400: it is the input that is wrong) or of another unit (403). */
+  async function studentFor(exec: Executor, user: AuthUser, studentId: number) {
+    const student = await repo.findStudent(exec, studentId);
+    if (!student) throw badRequest('Siswa tidak ditemukan', { studentId: 'Tidak ditemukan' });
+    assertUnit(user, student.unitId);
+    return student;
+  }
+
+  function assertNotFuture(date: string, field: string) {
+    if (date > clock.today()) throw badRequest('Tanggal tidak boleh setelah hari ini', { [field]: 'Setelah hari ini' });
+  }
+
+  async function ownStudentId(user: AuthUser) {
+    if (user.studentId) return user.studentId;
+    return (await repo.findStudentByUser(db, user.id))?.id;
+  }
+
+  /** Whether a teacher bound to their classes may see the student (taught or led class this year). */
+  async function teacherSeesStudent(exec: Executor, user: AuthUser, studentId: number) {
+    const classes = await ownClassIds(exec, user);
+    if (classes === null) return true;
+    const { id } = await repo.studentClass(exec, studentId);
+    return id !== null && classes.includes(id);
+  }
+
+  async function saveEvidence(file: { name: string; data: Buffer }) {
+    const mime = assertSupported(file.data);
+    const data = await normalise(file.data, mime);
+    const path = await files.save(data);
+    return { name: safeName(file.name, mime), path, mime, size: data.length } satisfies EvidenceFile;
+  }
+
+  async function readEvidence(evidence: EvidenceFile | null) {
+    if (!evidence) throw notFound('Berkas bukti');
+    return { data: await files.read(evidence.path), mime: evidence.mime, name: evidence.name };
+  }
+
+  // ---------- rules, thresholds, settings ----------
+
+  async function settingsOf(exec: Executor, unitId: number) {
+    const row = await repo.findSettings(exec, unitId);
+    const pointsByLevel = Object.fromEntries(ACHIEVEMENT_LEVELS.map((l) => [l, row?.pointsByLevel[l] ?? 0])) as Record<
+      AchievementLevel,
+      number
+    >;
+    return { unitId, achievementsOffset: row?.achievementsOffset ?? false, pointsByLevel };
+  }
+
+  /** The unit a catalogue call works on: the caller's own, or the one ADMIN/YAYASAN name. */
+  function catalogueUnit(user: AuthUser, unitId: number | undefined) {
+    const unit = unitScope(user, unitId);
+    if (unit === null) throw badRequest('Pilih unit', { unitId: 'Wajib dipilih' });
+    return unit;
+  }
+
+  async function catalogue(user: AuthUser, q: { unitId?: number | undefined; active?: 'true' | 'false' | undefined }) {
+    const unitId = catalogueUnit(user, q.unitId);
+    const onlyActive = q.active === 'true';
+    const [rules, thresholds, settings] = await Promise.all([
+      repo.listRules(db, unitId, onlyActive),
+      repo.listThresholds(db, unitId, onlyActive),
+      settingsOf(db, unitId),
+    ]);
+    return { rules, thresholds: thresholds.map(thresholdToApi), settings };
+  }
+
+  async function createRule(user: AuthUser, input: ViolationRuleInput, actor: AuditActor) {
+    const unitId = catalogueUnit(user, input.unitId);
+    return db.transaction(async (tx) => {
+      if (await repo.findRuleByCode(tx, unitId, input.code)) {
+        throw conflict(`Kode ${input.code} sudah dipakai`, { code: 'Sudah dipakai' });
+      }
+      const row = await repo.insertRule(tx, { ...input, unitId });
+      await audit(tx, actor, {
+        action: 'discipline.rule.create',
+        entityType: 'violation_rule',
+        entityId: row.id,
+        after: row,
+      });
+      return row;
+    });
+  }
+
+  async function updateRule(user: AuthUser, id: number, input: ViolationRuleUpdate, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      const before = await repo.findRule(tx, id);
+      if (!before) throw notFound('Jenis pelanggaran');
+      assertUnit(user, before.unitId);
+      if (input.code && input.code.toLowerCase() !== before.code.toLowerCase()) {
+        if (await repo.findRuleByCode(tx, before.unitId, input.code)) {
+          throw conflict(`Kode ${input.code} sudah dipakai`, { code: 'Sudah dipakai' });
+        }
+      }
+      const row = await repo.updateRule(tx, id, input);
+      await audit(tx, actor, {
+        action: 'discipline.rule.update',
+        entityType: 'violation_rule',
+        entityId: id,
+        before,
+        after: row,
+      });
+      return row;
+    });
+  }
+
+  async function createThreshold(user: AuthUser, input: DisciplineThresholdInput, actor: AuditActor) {
+    const unitId = catalogueUnit(user, input.unitId);
+    return db.transaction(async (tx) => {
+      if (await repo.findThresholdByPoints(tx, unitId, input.points)) {
+        throw conflict(`Ambang ${input.points} poin sudah ada`, { points: 'Sudah ada' });
+      }
+      const row = await repo.insertThreshold(tx, { ...input, unitId });
+      await audit(tx, actor, {
+        action: 'discipline.threshold.create',
+        entityType: 'discipline_threshold',
+        entityId: row.id,
+        after: row,
+      });
+      return thresholdToApi(row);
+    });
+  }
+
+  async function updateThreshold(user: AuthUser, id: number, input: DisciplineThresholdUpdate, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      const before = await repo.findThreshold(tx, id);
+      if (!before) throw notFound('Ambang poin');
+      assertUnit(user, before.unitId);
+      if (input.points !== undefined && input.points !== before.points) {
+        if (await repo.findThresholdByPoints(tx, before.unitId, input.points)) {
+          throw conflict(`Ambang ${input.points} poin sudah ada`, { points: 'Sudah ada' });
+        }
+      }
+      const row = await repo.updateThreshold(tx, id, input);
+      await audit(tx, actor, {
+        action: 'discipline.threshold.update',
+        entityType: 'discipline_threshold',
+        entityId: id,
+        before,
+        after: row,
+      });
+      return thresholdToApi(row);
+    });
+  }
+
+  async function removeThreshold(user: AuthUser, id: number, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const before = await repo.findThreshold(tx, id);
+      if (!before) throw notFound('Ambang poin');
+      assertUnit(user, before.unitId);
+      await repo.deleteThreshold(tx, id);
+      await audit(tx, actor, {
+        action: 'discipline.threshold.delete',
+        entityType: 'discipline_threshold',
+        entityId: id,
+        before,
+      });
+    });
+    return { ok: true as const };
+  }
+
+  async function saveSettings(user: AuthUser, input: DisciplineSettingsInput, actor: AuditActor) {
+    const unitId = catalogueUnit(user, input.unitId);
+    return db.transaction(async (tx) => {
+      const before = await settingsOf(tx, unitId);
+      const pointsByLevel = Object.fromEntries(ACHIEVEMENT_LEVELS.map((l) => [l, input.pointsByLevel[l] ?? 0]));
+      await repo.upsertSettings(tx, { unitId, achievementsOffset: input.achievementsOffset, pointsByLevel });
+      const after = await settingsOf(tx, unitId);
+      await audit(tx, actor, {
+        action: 'discipline.settings.update',
+        entityType: 'unit',
+        entityId: unitId,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+
+  // ---------- violations ----------
+
+  async function assertMayReadViolation(user: AuthUser, row: repo.ViolationRow) {
+    if (user.division === 'STUDENT') {
+      if (row.studentId !== (await ownStudentId(user)) || row.status !== 'VERIFIED') {
+        throw forbidden('Data ini bukan milik Anda');
+      }
+      return;
+    }
+    assertUnit(user, row.unitId);
+    if (seesOnlyOwnClasses(user) && row.reporterUserId !== user.id) {
+      throw forbidden('Anda hanya dapat membuka laporan pelanggaran yang Anda buat');
+    }
+  }
+
+  async function getViolation(user: AuthUser, id: number) {
+    const row = await repo.findViolation(db, id);
+    if (!row) throw notFound('Pelanggaran');
+    await assertMayReadViolation(user, row);
+    return violationToApi(row);
+  }
+
+  /** Teachers see what they reported; BPBK, the principal, WAKAKUR and YAYASAN every record of their scope. */
+  async function listViolations(user: AuthUser, q: ViolationsQuery & Page) {
+    const unitId = unitScope(user, q.unitId);
+    const page = await repo.listViolations(
+      db,
+      { ...q, unitId, ...(seesOnlyOwnClasses(user) || q.mine === 'true' ? { reporterUserId: user.id } : {}) },
+      q,
+    );
+    return { ...page, items: page.items.map(violationToApi) };
+  }
+
+  async function reportViolation(user: AuthUser, input: ViolationInput, actor: AuditActor) {
+    assertNotFuture(input.occurredOn, 'occurredOn');
+    const id = await db.transaction(async (tx) => {
+      const student = await studentFor(tx, user, input.studentId);
+      const rule = await repo.findRule(tx, input.ruleId);
+      if (!rule || rule.unitId !== student.unitId || !rule.isActive) {
+        throw badRequest('Jenis pelanggaran tidak berlaku untuk unit siswa ini', { ruleId: 'Tidak berlaku' });
+      }
+      const values = {
+        unitId: student.unitId,
+        studentId: student.id,
+        ruleId: rule.id,
+        occurredOn: input.occurredOn,
+        occurredTime: input.occurredTime ?? null,
+        place: input.place ?? null,
+        witness: input.witness ?? null,
+        notes: input.notes ?? null,
+        points: rule.points,
+        schoolYear: schoolYearOf(input.occurredOn).tapel,
+        reporterUserId: user.id,
+      };
+      const id = await repo.insertViolation(tx, values);
+      await audit(tx, actor, {
+        action: 'discipline.violation.report',
+        entityType: 'violation',
+        entityId: id,
+        after: values,
+      });
+      return id;
+    });
+    return getViolation(user, id);
+  }
+
+  /** A report may be changed while it waits for verification, by its reporter or by BPBK/the principal. */
+  async function editableViolation(tx: Executor, user: AuthUser, id: number) {
+    const locked = await repo.lockViolation(tx, id);
+    if (!locked) throw notFound('Pelanggaran');
+    assertUnit(user, locked.unitId);
+    const row = (await repo.findViolation(tx, id))!;
+    if (!can(user.division, 'discipline.manage') && row.reporterUserId !== user.id) {
+      throw forbidden('Anda hanya dapat mengubah laporan pelanggaran yang Anda buat');
+    }
+    if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
+    return row;
+  }
+
+  async function updateViolation(user: AuthUser, id: number, input: ViolationUpdate, actor: AuditActor) {
+    if (input.occurredOn) assertNotFuture(input.occurredOn, 'occurredOn');
+    await db.transaction(async (tx) => {
+      const before = await editableViolation(tx, user, id);
+      const values: Parameters<typeof repo.updateViolation>[2] = { ...input };
+      if (input.ruleId !== undefined) {
+        const rule = await repo.findRule(tx, input.ruleId);
+        if (!rule || rule.unitId !== before.unitId || !rule.isActive) {
+          throw badRequest('Jenis pelanggaran tidak berlaku untuk unit siswa ini', { ruleId: 'Tidak berlaku' });
+        }
+        values.points = rule.points;
+      }
+      if (input.occurredOn) values.schoolYear = schoolYearOf(input.occurredOn).tapel;
+      await repo.updateViolation(tx, id, values);
+      await audit(tx, actor, {
+        action: 'discipline.violation.update',
+        entityType: 'violation',
+        entityId: id,
+        before,
+        after: input,
+      });
+    });
+    return getViolation(user, id);
+  }
+
+  async function attachViolationEvidence(
+    user: AuthUser,
+    id: number,
+    file: { name: string; data: Buffer },
+    actor: AuditActor,
+  ) {
+    await db.transaction((tx) => editableViolation(tx, user, id)); // refuse before decoding the file
+    const evidence = await saveEvidence(file);
+    try {
+      const old = await db.transaction(async (tx) => {
+        const before = await editableViolation(tx, user, id);
+        await repo.updateViolation(tx, id, { evidence });
+        await audit(tx, actor, {
+          action: 'discipline.violation.evidence',
+          entityType: 'violation',
+          entityId: id,
+          after: evidence,
+        });
+        return before.evidence;
+      });
+      if (old) await files.remove(old.path);
+    } catch (err) {
+      await files.remove(evidence.path);
+      throw err;
+    }
+    return getViolation(user, id);
+  }
+
+  async function violationEvidence(user: AuthUser, id: number) {
+    const row = await repo.findViolation(db, id);
+    if (!row) throw notFound('Pelanggaran');
+    await assertMayReadViolation(user, row);
+    return readEvidence(row.evidence);
+  }
+
+  /**
+   * Verifies a report: its points enter the ledger and every threshold crossed gets a proposal, all in one
+   * transaction. The row lock makes a second, concurrent verification wait and then find it decided (409).
+   */
+  async function verifyViolation(user: AuthUser, id: number, actor: AuditActor) {
+    const result = await db.transaction(async (tx) => {
+      const locked = await repo.lockViolation(tx, id);
+      if (!locked) throw notFound('Pelanggaran');
+      assertUnit(user, locked.unitId);
+      if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
+      const row = (await repo.findViolation(tx, id))!;
+      await repo.updateViolation(tx, id, { status: 'VERIFIED', decidedByUserId: user.id, decidedAt: clock.now() });
+      const line = await addLedgerLine(tx, {
+        unitId: row.unitId,
+        studentId: row.studentId,
+        date: row.occurredOn,
+        source: 'violation',
+        points: row.points,
+        refId: id,
+        note: `${row.ruleCode} ${row.ruleName}`,
+        createdByUserId: user.id,
+      });
+      await audit(tx, actor, {
+        action: 'discipline.violation.verify',
+        entityType: 'violation',
+        entityId: id,
+        before: { status: 'REPORTED' },
+        after: { status: 'VERIFIED', points: row.points, balance: line.balance, proposed: line.proposedSanctionIds },
+      });
+      return line;
+    });
+    return {
+      violation: await getViolation(user, id),
+      balance: result.balance,
+      proposedSanctionIds: result.proposedSanctionIds,
+    };
+  }
+
+  async function rejectViolation(user: AuthUser, id: number, reason: string, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockViolation(tx, id);
+      if (!locked) throw notFound('Pelanggaran');
+      assertUnit(user, locked.unitId);
+      if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
+      await repo.updateViolation(tx, id, {
+        status: 'REJECTED',
+        rejectReason: reason,
+        decidedByUserId: user.id,
+        decidedAt: clock.now(),
+      });
+      await audit(tx, actor, {
+        action: 'discipline.violation.reject',
+        entityType: 'violation',
+        entityId: id,
+        before: { status: 'REPORTED' },
+        after: { status: 'REJECTED', reason },
+      });
+    });
+    return getViolation(user, id);
+  }
+
+  // ---------- achievements ----------
+
+  async function assertMayReadAchievement(user: AuthUser, row: repo.AchievementRow) {
+    if (user.division === 'STUDENT') {
+      if (row.studentId !== (await ownStudentId(user))) throw forbidden('Data ini bukan milik Anda');
+      return;
+    }
+    assertUnit(user, row.unitId);
+  }
+
+  async function getAchievement(user: AuthUser, id: number) {
+    const row = await repo.findAchievement(db, id);
+    if (!row) throw notFound('Prestasi');
+    await assertMayReadAchievement(user, row);
+    return achievementToApi(row);
+  }
+
+  async function listAchievements(user: AuthUser, q: AchievementsQuery & Page) {
+    const page = await repo.listAchievements(db, { ...q, unitId: unitScope(user, q.unitId) }, q);
+    return { ...page, items: page.items.map(achievementToApi) };
+  }
+
+  /** A homeroom teacher's view: the achievements of the students of the classes they lead this year. */
+  async function listHomeroomAchievements(user: AuthUser, q: AchievementsQuery & Page) {
+    const classIds = user.employeeId ? (await school.homeroomClasses(db, user.employeeId)).map((c) => c.id) : [];
+    if (!classIds.length) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+    const page = await repo.listAchievements(db, { ...q, unitId: unitScope(user, q.unitId), classIds }, q);
+    return { ...page, items: page.items.map(achievementToApi) };
+  }
+
+  /** Records an achievement; when the unit's setting says so, its level's points come off the balance. */
+  async function createAchievement(user: AuthUser, input: AchievementInput, actor: AuditActor) {
+    assertNotFuture(input.date, 'date');
+    const id = await db.transaction(async (tx) => {
+      const student = await studentFor(tx, user, input.studentId);
+      const values = {
+        ...input,
+        organiser: input.organiser ?? null,
+        notes: input.notes ?? null,
+        unitId: student.unitId,
+        schoolYear: schoolYearOf(input.date).tapel,
+        recordedByUserId: user.id,
+      };
+      const id = await repo.insertAchievement(tx, values);
+      const credit = achievementCredit(await settingsOf(tx, student.unitId), input.level);
+      let line = null;
+      if (credit > 0) {
+        line = await addLedgerLine(tx, {
+          unitId: student.unitId,
+          studentId: student.id,
+          date: input.date,
+          source: 'achievement',
+          points: -credit,
+          refId: id,
+          note: `${input.title} (${input.rank})`,
+          createdByUserId: user.id,
+        });
+      }
+      await audit(tx, actor, {
+        action: 'discipline.achievement.create',
+        entityType: 'achievement',
+        entityId: id,
+        after: { ...values, credit: line?.points ?? 0 },
+      });
+      return id;
+    });
+    return getAchievement(user, id);
+  }
+
+  /** Changes the record only: the ledger line written when it was recorded stays (ledger lines are never edited). */
+  async function updateAchievement(user: AuthUser, id: number, input: AchievementUpdate, actor: AuditActor) {
+    if (input.date) assertNotFuture(input.date, 'date');
+    await db.transaction(async (tx) => {
+      const before = await repo.findAchievement(tx, id);
+      if (!before) throw notFound('Prestasi');
+      assertUnit(user, before.unitId);
+      await repo.updateAchievement(tx, id, {
+        ...input,
+        ...(input.date ? { schoolYear: schoolYearOf(input.date).tapel } : {}),
+      });
+      await audit(tx, actor, {
+        action: 'discipline.achievement.update',
+        entityType: 'achievement',
+        entityId: id,
+        before,
+        after: input,
+      });
+    });
+    return getAchievement(user, id);
+  }
+
+  async function attachAchievementEvidence(
+    user: AuthUser,
+    id: number,
+    file: { name: string; data: Buffer },
+    actor: AuditActor,
+  ) {
+    const found = await repo.findAchievement(db, id);
+    if (!found) throw notFound('Prestasi');
+    assertUnit(user, found.unitId);
+    const evidence = await saveEvidence(file);
+    try {
+      const old = await db.transaction(async (tx) => {
+        const before = await repo.findAchievement(tx, id);
+        if (!before) throw notFound('Prestasi');
+        await repo.updateAchievement(tx, id, { evidence });
+        await audit(tx, actor, {
+          action: 'discipline.achievement.evidence',
+          entityType: 'achievement',
+          entityId: id,
+          after: evidence,
+        });
+        return before.evidence;
+      });
+      if (old) await files.remove(old.path);
+    } catch (err) {
+      await files.remove(evidence.path);
+      throw err;
+    }
+    return getAchievement(user, id);
+  }
+
+  async function achievementEvidence(user: AuthUser, id: number) {
+    const row = await repo.findAchievement(db, id);
+    if (!row) throw notFound('Prestasi');
+    await assertMayReadAchievement(user, row);
+    return readEvidence(row.evidence);
+  }
+
+  // ---------- ledger ----------
+
+  async function buildLedger(exec: Executor, studentId: number, schoolYear: string) {
+    const student = (await repo.findStudent(exec, studentId))!;
+    const [lines, thresholds, cls] = await Promise.all([
+      repo.ledgerLines(exec, studentId, schoolYear),
+      repo.listThresholds(exec, student.unitId, true),
+      repo.studentClass(exec, studentId),
+    ]);
+    let balance = 0;
+    const withBalance = lines.map((l) => ({ ...l, createdAt: iso(l.createdAt)!, balance: (balance += l.points) }));
+    const reached = reachedThreshold(thresholds, balance);
+    return {
+      studentId,
+      studentName: student.name,
+      nis: student.nis,
+      className: cls.name,
+      schoolYear,
+      balance,
+      lines: withBalance,
+      reached: reached ? thresholdToApi(reached) : null,
+      thresholds: thresholds.map(thresholdToApi),
+    };
+  }
+
+  /** A student's ledger of a school year (default: the year of today). */
+  async function ledger(user: AuthUser, studentId: number, schoolYear: string | undefined) {
+    const student = await repo.findStudent(db, studentId);
+    if (!student) throw notFound('Siswa');
+    assertUnit(user, student.unitId);
+    if (!seesWholeUnit(user) && !(await teacherSeesStudent(db, user, studentId))) {
+      throw forbidden('Anda hanya dapat membuka poin siswa kelas yang Anda ajar atau walikan');
+    }
+    return buildLedger(db, studentId, schoolYear ?? schoolYearOf(clock.today()).tapel);
+  }
+
+  /** Pemutihan (points taken off, never below zero) or a manual adjustment, with its reason; audited. */
+  async function addEntry(user: AuthUser, studentId: number, input: LedgerEntryInput, actor: AuditActor) {
+    if (input.kind === 'remission' && input.points < 0) {
+      throw badRequest('Isi jumlah poin yang diputihkan sebagai angka positif', { points: 'Harus positif' });
+    }
+    assertNotFuture(input.date, 'date');
+    const schoolYear = schoolYearOf(input.date).tapel;
+    await db.transaction(async (tx) => {
+      const student = await studentFor(tx, user, studentId);
+      const line = await addLedgerLine(tx, {
+        unitId: student.unitId,
+        studentId,
+        date: input.date,
+        source: input.kind,
+        points: input.kind === 'remission' ? -input.points : input.points,
+        note: input.reason,
+        createdByUserId: user.id,
+      });
+      await audit(tx, actor, {
+        action: `discipline.ledger.${input.kind}`,
+        entityType: 'student',
+        entityId: studentId,
+        after: { ...input, carried: line.points, balance: line.balance, proposed: line.proposedSanctionIds },
+      });
+    });
+    return buildLedger(db, studentId, schoolYear);
+  }
+
+  // ---------- sanctions ----------
+
+  async function assertMayReadSanction(user: AuthUser, row: repo.SanctionRow) {
+    assertUnit(user, row.unitId);
+    if (seesWholeUnit(user)) return;
+    if (row.supervisorEmployeeId !== null && row.supervisorEmployeeId === user.employeeId) return;
+    if (!(await teacherSeesStudent(db, user, row.studentId))) {
+      throw forbidden('Anda hanya dapat membuka sanksi siswa kelas yang Anda ajar atau walikan');
+    }
+  }
+
+  async function getSanction(user: AuthUser, id: number) {
+    const row = await repo.findSanction(db, id);
+    if (!row) throw notFound('Sanksi');
+    await assertMayReadSanction(user, row);
+    return sanctionToApi(row);
+  }
+
+  async function listSanctions(user: AuthUser, q: SanctionsQuery & Page) {
+    const unitId = unitScope(user, q.unitId);
+    const classIds = seesWholeUnit(user) ? null : await ownClassIds(db, user);
+    const page = await repo.listSanctions(
+      db,
+      { ...q, unitId, ...(classIds ? { classIds, supervisorEmployeeId: user.employeeId ?? null } : {}) },
+      q,
+    );
+    return { ...page, items: page.items.map(sanctionToApi) };
+  }
+
+  async function assertSupervisor(exec: Executor, unitId: number, employeeId: number | null | undefined) {
+    if (employeeId === null || employeeId === undefined) return;
+    const employee = await repo.findEmployee(exec, employeeId);
+    if (!employee || !employee.isActive || employee.unitId !== unitId) {
+      throw badRequest('Pembina tidak valid', { supervisorEmployeeId: 'Pegawai unit ini yang aktif' });
+    }
+  }
+
+  function assertDates(input: { startDate?: string | null | undefined; endDate?: string | null | undefined }) {
+    if (input.startDate && input.endDate && input.endDate < input.startDate) {
+      throw badRequest('Tanggal selesai sebelum tanggal mulai', { endDate: 'Sebelum tanggal mulai' });
+    }
+  }
+
+  async function decidable(tx: Executor, user: AuthUser, id: number, status: string[]) {
+    const locked = await repo.lockSanction(tx, id);
+    if (!locked) throw notFound('Sanksi');
+    assertUnit(user, locked.unitId);
+    if (!status.includes(locked.status)) throw conflict('Status sanksi tidak memungkinkan tindakan ini');
+    return locked;
+  }
+
+  async function confirmSanction(user: AuthUser, id: number, input: SanctionConfirmInput, actor: AuditActor) {
+    assertDates(input);
+    await db.transaction(async (tx) => {
+      const locked = await decidable(tx, user, id, ['PROPOSED']);
+      await assertSupervisor(tx, locked.unitId, input.supervisorEmployeeId);
+      const values = {
+        status: 'CONFIRMED' as const,
+        startDate: input.startDate ?? null,
+        endDate: input.endDate ?? null,
+        supervisorEmployeeId: input.supervisorEmployeeId ?? null,
+        decisionReason: input.reason ?? null,
+        decidedByUserId: user.id,
+        decidedAt: clock.now(),
+      };
+      await repo.updateSanction(tx, id, values);
+      await audit(tx, actor, {
+        action: 'discipline.sanction.confirm',
+        entityType: 'sanction',
+        entityId: id,
+        before: { status: 'PROPOSED' },
+        after: values,
+      });
+    });
+    return getSanction(user, id);
+  }
+
+  async function rejectSanction(user: AuthUser, id: number, reason: string, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      await decidable(tx, user, id, ['PROPOSED']);
+      const values = {
+        status: 'REJECTED' as const,
+        decisionReason: reason,
+        decidedByUserId: user.id,
+        decidedAt: clock.now(),
+      };
+      await repo.updateSanction(tx, id, values);
+      await audit(tx, actor, {
+        action: 'discipline.sanction.reject',
+        entityType: 'sanction',
+        entityId: id,
+        before: { status: 'PROPOSED' },
+        after: values,
+      });
+    });
+    return getSanction(user, id);
+  }
+
+  /** Dates, supervisor and completion of a confirmed sanction; a done date marks it carried out. */
+  async function updateSanction(user: AuthUser, id: number, input: SanctionUpdate, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const locked = await decidable(tx, user, id, ['CONFIRMED', 'COMPLETED']);
+      const before = (await repo.findSanction(tx, id))!;
+      await assertSupervisor(tx, locked.unitId, input.supervisorEmployeeId);
+      assertDates({ startDate: input.startDate ?? before.startDate, endDate: input.endDate ?? before.endDate });
+      if (input.doneDate) assertNotFuture(input.doneDate, 'doneDate');
+      const doneDate = input.doneDate === undefined ? before.doneDate : input.doneDate;
+      const values = { ...input, status: doneDate ? ('COMPLETED' as const) : ('CONFIRMED' as const) };
+      await repo.updateSanction(tx, id, values);
+      await audit(tx, actor, {
+        action: 'discipline.sanction.update',
+        entityType: 'sanction',
+        entityId: id,
+        before,
+        after: values,
+      });
+    });
+    return getSanction(user, id);
+  }
+
+  async function letter(user: AuthUser, id: number) {
+    const row = await repo.findSanction(db, id);
+    if (!row) throw notFound('Sanksi');
+    await assertMayReadSanction(user, row);
+    const student = (await repo.findStudent(db, row.studentId))!;
+    return {
+      sanction: sanctionToApi(row),
+      unitName: (await repo.findUnitName(db, row.unitId)) ?? '',
+      parentName: student.fatherName ?? student.motherName ?? student.guardianName ?? null,
+      address: student.address,
+      violations: await repo.verifiedViolationsOf(db, row.studentId, row.schoolYear),
+    };
+  }
+
+  // ---------- recap ----------
+
+  async function recap(user: AuthUser, q: DisciplineRecapQuery) {
+    if (q.to < q.from) throw badRequest('Sampai tanggal sebelum dari tanggal', { to: 'Sebelum dari tanggal' });
+    const rows = await repo.recapRows(db, unitScope(user, q.unitId), q.from, q.to);
+    const zero = () => ({ violations: 0, points: 0, sanctions: 0 });
+    const add = (into: ReturnType<typeof zero>, r: repo.RecapRow) => {
+      into.violations += r.violations;
+      into.points += r.points;
+      into.sanctions += r.sanctions;
+    };
+    const byClass = new Map<string, { classGroupId: number | null; className: string } & ReturnType<typeof zero>>();
+    const byGrade = new Map<string, { gradeName: string } & ReturnType<typeof zero>>();
+    const byMonth = new Map<string, { month: string } & ReturnType<typeof zero>>();
+    const total = zero();
+    for (const r of rows) {
+      const className = r.className ?? '-';
+      const c = byClass.get(className) ?? { classGroupId: r.classGroupId, className, ...zero() };
+      byClass.set(className, c);
+      add(c, r);
+      const gradeName = r.gradeName ?? '-';
+      const g = byGrade.get(gradeName) ?? { gradeName, ...zero() };
+      byGrade.set(gradeName, g);
+      add(g, r);
+      const m = byMonth.get(r.month) ?? { month: r.month, ...zero() };
+      byMonth.set(r.month, m);
+      add(m, r);
+      add(total, r);
+    }
+    return {
+      byClass: [...byClass.values()],
+      byGrade: [...byGrade.values()].sort((a, b) => a.gradeName.localeCompare(b.gradeName, 'id', { numeric: true })),
+      byMonth: [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month)),
+      total,
+    };
+  }
+
+  // ---------- the student's own ----------
+
+  async function own(user: AuthUser) {
+    const studentId = await ownStudentId(user);
+    if (!studentId) return { ledger: null, violations: [], achievements: [] };
+    const all = { page: 1, pageSize: 200 };
+    const [violations, achievements] = await Promise.all([
+      repo.listViolations(db, { unitId: null, studentId, status: 'VERIFIED' }, all),
+      repo.listAchievements(db, { unitId: null, studentId }, all),
+    ]);
+    return {
+      ledger: await buildLedger(db, studentId, schoolYearOf(clock.today()).tapel),
+      violations: violations.items.map(violationToApi),
+      achievements: achievements.items.map(achievementToApi),
+    };
+  }
+
+  return {
+    catalogue,
+    createRule,
+    updateRule,
+    createThreshold,
+    updateThreshold,
+    removeThreshold,
+    saveSettings,
+    getViolation,
+    listViolations,
+    reportViolation,
+    updateViolation,
+    attachViolationEvidence,
+    violationEvidence,
+    verifyViolation,
+    rejectViolation,
+    getAchievement,
+    listAchievements,
+    listHomeroomAchievements,
+    createAchievement,
+    updateAchievement,
+    attachAchievementEvidence,
+    achievementEvidence,
+    ledger,
+    addEntry,
+    getSanction,
+    listSanctions,
+    confirmSanction,
+    rejectSanction,
+    updateSanction,
+    letter,
+    recap,
+    own,
+  };
+}
+
+export type DisciplineService = ReturnType<typeof createDisciplineService>;

@@ -1,0 +1,47 @@
+import { Badge, Select, type SelectProps } from '@mantine/core';
+import type { SanctionStatus, ViolationStatus } from '@mms/shared';
+import { useTranslation } from 'react-i18next';
+
+const COLORS: Record<ViolationStatus | SanctionStatus, string> = {
+  REPORTED: 'yellow',
+  VERIFIED: 'green',
+  REJECTED: 'gray',
+  PROPOSED: 'orange',
+  CONFIRMED: 'blue',
+  COMPLETED: 'green',
+};
+
+/** A report's or a sanction's status as a labelled badge (its text is what the export writes). */
+export function StatusBadge({ status }: { status: ViolationStatus | SanctionStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={COLORS[status]} variant="light">
+      {t(`discipline.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** A select of coded values labelled through `discipline.<group>.<code>`. */
+export function CodeSelect<C extends string>({
+  codes,
+  group,
+  value,
+  onChange,
+  ...rest
+}: Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+  codes: readonly C[];
+  group: string;
+  value: C | null;
+  onChange: (value: C | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      data={codes.map((c) => ({ value: c, label: t(`discipline.${group}.${c}`) }))}
+      value={value}
+      onChange={(v) => onChange((v as C | null) ?? null)}
+      w={{ base: '100%', xs: 200 }}
+      {...rest}
+    />
+  );
+}
