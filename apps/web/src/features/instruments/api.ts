@@ -64,16 +64,18 @@ export function useSaveDefinition(id: number) {
   });
 }
 
+/** Sends an Excel workbook of items (it replaces the instrument's items) and refreshes what shows them. */
 export function useImportItems(id: number) {
   const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return apiForm<InstrumentImportResult>('/instruments/items-import', form, { query: { instrumentId: id } });
-    },
-    onSuccess: invalidate,
-  });
+  return async (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    const result = await apiForm<InstrumentImportResult>('/instruments/items-import', form, {
+      query: { instrumentId: id },
+    });
+    await invalidate();
+    return result;
+  };
 }
 
 export function useWindows(instrumentId: number) {

@@ -183,19 +183,18 @@ export type ImportKind = 'students' | 'employees' | 'calendar';
  * Imports the students, employees or calendar entries of an Excel workbook (the server's template)
  * into a unit (the calendar: none for the whole foundation): all rows or none.
  */
+/** Sends an Excel workbook of students, employees or calendar entries (all or nothing) and refreshes their lists. */
 export function useImportWorkbook(kind: ImportKind) {
   const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ unitId, file }: { unitId: number | null; file: File }) => {
-      const form = new FormData();
-      form.append('file', file);
-      return apiForm<StudentImportResult | EmployeeImportResult>(`/${kind}/import`, form, {
-        query: { unitId: opt(unitId) },
-      });
-    },
-    onSuccess: () => invalidate(`/${kind}`),
-    meta: { silent: true },
-  });
+  return async (unitId: number | null, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    const result = await apiForm<StudentImportResult | EmployeeImportResult>(`/${kind}/import`, form, {
+      query: { unitId: opt(unitId) },
+    });
+    await invalidate(`/${kind}`);
+    return result;
+  };
 }
 
 // ---------- employees ----------
