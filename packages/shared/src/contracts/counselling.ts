@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { PageQuery, dbId } from './common.ts';
+import {
+  ACHIEVEMENT_FIELDS,
+  ACHIEVEMENT_LEVELS,
+  SANCTION_STATUSES,
+  VIOLATION_CATEGORIES,
+  VIOLATION_STATUSES,
+} from './discipline.ts';
 
 /**
  * Counselling (bimbingan konseling, issue 14): the confidential counselling notes of the BPBK and the
@@ -288,13 +295,34 @@ export const CounsellingReportPsychotestsSection = z.object({
   byInstrument: Count(z.enum(PSYCHOTEST_INSTRUMENTS)),
 });
 
-/**
- * One section of the Laporan BK. A discriminated list so that achievements and violations can join
- * later as sections of their own without changing the ones here.
- */
+/** Violations reported in the months: by status; the verified ones by category and class; the sanctions proposed. */
+export const CounsellingReportViolationsSection = z.object({
+  key: z.literal('violations'),
+  total: z.number().int(),
+  /** points of the verified violations */
+  points: z.number().int(),
+  byStatus: Count(z.enum(VIOLATION_STATUSES)),
+  byCategory: z.array(
+    z.object({ key: z.enum(VIOLATION_CATEGORIES), count: z.number().int(), points: z.number().int() }),
+  ),
+  byClass: z.array(
+    z.object({ className: z.string().nullable(), violations: z.number().int(), points: z.number().int() }),
+  ),
+  sanctions: Count(z.enum(SANCTION_STATUSES)),
+});
+export const CounsellingReportAchievementsSection = z.object({
+  key: z.literal('achievements'),
+  total: z.number().int(),
+  byField: Count(z.enum(ACHIEVEMENT_FIELDS)),
+  byLevel: Count(z.enum(ACHIEVEMENT_LEVELS)),
+});
+
+/** One section of the Laporan BK: counselling notes, psychological tests, violations and achievements. */
 export const CounsellingReportSection = z.discriminatedUnion('key', [
   CounsellingReportNotesSection,
   CounsellingReportPsychotestsSection,
+  CounsellingReportViolationsSection,
+  CounsellingReportAchievementsSection,
 ]);
 export type CounsellingReportSection = z.infer<typeof CounsellingReportSection>;
 

@@ -19,6 +19,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import { assertCounsellor, studentsForWrite } from './counselling-access.ts';
+import { disciplineReportSections } from '../discipline/report-sections.ts';
 import * as repo from './counselling.repo.ts';
 import { psychotestCounts } from './psychotest.repo.ts';
 
@@ -226,9 +227,10 @@ export function createCounsellingService(db: Database) {
   async function report(user: AuthUser, q: CounsellingReportQuery): Promise<CounsellingReport> {
     const unitId = unitScope(user, q.unitId);
     const { from, to } = monthRange(q.fromMonth, q.toMonth);
-    const [rows, tests] = await Promise.all([
+    const [rows, tests, discipline] = await Promise.all([
       repo.noteCountsByClass(db, unitId, from, to),
       psychotestCounts(db, unitId, from, to),
+      disciplineReportSections(db, unitId, from, to),
     ]);
     const notes = new Map(rows.map((r) => [r.noteId, r]));
     const distinct = [...notes.values()];
@@ -277,6 +279,7 @@ export function createCounsellingService(db: Database) {
           total: tests.reduce((n, t) => n + t.count, 0),
           byInstrument: PSYCHOTEST_INSTRUMENTS.map((key) => ({ key, count: testCount.get(key) ?? 0 })),
         },
+        ...discipline,
       ],
     };
   }

@@ -506,7 +506,7 @@ describe('who sees what', () => {
       'GET',
       `${API}/report?fromMonth=2026-07&toMonth=2026-12`,
     );
-    expect(report.sections.map((s) => s.total)).toEqual([0, 0]);
+    expect(report.sections.map((s) => s.total)).toEqual([0, 0, 0, 0]);
   });
 });
 
@@ -618,6 +618,19 @@ describe('psychological tests', () => {
 
 describe('the counselling report (Laporan BK)', () => {
   it('counts notes by kind, topic area, status and class, and tests by instrument, without content', async () => {
+    // and the discipline records of the month: one verified and one waiting violation, one achievement
+    const sid = student.user.studentId!;
+    await ctx.db.execute(sql`
+      with u as (select unit_id from students where id = ${sid}),
+           r as (insert into violation_rules (unit_id, code, name, category, points)
+                 select unit_id, 'LAP1', 'Terlambat masuk kelas', 'RINGAN', 5 from u returning id, unit_id)
+      insert into violations (unit_id, student_id, rule_id, occurred_on, status, points, school_year)
+      select r.unit_id, ${sid}, r.id, d::date, st, 5, '2026/2027' from r,
+             (values ('2026-11-10', 'VERIFIED'), ('2026-11-12', 'REPORTED')) as x(d, st)`);
+    await ctx.db.execute(sql`
+      insert into achievements (unit_id, student_id, date, title, field, level, rank, school_year)
+      select unit_id, ${sid}, '2026-11-15', 'Lomba pidato', 'SENI', 'KABUPATEN', 'Juara 2', '2026/2027'
+        from students where id = ${sid}`);
     const report = await ok<{
       sections: {
         key: string;
@@ -636,6 +649,28 @@ describe('the counselling report (Laporan BK)', () => {
     expect(notes.byClass!.find((c) => c.className === '7B')!.total).toBe(1);
     const tests = report.sections.find((s) => s.key === 'psychotests')!;
     expect(tests.byInstrument!.find((k) => k.key === 'INTEREST')!.count).toBe(1);
+    const violations = report.sections.find((s) => s.key === 'violations') as unknown as {
+      total: number;
+      points: number;
+      byStatus: { key: string; count: number }[];
+      byCategory: { key: string; count: number; points: number }[];
+      byClass: { className: string | null; violations: number; points: number }[];
+    };
+    expect(violations.total).toBe(2);
+    expect(violations.points).toBe(5);
+    expect(violations.byStatus).toEqual([
+      { key: 'REPORTED', count: 1 },
+      { key: 'VERIFIED', count: 1 },
+      { key: 'REJECTED', count: 0 },
+    ]);
+    expect(violations.byCategory[0]).toEqual({ key: 'RINGAN', count: 1, points: 5 });
+    expect(violations.byClass.map((c) => c.violations)).toEqual([1]);
+    const achievements = report.sections.find((s) => s.key === 'achievements') as unknown as {
+      total: number;
+      byLevel: { key: string; count: number }[];
+    };
+    expect(achievements.total).toBe(1);
+    expect(achievements.byLevel.find((l) => l.key === 'KABUPATEN')!.count).toBe(1);
     expect(JSON.stringify(report)).not.toContain(SECRET);
     // October has none
     const october = await ok<{ sections: { total: number }[] }>(
@@ -643,7 +678,7 @@ describe('the counselling report (Laporan BK)', () => {
       'GET',
       `${API}/report?fromMonth=2026-10&toMonth=2026-10`,
     );
-    expect(october.sections.map((s) => s.total)).toEqual([0, 0]);
+    expect(october.sections.map((s) => s.total)).toEqual([0, 0, 0, 0]);
     const bad = await ctx.call(principal, 'GET', `${API}/report?fromMonth=2026-12&toMonth=2026-11`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.toMonth).toBe('Bulan akhir tidak boleh sebelum bulan awal');

@@ -596,3 +596,43 @@ export async function recapRows(db: Executor, unitId: number | null, from: strin
      order by cls.name nulls last, x.month`);
   return rows;
 }
+
+type CountRow = { key: string; count: number; points: number };
+type ClassCountRow = { className: string | null; violations: number; points: number };
+
+/** The Laporan BK's discipline figures of a unit (or every unit) between two dates: counts, never details. */
+export async function reportCounts(db: Executor, unitId: number | null, from: string, to: string) {
+  const unit = (alias: string) => (unitId === null ? sql`true` : sql`${sql.raw(alias)}.unit_id = ${unitId}`);
+  const [byStatus, byCategory, byClass, sanctionsByStatus, byField, byLevel] = await Promise.all([
+    db.execute<CountRow>(sql`
+      select v.status as key, count(*)::int as count, coalesce(sum(v.points), 0)::int as points from violations v
+       where ${unit('v')} and v.occurred_on between ${from} and ${to} group by v.status`),
+    db.execute<CountRow>(sql`
+      select r.category as key, count(*)::int as count, coalesce(sum(v.points), 0)::int as points
+        from violations v join violation_rules r on r.id = v.rule_id
+       where ${unit('v')} and v.status = 'VERIFIED' and v.occurred_on between ${from} and ${to} group by r.category`),
+    db.execute<ClassCountRow>(sql`
+      select cls.name as "className", count(*)::int as violations, coalesce(sum(v.points), 0)::int as points
+        from violations v join students s on s.id = v.student_id ${CLASS_OF('s')}
+       where ${unit('v')} and v.status = 'VERIFIED' and v.occurred_on between ${from} and ${to}
+       group by cls.name order by cls.name nulls last`),
+    db.execute<CountRow>(sql`
+      select x.status as key, count(*)::int as count, 0 as points from sanctions x
+       where ${unit('x')} and (x.created_at at time zone 'Asia/Jakarta')::date between ${from} and ${to}
+       group by x.status`),
+    db.execute<CountRow>(sql`
+      select a.field as key, count(*)::int as count, 0 as points from achievements a
+       where ${unit('a')} and a.date between ${from} and ${to} group by a.field`),
+    db.execute<CountRow>(sql`
+      select a.level as key, count(*)::int as count, 0 as points from achievements a
+       where ${unit('a')} and a.date between ${from} and ${to} group by a.level`),
+  ]);
+  return {
+    byStatus: byStatus.rows,
+    byCategory: byCategory.rows,
+    byClass: byClass.rows,
+    sanctionsByStatus: sanctionsByStatus.rows,
+    byField: byField.rows,
+    byLevel: byLevel.rows,
+  };
+}

@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { id } from '../../i18n/id.ts';
 import { registerCounsellingMessages } from '../../i18n/counselling/index.ts';
+import { registerDisciplineMessages } from '../../i18n/discipline/index.ts';
 import { registerPrintMessages } from '../../i18n/print/index.ts';
 import { useSession } from '../../lib/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -13,6 +14,7 @@ import { NoteForm } from './components/note-form.tsx';
 import { PsychotestForm } from './components/psychotest-form.tsx';
 import { CounsellingStatusCard } from './widgets/counselling-status-card.tsx';
 import { CounsellingListPage } from './pages/note-pages.tsx';
+import { CounsellingReportPage } from './pages/report-page.tsx';
 import { PsychotestListPage } from './pages/psychotest-pages.tsx';
 import { StudentCounsellingPage, StudentPsychotestPage } from './pages/student-pages.tsx';
 
@@ -58,6 +60,7 @@ beforeAll(async () => {
       interpolation: { escapeValue: false },
     });
   registerCounsellingMessages();
+  registerDisciplineMessages();
   registerPrintMessages();
 });
 beforeEach(() => {
@@ -214,5 +217,76 @@ describe('the counselling status card', () => {
     await waitFor(() => expect(vi.mocked(globalThis.fetch).mock.calls.length).toBeGreaterThanOrEqual(2));
     await new Promise((r) => setTimeout(r, 50));
     expect(view.queryByTestId('counselling-status-card')).toBeNull();
+  });
+});
+
+describe('the Laporan BK', () => {
+  it('shows the discipline sections beside the counselling ones: violations by status, category and class, achievements', async () => {
+    serve('PRINCIPAL', {
+      '/letterhead': {
+        body: {
+          kind: 'UNIT',
+          foundationName: 'Yayasan Al-Amin',
+          name: 'SMP Islam Terpadu Al-Amin',
+          npsn: null,
+          address: null,
+          phone: null,
+          email: null,
+          logoUrl: null,
+          signature: { place: 'Bogor', date: '2026-11-18', role: 'HEADMASTER', name: 'Kepala Sekolah', nip: null },
+        },
+      },
+      '/counselling/report': {
+        body: {
+          unitId: 2,
+          unitName: 'SMP Uji',
+          fromMonth: '2026-07',
+          toMonth: '2026-11',
+          sections: [
+            { key: 'psychotests', total: 0, byInstrument: [] },
+            {
+              key: 'violations',
+              total: 3,
+              points: 25,
+              byStatus: [
+                { key: 'REPORTED', count: 1 },
+                { key: 'VERIFIED', count: 2 },
+                { key: 'REJECTED', count: 0 },
+              ],
+              byCategory: [
+                { key: 'RINGAN', count: 1, points: 5 },
+                { key: 'SEDANG', count: 1, points: 20 },
+                { key: 'BERAT', count: 0, points: 0 },
+              ],
+              byClass: [{ className: '7A', violations: 2, points: 25 }],
+              sanctions: [
+                { key: 'PROPOSED', count: 1 },
+                { key: 'CONFIRMED', count: 0 },
+                { key: 'REJECTED', count: 0 },
+                { key: 'COMPLETED', count: 0 },
+              ],
+            },
+            {
+              key: 'achievements',
+              total: 1,
+              byField: [{ key: 'SENI', count: 1 }],
+              byLevel: [{ key: 'KABUPATEN', count: 1 }],
+            },
+          ],
+        },
+      },
+    });
+    await renderWithApp(
+      <Signed>
+        <CounsellingReportPage />
+      </Signed>,
+    );
+    expect(await screen.findByText('Pelanggaran · Jumlah: 3 · poin terverifikasi: 25')).toBeTruthy();
+    const byClass = screen.getByRole('table', { name: 'Pelanggaran terverifikasi menurut kelas' });
+    expect(byClass.textContent).toContain('7A225');
+    expect(screen.getByRole('table', { name: 'Sanksi menurut status' }).textContent).toContain('Diusulkan1');
+    expect(screen.getByRole('table', { name: 'Terverifikasi menurut kategori' }).textContent).toContain('Sedang120');
+    expect(screen.getByText('Prestasi · Jumlah: 1')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Menurut tingkat' }).textContent).toContain('Kabupaten/kota1');
   });
 });

@@ -15,6 +15,8 @@ import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { displayLanguage } from '../../../lib/display.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+// the violation and achievement sections read the discipline feature's labels
+import '../../../i18n/discipline/index.ts';
 import { useCounsellingReport } from '../api.ts';
 import { instrumentText, kindText, statusText, topicText } from '../components/labels.ts';
 
@@ -122,9 +124,90 @@ function PsychotestsSection({ section }: { section: Section<'psychotests'> }) {
   );
 }
 
+function ViolationsSection({ section }: { section: Section<'violations'> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h4">
+        {t('counselling.reportViolations')} ·{' '}
+        {t('counselling.reportViolationsTotal', { count: section.total, points: section.points })}
+      </Title>
+      <Group align="flex-start" wrap="wrap">
+        <Counts
+          caption={t('counselling.reportByStatus')}
+          rows={section.byStatus.map((k) => ({ label: t(`discipline.statuses.${k.key}`), count: k.count }))}
+        />
+        <Table withTableBorder withColumnBorders w={{ base: '100%', sm: 'auto' }} miw={260}>
+          <Table.Caption>{t('counselling.reportByCategory')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('counselling.reportByCategory')}</Table.Th>
+              <Table.Th ta="right">{t('counselling.reportCount')}</Table.Th>
+              <Table.Th ta="right">{t('counselling.reportPoints')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {section.byCategory.map((c) => (
+              <Table.Tr key={c.key}>
+                <Table.Td>{t(`discipline.categories.${c.key}`)}</Table.Td>
+                <Table.Td ta="right">{c.count}</Table.Td>
+                <Table.Td ta="right">{c.points}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Counts
+          caption={t('counselling.reportSanctions')}
+          rows={section.sanctions.map((k) => ({ label: t(`discipline.statuses.${k.key}`), count: k.count }))}
+        />
+      </Group>
+      <Table withTableBorder withColumnBorders w={{ base: '100%', sm: 'auto' }} miw={320}>
+        <Table.Caption>{t('counselling.reportVerifiedByClass')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('counselling.class')}</Table.Th>
+            <Table.Th ta="right">{t('counselling.reportViolationCount')}</Table.Th>
+            <Table.Th ta="right">{t('counselling.reportPoints')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {section.byClass.map((c) => (
+            <Table.Tr key={c.className ?? '-'}>
+              <Table.Td>{c.className ?? t('counselling.reportNoClass')}</Table.Td>
+              <Table.Td ta="right">{c.violations}</Table.Td>
+              <Table.Td ta="right">{c.points}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function AchievementsSection({ section }: { section: Section<'achievements'> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h4">
+        {t('counselling.reportAchievements')} · {t('counselling.reportTotal', { count: section.total })}
+      </Title>
+      <Group align="flex-start" wrap="wrap">
+        <Counts
+          caption={t('counselling.reportByField')}
+          rows={section.byField.map((k) => ({ label: t(`discipline.fields.${k.key}`), count: k.count }))}
+        />
+        <Counts
+          caption={t('counselling.reportByLevel')}
+          rows={section.byLevel.map((k) => ({ label: t(`discipline.levels.${k.key}`), count: k.count }))}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
 /**
- * How each section of the report is shown. Achievements and violations join as new keys of the server's section
- * list and a view here, without touching the others.
+ * How each section of the report is shown (notes, tests, violations, achievements); a new kind joins as a key of the
+ * server's section list and a view here, without touching the others.
  */
 function SectionView({ section }: { section: CounsellingReportSection }): ReactNode {
   switch (section.key) {
@@ -132,6 +215,10 @@ function SectionView({ section }: { section: CounsellingReportSection }): ReactN
       return <NotesSection section={section} />;
     case 'psychotests':
       return <PsychotestsSection section={section} />;
+    case 'violations':
+      return <ViolationsSection section={section} />;
+    case 'achievements':
+      return <AchievementsSection section={section} />;
   }
 }
 
