@@ -132,6 +132,24 @@ export const APP_ROUTES = {
   'bpbk-life-values-play': '/backend/mms/bpbk/life-values-play',
   'bpbk-self-understanding-input': '/backend/mms/bpbk/self-understanding-input',
   'bpbk-self-understanding-play': '/backend/mms/bpbk/self-understanding-play',
+  // finance and bisyaroh (issue 15)
+  'treasurer-payment-components': '/backend/mms/treasurer/payment-components',
+  'treasurer-fees-major': '/backend/mms/treasurer/fees-major',
+  'treasurer-fees-student': '/backend/mms/treasurer/fees-student',
+  'treasurer-payments': '/backend/mms/treasurer/payments',
+  'treasurer-vouchers': '/backend/mms/treasurer/vouchers',
+  'treasurer-bills': '/backend/mms/treasurer/bills',
+  'treasurer-invoice': '/backend/mms/treasurer/invoice/:id',
+  'treasurer-voucher': '/backend/mms/treasurer/voucher/:id',
+  'treasurer-books': '/backend/mms/treasurer/books',
+  'student-payment': '/backend/mms/students/student/payment',
+  'student-invoice': '/backend/mms/students/student/invoice',
+  'report-cash-voucher': '/backend/mms/report/cash-voucher',
+  'principal-bisyaroh-master': '/backend/mms/principal/bisyaroh-master',
+  'principal-bisyaroh-process': '/backend/mms/principal/bisyaroh-process',
+  'principal-bisyaroh-list': '/backend/mms/principal/bisyaroh-list',
+  'principal-bisyaroh-slip': '/backend/mms/principal/bisyaroh-slip/:id',
+  'tutor-bisyaroh': '/backend/mms/tutor/bisyaroh',
 } as const;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

@@ -129,6 +129,8 @@ export const MENU: readonly MenuNode[] = [
   { ...student('violation', 'Pelanggaran saya', 'My violations', 'counselling.self'), icon: 'gavel' },
   { ...student('counselling', 'Konseling saya', 'My counselling', 'counselling.self'), icon: 'heart' },
   { ...student('psychotest', 'Tes psikologi saya', 'My psychological tests', 'counselling.self'), icon: 'clipboard' },
+  { ...student('payment', 'Pembayaran saya', 'My payments', 'finance.self'), icon: 'coins' },
+  { ...student('invoice', 'Tagihan saya', 'My invoices', 'finance.self'), icon: 'coins' },
   submenu('student-instruments', 'Tes minat & kepribadian', 'Interest and personality tests', 'clipboard', [
     bpbk('multiple-intelligence-play', 'Kecerdasan majemuk', 'Multiple intelligence', 'counselling.self'),
     bpbk('interest-exploration-play', 'Eksplorasi minat', 'Interest exploration', 'counselling.self'),
@@ -289,8 +291,10 @@ export const MENU: readonly MenuNode[] = [
     treasurer('payment-components', 'Komponen pembayaran', 'Payment components'),
     treasurer('fees-major', 'Biaya per jurusan', 'Fees per major'),
     treasurer('fees-student', 'Biaya per siswa', 'Fees per student'),
+    treasurer('bills', 'Tagihan siswa', 'Student bills'),
     treasurer('payments', 'Pembayaran', 'Payments'),
     treasurer('vouchers', 'Voucher kas/bank', 'Cash and bank vouchers'),
+    treasurer('books', 'Buku kas & bank', 'Cash and bank books', 'finance.read'),
   ]),
 
   heading('reports', 'Laporan', 'Reports'),
