@@ -100,7 +100,8 @@ export const PERMISSIONS = {
   'finance.manage': ['TEACHERCASHIER', 'ADMIN'],
   'finance.read': ['TEACHERCASHIER', 'PRINCIPAL', 'YAYASAN', 'ADMIN'],
   'finance.self': ['STUDENT'],
-  'bisyaroh.manage': ['YAYASAN', 'ADMIN'],
+  /** the principal and the foundation: master, monthly process, list (spec: principal and foundation screens) */
+  'bisyaroh.manage': ['PRINCIPAL', 'YAYASAN', 'ADMIN'],
   'bisyaroh.self': STAFF,
 
   // Quran reading
