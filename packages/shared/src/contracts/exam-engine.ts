@@ -25,6 +25,8 @@ import { dbId } from './common.ts';
  * - POST /control/:assessmentId/answer-file        ExamAnswerFile (multipart or JSON: the page's last resort)
  * - GET  /control/:assessmentId/token              → ExamToken (the current token; rotates by itself)
  * - PUT  /control/:assessmentId/token              ExamTokenSettings → ExamToken (rotate now, set the period)
+ * - GET  /trial/:assessmentId                       → ExamTrialPaper (uji coba: the author, a checker or a controller)
+ * - POST /trial/:assessmentId/score                 ExamTrialInput → ExamTrialResult (scored, nothing recorded)
  *
  * Every save carries the device id and a client sequence number (per attempt, increasing on that device; a new
  * device continues from the paper's `maxSeq`). The server keeps, per question, the save with the highest sequence
@@ -357,3 +359,45 @@ export const ExamTokenSettings = z.object({
   rotateMinutes: z.number().int().min(5, 'Minimal 5 menit').max(240, 'Maksimal 240 menit').nullable(),
 });
 export type ExamTokenSettings = z.infer<typeof ExamTokenSettings>;
+
+// ---------- trial (uji coba) ----------
+
+/**
+ * Uji coba: the author, a checker or an assessment controller takes the paper as a student would see it, in
+ * the assessment's own order, and has it scored; nothing is recorded (no attempt, no answer, no audit).
+ */
+export const ExamTrialPaper = z.object({
+  assessmentId: z.number(),
+  kind: z.enum(EXAM_KINDS),
+  title: z.string(),
+  subjectName: z.string(),
+  instructions: z.string().nullable(),
+  durationMinutes: z.number().nullable(),
+  questions: z.array(ExamQuestion),
+});
+export type ExamTrialPaper = z.infer<typeof ExamTrialPaper>;
+
+export const ExamTrialInput = z.object({
+  responses: z
+    .array(z.object({ questionId: dbId('Soal'), response: QuestionResponse }))
+    .max(200, 'Maksimal 200 jawaban sekali kirim'),
+});
+export type ExamTrialInput = z.infer<typeof ExamTrialInput>;
+
+export const ExamTrialResult = z.object({
+  /** points earned by the closed questions, exact to 2 decimals; essays are marked by hand and count 0 here */
+  earned: z.number(),
+  max: z.number(),
+  grade: z.number().nullable(),
+  items: z.array(
+    z.object({
+      questionId: z.number(),
+      number: z.number(),
+      points: z.number(),
+      /** null: an essay (marked by hand) */
+      earned: z.number().nullable(),
+      correct: z.boolean().nullable(),
+    }),
+  ),
+});
+export type ExamTrialResult = z.infer<typeof ExamTrialResult>;

@@ -766,6 +766,11 @@ export const MESSAGES_EN: Record<string, string> = {
     'Room {room} seats only {capacity}; class {className} has {count} students',
   // the exam engine (issue 13)
   'Alasan maksimal 500 karakter': 'A reason is at most 500 characters',
+  'Uji coba hanya untuk penulis, pemeriksa atau pengendali penilaian ini':
+    'A trial is for the author, a checker or a controller of this assessment only',
+  'Penilaian ini belum berisi soal': 'This assessment has no questions yet',
+  'Ada jawaban untuk soal yang bukan bagian penilaian ini': 'Some answers are for questions not in this assessment',
+  'Jenis jawaban tidak sesuai dengan jenis soal': 'An answer does not match the type of its question',
   'Maksimal 200 jawaban sekali kirim': 'At most 200 answers per send',
   'Maksimal 240 menit': 'At most 240 minutes',
   'Menit harus bilangan bulat': 'Minutes must be a whole number',

@@ -27,6 +27,9 @@ import {
   ExamSubmitResult,
   ExamToken,
   ExamTokenSettings,
+  ExamTrialInput,
+  ExamTrialPaper,
+  ExamTrialResult,
   IdParams,
 } from '@mms/shared';
 import { z } from 'zod';
@@ -35,6 +38,7 @@ import { actorOf } from '../../lib/audit.ts';
 import { userOf } from '../../lib/scope.ts';
 import { createExamControlService } from './exam-control.service.ts';
 import { createExamService } from './exam.service.ts';
+import { createExamTrialService } from './exam-trial.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['exam'];
@@ -47,6 +51,36 @@ const DeviceHeaders = z.object({ [EXAM_DEVICE_HEADER]: DeviceId.optional() });
 export const examRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const exam = createExamService(db);
   const control = createExamControlService(db);
+  const trial = createExamTrialService(db);
+
+  // uji coba (issue 12): rows decided by mayTry (the author, a checker or a controller of the unit)
+  app.get(
+    '/trial/:assessmentId',
+    {
+      config: { access: 'assessment.read' },
+      schema: {
+        tags,
+        summary: 'Uji coba: the paper as a student sees it, for its author, a checker or a controller',
+        params: ControlParams,
+        response: { 200: ExamTrialPaper, ...errors },
+      },
+    },
+    async (request) => trial.paper(userOf(request), request.params.assessmentId),
+  );
+  app.post(
+    '/trial/:assessmentId/score',
+    {
+      config: { access: 'assessment.read' },
+      schema: {
+        tags,
+        summary: 'Uji coba: scores the given answers; nothing is recorded',
+        params: ControlParams,
+        body: ExamTrialInput,
+        response: { 200: ExamTrialResult, ...errors },
+      },
+    },
+    async (request) => trial.score(userOf(request), request.params.assessmentId, request.body),
+  );
 
   app.get(
     '/mine',

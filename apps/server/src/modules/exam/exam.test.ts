@@ -425,6 +425,59 @@ describe('taking a quiz', () => {
   });
 });
 
+describe('trial (uji coba)', () => {
+  it('shows the author and a controller the paper in its own order without a key, scores it, and records nothing', async () => {
+    const attemptsBefore = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from attempts`)).rows[0]!
+      .n;
+    const paper = await ctx.call(f.subjectTeacher, 'GET', `${API}/trial/${quiz}`);
+    expect(paper.statusCode, paper.body).toBe(200);
+    const questions = paper.json().questions as { questionId: number; number: number; parts: { id: string }[] }[];
+    expect(questions.map((x) => x.questionId)).toEqual([q.single, q.multiple, q.tf, q.match, q.short, q.essay]);
+    expect(questions[0]!.parts.map((p) => p.id)).toEqual(['a', 'b', 'c']);
+    expect(paper.body).not.toContain('RAHASIA');
+    expect(paper.body).not.toContain('"key"');
+    expect((await ctx.call(controller, 'GET', `${API}/trial/${quiz}`)).statusCode).toBe(200);
+
+    const scored = await ctx.call(f.subjectTeacher, 'POST', `${API}/trial/${quiz}/score`, {
+      responses: [
+        { questionId: q.single, response: { type: 'SINGLE', optionId: 'b' } },
+        { questionId: q.short, response: { type: 'SHORT', text: ' jakarta ' } },
+        { questionId: q.essay, response: { type: 'ESSAY', text: 'Jawaban' } },
+      ],
+    });
+    expect(scored.statusCode, scored.body).toBe(200);
+    const result = scored.json();
+    expect(result.items.find((i: { questionId: number }) => i.questionId === q.single)).toMatchObject({
+      earned: 2,
+      correct: true,
+    });
+    expect(result.items.find((i: { questionId: number }) => i.questionId === q.essay)).toMatchObject({
+      earned: null,
+      correct: null,
+    });
+    expect(result.earned).toBe(3);
+    const attemptsAfter = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from attempts`)).rows[0]!
+      .n;
+    expect(attemptsAfter).toBe(attemptsBefore);
+  });
+
+  it('refuses students and teachers with no part in the assessment, and answers for other questions', async () => {
+    expect((await ctx.call(kids[0]!.session, 'GET', `${API}/trial/${quiz}`)).statusCode).toBe(403);
+    const outsider = await ctx.call(f.otherTeacher, 'GET', `${API}/trial/${quiz}`);
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().error.message).toBe('Uji coba hanya untuk penulis, pemeriksa atau pengendali penilaian ini');
+    const stranger = await ctx.call(f.subjectTeacher, 'POST', `${API}/trial/${quiz}/score`, {
+      responses: [{ questionId: 999_999, response: { type: 'SINGLE', optionId: 'a' } }],
+    });
+    expect(stranger.statusCode).toBe(400);
+    const mismatch = await ctx.call(f.subjectTeacher, 'POST', `${API}/trial/${quiz}/score`, {
+      responses: [{ questionId: q.single, response: { type: 'SHORT', text: 'x' } }],
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect((await ctx.call(f.subjectTeacher, 'GET', `${API}/trial/${2 ** 40}`)).statusCode).toBe(400);
+  });
+});
+
 describe('tokens', () => {
   it('needs the current token; a rotated one replaces it', async () => {
     setClock(at(2));
