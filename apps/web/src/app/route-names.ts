@@ -80,6 +80,8 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-summative-control-progress',
   'tutor-summative-control-score',
   'tutor-summative-control-detail',
+  'tutor-trial-list',
+  'tutor-trial-play',
   'bpbk-multiple-intelligence-input',
   'bpbk-multiple-intelligence-play',
   'bpbk-interest-exploration-input',

@@ -82,6 +82,9 @@ export const APP_ROUTES = {
   'student-online-test': '/backend/mms/students/student/online-test',
   'tutor-play-online-formative': '/backend/mms/tutor/play-online-formative/:id',
   'tutor-play-online-summative': '/backend/mms/tutor/play-online-summative/:id',
+  // uji coba of an assessment (param: the assessment), and the controllers' list of what to try
+  'tutor-trial-play': '/backend/mms/tutor/trial-play/:id',
+  'tutor-trial-list': '/backend/mms/tutor/trial-list',
   'tutor-summative-control-progress': '/backend/mms/tutor/summative-control-progress',
   'tutor-summative-control-score': '/backend/mms/tutor/summative-control-score',
   'tutor-summative-control-detail': '/backend/mms/tutor/summative-control-detail',

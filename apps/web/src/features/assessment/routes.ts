@@ -11,4 +11,5 @@ export const assessmentRoutes: RouteObject[] = [
   screen('tutor-task-check', 'assessment.check', 'TaskCheckPage'),
   screen('tutor-formative-check', 'assessment.check', 'FormativeCheckPage'),
   screen('tutor-summative-question-set', 'assessment.check', 'SummativeCheckPage'),
+  screen('tutor-trial-list', 'assessment.control', 'TrialListPage'),
 ];

@@ -12,4 +12,5 @@ export const examEngineRoutes: RouteObject[] = [
   lists('student-online-test', 'assessment.take', 'OnlineTestListPage'),
   play('tutor-play-online-formative', 'assessment.take', 'PlayFormativePage'),
   play('tutor-play-online-summative', 'assessment.take', 'PlaySummativePage'),
+  play('tutor-trial-play', 'assessment.read', 'TrialPlayPage'),
 ];

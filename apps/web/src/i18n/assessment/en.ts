@@ -186,6 +186,8 @@ export const assessmentEn: Texts<typeof assessmentId> = {
     deleteConfirm: 'Delete "{{title}}"? Only a draft or a returned one can be deleted.',
     noChoices: 'You teach no subject this year, so you cannot create assessments yet.',
     check: 'Check',
+    trial: 'Try out',
+    trialList: 'Trial list',
     checkOf: 'Check: {{title}}',
     note: 'Note to the author',
     noteHint: 'Required to return it: what needs fixing',

@@ -183,6 +183,8 @@ export const assessmentId = {
     deleteConfirm: 'Hapus "{{title}}"? Hanya draf atau yang dikembalikan yang dapat dihapus.',
     noChoices: 'Anda belum mengajar mapel apa pun tahun ini, jadi belum dapat membuat penilaian.',
     check: 'Periksa',
+    trial: 'Uji coba',
+    trialList: 'Daftar uji coba',
     checkOf: 'Periksa: {{title}}',
     note: 'Catatan untuk penulis',
     noteHint: 'Wajib diisi bila dikembalikan: apa yang perlu diperbaiki',

@@ -3,6 +3,17 @@ import type { examEngineId } from './id.ts';
 /** English texts of the student's online quizzes and exams (issue 13). */
 export const examEngineEn: typeof examEngineId = {
   examPlay: {
+    trialTitle: 'Trial',
+    trialOf: 'Trial: {{title}}',
+    trialDuration: '{{minutes}} minutes',
+    trialNote: 'Trial: answer as a student would. Nothing is saved or recorded as anyone’s score.',
+    trialScore: 'Finish and score',
+    trialResult: 'Trial result',
+    trialPoints: 'Points of the closed questions',
+    trialGrade: 'Grade (essays not counted yet)',
+    trialEarned: '{{earned}} of {{points}} points',
+    trialEssay: 'Essay: marked by the teacher',
+    trialAgain: 'Try again',
     listFormative: 'Online quizzes (formative)',
     listSummative: 'Online exams',
     emptyFormative: 'No quiz is open or scheduled yet.',

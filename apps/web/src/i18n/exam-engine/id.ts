@@ -1,6 +1,17 @@
 /** Indonesian texts of the student's online quizzes and exams (issue 13). */
 export const examEngineId = {
   examPlay: {
+    trialTitle: 'Uji coba',
+    trialOf: 'Uji coba: {{title}}',
+    trialDuration: '{{minutes}} menit',
+    trialNote: 'Uji coba: kerjakan seperti siswa. Jawaban tidak disimpan dan tidak tercatat sebagai nilai siapa pun.',
+    trialScore: 'Selesai dan nilai',
+    trialResult: 'Hasil uji coba',
+    trialPoints: 'Poin soal tertutup',
+    trialGrade: 'Nilai (uraian belum dihitung)',
+    trialEarned: 'Poin {{earned}} dari {{points}}',
+    trialEssay: 'Uraian: dinilai guru',
+    trialAgain: 'Ulangi uji coba',
     listFormative: 'Kuis online (formatif)',
     listSummative: 'Ujian online',
     emptyFormative: 'Belum ada kuis yang dibuka atau dijadwalkan.',

@@ -1,8 +1,10 @@
 import { Badge, Button, Select, Stack, Tabs } from '@mantine/core';
 import { ASSESSMENT_STATES, type Assessment, type AssessmentKind, type AssessmentState } from '@mms/shared';
-import { IconCalendarEvent, IconChecklist, IconPlayerTrackNext, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent, IconChecklist, IconFlask, IconPlayerTrackNext, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { generatePath, useNavigate } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -46,6 +48,22 @@ const commonColumns = (t: (k: string) => string): ListColumn<Assessment>[] => [
   { accessor: 'itemCount', title: t('assess.items'), textAlign: 'right' },
 ];
 
+/** "Uji coba" of a quiz or a summative with questions: the paper as a student sees it, nothing recorded. */
+function useTrialAction() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (a: Assessment) =>
+    (a.kind === 'FORMATIVE' || a.kind === 'SUMMATIVE') && a.itemCount > 0
+      ? [
+          {
+            label: t('assess.trial'),
+            icon: <IconFlask size={18} aria-hidden />,
+            onClick: () => void navigate(generatePath(ROUTES['tutor-trial-play'], { id: String(a.id) })),
+          },
+        ]
+      : [];
+}
+
 /** Steps after the schedule that the list offers as row actions. */
 const LATER_STEPS = ['open', 'close', 'grade', 'publish'] as const;
 
@@ -66,6 +84,7 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
   const remove = useDeleteAssessment();
   const step = useAssessmentStep();
   const stateColumn = useStateColumn();
+  const trial = useTrialAction();
   const [subjectId, gradeId] = pair ? pair.split(':').map(Number) : [null, null];
   const columns: ListColumn<Assessment>[] = [
     ...commonColumns(t),
@@ -75,6 +94,7 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
         name={a.title}
         edit={a.editable ? () => setEditing(a.id) : undefined}
         actions={[
+          ...trial(a),
           ...(a.actions.includes('schedule')
             ? [
                 {
@@ -220,6 +240,7 @@ function CheckPage({ kind }: { kind: AssessmentKind }) {
   const { t } = useTranslation();
   const [checking, setChecking] = useState<Assessment | null>(null);
   const stateColumn = useStateColumn();
+  const trial = useTrialAction();
   const columns: ListColumn<Assessment>[] = [
     ...commonColumns(t),
     { accessor: 'authorName', title: t('assess.author'), render: (a) => a.authorName ?? '-' },
@@ -233,6 +254,7 @@ function CheckPage({ kind }: { kind: AssessmentKind }) {
             icon: <IconChecklist size={18} aria-hidden />,
             onClick: () => setChecking(a),
           },
+          ...trial(a),
         ]}
       />
     )),
@@ -263,3 +285,36 @@ function CheckPage({ kind }: { kind: AssessmentKind }) {
 export const TaskCheckPage = () => <CheckPage kind="TASK" />;
 export const FormativeCheckPage = () => <CheckPage kind="FORMATIVE" />;
 export const SummativeCheckPage = () => <CheckPage kind="SUMMATIVE" />;
+
+/** "Daftar uji coba" of the assessment controllers: every quiz or summative of the unit, each to try. */
+export function TrialListPage() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<'FORMATIVE' | 'SUMMATIVE'>('SUMMATIVE');
+  const stateColumn = useStateColumn();
+  const trial = useTrialAction();
+  const columns: ListColumn<Assessment>[] = [
+    ...commonColumns(t),
+    { accessor: 'authorName', title: t('assess.author'), render: (a) => a.authorName ?? '-' },
+    stateColumn,
+    rowActionsColumn<Assessment>((a) => <RowActions name={a.title} actions={trial(a)} />),
+  ];
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('assess.trialList')}</PageTitle>
+      <Tabs value={kind} onChange={(v) => v && setKind(v as typeof kind)}>
+        <Tabs.List>
+          <Tabs.Tab value="SUMMATIVE">{t('assess.kinds.SUMMATIVE')}</Tabs.Tab>
+          <Tabs.Tab value="FORMATIVE">{t('assess.kinds.FORMATIVE')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <DataList<Assessment>
+        path="/assessments"
+        label={t('assess.trialList')}
+        columns={columns}
+        filters={{ kind }}
+        exportName={`uji-coba-${kind.toLowerCase()}`}
+        rowLabel={(a) => a.title}
+      />
+    </Stack>
+  );
+}

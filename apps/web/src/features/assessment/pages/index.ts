@@ -15,4 +15,5 @@ export {
   SummativeInputPage,
   TaskCheckPage,
   TaskInputPage,
+  TrialListPage,
 } from './assessment-list-page.tsx';

@@ -5,3 +5,4 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Checkbox.css';
 export { PlayFormativePage, PlaySummativePage } from './exam-play-page.tsx';
+export { TrialPlayPage } from './trial-page.tsx';
