@@ -95,7 +95,8 @@ for (const scheme of SCHEMES) {
     });
 
     test(`every built screen of every account (${scheme})`, async ({ browser }) => {
-      test.setTimeout(600_000);
+      // about a hundred screens, each loaded, settled and audited: minutes, more on a busy machine
+      test.setTimeout(1_500_000);
       const seen = new Set<string>();
       const found: string[] = [];
       for (const account of ACCOUNTS) {
