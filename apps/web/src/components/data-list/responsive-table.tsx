@@ -35,7 +35,18 @@ const isActions = (c: Column<unknown>) => String(c.accessor).startsWith('_');
  */
 export function ResponsiveDataTable<T>(props: DataTableProps<T>) {
   const phone = usePhone();
-  if (!phone) return <DataTable<T> {...props} />;
+  if (!phone)
+    return (
+      <DataTable<T>
+        {...props}
+        // a table wider than the screen scrolls sideways: the keyboard reaches the scroll region even when no row
+        // holds a button (a reader's list without actions), as WCAG 2.1.1 asks
+        scrollAreaProps={{
+          ...props.scrollAreaProps,
+          viewportProps: { tabIndex: 0, ...props.scrollAreaProps?.viewportProps },
+        }}
+      />
+    );
   return <RecordCards {...(props as CardProps<T>)} />;
 }
 
