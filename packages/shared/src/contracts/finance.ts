@@ -10,7 +10,9 @@ const isoDate = (label: string) => z.iso.date(`${label} harus berupa tanggal YYY
 /** Whole rupiah, 0 to Rp 2.000.000.000 (the integer column's room with margin). */
 const rupiah = (label: string) =>
   z.coerce
-    .number({ error: `${label} harus berupa angka` })
+    .number({
+      error: (issue) => (Number.isNaN(issue.input) ? `${label} wajib diisi` : `${label} harus berupa angka`),
+    })
     .int(`${label} harus bilangan bulat rupiah`)
     .min(0, `${label} tidak boleh negatif`)
     .max(2_000_000_000, `${label} terlalu besar`);
@@ -237,6 +239,7 @@ export const Invoice = z.object({
   studentName: z.string(),
   nis: z.string(),
   className: z.string().nullable(),
+  unitId: z.number().int(),
   unitName: z.string(),
   dueDate: z.string(),
   createdAt: z.string(),
