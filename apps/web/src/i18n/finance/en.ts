@@ -92,6 +92,7 @@ export const financeEn: typeof financeId = {
       cancelOf: 'Cancel the bill of {{name}} for {{period}}',
     },
     invoice: {
+      create: 'Create an invoice of the open bills',
       title: 'Invoice',
       total: 'Total due',
       notFound: 'Invoice not found',

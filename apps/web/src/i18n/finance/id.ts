@@ -90,6 +90,7 @@ export const financeId = {
       cancelOf: 'Batalkan tagihan {{name}} periode {{period}}',
     },
     invoice: {
+      create: 'Buat invoice tagihan terbuka',
       title: 'Invoice',
       total: 'Total tagihan',
       notFound: 'Invoice tidak ditemukan',

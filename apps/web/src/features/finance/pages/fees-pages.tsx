@@ -1,6 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { can, formatRupiah, type FeeRule, type StudentDiscount, type StudentSummary } from '@mms/shared';
 import { useState } from 'react';
+import { generatePath, useNavigate } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
+import { addDays } from '@mms/shared';
+import { serverToday } from '../../../lib/clock.ts';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
@@ -10,6 +14,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import {
   useApproveDiscount,
   useComponents,
+  useCreateInvoice,
   useDeleteDiscount,
   useDeleteFeeRule,
   useDiscounts,
@@ -188,6 +193,17 @@ export function FeesStudentPage() {
   const components = useComponents(unitId);
   const rules = useFeeRules({ studentId: student?.id ?? null });
   const discounts = useDiscounts({ studentId: student?.id ?? null });
+  const createInvoice = useCreateInvoice();
+  const navigate = useNavigate();
+  // an invoice of the student's open bills, due in 14 days, then its printable page
+  const invoice = (studentId: number) =>
+    createInvoice.mutate(
+      { studentId, dueDate: addDays(serverToday(), 14) },
+      {
+        onSuccess: (inv) => void navigate(generatePath(ROUTES['treasurer-invoice'], { id: String(inv.id) })),
+        onError: notifyError,
+      },
+    );
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
       <PageTitle>{t('finance.fees.studentTitle')}</PageTitle>
@@ -196,6 +212,16 @@ export function FeesStudentPage() {
         <Text>{t('finance.fees.pickStudent')}</Text>
       ) : (
         <Stack>
+          {canManage && (
+            <Button
+              w="fit-content"
+              variant="light"
+              loading={createInvoice.isPending}
+              onClick={() => invoice(student.id)}
+            >
+              {t('finance.invoice.create')}
+            </Button>
+          )}
           <Title order={2} fz="h4">
             {t('finance.fees.rules')}
           </Title>
