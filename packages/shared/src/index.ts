@@ -30,6 +30,7 @@ export * from './contracts/p5.ts';
 export * from './contracts/assessment-flow.ts';
 export * from './contracts/assessment-results.ts';
 export * from './contracts/exam-schedule.ts';
+export * from './contracts/finance.ts';
 export * from './contracts/exam-engine.ts';
 export * from './contracts/counselling.ts';
 export * from './domain/instrument-scoring.ts';

@@ -42,6 +42,7 @@ import {
 } from './demo-data.ts';
 import { clock } from '../lib/clock.ts';
 import { seedDemoExams } from './demo-exam.ts';
+import { seedDemoFinance } from './demo-finance.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
@@ -500,6 +501,15 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     demoStudentUserId: accountId('STUDENT'),
     reporterUserId: accountId('TEACHER'),
     verifierUserId: accountId('BPBK'),
+  });
+  await seedDemoFinance(tx, {
+    units: unitRows,
+    smpUnitId: smp,
+    classGroupId: cls7a!.id,
+    academicYearId,
+    year: period,
+    today: jakartaDate(clock.now()),
+    approverUserId: accountId('TEACHERCASHIER'),
   });
   return summary;
 }

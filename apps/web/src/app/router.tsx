@@ -7,6 +7,7 @@ import { RootLayout } from './root-layout.tsx';
 import { assessmentRoutes } from '../features/assessment/routes.ts';
 import { gradesRoutes } from '../features/grades/routes.ts';
 import { examsRoutes } from '../features/exams/routes.ts';
+import { financeRoutes } from '../features/finance/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
           ...assessmentRoutes,
           ...gradesRoutes,
           ...examsRoutes,
+          ...financeRoutes,
           ...examEngineRoutes,
           ...examControlRoutes,
           ...counsellingRoutes,

@@ -1,0 +1,531 @@
+import {
+  billStatusOf,
+  discountOf,
+  monthsBetween,
+  resolveFee,
+  splitInstalments,
+  type AuthUser,
+  type BillQuery,
+  type CancelBillInput,
+  type CreateInvoiceInput,
+  type FeeRuleInput,
+  type FeeRuleQuery,
+  type FinanceUnitQuery,
+  type GenerateBillsInput,
+  type PaymentComponentInput,
+  type StudentDiscountInput,
+  type StudentDiscountQuery,
+} from '@mms/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { clock } from '../../lib/clock.ts';
+import { guarded } from '../../lib/db-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
+import * as repo from './finance.repo.ts';
+
+/** Fees and bills (issue 15): components, fee rules, discounts, bill generation, cancelling and invoices. */
+export function createFinanceService(db: Database) {
+  /** The unit a write goes to: the caller's own, or the one ADMIN names (required then). */
+  function unitForWrite(user: AuthUser, requested: number | undefined): number {
+    const unit = unitScope(user, requested) ?? user.unit?.id;
+    if (!unit) throw badRequest('Pilih unit', { unitId: 'Unit wajib diisi' });
+    return unit;
+  }
+
+  async function componentOf(exec: Executor, user: AuthUser, id: number) {
+    const row = await repo.findComponent(exec, id);
+    if (!row) throw notFound('Komponen pembayaran');
+    assertUnit(user, row.unitId);
+    return row;
+  }
+
+  async function studentOf(exec: Executor, user: AuthUser, id: number) {
+    const row = await repo.findStudent(exec, id);
+    if (!row) throw notFound('Siswa');
+    assertUnit(user, row.unitId);
+    return row;
+  }
+
+  async function ownStudentId(user: AuthUser) {
+    const id = user.studentId ?? (await repo.findStudentByUser(db, user.id))?.id;
+    if (!id) throw forbidden('Akun Anda belum terhubung ke data siswa');
+    return id;
+  }
+
+  // ---------- components ----------
+
+  const components = async (user: AuthUser, q: FinanceUnitQuery) => ({
+    items: await repo.listComponents(db, unitScope(user, q.unitId)),
+  });
+
+  const componentMessages = {
+    unique: 'Kode komponen sudah dipakai di unit ini',
+    inUse: 'Komponen sudah dipakai tagihan',
+  };
+
+  async function createComponent(user: AuthUser, input: PaymentComponentInput, actor: AuditActor) {
+    const values = {
+      unitId: unitForWrite(user, input.unitId),
+      code: input.code,
+      name: input.name,
+      frequency: input.frequency,
+      defaultAmount: input.defaultAmount,
+      dueDay: input.dueDay,
+      isActive: input.isActive,
+    };
+    const id = await guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const id = await repo.insertComponent(tx, values);
+          await audit(tx, actor, {
+            action: 'finance.component.create',
+            entityType: 'payment_component',
+            entityId: id,
+            after: values,
+          });
+          return id;
+        }),
+      componentMessages,
+    );
+    return (await repo.findComponent(db, id))!;
+  }
+
+  async function updateComponent(user: AuthUser, id: number, input: PaymentComponentInput, actor: AuditActor) {
+    await guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await componentOf(tx, user, id);
+          const values = {
+            code: input.code,
+            name: input.name,
+            frequency: input.frequency,
+            defaultAmount: input.defaultAmount,
+            dueDay: input.dueDay,
+            isActive: input.isActive,
+          };
+          await repo.updateComponent(tx, id, values);
+          await audit(tx, actor, {
+            action: 'finance.component.update',
+            entityType: 'payment_component',
+            entityId: id,
+            before,
+            after: values,
+          });
+        }),
+      componentMessages,
+    );
+    return (await repo.findComponent(db, id))!;
+  }
+
+  async function removeComponent(user: AuthUser, id: number, actor: AuditActor) {
+    await guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await componentOf(tx, user, id);
+          await repo.deleteComponent(tx, id);
+          await audit(tx, actor, {
+            action: 'finance.component.delete',
+            entityType: 'payment_component',
+            entityId: id,
+            before,
+          });
+        }),
+      componentMessages,
+    );
+    return { ok: true as const };
+  }
+
+  // ---------- fee rules ----------
+
+  const rules = async (user: AuthUser, q: FeeRuleQuery) => ({
+    items: await repo.listRules(db, {
+      unitId: unitScope(user, q.unitId),
+      componentId: q.componentId,
+      studentId: q.studentId,
+    }),
+  });
+
+  /** Checks that what a rule names belongs to the component's unit, and returns its values. */
+  async function ruleValues(exec: Executor, user: AuthUser, input: FeeRuleInput) {
+    const component = await componentOf(exec, user, input.componentId);
+    const studentId = input.studentId ?? null;
+    const gradeId = input.gradeId ?? null;
+    if (studentId !== null) {
+      const student = await repo.findStudent(exec, studentId);
+      if (!student || student.unitId !== component.unitId)
+        throw badRequest('Siswa tidak ada di unit komponen ini', { studentId: 'Siswa tidak valid' });
+    }
+    if (gradeId !== null) {
+      const grade = await repo.findGrade(exec, gradeId);
+      if (!grade || grade.unitId !== component.unitId)
+        throw badRequest('Tingkat tidak ada di unit komponen ini', { gradeId: 'Tingkat tidak valid' });
+    }
+    return {
+      componentId: component.id,
+      studentId,
+      gradeId,
+      program: input.program ? input.program : null,
+      boarding: input.boarding ?? null,
+      amount: input.amount,
+    };
+  }
+
+  const ruleMessages = { unique: 'Aturan biaya untuk cakupan ini sudah ada' };
+
+  async function createRule(user: AuthUser, input: FeeRuleInput, actor: AuditActor) {
+    const id = await guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const values = await ruleValues(tx, user, input);
+          const id = await repo.insertRule(tx, values);
+          await audit(tx, actor, {
+            action: 'finance.fee-rule.create',
+            entityType: 'fee_rule',
+            entityId: id,
+            after: values,
+          });
+          return id;
+        }),
+      ruleMessages,
+    );
+    return (await repo.findRule(db, id))!;
+  }
+
+  async function ruleForWrite(exec: Executor, user: AuthUser, id: number) {
+    const rule = await repo.findRule(exec, id);
+    if (!rule) throw notFound('Aturan biaya');
+    assertUnit(user, rule.unitId);
+    return rule;
+  }
+
+  async function updateRule(user: AuthUser, id: number, input: FeeRuleInput, actor: AuditActor) {
+    await guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await ruleForWrite(tx, user, id);
+          const values = await ruleValues(tx, user, input);
+          await repo.updateRule(tx, id, values);
+          await audit(tx, actor, {
+            action: 'finance.fee-rule.update',
+            entityType: 'fee_rule',
+            entityId: id,
+            before,
+            after: values,
+          });
+        }),
+      ruleMessages,
+    );
+    return (await repo.findRule(db, id))!;
+  }
+
+  async function removeRule(user: AuthUser, id: number, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const before = await ruleForWrite(tx, user, id);
+      await repo.deleteRule(tx, id);
+      await audit(tx, actor, { action: 'finance.fee-rule.delete', entityType: 'fee_rule', entityId: id, before });
+    });
+    return { ok: true as const };
+  }
+
+  // ---------- discounts ----------
+
+  const discounts = async (user: AuthUser, q: StudentDiscountQuery) => ({
+    items: await repo.listDiscounts(db, { unitId: unitScope(user, q.unitId), studentId: q.studentId }),
+  });
+
+  async function createDiscount(user: AuthUser, input: StudentDiscountInput, actor: AuditActor) {
+    const id = await db.transaction(async (tx) => {
+      const student = await studentOf(tx, user, input.studentId);
+      if (input.componentId) {
+        const component = await componentOf(tx, user, input.componentId);
+        if (component.unitId !== student.unitId)
+          throw badRequest('Komponen bukan milik unit siswa', { componentId: 'Komponen tidak valid' });
+      }
+      const values = {
+        studentId: student.id,
+        componentId: input.componentId ?? null,
+        kind: input.kind,
+        percent: input.percent,
+        amount: input.amount,
+        reason: input.reason,
+        createdBy: user.id,
+      };
+      const id = await repo.insertDiscount(tx, values);
+      await audit(tx, actor, {
+        action: 'finance.discount.create',
+        entityType: 'student_discount',
+        entityId: id,
+        after: values,
+      });
+      return id;
+    });
+    return (await repo.findDiscount(db, id))!;
+  }
+
+  async function discountForWrite(exec: Executor, user: AuthUser, id: number) {
+    const row = await repo.findDiscount(exec, id);
+    if (!row) throw notFound('Potongan');
+    assertUnit(user, row.unitId);
+    return row;
+  }
+
+  /** Approves a discount: from now on it applies to the bills generated for the student. */
+  async function approveDiscount(user: AuthUser, id: number, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const before = await discountForWrite(tx, user, id);
+      if (before.approvedAt) throw conflict('Potongan ini sudah disetujui');
+      await repo.approveDiscount(tx, id, user.id);
+      await audit(tx, actor, {
+        action: 'finance.discount.approve',
+        entityType: 'student_discount',
+        entityId: id,
+        before,
+      });
+    });
+    return (await repo.findDiscount(db, id))!;
+  }
+
+  async function removeDiscount(user: AuthUser, id: number, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const before = await discountForWrite(tx, user, id);
+      await repo.deleteDiscount(tx, id);
+      await audit(tx, actor, {
+        action: 'finance.discount.delete',
+        entityType: 'student_discount',
+        entityId: id,
+        before,
+      });
+    });
+    return { ok: true as const };
+  }
+
+  // ---------- bills ----------
+
+  /**
+   * Makes (or with dryRun counts) the bills of one component for the chosen students. Generating twice,
+   * or twice at once, never duplicates: the bills' unique key skips what exists.
+   */
+  async function generate(user: AuthUser, input: GenerateBillsInput, actor: AuditActor) {
+    const component = await componentOf(db, user, input.componentId);
+    const year = await repo.activeYear(db);
+    if (!year) throw badRequest('Belum ada tahun pelajaran aktif');
+    if (input.classGroupId) {
+      const cls = await repo.findClassGroup(db, input.classGroupId);
+      if (!cls || cls.unitId !== component.unitId)
+        throw badRequest('Kelas tidak valid', { classGroupId: 'Kelas tidak valid' });
+    }
+    if (input.gradeId) {
+      const grade = await repo.findGrade(db, input.gradeId);
+      if (!grade || grade.unitId !== component.unitId)
+        throw badRequest('Tingkat tidak valid', { gradeId: 'Tingkat tidak valid' });
+    }
+    const studentsFound = await repo.billableStudents(db, {
+      unitId: component.unitId,
+      academicYearId: year.id,
+      gradeId: input.gradeId,
+      classGroupId: input.classGroupId,
+    });
+    const rules = (await repo.listRules(db, { unitId: component.unitId, componentId: component.id })).map((r) => ({
+      ...r,
+      boarding: r.boarding ?? null,
+    }));
+    const unitRule = { studentId: null, gradeId: null, program: null, boarding: null, amount: component.defaultAmount };
+    const discountRows = await repo.approvedDiscounts(
+      db,
+      studentsFound.map((s) => s.id),
+      component.id,
+    );
+
+    // the periods and the parts of each bill
+    const yearStartMonth = year.startDate.slice(0, 7);
+    let periods: { period: string; dueDate: string; month: string | null }[];
+    let percents = [100];
+    let instalmentDues: string[] = [];
+    if (component.frequency === 'MONTHLY') {
+      const from = input.fromMonth ?? clock.today().slice(0, 7);
+      const to = input.toMonth ?? from;
+      if (from < yearStartMonth || to > year.endDate.slice(0, 7))
+        throw badRequest('Bulan di luar tahun pelajaran aktif', { fromMonth: 'Di luar tahun pelajaran aktif' });
+      const day = String(component.dueDay).padStart(2, '0');
+      periods = monthsBetween(from, to).map((m) => ({ period: m, dueDate: `${m}-${day}`, month: m }));
+    } else {
+      const dueDate = input.dueDate ?? clock.today();
+      periods = [{ period: component.frequency === 'YEARLY' ? year.name : 'ONCE', dueDate, month: null }];
+      if (input.instalments?.length) {
+        percents = input.instalments.map((i) => i.percent);
+        instalmentDues = input.instalments.map((i) => i.dueDate);
+      }
+    }
+    if (component.frequency === 'MONTHLY' && input.instalments?.length)
+      throw badRequest('Tagihan bulanan tidak dicicil', { instalments: 'Hanya untuk biaya sekali atau tahunan' });
+
+    const rows: repo.BillValues[] = [];
+    for (const s of studentsFound) {
+      const fee = resolveFee([unitRule, ...rules], { ...s, boarding: s.boarding ?? null });
+      if (fee === null) continue;
+      const mine = discountRows.filter((d) => d.studentId === s.id);
+      const discount = discountOf(
+        fee,
+        mine.map((d) => (d.percent !== null ? { percent: d.percent } : { amount: d.amount! })),
+      );
+      const entryMonth = s.entryDate ? s.entryDate.slice(0, 7) : null;
+      const amounts = splitInstalments(fee, percents);
+      const discounts = splitInstalments(discount, percents);
+      for (const p of periods) {
+        // a student enrolled mid-year is billed from their entry month
+        if (p.month && entryMonth && p.month < entryMonth) continue;
+        amounts.forEach((amount, i) => {
+          const d = discounts[i]!;
+          rows.push({
+            unitId: component.unitId,
+            studentId: s.id,
+            componentId: component.id,
+            period: p.period,
+            instalment: i + 1,
+            amount,
+            discount: d,
+            paid: 0,
+            dueDate: instalmentDues[i] ?? p.dueDate,
+            status: billStatusOf(amount, d, 0),
+          });
+        });
+      }
+    }
+
+    const existing = await repo.existingBillKeys(
+      db,
+      component.id,
+      studentsFound.map((s) => s.id),
+      periods.map((p) => p.period),
+    );
+    const fresh = rows.filter((r) => !existing.has(`${r.studentId}|${r.period}|${r.instalment}`));
+    const result = { students: studentsFound.length, existing: rows.length - fresh.length, dryRun: input.dryRun };
+    if (input.dryRun) return { ...result, created: fresh.length };
+    const created = await db.transaction(async (tx) => {
+      const n = await repo.insertBills(tx, fresh);
+      await audit(tx, actor, {
+        action: 'finance.bills.generate',
+        entityType: 'payment_component',
+        entityId: component.id,
+        after: {
+          periods: periods.map((p) => p.period),
+          gradeId: input.gradeId,
+          classGroupId: input.classGroupId,
+          created: n,
+        },
+      });
+      return n;
+    });
+    return { ...result, existing: rows.length - created, created };
+  }
+
+  const billsPage = async (user: AuthUser, q: BillQuery) => repo.pageBills(db, unitScope(user, q.unitId), q);
+
+  /** Cancels an unpaid bill with a reason; a bill with payments on it is not cancelled here. */
+  async function cancel(user: AuthUser, id: number, input: CancelBillInput, actor: AuditActor) {
+    await db.transaction(async (tx) => {
+      const bill = await repo.findBill(tx, id, true);
+      if (!bill) throw notFound('Tagihan');
+      assertUnit(user, bill.unitId);
+      if (bill.status === 'CANCELLED') throw conflict('Tagihan ini sudah dibatalkan');
+      if (bill.paid > 0) throw conflict('Tagihan yang sudah dibayar sebagian tidak dapat dibatalkan');
+      await repo.cancelBill(tx, id, input.reason, user.id);
+      await audit(tx, actor, {
+        action: 'finance.bill.cancel',
+        entityType: 'bill',
+        entityId: id,
+        before: bill,
+        after: { reason: input.reason },
+      });
+    });
+    return billById(id);
+  }
+
+  async function billById(id: number) {
+    const bill = (await repo.findBill(db, id))!;
+    return (await repo.billsOfStudent(db, bill.studentId, false)).find((b) => b.id === id)!;
+  }
+
+  // ---------- invoices ----------
+
+  async function invoiceOf(id: number) {
+    const head = await repo.findInvoice(db, id);
+    if (!head) throw notFound('Invoice');
+    const billsIn = await repo.billsOfInvoice(db, id);
+    const className = billsIn[0]?.className ?? null;
+    return { ...head, className, bills: billsIn, total: billsIn.reduce((a, b) => a + b.outstanding, 0) };
+  }
+
+  /** Groups the student's open bills in a new invoice. */
+  async function createInvoice(user: AuthUser, input: CreateInvoiceInput, actor: AuditActor) {
+    const id = await db.transaction(async (tx) => {
+      const student = await studentOf(tx, user, input.studentId);
+      const open = await repo.billsOfStudent(tx, student.id, true);
+      if (open.length === 0)
+        throw badRequest('Siswa ini tidak punya tagihan terbuka', { studentId: 'Tidak ada tagihan terbuka' });
+      const today = clock.today();
+      const prefix = `INV/${await repo.unitCode(tx, student.unitId)}/${today.slice(0, 4)}${today.slice(5, 7)}/`;
+      const id = await repo.insertInvoice(
+        tx,
+        { unitId: student.unitId, studentId: student.id, dueDate: input.dueDate, createdBy: user.id, prefix },
+        open.map((b) => b.id),
+      );
+      await audit(tx, actor, {
+        action: 'finance.invoice.create',
+        entityType: 'invoice',
+        entityId: id,
+        after: { billIds: open.map((b) => b.id) },
+      });
+      return id;
+    });
+    return invoiceOf(id);
+  }
+
+  /** An invoice for finance readers of its unit, or for the student it belongs to. */
+  async function invoice(user: AuthUser, id: number) {
+    const found = await invoiceOf(id);
+    if (user.division === 'STUDENT') {
+      if (found.studentId !== (await ownStudentId(user))) throw forbidden('Invoice ini bukan milik Anda');
+    } else if (['TEACHERCASHIER', 'PRINCIPAL', 'YAYASAN', 'ADMIN'].includes(user.division)) {
+      assertUnit(user, found.unitId);
+    } else throw forbidden();
+    return found;
+  }
+
+  async function myBills(user: AuthUser) {
+    return { items: await repo.billsOfStudent(db, await ownStudentId(user), false) };
+  }
+
+  async function myInvoices(user: AuthUser) {
+    const ids = await repo.invoicesOfStudent(db, await ownStudentId(user));
+    const items = [];
+    for (const { id } of ids) {
+      const { bills: _bills, ...rest } = await invoiceOf(id);
+      items.push(rest);
+    }
+    return { items };
+  }
+
+  return {
+    components,
+    createComponent,
+    updateComponent,
+    removeComponent,
+    rules,
+    createRule,
+    updateRule,
+    removeRule,
+    discounts,
+    createDiscount,
+    approveDiscount,
+    removeDiscount,
+    generate,
+    billsPage,
+    cancel,
+    createInvoice,
+    invoice,
+    myBills,
+    myInvoices,
+  };
+}
