@@ -45,6 +45,7 @@ import { seedDemoExams } from './demo-exam.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
+import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -500,6 +501,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     demoStudentUserId: accountId('STUDENT'),
     reporterUserId: accountId('TEACHER'),
     verifierUserId: accountId('BPBK'),
+  });
+  await seedDemoFinanceBooks(tx, {
+    unitIds: unitRows.map((u) => u.id),
+    smpUnitId: smp,
+    today: jakartaDate(clock.now()),
+    makerUserId: accountId('TEACHERCASHIER'),
+    approverUserId: accountId('ADMIN'),
   });
   return summary;
 }

@@ -11,3 +11,4 @@ export * from './exam-schedule.ts';
 export * from './counselling.ts';
 export * from './instruments.ts';
 export * from './discipline.ts';
+export * from './finance-books.ts';
