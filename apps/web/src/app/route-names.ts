@@ -8,6 +8,10 @@ export type RouteName = keyof typeof ROUTES;
 /** Screens of the menu that exist today; every other menu entry leads to the coming-soon page. */
 export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'dashboard',
+  'treasurer-vouchers',
+  'treasurer-voucher',
+  'treasurer-books',
+  'report-cash-voucher',
   'bpbk-counselling-input',
   'bpbk-counselling-edit',
   'bpbk-counselling-list',

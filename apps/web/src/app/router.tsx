@@ -9,6 +9,7 @@ import { gradesRoutes } from '../features/grades/routes.ts';
 import { examsRoutes } from '../features/exams/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
+import { financeBooksRoutes } from '../features/finance-books/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
           ...examsRoutes,
           ...examEngineRoutes,
           ...examControlRoutes,
+          ...financeBooksRoutes,
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,
