@@ -46,6 +46,7 @@ import { seedDemoFinance } from './demo-finance.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
+import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -510,6 +511,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     year: period,
     today: jakartaDate(clock.now()),
     approverUserId: accountId('TEACHERCASHIER'),
+  });
+  await seedDemoFinanceBooks(tx, {
+    unitIds: unitRows.map((u) => u.id),
+    smpUnitId: smp,
+    today: jakartaDate(clock.now()),
+    makerUserId: accountId('TEACHERCASHIER'),
+    approverUserId: accountId('ADMIN'),
   });
   return summary;
 }

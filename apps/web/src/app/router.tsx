@@ -10,6 +10,7 @@ import { examsRoutes } from '../features/exams/routes.ts';
 import { financeRoutes } from '../features/finance/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
+import { financeBooksRoutes } from '../features/finance-books/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           ...financeRoutes,
           ...examEngineRoutes,
           ...examControlRoutes,
+          ...financeBooksRoutes,
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,

@@ -12,3 +12,4 @@ export * from './counselling.ts';
 export * from './instruments.ts';
 export * from './discipline.ts';
 export * from './finance.ts';
+export * from './finance-books.ts';
