@@ -23,6 +23,8 @@ export function useBook(unitId: number | null, kind: 'CASH' | 'BANK', month: str
   return useQuery({
     queryKey: [BASE, 'book', unitId, kind, month],
     queryFn: () => api<Book>(`${BASE}/books`, { query: { ...unitQuery(unitId), kind, month } }),
+    // a book is one unit's: ADMIN and YAYASAN (no unit of their own) choose one first
+    enabled: unitId !== null,
   });
 }
 

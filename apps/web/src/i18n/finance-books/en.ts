@@ -53,6 +53,7 @@ export const financeBooksEn: typeof financeBooksId = {
       reason: 'Reason for the reversal',
     },
     books: {
+      pickUnit: 'Choose a unit to see its book.',
       title: 'Cash and Bank Books',
       cash: 'Cash book',
       bank: 'Bank book',

@@ -51,6 +51,7 @@ export const financeBooksId = {
       reason: 'Alasan pembalikan',
     },
     books: {
+      pickUnit: 'Pilih unit untuk melihat bukunya.',
       title: 'Buku Kas dan Bank',
       cash: 'Buku kas',
       bank: 'Buku bank',

@@ -180,7 +180,12 @@ export function BooksPage() {
           </Group>
         }
       >
-        {book.isPending && <Skeleton height={240} mt="md" />}
+        {unitId === null && (
+          <Alert color="blue" mt="md">
+            {t('financeBooks.books.pickUnit')}
+          </Alert>
+        )}
+        {unitId !== null && book.isPending && <Skeleton height={240} mt="md" />}
         {book.isError && <Alert color="red">{errorText(book.error)}</Alert>}
         {book.data && (
           <Stack gap="xs">
