@@ -295,6 +295,7 @@ export const MENU: readonly MenuNode[] = [
     treasurer('payments', 'Pembayaran', 'Payments'),
     treasurer('vouchers', 'Voucher kas/bank', 'Cash and bank vouchers'),
     treasurer('books', 'Buku kas & bank', 'Cash and bank books', 'finance.read'),
+    treasurer('accounts', 'Bagan akun', 'Chart of accounts', 'finance.read'),
   ]),
 
   heading('reports', 'Laporan', 'Reports'),
@@ -304,6 +305,7 @@ export const MENU: readonly MenuNode[] = [
     report('schedule', 'Laporan jadwal pelajaran', 'Timetable report'),
     report('journal', 'Jurnal siswa & guru', 'Student and teacher journal', 'journal.report'),
     report('cash-voucher', 'Voucher kas', 'Cash voucher', 'finance.read'),
+    report('finance', 'Tunggakan & penerimaan', 'Arrears and collections', 'finance.read'),
     report('counselling', 'Laporan BK', 'Counselling reports', 'counselling.read'),
     report('scoring', 'Laporan nilai', 'Scoring report'),
   ]),

@@ -100,6 +100,8 @@ export const PERMISSIONS = {
   'finance.manage': ['TEACHERCASHIER', 'ADMIN'],
   'finance.read': ['TEACHERCASHIER', 'PRINCIPAL', 'YAYASAN', 'ADMIN'],
   'finance.self': ['STUDENT'],
+  /** approves a payment reversal asked by a cashier (never the one who asked) */
+  'finance.approve': ['TEACHERCASHIER', 'PRINCIPAL', 'ADMIN'],
   /** the principal and the foundation: master, monthly process, list (spec: principal and foundation screens) */
   'bisyaroh.manage': ['PRINCIPAL', 'YAYASAN', 'ADMIN'],
   'bisyaroh.self': STAFF,
