@@ -41,7 +41,14 @@ const DEMO_RATES = [
     transportPerDay: 12_500,
     allowances: [{ name: 'Tunjangan jabatan wakasek', amount: 500_000 }],
   },
-  { position: 'Bimbingan Konseling', perJp: 0, perDay: 40_000, onTimePerDay: 5_000, transportPerDay: 10_000, allowances: [] },
+  {
+    position: 'Bimbingan Konseling',
+    perJp: 0,
+    perDay: 40_000,
+    onTimePerDay: 5_000,
+    transportPerDay: 10_000,
+    allowances: [],
+  },
   { position: 'Tata Usaha', perJp: 0, perDay: 50_000, onTimePerDay: 5_000, transportPerDay: 10_000, allowances: [] },
 ];
 
@@ -64,9 +71,7 @@ export async function seedDemoBisyaroh(
   const previous = prevMonthOf(current);
   await tx
     .insert(bisyarohRates)
-    .values(
-      DEMO_RATES.map((r) => ({ ...r, unitId, validFrom: previous, absencePerDay: 50_000 })),
-    );
+    .values(DEMO_RATES.map((r) => ({ ...r, unitId, validFrom: previous, absencePerDay: 50_000 })));
   await tx.insert(bisyarohLoans).values({
     unitId,
     employeeId: input.tuEmployeeId,
@@ -79,7 +84,15 @@ export async function seedDemoBisyaroh(
   const staff = await tx
     .select({ id: employees.id })
     .from(employees)
-    .where(and(eq(employees.unitId, unitId), inArray(employees.position, DEMO_RATES.map((r) => r.position))));
+    .where(
+      and(
+        eq(employees.unitId, unitId),
+        inArray(
+          employees.position,
+          DEMO_RATES.map((r) => r.position),
+        ),
+      ),
+    );
   const from = monthOf(previous).from;
   const days = (await schoolDays(tx, unitId, from, input.today)).filter((d) => d < input.today);
   const attendance = staff.flatMap((e, i) =>

@@ -89,6 +89,7 @@ export const BisyarohLoan = z.object({
 });
 export type BisyarohLoan = z.infer<typeof BisyarohLoan>;
 export const BisyarohLoanList = z.object({ items: z.array(BisyarohLoan) });
+export type BisyarohLoanList = z.infer<typeof BisyarohLoanList>;
 
 export const BisyarohEmployee = z.object({
   id: z.number().int(),
@@ -97,6 +98,7 @@ export const BisyarohEmployee = z.object({
   position: z.string().nullable(),
 });
 export const BisyarohEmployeeList = z.object({ items: z.array(BisyarohEmployee) });
+export type BisyarohEmployeeList = z.infer<typeof BisyarohEmployeeList>;
 export type BisyarohEmployee = z.infer<typeof BisyarohEmployee>;
 
 // ---------- the month ----------

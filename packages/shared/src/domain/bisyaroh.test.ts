@@ -12,7 +12,13 @@ const rates = {
     { name: 'Tugas piket', amount: 0 },
   ],
 };
-const row = (over: Partial<RateRow>): RateRow => ({ ...rates, employeeId: null, position: 'Guru', validFrom: '2026-01', ...over });
+const row = (over: Partial<RateRow>): RateRow => ({
+  ...rates,
+  employeeId: null,
+  position: 'Guru',
+  validFrom: '2026-01',
+  ...over,
+});
 
 describe('computeLines', () => {
   it('turns a month into lines by hand numbers', () => {

@@ -112,7 +112,14 @@ export function computeLines(rates: BisyarohRates, facts: BisyarohMonthFacts): C
   for (const loan of facts.loans) {
     const amount = Math.min(loan.instalment, loan.remaining);
     if (amount > 0) {
-      lines.push({ kind: 'LOAN', label: `Angsuran ${loan.name}`, quantity: 1, rate: amount, amount: -amount, loanId: loan.loanId });
+      lines.push({
+        kind: 'LOAN',
+        label: `Angsuran ${loan.name}`,
+        quantity: 1,
+        rate: amount,
+        amount: -amount,
+        loanId: loan.loanId,
+      });
     }
   }
   return lines;

@@ -44,7 +44,12 @@ export const listRates = (db: Executor, unitId: number | null) =>
     .from(bisyarohRates)
     .leftJoin(employees, eq(employees.id, bisyarohRates.employeeId))
     .where(unitId === null ? undefined : eq(bisyarohRates.unitId, unitId))
-    .orderBy(asc(bisyarohRates.unitId), asc(employees.name), asc(bisyarohRates.position), desc(bisyarohRates.validFrom));
+    .orderBy(
+      asc(bisyarohRates.unitId),
+      asc(employees.name),
+      asc(bisyarohRates.position),
+      desc(bisyarohRates.validFrom),
+    );
 
 export async function findRate(db: Executor, id: number) {
   const [row] = await db
@@ -367,7 +372,10 @@ export const deleteComputedLines = (db: Executor, monthId: number) =>
     .where(
       and(
         notInArray(bisyarohLines.kind, [...MANUAL_LINE_KINDS]),
-        inArray(bisyarohLines.slipId, db.select({ id: bisyarohSlips.id }).from(bisyarohSlips).where(eq(bisyarohSlips.monthId, monthId))),
+        inArray(
+          bisyarohLines.slipId,
+          db.select({ id: bisyarohSlips.id }).from(bisyarohSlips).where(eq(bisyarohSlips.monthId, monthId)),
+        ),
       ),
     );
 
@@ -383,7 +391,12 @@ export const deleteEmptySlips = (db: Executor, monthId: number) =>
     );
 
 export const insertLines = (db: Executor, rows: (typeof bisyarohLines.$inferInsert)[]) =>
-  rows.length === 0 ? Promise.resolve() : db.insert(bisyarohLines).values(rows).then(() => undefined);
+  rows.length === 0
+    ? Promise.resolve()
+    : db
+        .insert(bisyarohLines)
+        .values(rows)
+        .then(() => undefined);
 
 export async function insertLine(db: Executor, row: typeof bisyarohLines.$inferInsert) {
   const [out] = await db.insert(bisyarohLines).values(row).returning({ id: bisyarohLines.id });

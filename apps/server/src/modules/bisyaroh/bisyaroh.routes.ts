@@ -73,7 +73,12 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/rates',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Rates per position and employee', querystring: BisyarohUnitQuery, response: { 200: BisyarohRateList, ...errors } },
+      schema: {
+        tags,
+        summary: 'Rates per position and employee',
+        querystring: BisyarohUnitQuery,
+        response: { 200: BisyarohRateList, ...errors },
+      },
     },
     async (request) => svc.rates(userOf(request), request.query),
   );
@@ -93,14 +98,28 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   );
   app.post(
     '/rates',
-    { config: MANAGE, schema: { tags, summary: 'Add a rate valid from a month', body: BisyarohRateInput, response: { 200: BisyarohRate, ...errors } } },
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Add a rate valid from a month',
+        body: BisyarohRateInput,
+        response: { 200: BisyarohRate, ...errors },
+      },
+    },
     async (request) => svc.createRate(userOf(request), request.body, actorOf(request)),
   );
   app.put(
     '/rates/:id',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Change a rate', params: IdParams, body: BisyarohRateInput, response: { 200: BisyarohRate, ...errors } },
+      schema: {
+        tags,
+        summary: 'Change a rate',
+        params: IdParams,
+        body: BisyarohRateInput,
+        response: { 200: BisyarohRate, ...errors },
+      },
     },
     async (request) => svc.updateRate(userOf(request), request.params.id, request.body, actorOf(request)),
   );
@@ -108,7 +127,12 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/employees',
     {
       config: MANAGE,
-      schema: { tags, summary: 'The active employees of the unit', querystring: BisyarohUnitQuery, response: { 200: BisyarohEmployeeList, ...errors } },
+      schema: {
+        tags,
+        summary: 'The active employees of the unit',
+        querystring: BisyarohUnitQuery,
+        response: { 200: BisyarohEmployeeList, ...errors },
+      },
     },
     async (request) => svc.employees(userOf(request), request.query),
   );
@@ -116,20 +140,34 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/loans',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Loans with what remains', querystring: BisyarohUnitQuery, response: { 200: BisyarohLoanList, ...errors } },
+      schema: {
+        tags,
+        summary: 'Loans with what remains',
+        querystring: BisyarohUnitQuery,
+        response: { 200: BisyarohLoanList, ...errors },
+      },
     },
     async (request) => svc.loans(userOf(request), request.query),
   );
   app.post(
     '/loans',
-    { config: MANAGE, schema: { tags, summary: 'Add a loan', body: BisyarohLoanInput, response: { 200: BisyarohLoan, ...errors } } },
+    {
+      config: MANAGE,
+      schema: { tags, summary: 'Add a loan', body: BisyarohLoanInput, response: { 200: BisyarohLoan, ...errors } },
+    },
     async (request) => svc.saveLoan(userOf(request), null, request.body, actorOf(request)),
   );
   app.put(
     '/loans/:id',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Change a loan', params: IdParams, body: BisyarohLoanInput, response: { 200: BisyarohLoan, ...errors } },
+      schema: {
+        tags,
+        summary: 'Change a loan',
+        params: IdParams,
+        body: BisyarohLoanInput,
+        response: { 200: BisyarohLoan, ...errors },
+      },
     },
     async (request) => svc.saveLoan(userOf(request), request.params.id, request.body, actorOf(request)),
   );
@@ -139,13 +177,21 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/months',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Months x units with totals', querystring: BisyarohListQuery, response: { 200: BisyarohMonthList, ...errors } },
+      schema: {
+        tags,
+        summary: 'Months x units with totals',
+        querystring: BisyarohListQuery,
+        response: { 200: BisyarohMonthList, ...errors },
+      },
     },
     async (request) => svc.list(userOf(request), request.query),
   );
   app.get(
     '/months/export',
-    { config: MANAGE, schema: { tags, summary: 'Months x units as Excel', querystring: BisyarohListQuery, produces: XLSX } },
+    {
+      config: MANAGE,
+      schema: { tags, summary: 'Months x units as Excel', querystring: BisyarohListQuery, produces: XLSX },
+    },
     async (request, reply) => {
       const { items } = await svc.list(userOf(request), request.query);
       const lang = requestLang(request);
@@ -153,7 +199,9 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         lang,
         sheet: { id: 'Daftar bisyaroh', en: 'Allowance list' },
         title: { id: 'Daftar bisyaroh', en: 'Staff allowance list' },
-        filters: request.query.year ? ([[lang === 'en' ? 'Year' : 'Tahun', String(request.query.year)]] as const) : ([] as const),
+        filters: request.query.year
+          ? ([[lang === 'en' ? 'Year' : 'Tahun', String(request.query.year)]] as const)
+          : ([] as const),
       };
       return sendXlsx(reply, 'daftar-bisyaroh', await toXlsx(heading, MONTH_COLUMNS, items));
     },
@@ -162,7 +210,12 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/months/find',
     {
       config: MANAGE,
-      schema: { tags, summary: 'The month of a unit, if computed', querystring: BisyarohMonthQuery, response: { 200: BisyarohMonthFound, ...errors } },
+      schema: {
+        tags,
+        summary: 'The month of a unit, if computed',
+        querystring: BisyarohMonthQuery,
+        response: { 200: BisyarohMonthFound, ...errors },
+      },
     },
     async (request) => ({ month: await svc.monthByUnit(userOf(request), request.query) }),
   );
@@ -170,20 +223,38 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/months/compute',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Compute (again) an open month of a unit; adjustments stay', body: BisyarohComputeInput, response: { 200: BisyarohMonth, ...errors } },
+      schema: {
+        tags,
+        summary: 'Compute (again) an open month of a unit; adjustments stay',
+        body: BisyarohComputeInput,
+        response: { 200: BisyarohMonth, ...errors },
+      },
     },
     async (request) => svc.compute(userOf(request), request.body, actorOf(request)),
   );
   app.get(
     '/months/:id',
-    { config: MANAGE, schema: { tags, summary: 'A month with its slips and lines', params: IdParams, response: { 200: BisyarohMonth, ...errors } } },
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'A month with its slips and lines',
+        params: IdParams,
+        response: { 200: BisyarohMonth, ...errors },
+      },
+    },
     async (request) => svc.month(userOf(request), request.params.id),
   );
   app.get(
     '/months/:id/missing-journals',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Lessons of the month without a journal', params: IdParams, response: { 200: MissingJournalList, ...errors } },
+      schema: {
+        tags,
+        summary: 'Lessons of the month without a journal',
+        params: IdParams,
+        response: { 200: MissingJournalList, ...errors },
+      },
     },
     async (request) => svc.missingJournals(userOf(request), request.params.id),
   );
@@ -191,7 +262,13 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/months/:id/approvals',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Count a lesson without a journal (with a reason)', params: IdParams, body: MissingJournalApproval, response: { 200: OkResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Count a lesson without a journal (with a reason)',
+        params: IdParams,
+        body: MissingJournalApproval,
+        response: { 200: OkResponse, ...errors },
+      },
     },
     async (request) => svc.approveMissing(userOf(request), request.params.id, request.body, actorOf(request)),
   );
@@ -199,20 +276,40 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/months/:id/adjustments',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Adjust an employee with a reason (open month)', params: IdParams, body: BisyarohAdjustmentInput, response: { 200: BisyarohMonth, ...errors } },
+      schema: {
+        tags,
+        summary: 'Adjust an employee with a reason (open month)',
+        params: IdParams,
+        body: BisyarohAdjustmentInput,
+        response: { 200: BisyarohMonth, ...errors },
+      },
     },
     async (request) => svc.adjust(userOf(request), request.params.id, request.body, actorOf(request)),
   );
   app.post(
     '/months/:id/lock',
-    { config: MANAGE, schema: { tags, summary: 'Lock the month: no change after', params: IdParams, response: { 200: BisyarohMonth, ...errors } } },
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Lock the month: no change after',
+        params: IdParams,
+        response: { 200: BisyarohMonth, ...errors },
+      },
+    },
     async (request) => svc.lock(userOf(request), request.params.id, actorOf(request)),
   );
   app.post(
     '/months/:id/corrections',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Correct a locked month: a line in the next month', params: IdParams, body: BisyarohCorrectionInput, response: { 200: BisyarohMonth, ...errors } },
+      schema: {
+        tags,
+        summary: 'Correct a locked month: a line in the next month',
+        params: IdParams,
+        body: BisyarohCorrectionInput,
+        response: { 200: BisyarohMonth, ...errors },
+      },
     },
     async (request) => svc.correct(userOf(request), request.params.id, request.body, actorOf(request)),
   );
@@ -220,7 +317,13 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/months/:id/pay',
     {
       config: MANAGE,
-      schema: { tags, summary: 'Pay a locked month with one BKK voucher; once', params: IdParams, body: BisyarohPayInput, response: { 200: BisyarohMonth, ...errors } },
+      schema: {
+        tags,
+        summary: 'Pay a locked month with one BKK voucher; once',
+        params: IdParams,
+        body: BisyarohPayInput,
+        response: { 200: BisyarohMonth, ...errors },
+      },
     },
     async (request) => svc.pay(userOf(request), request.params.id, request.body, actorOf(request)),
   );
@@ -228,18 +331,31 @@ export const bisyarohRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   // ---------- slips ----------
   app.get(
     '/slips/:id',
-    { config: MANAGE, schema: { tags, summary: 'A slip of the unit', params: IdParams, response: { 200: BisyarohSlip, ...errors } } },
+    {
+      config: MANAGE,
+      schema: { tags, summary: 'A slip of the unit', params: IdParams, response: { 200: BisyarohSlip, ...errors } },
+    },
     async (request) => svc.slip(userOf(request), request.params.id),
   );
   app.get(
     '/my-slips',
-    { config: SELF, schema: { tags, summary: 'My slips of locked months', response: { 200: MyBisyarohList, ...errors } } },
+    {
+      config: SELF,
+      schema: { tags, summary: 'My slips of locked months', response: { 200: MyBisyarohList, ...errors } },
+    },
     async (request) => svc.mySlips(userOf(request)),
   );
   app.get(
     '/my-slips/:id',
-    { config: SELF, schema: { tags, summary: 'One of my slips (another id: 404)', params: IdParams, response: { 200: BisyarohSlip, ...errors } } },
+    {
+      config: SELF,
+      schema: {
+        tags,
+        summary: 'One of my slips (another id: 404)',
+        params: IdParams,
+        response: { 200: BisyarohSlip, ...errors },
+      },
+    },
     async (request) => svc.mySlip(userOf(request), request.params.id),
   );
-
 };

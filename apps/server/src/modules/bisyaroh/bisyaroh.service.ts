@@ -108,7 +108,12 @@ export function createBisyarohService(db: Database) {
         db.transaction(async (tx) => {
           const values = await rateValues(tx, user, input);
           const id = await repo.insertRate(tx, values);
-          await audit(tx, actor, { action: 'bisyaroh.rate.create', entityType: 'bisyaroh_rate', entityId: id, after: values });
+          await audit(tx, actor, {
+            action: 'bisyaroh.rate.create',
+            entityType: 'bisyaroh_rate',
+            entityId: id,
+            after: values,
+          });
           return id;
         }),
       rateMessages,
@@ -125,7 +130,13 @@ export function createBisyarohService(db: Database) {
           assertUnit(user, before.unitId);
           const values = await rateValues(tx, user, { ...input, unitId: before.unitId });
           await repo.updateRate(tx, id, values);
-          await audit(tx, actor, { action: 'bisyaroh.rate.update', entityType: 'bisyaroh_rate', entityId: id, before, after: values });
+          await audit(tx, actor, {
+            action: 'bisyaroh.rate.update',
+            entityType: 'bisyaroh_rate',
+            entityId: id,
+            before,
+            after: values,
+          });
         }),
       rateMessages,
     );
@@ -148,14 +159,25 @@ export function createBisyarohService(db: Database) {
       const values = { ...input, unitId: e.unitId };
       if (id === null) {
         const newId = await repo.insertLoan(tx, values);
-        await audit(tx, actor, { action: 'bisyaroh.loan.create', entityType: 'bisyaroh_loan', entityId: newId, after: values });
+        await audit(tx, actor, {
+          action: 'bisyaroh.loan.create',
+          entityType: 'bisyaroh_loan',
+          entityId: newId,
+          after: values,
+        });
         return newId;
       }
       const before = await repo.findLoan(tx, id);
       if (!before) throw notFound('Pinjaman');
       assertUnit(user, before.unitId);
       await repo.updateLoan(tx, id, values);
-      await audit(tx, actor, { action: 'bisyaroh.loan.update', entityType: 'bisyaroh_loan', entityId: id, before, after: values });
+      await audit(tx, actor, {
+        action: 'bisyaroh.loan.update',
+        entityType: 'bisyaroh_loan',
+        entityId: id,
+        before,
+        after: values,
+      });
       return id;
     });
     return (await repo.listLoans(db, null)).find((l) => l.id === loanId)!;
@@ -351,7 +373,12 @@ export function createBisyarohService(db: Database) {
         createdByUserId: user.id,
       };
       const lineId = await repo.insertLine(tx, values);
-      await audit(tx, actor, { action: 'bisyaroh.adjust', entityType: 'bisyaroh_line', entityId: lineId, after: values });
+      await audit(tx, actor, {
+        action: 'bisyaroh.adjust',
+        entityType: 'bisyaroh_line',
+        entityId: lineId,
+        after: values,
+      });
     });
     return month(user, id);
   }
@@ -364,7 +391,12 @@ export function createBisyarohService(db: Database) {
       assertOpen(m);
       if (!m.computedAt) throw conflict('Hitung bisyaroh bulan ini sebelum dikunci');
       await repo.updateMonth(tx, id, { status: 'LOCKED', lockedAt: clock.now(), lockedByUserId: user.id });
-      await audit(tx, actor, { action: 'bisyaroh.lock', entityType: 'bisyaroh_month', entityId: id, after: { month: m.month } });
+      await audit(tx, actor, {
+        action: 'bisyaroh.lock',
+        entityType: 'bisyaroh_month',
+        entityId: id,
+        after: { month: m.month },
+      });
     });
     return month(user, id);
   }
@@ -469,7 +501,9 @@ export function createBisyarohService(db: Database) {
     return employeeId;
   }
 
-  const mySlips = async (user: AuthUser) => ({ items: (await repo.lockedSlipsOf(db, await ownEmployee(user))).map((s) => ({ ...s, paidAt: iso(s.paidAt) })) });
+  const mySlips = async (user: AuthUser) => ({
+    items: (await repo.lockedSlipsOf(db, await ownEmployee(user))).map((s) => ({ ...s, paidAt: iso(s.paidAt) })),
+  });
 
   /** One's own slip of a locked month; any other id is 404 (not even whether it exists is told). */
   async function mySlip(user: AuthUser, id: number) {

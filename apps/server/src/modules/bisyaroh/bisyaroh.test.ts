@@ -117,10 +117,20 @@ beforeAll(async () => {
   slotMon2 = await slot(1, 2);
   const wed1 = await slot(3, 1);
   // journals: Mon 5 Oct (both periods), Mon 12 Oct (period 1 only), Wed 7 Oct = 4 lessons
-  const journal = (timetableSlotId: number, date: string) => ({ timetableSlotId, classGroupId: cls!.id, date, topic: 'Bab 1' });
+  const journal = (timetableSlotId: number, date: string) => ({
+    timetableSlotId,
+    classGroupId: cls!.id,
+    date,
+    topic: 'Bab 1',
+  });
   await db
     .insert(classJournals)
-    .values([journal(mon1, '2026-10-05'), journal(slotMon2, '2026-10-05'), journal(mon1, '2026-10-12'), journal(wed1, '2026-10-07')]);
+    .values([
+      journal(mon1, '2026-10-05'),
+      journal(slotMon2, '2026-10-05'),
+      journal(mon1, '2026-10-12'),
+      journal(wed1, '2026-10-07'),
+    ]);
 
   // staff attendance of October (21 school days: 22 weekdays less the holiday)
   const att = (date: string, st: 'HADIR' | 'ALPA' | 'IZIN', lateMinutes = 0) => ({
@@ -144,7 +154,10 @@ beforeAll(async () => {
     status: 'approved',
   });
 
-  const [kas] = await db.insert(financeAccounts).values({ unitId: smpId, code: '1-101', name: 'Kas', kind: 'CASH' }).returning();
+  const [kas] = await db
+    .insert(financeAccounts)
+    .values({ unitId: smpId, code: '1-101', name: 'Kas', kind: 'CASH' })
+    .returning();
   const [gaji] = await db
     .insert(financeAccounts)
     .values({ unitId: smpId, code: '5-101', name: 'Gaji dan Bisyaroh', kind: 'EXPENSE' })
@@ -207,19 +220,29 @@ describe('a month computed from journals, staff attendance and the calendar', ()
   let month: BisyarohMonth;
 
   it('master: position rates by month, an employee rate and a loan (audited)', async () => {
-    await ok(principal, 'POST', `${API}/rates`, rate({
-      position: 'Guru',
-      perJp: 30_000,
-      perDay: 20_000,
-      onTimePerDay: 5_000,
-      transportPerDay: 10_000,
-      absencePerDay: 25_000,
-      allowances: [{ name: 'Wali kelas', amount: 150_000 }],
-    }));
+    await ok(
+      principal,
+      'POST',
+      `${API}/rates`,
+      rate({
+        position: 'Guru',
+        perJp: 30_000,
+        perDay: 20_000,
+        onTimePerDay: 5_000,
+        transportPerDay: 10_000,
+        absencePerDay: 25_000,
+        allowances: [{ name: 'Wali kelas', amount: 150_000 }],
+      }),
+    );
     // a change from November: October keeps its rates
     await ok(principal, 'POST', `${API}/rates`, rate({ position: 'Guru', validFrom: '2026-11', perJp: 99_000 }));
     expect(await status(principal, 'POST', `${API}/rates`, rate({ position: 'guru', validFrom: '2026-11' }))).toBe(409);
-    await ok(principal, 'POST', `${API}/rates`, rate({ employeeId: teacher2.user.employeeId, allowances: [{ name: 'Tugas piket', amount: 100_000 }] }));
+    await ok(
+      principal,
+      'POST',
+      `${API}/rates`,
+      rate({ employeeId: teacher2.user.employeeId, allowances: [{ name: 'Tugas piket', amount: 100_000 }] }),
+    );
     await ok(principal, 'POST', `${API}/loans`, {
       employeeId: teacher.user.employeeId,
       name: 'Koperasi',
@@ -237,20 +260,34 @@ describe('a month computed from journals, staff attendance and the calendar', ()
     const missing = await ok<MissingJournalList>(principal, 'GET', `${API}/months/${month.id}/missing-journals`);
     // Mon 12 p2, Mon 19 p1+p2, Mon 26 p1+p2, Wed 21, Wed 28 (Wed 14 is the holiday)
     expect(missing.items.map((m) => `${m.date}/${m.period}`).sort()).toEqual(
-      ['2026-10-12/2', '2026-10-19/1', '2026-10-19/2', '2026-10-21/1', '2026-10-26/1', '2026-10-26/2', '2026-10-28/1'].sort(),
+      [
+        '2026-10-12/2',
+        '2026-10-19/1',
+        '2026-10-19/2',
+        '2026-10-21/1',
+        '2026-10-26/1',
+        '2026-10-26/2',
+        '2026-10-28/1',
+      ].sort(),
     );
     await ok(principal, 'POST', `${API}/months/${month.id}/approvals`, {
       timetableSlotId: slotMon2,
       date: '2026-10-12',
       reason: 'Jurnal tertinggal, sudah dicek',
     });
-    expect(await status(principal, 'POST', `${API}/months/${month.id}/approvals`, { timetableSlotId: slotMon2, date: '2026-10-13', reason: 'Salah hari' })).toBe(400);
+    expect(
+      await status(principal, 'POST', `${API}/months/${month.id}/approvals`, {
+        timetableSlotId: slotMon2,
+        date: '2026-10-13',
+        reason: 'Salah hari',
+      }),
+    ).toBe(400);
     const after = await ok<MissingJournalList>(principal, 'GET', `${API}/months/${month.id}/missing-journals`);
     expect(after.items.filter((m) => m.approved)).toHaveLength(1);
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'bisyaroh.journal.approve'))).toHaveLength(1);
   });
 
-  it("equals the hand computation", async () => {
+  it('equals the hand computation', async () => {
     month = await ok<BisyarohMonth>(principal, 'POST', `${API}/months/compute`, { month: MONTH });
     const slip = month.slips.find((s) => s.employeeId === teacher.user.employeeId)!;
     // JP: 4 journals (Mon 5 p1+p2, Mon 12 p1, Wed 7) + 1 approved (Mon 12 p2) = 5 x 30.000 = 150.000
@@ -282,10 +319,19 @@ describe('a month computed from journals, staff attendance and the calendar', ()
       amount: 25_000,
       reason: 'Rapat sampai malam',
     });
-    expect(await status(principal, 'POST', `${API}/months/${month.id}/adjustments`, { employeeId: teacher.user.employeeId, label: 'x', amount: 10.5, reason: 'abc' })).toBe(400);
+    expect(
+      await status(principal, 'POST', `${API}/months/${month.id}/adjustments`, {
+        employeeId: teacher.user.employeeId,
+        label: 'x',
+        amount: 10.5,
+        reason: 'abc',
+      }),
+    ).toBe(400);
     month = await ok<BisyarohMonth>(principal, 'POST', `${API}/months/compute`, { month: MONTH });
     const slip = month.slips.find((s) => s.employeeId === teacher.user.employeeId)!;
-    expect(slip.lines.filter((l) => l.kind === 'ADJUSTMENT').map((l) => [l.amount, l.reason])).toEqual([[25_000, 'Rapat sampai malam']]);
+    expect(slip.lines.filter((l) => l.kind === 'ADJUSTMENT').map((l) => [l.amount, l.reason])).toEqual([
+      [25_000, 'Rapat sampai malam'],
+    ]);
     expect(slip.total).toBe(440_000);
     expect(month.total).toBe(540_000);
   });
@@ -298,9 +344,20 @@ describe('a month computed from journals, staff attendance and the calendar', ()
     expect(await status(principal, 'POST', `${API}/months/${month.id}/lock`)).toBe(409);
     expect(await status(principal, 'POST', `${API}/months/compute`, { month: MONTH })).toBe(409);
     expect(
-      await status(principal, 'POST', `${API}/months/${month.id}/adjustments`, { employeeId: teacher.user.employeeId, label: 'x', amount: 1000, reason: 'abc' }),
+      await status(principal, 'POST', `${API}/months/${month.id}/adjustments`, {
+        employeeId: teacher.user.employeeId,
+        label: 'x',
+        amount: 1000,
+        reason: 'abc',
+      }),
     ).toBe(409);
-    expect(await status(principal, 'POST', `${API}/months/${month.id}/approvals`, { timetableSlotId: slotMon2, date: '2026-10-19', reason: 'Terlambat' })).toBe(409);
+    expect(
+      await status(principal, 'POST', `${API}/months/${month.id}/approvals`, {
+        timetableSlotId: slotMon2,
+        date: '2026-10-19',
+        reason: 'Terlambat',
+      }),
+    ).toBe(409);
 
     const next = await ok<BisyarohMonth>(principal, 'POST', `${API}/months/${month.id}/corrections`, {
       employeeId: teacher.user.employeeId,
@@ -308,7 +365,9 @@ describe('a month computed from journals, staff attendance and the calendar', ()
       reason: 'Kelebihan transport',
     });
     expect(next.month).toBe('2026-11');
-    const line = next.slips.find((s) => s.employeeId === teacher.user.employeeId)!.lines.find((l) => l.kind === 'CORRECTION')!;
+    const line = next.slips
+      .find((s) => s.employeeId === teacher.user.employeeId)!
+      .lines.find((l) => l.kind === 'CORRECTION')!;
     expect([line.label, line.amount, line.reason]).toEqual(['Koreksi Oktober 2026', -15_000, 'Kelebihan transport']);
     // the locked month did not change
     expect((await ok<BisyarohMonth>(principal, 'GET', `${API}/months/${month.id}`)).total).toBe(540_000);
@@ -327,14 +386,32 @@ describe('a month computed from journals, staff attendance and the calendar', ()
     expect(await status(teacher, 'POST', `${API}/months/${month.id}/pay`, pay)).toBe(403);
     const paid = await ok<BisyarohMonth>(principal, 'POST', `${API}/months/${month.id}/pay`, pay);
     expect(paid.voucherNumber).toBe('BKK/2026/11/0001');
-    const [v] = await ctx.db.select().from(vouchers).where(eq(vouchers.source, `bisyaroh:${month.id}`));
-    expect([v!.type, v!.amount, v!.state, v!.accountId, v!.moneyAccountId]).toEqual(['BKK', 540_000, 'POSTED', acc.gaji, acc.kas]);
+    const [v] = await ctx.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.source, `bisyaroh:${month.id}`));
+    expect([v!.type, v!.amount, v!.state, v!.accountId, v!.moneyAccountId]).toEqual([
+      'BKK',
+      540_000,
+      'POSTED',
+      acc.gaji,
+      acc.kas,
+    ]);
     expect(await status(principal, 'POST', `${API}/months/${month.id}/pay`, pay)).toBe(409);
-    expect(await ctx.db.select().from(vouchers).where(and(eq(vouchers.unitId, smpId), eq(vouchers.type, 'BKK')))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(vouchers)
+        .where(and(eq(vouchers.unitId, smpId), eq(vouchers.type, 'BKK'))),
+    ).toHaveLength(1);
   });
 
   it('the list shows months x units with per-unit totals', async () => {
-    const list = await ok<{ items: { month: string; total: number }[]; unitTotals: { total: number }[] }>(yayasan, 'GET', `${API}/months?year=2026`);
+    const list = await ok<{ items: { month: string; total: number }[]; unitTotals: { total: number }[] }>(
+      yayasan,
+      'GET',
+      `${API}/months?year=2026`,
+    );
     expect(list.items.find((m) => m.month === MONTH)!.total).toBe(540_000);
     expect(list.unitTotals).toHaveLength(1);
   });
