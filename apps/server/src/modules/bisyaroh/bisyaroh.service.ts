@@ -74,6 +74,14 @@ export function createBisyarohService(db: Database) {
     return m;
   }
 
+  /** The month row of the caller's unit, locked FOR UPDATE until the transaction ends. */
+  async function lockMonth(tx: Executor, user: AuthUser, id: number) {
+    const m = await repo.lockMonthById(tx, id);
+    if (!m) throw notFound('Bulan bisyaroh');
+    assertUnit(user, m.unitId);
+    return m;
+  }
+
   // ---------- master ----------
 
   const rates = async (user: AuthUser, q: BisyarohUnitQuery) => ({
@@ -328,9 +336,7 @@ export function createBisyarohService(db: Database) {
 
   async function approveMissing(user: AuthUser, id: number, input: MissingJournalApproval, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const m = await repo.lockMonthById(tx, id);
-      if (!m) throw notFound('Bulan bisyaroh');
-      assertUnit(user, m.unitId);
+      const m = await lockMonth(tx, user, id);
       assertOpen(m);
       const slot = await repo.findSlot(tx, input.timetableSlotId);
       if (!slot || slot.unitId !== m.unitId) throw notFound('Jadwal');
@@ -349,35 +355,55 @@ export function createBisyarohService(db: Database) {
     return { ok: true as const };
   }
 
-  async function slipForEmployee(tx: Executor, monthId: number, unitId: number, employeeId: number) {
-    const e = await repo.findEmployee(tx, employeeId);
-    if (!e || e.unitId !== unitId) throw badRequest('Pegawai bukan pegawai unit ini', { employeeId: 'Unit lain' });
-    return repo.slipOf(tx, monthId, employeeId);
+  /** A manual line (adjustment or correction) with its reason, audited as `bisyaroh.adjust` / `bisyaroh.correct`. */
+  async function addManualLine(
+    tx: Executor,
+    user: AuthUser,
+    actor: AuditActor,
+    line: {
+      monthId: number;
+      unitId: number;
+      employeeId: number;
+      kind: 'ADJUSTMENT' | 'CORRECTION';
+      label: string;
+      amount: number;
+      reason: string;
+      correctsMonthId?: number;
+    },
+  ) {
+    const e = await repo.findEmployee(tx, line.employeeId);
+    if (!e || e.unitId !== line.unitId) throw badRequest('Pegawai bukan pegawai unit ini', { employeeId: 'Unit lain' });
+    const values = {
+      slipId: await repo.slipOf(tx, line.monthId, line.employeeId),
+      kind: line.kind,
+      label: line.label,
+      quantity: 1,
+      rate: line.amount,
+      amount: line.amount,
+      reason: line.reason,
+      createdByUserId: user.id,
+    };
+    const lineId = await repo.insertLine(tx, values);
+    await audit(tx, actor, {
+      action: line.kind === 'ADJUSTMENT' ? 'bisyaroh.adjust' : 'bisyaroh.correct',
+      entityType: 'bisyaroh_line',
+      entityId: lineId,
+      after: { ...values, correctsMonthId: line.correctsMonthId ?? null },
+    });
   }
 
   async function adjust(user: AuthUser, id: number, input: BisyarohAdjustmentInput, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const m = await repo.lockMonthById(tx, id);
-      if (!m) throw notFound('Bulan bisyaroh');
-      assertUnit(user, m.unitId);
+      const m = await lockMonth(tx, user, id);
       assertOpen(m);
-      const slipId = await slipForEmployee(tx, m.id, m.unitId, input.employeeId);
-      const values = {
-        slipId,
+      await addManualLine(tx, user, actor, {
+        monthId: m.id,
+        unitId: m.unitId,
+        employeeId: input.employeeId,
         kind: 'ADJUSTMENT',
         label: input.label,
-        quantity: 1,
-        rate: input.amount,
         amount: input.amount,
         reason: input.reason,
-        createdByUserId: user.id,
-      };
-      const lineId = await repo.insertLine(tx, values);
-      await audit(tx, actor, {
-        action: 'bisyaroh.adjust',
-        entityType: 'bisyaroh_line',
-        entityId: lineId,
-        after: values,
       });
     });
     return month(user, id);
@@ -385,9 +411,7 @@ export function createBisyarohService(db: Database) {
 
   async function lock(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const m = await repo.lockMonthById(tx, id);
-      if (!m) throw notFound('Bulan bisyaroh');
-      assertUnit(user, m.unitId);
+      const m = await lockMonth(tx, user, id);
       assertOpen(m);
       if (!m.computedAt) throw conflict('Hitung bisyaroh bulan ini sebelum dikunci');
       await repo.updateMonth(tx, id, { status: 'LOCKED', lockedAt: clock.now(), lockedByUserId: user.id });
@@ -404,29 +428,19 @@ export function createBisyarohService(db: Database) {
   /** A correction of a locked month: a line "Koreksi <bulan>" in the next month of the unit (made when missing). */
   async function correct(user: AuthUser, id: number, input: BisyarohCorrectionInput, actor: AuditActor) {
     const nextId = await db.transaction(async (tx) => {
-      const m = await repo.lockMonthById(tx, id);
-      if (!m) throw notFound('Bulan bisyaroh');
-      assertUnit(user, m.unitId);
+      const m = await lockMonth(tx, user, id);
       if (m.status !== 'LOCKED') throw conflict('Bulan ini belum dikunci: ubah dengan penyesuaian');
       const next = await repo.lockMonthRow(tx, m.unitId, nextMonthOf(m.month));
       assertOpen(next);
-      const slipId = await slipForEmployee(tx, next.id, m.unitId, input.employeeId);
-      const values = {
-        slipId,
+      await addManualLine(tx, user, actor, {
+        monthId: next.id,
+        unitId: m.unitId,
+        employeeId: input.employeeId,
         kind: 'CORRECTION',
         label: `Koreksi ${longMonth(m.month, 'id')}`,
-        quantity: 1,
-        rate: input.amount,
         amount: input.amount,
         reason: input.reason,
-        createdByUserId: user.id,
-      };
-      const lineId = await repo.insertLine(tx, values);
-      await audit(tx, actor, {
-        action: 'bisyaroh.correct',
-        entityType: 'bisyaroh_line',
-        entityId: lineId,
-        after: { ...values, correctsMonthId: id },
+        correctsMonthId: id,
       });
       return next.id;
     });
@@ -436,9 +450,7 @@ export function createBisyarohService(db: Database) {
   /** Pays a locked month with one BKK voucher of its total (finance-books `postVoucher`); never twice. */
   async function pay(user: AuthUser, id: number, input: BisyarohPayInput, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const m = await repo.lockMonthById(tx, id);
-      if (!m) throw notFound('Bulan bisyaroh');
-      assertUnit(user, m.unitId);
+      const m = await lockMonth(tx, user, id);
       if (m.status !== 'LOCKED') throw conflict('Kunci bulan ini sebelum dibayar');
       if (m.voucherId !== null) throw conflict('Bisyaroh bulan ini sudah dibayar');
       const full = (await repo.findMonth(tx, id))!;

@@ -1,10 +1,11 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { BisyarohLoan } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MonthField } from '../../../components/date-fields.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
-import { useBisyarohEmployees, useSaveLoan } from '../api.ts';
+import { useSaveLoan } from '../api.ts';
+import { EmployeeSelect } from './employee-select.tsx';
 import { RupiahInput } from './rupiah-input.tsx';
 
 /** The form of an employee's loan, paid back by a monthly instalment deducted from the bisyaroh. */
@@ -16,7 +17,6 @@ export function LoanForm(props: { unitId: number; loan?: BisyarohLoan; month: st
   const [principal, setPrincipal] = useState(l?.principal ?? 0);
   const [instalment, setInstalment] = useState(l?.instalment ?? 0);
   const [startMonth, setStartMonth] = useState(l?.startMonth ?? props.month);
-  const employees = useBisyarohEmployees(props.unitId);
   const save = useSaveLoan();
   const submit = () =>
     save.mutate(
@@ -31,14 +31,7 @@ export function LoanForm(props: { unitId: number; loan?: BisyarohLoan; month: st
     );
   return (
     <Stack>
-      <Select
-        label={t('bisyaroh.common.employee')}
-        searchable
-        data={(employees.data?.items ?? []).map((e) => ({ value: String(e.id), label: `${e.name} (${e.nip})` }))}
-        value={employeeId}
-        onChange={setEmployeeId}
-        required
-      />
+      <EmployeeSelect unitId={props.unitId} value={employeeId} onChange={setEmployeeId} />
       <TextInput
         label={t('bisyaroh.master.loanName')}
         value={name}

@@ -1,11 +1,12 @@
-import { ActionIcon, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { BisyarohRate, BisyarohRateInput } from '@mms/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MonthField } from '../../../components/date-fields.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
-import { useBisyarohEmployees, useSaveRate } from '../api.ts';
+import { useSaveRate } from '../api.ts';
+import { EmployeeSelect } from './employee-select.tsx';
 import { RupiahInput } from './rupiah-input.tsx';
 
 const RATE_FIELDS = ['perJp', 'perDay', 'onTimePerDay', 'transportPerDay', 'absencePerDay'] as const;
@@ -26,7 +27,6 @@ export function RateForm(props: { unitId: number; rate?: BisyarohRate; month: st
     absencePerDay: r?.absencePerDay ?? 0,
   }));
   const [allowances, setAllowances] = useState(r?.allowances ?? []);
-  const employees = useBisyarohEmployees(props.unitId);
   const save = useSaveRate();
 
   const submit = () => {
@@ -62,14 +62,7 @@ export function RateForm(props: { unitId: number; rate?: BisyarohRate; month: st
         ]}
       />
       {byEmployee ? (
-        <Select
-          label={t('bisyaroh.common.employee')}
-          searchable
-          data={(employees.data?.items ?? []).map((e) => ({ value: String(e.id), label: `${e.name} (${e.nip})` }))}
-          value={employeeId}
-          onChange={setEmployeeId}
-          required
-        />
+        <EmployeeSelect unitId={props.unitId} value={employeeId} onChange={setEmployeeId} />
       ) : (
         <TextInput
           label={t('bisyaroh.common.position')}
