@@ -47,6 +47,7 @@ import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
+import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -518,6 +519,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     today: jakartaDate(clock.now()),
     makerUserId: accountId('TEACHERCASHIER'),
     approverUserId: accountId('ADMIN'),
+  });
+  await seedDemoBisyaroh(tx, {
+    smpUnitId: smp,
+    today: jakartaDate(clock.now()),
+    adminUserId: accountId('ADMIN'),
+    teacherEmployeeId: staffRows.find((r) => r.nip === DEMO_ACCOUNTS.find((a) => a.division === 'TEACHER')!.nip)!.id,
+    tuEmployeeId: staffRows.find((r) => r.nip === DEMO_ACCOUNTS.find((a) => a.division === 'TU')!.nip)!.id,
   });
   return summary;
 }

@@ -15,6 +15,11 @@ const SOURCES = [
   'packages/shared/src/contracts/finance.ts',
   'packages/shared/src/domain/money.ts',
   'apps/web/src/features/finance',
+  'apps/server/src/modules/bisyaroh',
+  'apps/server/src/db/schema/bisyaroh.ts',
+  'packages/shared/src/contracts/bisyaroh.ts',
+  'packages/shared/src/domain/bisyaroh.ts',
+  'apps/web/src/features/bisyaroh',
 ];
 
 const FLOAT_PATTERNS: [RegExp, string][] = [
