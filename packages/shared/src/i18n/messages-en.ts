@@ -1110,4 +1110,6 @@ export const MESSAGES_EN: Record<string, string> = {
   'Bulan {month} sudah ditutup': '{month} is already closed',
   'Hanya ADMIN yang dapat membuka kembali bulan yang ditutup': 'Only an ADMIN can reopen a closed month',
   'Bulan {month} belum ditutup': '{month} is not closed',
+  // ---- finance reports ----
+  'Bulan awal harus sebelum bulan akhir': 'The first month must come before the last month',
 };

@@ -15,6 +15,10 @@ const SOURCES = [
   'packages/shared/src/contracts/finance.ts',
   'packages/shared/src/domain/money.ts',
   'apps/web/src/features/finance',
+  'apps/server/src/modules/finance-reports',
+  'packages/shared/src/contracts/finance-reports.ts',
+  'apps/web/src/features/finance-reports',
+  'apps/web/src/features/finance-books/pages/accounts-page.tsx',
 ];
 
 const FLOAT_PATTERNS: [RegExp, string][] = [
