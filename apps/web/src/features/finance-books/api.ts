@@ -1,4 +1,13 @@
-import type { Book, FinanceAccountList, MonthClosingList, Voucher, VoucherInput, VoucherReport } from '@mms/shared';
+import type {
+  Book,
+  FinanceAccount,
+  FinanceAccountInput,
+  FinanceAccountList,
+  MonthClosingList,
+  Voucher,
+  VoucherInput,
+  VoucherReport,
+} from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -73,4 +82,9 @@ export const useCloseMonth = () =>
 export const useReopenMonth = () =>
   useFinanceMutation((body: { unitId?: number; month: string; reason: string }) =>
     api(`${BASE}/closings/reopen`, { method: 'POST', body }),
+  );
+
+export const useSaveAccount = () =>
+  useFinanceMutation(({ id, body }: { id?: number; body: FinanceAccountInput }) =>
+    api<FinanceAccount>(id ? `${BASE}/accounts/${id}` : `${BASE}/accounts`, { method: id ? 'PUT' : 'POST', body }),
   );

@@ -3,6 +3,35 @@ import type { financeBooksId } from './id.ts';
 /** English texts of the cash and bank voucher and book screens. */
 export const financeBooksEn: typeof financeBooksId = {
   financeBooks: {
+    accounts: {
+      title: 'Chart of Accounts',
+      add: 'New account',
+      edit: 'Edit account',
+      code: 'Code',
+      name: 'Account name',
+      kind: 'Kind',
+      allKinds: 'All kinds',
+      search: 'Search code or name',
+      status: 'Status',
+      active: 'Active',
+      inactive: 'Inactive',
+      used: 'In use',
+      usedHint: 'Vouchers use this account: its code and kind can no longer change.',
+      empty: 'No matching account yet.',
+      save: 'Save',
+      deactivate: 'Deactivate',
+      deactivateTitle: 'Deactivate the account?',
+      deactivateText: 'Account {{name}} can no longer be chosen on new vouchers; existing vouchers stay.',
+      kinds: {
+        CASH: 'Cash',
+        BANK: 'Bank',
+        INCOME: 'Income',
+        EXPENSE: 'Expense',
+        ASSET: 'Asset',
+        LIABILITY: 'Liability',
+        EQUITY: 'Equity',
+      },
+    },
     vouchers: {
       title: 'Cash and Bank Vouchers',
       label: 'Cash and bank vouchers',

@@ -1,6 +1,35 @@
 /** Indonesian texts of the cash and bank voucher and book screens (issue 15). */
 export const financeBooksId = {
   financeBooks: {
+    accounts: {
+      title: 'Bagan Akun',
+      add: 'Akun baru',
+      edit: 'Ubah akun',
+      code: 'Kode',
+      name: 'Nama akun',
+      kind: 'Jenis',
+      allKinds: 'Semua jenis',
+      search: 'Cari kode atau nama',
+      status: 'Status',
+      active: 'Aktif',
+      inactive: 'Nonaktif',
+      used: 'Sudah dipakai',
+      usedHint: 'Akun ini sudah dipakai bukti: kode dan jenisnya tidak dapat diubah lagi.',
+      empty: 'Belum ada akun yang cocok.',
+      save: 'Simpan',
+      deactivate: 'Nonaktifkan',
+      deactivateTitle: 'Nonaktifkan akun?',
+      deactivateText: 'Akun {{name}} tidak dapat dipilih lagi pada bukti baru; bukti yang sudah ada tetap.',
+      kinds: {
+        CASH: 'Kas',
+        BANK: 'Bank',
+        INCOME: 'Pendapatan',
+        EXPENSE: 'Beban',
+        ASSET: 'Aset',
+        LIABILITY: 'Kewajiban',
+        EQUITY: 'Ekuitas',
+      },
+    },
     vouchers: {
       title: 'Bukti Kas dan Bank',
       label: 'Daftar bukti kas dan bank',
