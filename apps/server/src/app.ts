@@ -180,7 +180,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(disciplineRoutes, { prefix: '/api/v1/discipline', db, dataDir: config.dataDir });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(financeRoutes, { prefix: '/api/v1/finance', db });
-  await app.register(financeBooksRoutes, { prefix: '/api/v1/finance-books', db });
+  await app.register(financeBooksRoutes, { prefix: '/api/v1/finance-books', db, dataDir: config.dataDir });
   await app.register(financeReportsRoutes, { prefix: '/api/v1/finance-reports', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
