@@ -1115,6 +1115,5 @@ export const MESSAGES_EN: Record<string, string> = {
   'Lampiran bukti yang sudah diposting tidak dapat dihapus': 'An attachment of a posted voucher cannot be removed',
   'Kirim berkas sebagai multipart/form-data di kolom "file"':
     'Send the file as multipart/form-data in the "file" field',
-  'Berkas harus dikirim di kolom "file"': 'The file must be sent in the "file" field',
   'Pilih berkas terlebih dahulu': 'Choose a file first',
 };

@@ -32,6 +32,15 @@ export const financeBooksEn: typeof financeBooksId = {
         EQUITY: 'Equity',
       },
     },
+    attachments: {
+      title: 'Attachments',
+      none: 'No attachments yet.',
+      add: 'Add an attachment',
+      hint: 'A scan, photo or PDF (JPG, PNG, PDF; at most 2 MB). A posted voucher’s attachments cannot be removed.',
+      remove: 'Remove attachment {{name}}',
+      removeTitle: 'Remove the attachment?',
+      removeConfirm: 'Remove',
+    },
     vouchers: {
       title: 'Cash and Bank Vouchers',
       label: 'Cash and bank vouchers',

@@ -30,6 +30,15 @@ export const financeBooksId = {
         EQUITY: 'Ekuitas',
       },
     },
+    attachments: {
+      title: 'Lampiran',
+      none: 'Belum ada lampiran.',
+      add: 'Tambah lampiran',
+      hint: 'Pindaian, foto atau PDF (JPG, PNG, PDF; paling besar 2 MB). Lampiran bukti yang sudah diposting tidak dapat dihapus.',
+      remove: 'Hapus lampiran {{name}}',
+      removeTitle: 'Hapus lampiran?',
+      removeConfirm: 'Hapus',
+    },
     vouchers: {
       title: 'Bukti Kas dan Bank',
       label: 'Daftar bukti kas dan bank',
