@@ -10,9 +10,9 @@ import * as repo from './finance-books.repo.ts';
 /** The uploader's file name without a path, control characters or quotes; at most 100 characters. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+  const clean = [...base]
+    .filter((c) => c !== '"' && c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
     .trim()
     .slice(-100);
   return clean || 'lampiran';

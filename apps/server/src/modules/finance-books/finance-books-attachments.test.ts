@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, type Voucher, type VoucherAttachment } from '@mms/shared';
 import { auditLog, employees, units, users, voucherAttachments } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { cleanFileName } from './finance-books-attachments.service.ts';
 
 type Method = Parameters<TestContext['call']>[1];
 
@@ -82,6 +83,16 @@ beforeAll(async () => {
     .toBuffer();
 });
 afterAll(() => ctx.close());
+
+describe('cleanFileName', () => {
+  it('keeps the name without a path, quotes or control characters', () => {
+    expect(cleanFileName('C:\\scan\\nota "1".jpg')).toBe('nota 1.jpg');
+    expect(cleanFileName('../../etc/passwd\u0000.png')).toBe('passwd.png');
+    expect(cleanFileName('  \u0007 ')).toBe('lampiran');
+    expect(cleanFileName(undefined)).toBe('lampiran');
+    expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(100);
+  });
+});
 
 describe('voucher attachments', () => {
   it('attaches a photo to a draft (re-encoded, without its metadata) and a PDF to a posted voucher, audited', async () => {

@@ -5,8 +5,6 @@ import { bills, employees, financeAccounts, paymentComponents, units, users, vou
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 
-type Method = Parameters<TestContext['call']>[1];
-
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof attendanceFixture>>;
 let cashier: Session;
