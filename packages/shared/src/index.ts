@@ -40,3 +40,5 @@ export * from './contracts/counselling.ts';
 export * from './domain/instrument-scoring.ts';
 export * from './contracts/instruments.ts';
 export * from './contracts/discipline.ts';
+export * from './contracts/finance-reports.ts';
+export * from './contracts/voucher-attachments.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../lib/clock.ts';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addStudentsUntil } from './bulk-students.ts';
@@ -163,9 +164,16 @@ describe('placeLessons', () => {
   it('gives every unit a chart of accounts and SMP numbered vouchers of the current month and a draft', async () => {
     const counts = await one<Record<string, number>>(sql`select
       (select count(distinct unit_id)::int from finance_accounts) as account_units,
-      (select count(*)::int from vouchers where state = 'POSTED') as posted,
+      (select count(*)::int from vouchers where state = 'POSTED' and source is null) as posted,
       (select count(*)::int from vouchers where state = 'DRAFT') as drafts,
-      (select count(*)::int from vouchers where state = 'POSTED' and maker_user_id = approver_user_id) as self_approved`);
+      (select count(*)::int from vouchers where state = 'POSTED' and source is null and maker_user_id = approver_user_id) as self_approved`);
     expect(counts).toMatchObject({ account_units: 2, posted: 5, drafts: 1, self_approved: 0 });
+  });
+
+  it('gives the daily cash report the treasurer’s vouchers of today', async () => {
+    const counts = await one<Record<string, number>>(sql`select
+      (select count(*)::int from vouchers where source = 'demo:kas-harian' and state = 'POSTED'
+         and date = ${clock.today()}::date) as today`);
+    expect(counts).toMatchObject({ today: 3 });
   });
 });

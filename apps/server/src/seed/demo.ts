@@ -48,6 +48,7 @@ import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
+import { seedDemoFinanceReports } from './demo-finance-reports.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -526,6 +527,11 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     adminUserId: accountId('ADMIN'),
     teacherEmployeeId: staffRows.find((r) => r.nip === DEMO_ACCOUNTS.find((a) => a.division === 'TEACHER')!.nip)!.id,
     tuEmployeeId: staffRows.find((r) => r.nip === DEMO_ACCOUNTS.find((a) => a.division === 'TU')!.nip)!.id,
+  });
+  await seedDemoFinanceReports(tx, {
+    smpUnitId: smp,
+    today: jakartaDate(clock.now()),
+    cashierUserId: accountId('TEACHERCASHIER'),
   });
   return summary;
 }

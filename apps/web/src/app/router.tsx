@@ -12,6 +12,7 @@ import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { financeBooksRoutes } from '../features/finance-books/routes.ts';
 import { bisyarohRoutes } from '../features/bisyaroh/routes.ts';
+import { financeReportsRoutes } from '../features/finance-reports/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
           ...examControlRoutes,
           ...financeBooksRoutes,
           ...bisyarohRoutes,
+          ...financeReportsRoutes,
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,

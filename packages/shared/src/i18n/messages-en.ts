@@ -1144,4 +1144,10 @@ export const MESSAGES_EN: Record<string, string> = {
   'Tidak ada bisyaroh yang dibayar bulan ini': 'There is no allowance to pay this month',
   Slip: 'Slip',
   'Data pegawai Anda': 'Your employee record',
+  // ---- finance reports ----
+  'Bulan awal harus sebelum bulan akhir': 'The first month must come before the last month',
+  'Lampiran bukti yang sudah diposting tidak dapat dihapus': 'An attachment of a posted voucher cannot be removed',
+  'Kirim berkas sebagai multipart/form-data di kolom "file"':
+    'Send the file as multipart/form-data in the "file" field',
+  'Pilih berkas terlebih dahulu': 'Choose a file first',
 };

@@ -15,3 +15,4 @@ export * from './finance.ts';
 export * from './finance-books.ts';
 export * from './btq.ts';
 export * from './bisyaroh.ts';
+export * from './voucher-attachments.ts';

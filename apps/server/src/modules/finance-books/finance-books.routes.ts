@@ -26,6 +26,7 @@ import { actorOf } from '../../lib/audit.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { userOf } from '../../lib/scope.ts';
 import { sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
+import { financeBooksAttachmentsRoutes } from './finance-books-attachments.routes.ts';
 import { createFinanceBooksService } from './finance-books.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -46,8 +47,12 @@ const BOOK_COLUMNS: XlsxColumn<BookRow>[] = [
 ];
 
 /** Cash and bank vouchers, the chart of accounts, the books and month closing under /api/v1/finance-books (issue 15). */
-export const financeBooksRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const financeBooksRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string }> = async (
+  app,
+  { db, dataDir },
+) => {
   const books = createFinanceBooksService(db);
+  await app.register(financeBooksAttachmentsRoutes, { db, dataDir });
 
   // ---------- chart of accounts ----------
   app.get(

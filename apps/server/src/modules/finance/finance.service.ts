@@ -24,6 +24,112 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import * as repo from './finance.repo.ts';
 
+type Period = { period: string; dueDate: string; month: string | null };
+type BillableStudent = Awaited<ReturnType<typeof repo.billableStudents>>[number];
+
+/**
+ * The bills of one component for students and periods: each student's fee (the most specific rule), their
+ * approved discounts, split into instalments; a monthly period before the student's entry month is skipped.
+ */
+async function billRows(
+  exec: Executor,
+  component: repo.ComponentRow,
+  studentsFound: BillableStudent[],
+  periods: Period[],
+  percents = [100],
+  instalmentDues: string[] = [],
+): Promise<repo.BillValues[]> {
+  const rules = (await repo.listRules(exec, { unitId: component.unitId, componentId: component.id })).map((r) => ({
+    ...r,
+    boarding: r.boarding ?? null,
+  }));
+  const unitRule = { studentId: null, gradeId: null, program: null, boarding: null, amount: component.defaultAmount };
+  const discountRows = await repo.approvedDiscounts(
+    exec,
+    studentsFound.map((s) => s.id),
+    component.id,
+  );
+  const rows: repo.BillValues[] = [];
+  for (const s of studentsFound) {
+    const fee = resolveFee([unitRule, ...rules], { ...s, boarding: s.boarding ?? null });
+    if (fee === null) continue;
+    const mine = discountRows.filter((d) => d.studentId === s.id);
+    const discount = discountOf(
+      fee,
+      mine.map((d) => (d.percent !== null ? { percent: d.percent } : { amount: d.amount! })),
+    );
+    const entryMonth = s.entryDate ? s.entryDate.slice(0, 7) : null;
+    const amounts = splitInstalments(fee, percents);
+    const discounts = splitInstalments(discount, percents);
+    for (const p of periods) {
+      // a student enrolled mid-year is billed from their entry month
+      if (p.month && entryMonth && p.month < entryMonth) continue;
+      amounts.forEach((amount, i) => {
+        const d = discounts[i]!;
+        rows.push({
+          unitId: component.unitId,
+          studentId: s.id,
+          componentId: component.id,
+          period: p.period,
+          instalment: i + 1,
+          amount,
+          discount: d,
+          paid: 0,
+          dueDate: instalmentDues[i] ?? p.dueDate,
+          status: billStatusOf(amount, d, 0),
+        });
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Bills students just enrolled in a class of the active year, in the enrolment's transaction: every active
+ * MONTHLY component from the entry month (the student's entry date, else the month of enrolment) to the
+ * current month, and every active YEARLY one for the year (due today). One-time fees stay with the cashier.
+ * Bills that exist are skipped by the unique key, so enrolling again never duplicates. Returns how many it made.
+ */
+export async function billNewEnrolment(
+  tx: Executor,
+  input: { unitId: number; studentIds: number[] },
+  actor: AuditActor,
+): Promise<number> {
+  if (input.studentIds.length === 0) return 0;
+  const year = await repo.activeYear(tx);
+  if (!year) return 0;
+  const today = clock.today();
+  const month = today.slice(0, 7);
+  if (today < year.startDate || today > year.endDate) return 0;
+  const ids = new Set(input.studentIds);
+  const enrolled = (await repo.billableStudents(tx, { unitId: input.unitId, academicYearId: year.id }))
+    .filter((s) => ids.has(s.id))
+    .map((s) => ({ ...s, entryDate: s.entryDate && s.entryDate >= year.startDate ? s.entryDate : today }));
+  if (enrolled.length === 0) return 0;
+  const components = (await repo.listComponents(tx, input.unitId)).filter((c) => c.isActive && c.frequency !== 'ONCE');
+  const rows: repo.BillValues[] = [];
+  for (const c of components) {
+    const periods: Period[] =
+      c.frequency === 'MONTHLY'
+        ? monthsBetween(year.startDate.slice(0, 7), month).map((m) => ({
+            period: m,
+            dueDate: `${m}-${String(c.dueDay).padStart(2, '0')}`,
+            month: m,
+          }))
+        : [{ period: year.name, dueDate: today, month: null }];
+    rows.push(...(await billRows(tx, c, enrolled, periods)));
+  }
+  const created = await repo.insertBills(tx, rows);
+  if (created > 0)
+    await audit(tx, actor, {
+      action: 'finance.bills.enrolment',
+      entityType: 'student',
+      entityId: enrolled[0]!.id,
+      after: { studentIds: enrolled.map((s) => s.id), created },
+    });
+  return created;
+}
+
 /** Fees and bills (issue 15): components, fee rules, discounts, bill generation, cancelling and invoices. */
 export function createFinanceService(db: Database) {
   /** The unit a write goes to: the caller's own, or the one ADMIN names (required then). */
@@ -326,17 +432,6 @@ export function createFinanceService(db: Database) {
       gradeId: input.gradeId,
       classGroupId: input.classGroupId,
     });
-    const rules = (await repo.listRules(db, { unitId: component.unitId, componentId: component.id })).map((r) => ({
-      ...r,
-      boarding: r.boarding ?? null,
-    }));
-    const unitRule = { studentId: null, gradeId: null, program: null, boarding: null, amount: component.defaultAmount };
-    const discountRows = await repo.approvedDiscounts(
-      db,
-      studentsFound.map((s) => s.id),
-      component.id,
-    );
-
     // the periods and the parts of each bill
     const yearStartMonth = year.startDate.slice(0, 7);
     let periods: { period: string; dueDate: string; month: string | null }[];
@@ -359,39 +454,7 @@ export function createFinanceService(db: Database) {
     }
     if (component.frequency === 'MONTHLY' && input.instalments?.length)
       throw badRequest('Tagihan bulanan tidak dicicil', { instalments: 'Hanya untuk biaya sekali atau tahunan' });
-
-    const rows: repo.BillValues[] = [];
-    for (const s of studentsFound) {
-      const fee = resolveFee([unitRule, ...rules], { ...s, boarding: s.boarding ?? null });
-      if (fee === null) continue;
-      const mine = discountRows.filter((d) => d.studentId === s.id);
-      const discount = discountOf(
-        fee,
-        mine.map((d) => (d.percent !== null ? { percent: d.percent } : { amount: d.amount! })),
-      );
-      const entryMonth = s.entryDate ? s.entryDate.slice(0, 7) : null;
-      const amounts = splitInstalments(fee, percents);
-      const discounts = splitInstalments(discount, percents);
-      for (const p of periods) {
-        // a student enrolled mid-year is billed from their entry month
-        if (p.month && entryMonth && p.month < entryMonth) continue;
-        amounts.forEach((amount, i) => {
-          const d = discounts[i]!;
-          rows.push({
-            unitId: component.unitId,
-            studentId: s.id,
-            componentId: component.id,
-            period: p.period,
-            instalment: i + 1,
-            amount,
-            discount: d,
-            paid: 0,
-            dueDate: instalmentDues[i] ?? p.dueDate,
-            status: billStatusOf(amount, d, 0),
-          });
-        });
-      }
-    }
+    const rows = await billRows(db, component, studentsFound, periods, percents, instalmentDues);
 
     const existing = await repo.existingBillKeys(
       db,
@@ -486,7 +549,8 @@ export function createFinanceService(db: Database) {
   async function invoice(user: AuthUser, id: number) {
     const found = await invoiceOf(id);
     if (user.division === 'STUDENT') {
-      if (found.studentId !== (await ownStudentId(user))) throw forbidden('Invoice ini bukan milik Anda');
+      // another student's invoice is not theirs to know of: 404, as if it did not exist
+      if (found.studentId !== (await ownStudentId(user))) throw notFound('Invoice');
     } else if (['TEACHERCASHIER', 'PRINCIPAL', 'YAYASAN', 'ADMIN'].includes(user.division)) {
       assertUnit(user, found.unitId);
     } else throw forbidden();

@@ -421,6 +421,6 @@ describe('invoices and the student’s own bills', () => {
       studentId: f.studentsA[2]!.id,
       dueDate: '2026-11-30',
     });
-    expect((await ctx.call(student, 'GET', `${API}/invoices/${other.id}`)).statusCode).toBe(403);
+    expect((await ctx.call(student, 'GET', `${API}/invoices/${other.id}`)).statusCode).toBe(404);
   });
 });

@@ -20,6 +20,10 @@ const SOURCES = [
   'packages/shared/src/contracts/bisyaroh.ts',
   'packages/shared/src/domain/bisyaroh.ts',
   'apps/web/src/features/bisyaroh',
+  'apps/server/src/modules/finance-reports',
+  'packages/shared/src/contracts/finance-reports.ts',
+  'apps/web/src/features/finance-reports',
+  'apps/web/src/features/finance-books/pages/accounts-page.tsx',
 ];
 
 const FLOAT_PATTERNS: [RegExp, string][] = [

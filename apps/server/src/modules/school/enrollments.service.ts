@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { billNewEnrolment } from '../finance/finance.service.ts';
 import * as repo from './enrollments.repo.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
@@ -63,6 +64,8 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
             tx,
             ids.map((studentId) => ({ studentId, classGroupId: cls.id, academicYearId: cls.academicYearId })),
           );
+          // a student joining a class of the active year gets this year's bills up to now (finance, issue 15)
+          await billNewEnrolment(tx, { unitId: cls.unitId, studentIds: ids }, actor);
           await audit(tx, actor, {
             action: 'school.enrollment.create',
             entityType: 'class_group',

@@ -1,6 +1,17 @@
-import type { Book, FinanceAccountList, MonthClosingList, Voucher, VoucherInput, VoucherReport } from '@mms/shared';
+import type {
+  Book,
+  FinanceAccount,
+  FinanceAccountInput,
+  FinanceAccountList,
+  MonthClosingList,
+  Voucher,
+  VoucherAttachment,
+  VoucherAttachmentList,
+  VoucherInput,
+  VoucherReport,
+} from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api, apiForm } from '../../lib/api.ts';
 
 /** The routes of packages/shared/src/contracts/finance-books.ts. */
 export const BASE = '/finance-books';
@@ -74,3 +85,24 @@ export const useReopenMonth = () =>
   useFinanceMutation((body: { unitId?: number; month: string; reason: string }) =>
     api(`${BASE}/closings/reopen`, { method: 'POST', body }),
   );
+
+export const useSaveAccount = () =>
+  useFinanceMutation(({ id, body }: { id?: number; body: FinanceAccountInput }) =>
+    api<FinanceAccount>(id ? `${BASE}/accounts/${id}` : `${BASE}/accounts`, { method: id ? 'PUT' : 'POST', body }),
+  );
+
+export function useVoucherAttachments(voucherId: number) {
+  return useQuery({
+    queryKey: [VOUCHERS, 'attachments', voucherId],
+    queryFn: () => api<VoucherAttachmentList>(`${VOUCHERS}/${voucherId}/attachments`),
+  });
+}
+export const attachmentHref = (id: number) => `/api/v1${BASE}/attachments/${id}/file`;
+export const useAddAttachment = (voucherId: number) =>
+  useFinanceMutation((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiForm<VoucherAttachment>(`${VOUCHERS}/${voucherId}/attachments`, form);
+  });
+export const useRemoveAttachment = () =>
+  useFinanceMutation((id: number) => api(`${BASE}/attachments/${id}`, { method: 'DELETE' }));

@@ -9,4 +9,5 @@ export const financeBooksRoutes: RouteObject[] = [
   screen('treasurer-voucher', 'finance.read', 'VoucherPage'),
   screen('treasurer-books', 'finance.read', 'BooksPage'),
   screen('report-cash-voucher', 'finance.read', 'CashVoucherReportPage'),
+  screen('treasurer-accounts', 'finance.read', 'AccountsPage'),
 ];

@@ -11,4 +11,5 @@ export const financeRoutes: RouteObject[] = [
   screen('treasurer-bills', 'finance.read', 'BillsPage'),
   screen('treasurer-invoice', 'finance.read', 'InvoicePage'),
   screen('student-invoice', 'finance.self', 'StudentInvoicePage'),
+  screen('student-invoice-print', 'finance.self', 'InvoicePage'),
 ];

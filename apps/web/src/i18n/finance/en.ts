@@ -103,6 +103,7 @@ export const financeEn: typeof financeId = {
       empty: 'No open bills',
       invoices: 'Invoices',
       noInvoices: 'No invoices yet',
+      print: 'Print invoice {{number}}',
     },
   },
 };

@@ -101,6 +101,7 @@ export const financeId = {
       empty: 'Tidak ada tagihan yang belum lunas',
       invoices: 'Invoice',
       noInvoices: 'Belum ada invoice',
+      print: 'Cetak invoice {{number}}',
     },
   },
 };

@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useVoucher } from '../api.ts';
+import { VoucherAttachments } from '../components/voucher-attachments.tsx';
 
 /** treasurer/voucher/:id: the printable voucher, its amount in words (terbilang), maker and approver. */
 export function VoucherPage() {
@@ -45,6 +46,7 @@ export function VoucherPage() {
             ))}
           </Table.Tbody>
         </Table>
+        <VoucherAttachments voucher={v} />
       </PrintedPaper>
     </>
   );

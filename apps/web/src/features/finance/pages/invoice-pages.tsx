@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRupiah, longDate, type Bill } from '@mms/shared';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -111,7 +111,14 @@ export function StudentInvoicePage() {
           <Stack gap="xs">
             {invoices.data!.items.map((i) => (
               <Group key={i.id} gap="sm">
-                <Text fw={600}>{i.number}</Text>
+                <Anchor
+                  component={Link}
+                  to={ROUTES['student-invoice-print'].replace(':id', String(i.id))}
+                  fw={600}
+                  aria-label={t('finance.mine.print', { number: i.number })}
+                >
+                  {i.number}
+                </Anchor>
                 <Text size="sm">
                   {t('finance.dueDate')}: {i.dueDate} · {formatRupiah(i.total)}
                 </Text>
