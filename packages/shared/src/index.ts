@@ -38,3 +38,4 @@ export * from './contracts/counselling.ts';
 export * from './domain/instrument-scoring.ts';
 export * from './contracts/instruments.ts';
 export * from './contracts/discipline.ts';
+export * from './contracts/student-record.ts';
