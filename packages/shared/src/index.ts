@@ -42,3 +42,4 @@ export * from './contracts/instruments.ts';
 export * from './contracts/discipline.ts';
 export * from './contracts/finance-reports.ts';
 export * from './contracts/voucher-attachments.ts';
+export * from './contracts/student-record.ts';

@@ -15,6 +15,7 @@ import { bisyarohRoutes } from '../features/bisyaroh/routes.ts';
 import { financeReportsRoutes } from '../features/finance-reports/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
+import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,
+          ...studentRecordRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -360,12 +360,20 @@ export function createGradesService(db: Database) {
   /** A student's own scores of a semester in the class of their open enrollment, subject by subject. */
   async function mine(user: AuthUser, semester: Semester) {
     if (!user.studentId) throw forbidden('Akun ini bukan akun siswa');
-    const cls = await school.classOfStudent(db, user.studentId);
+    return scoresOfStudent(user.studentId, semester);
+  }
+
+  /**
+   * A student's scores of a semester, subject by subject (the student's own page, and the pesantren record whose
+   * service has already decided the caller may see the student).
+   */
+  async function scoresOfStudent(studentId: number, semester: Semester) {
+    const cls = await school.classOfStudent(db, studentId);
     if (!cls) return { className: null, semester, subjects: [] };
     const columns = await repo.columnsOfClass(db, cls.id, semester);
     const own = await repo.scoresOfStudent(
       db,
-      user.studentId,
+      studentId,
       columns.map((c) => c.id),
     );
     const scoreOf = new Map(own.map((s) => [s.columnId, s.hundredths]));
@@ -377,9 +385,9 @@ export function createGradesService(db: Database) {
         const policy = await policyOf(db, { id: subjectId, kkm: subject?.kkm ?? null }, cls.gradeId);
         const scored = byStudentAndKind(
           of,
-          own.filter((s) => of.some((c) => c.id === s.columnId)).map((s) => ({ ...s, studentId: user.studentId! })),
+          own.filter((s) => of.some((c) => c.id === s.columnId)).map((s) => ({ ...s, studentId: studentId })),
         );
-        const r = recapOfStudent(scored.get(user.studentId!) ?? {}, policy.weights);
+        const r = recapOfStudent(scored.get(studentId) ?? {}, policy.weights);
         return {
           subjectId,
           subjectName: of[0]!.subjectName,
@@ -399,5 +407,17 @@ export function createGradesService(db: Database) {
     return { className: cls.name, semester, subjects };
   }
 
-  return { sheet, choices, createColumn, updateColumn, deleteColumn, saveCells, policy, savePolicy, recap, mine };
+  return {
+    sheet,
+    choices,
+    createColumn,
+    updateColumn,
+    deleteColumn,
+    saveCells,
+    policy,
+    savePolicy,
+    recap,
+    mine,
+    scoresOfStudent,
+  };
 }

@@ -113,6 +113,7 @@ export const schoolEn: SchoolMessages = {
       inputTitle: 'Student input',
       editTitle: 'Edit student',
       profileTitle: 'Student profile',
+      record: 'Pesantren record',
       meTitle: 'My profile',
       meLead: 'You may change your phone numbers and address. The school changes the rest.',
       sectionIdentity: 'Identity',

@@ -113,6 +113,7 @@ export const schoolId = {
       inputTitle: 'Input siswa',
       editTitle: 'Ubah data siswa',
       profileTitle: 'Profil siswa',
+      record: 'Catatan pesantren',
       meTitle: 'Profil saya',
       meLead: 'Anda dapat mengubah nomor HP dan alamat. Data lain diubah oleh sekolah.',
       sectionIdentity: 'Identitas',

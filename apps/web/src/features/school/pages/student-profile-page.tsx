@@ -23,16 +23,28 @@ export function StudentProfilePage() {
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={960}>
       <PageTitle
         actions={
-          query.data &&
-          can(user.division, 'school.student.manage') && (
-            <Button
-              variant="light"
-              color="yellow"
-              component={Link}
-              to={generatePath(ROUTES['principal-student-edit'], { id: String(query.data.id) })}
-            >
-              {t('school.edit')}
-            </Button>
+          query.data && (
+            <Group gap="xs">
+              {can(user.division, 'student.record') && (
+                <Button
+                  variant="default"
+                  component={Link}
+                  to={generatePath(ROUTES['student-record'], { id: String(query.data.id) })}
+                >
+                  {t('school.students.record')}
+                </Button>
+              )}
+              {can(user.division, 'school.student.manage') && (
+                <Button
+                  variant="light"
+                  color="yellow"
+                  component={Link}
+                  to={generatePath(ROUTES['principal-student-edit'], { id: String(query.data.id) })}
+                >
+                  {t('school.edit')}
+                </Button>
+              )}
+            </Group>
           )
         }
       >
