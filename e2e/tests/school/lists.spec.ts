@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { signIn } from '../support.ts';
 
 test('lists page, search and export to Excel (server-built and browser-built files)', async ({ page }) => {
+  // several pages and five downloads: over 30 s on a loaded two-core machine (a CI run at 63 min timed out here)
+  test.setTimeout(90_000);
   await signIn(page, 'wakakur');
   await page.goto('/backend/mms/principal/student-all');
   const table = page.getByRole('table', { name: 'Tabel siswa' });
