@@ -43,6 +43,7 @@ import { examScheduleRoutes } from './modules/assessment/exam-schedule.routes.ts
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { financeBooksRoutes } from './modules/finance-books/finance-books.routes.ts';
+import { financePaymentsRoutes } from './modules/finance-payments/finance-payments.routes.ts';
 import { setGrace } from './modules/exam/exam.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(financeRoutes, { prefix: '/api/v1/finance', db });
   await app.register(financeBooksRoutes, { prefix: '/api/v1/finance-books', db });
+  await app.register(financePaymentsRoutes, { prefix: '/api/v1/finance-payments', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

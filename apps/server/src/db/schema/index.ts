@@ -13,3 +13,4 @@ export * from './instruments.ts';
 export * from './discipline.ts';
 export * from './finance.ts';
 export * from './finance-books.ts';
+export * from './finance-payments.ts';
