@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentMethod, PaymentStatus } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
@@ -20,9 +20,10 @@ import {
 } from '../../db/schema/index.ts';
 import { escapeLike, offsetOf } from '../../lib/sql.ts';
 
-const classOf = (studentId: AnyColumn) => sql<string | null>`(
+/** The student's current class; `studentId` is a qualified column (drizzle leaves the table off in one-table selects). */
+const classOf = (studentId: '"students"."id"' | '"payments"."student_id"') => sql<string | null>`(
   select cg.name from enrollments e join class_groups cg on cg.id = e.class_group_id
-  where e.student_id = ${studentId} and e.ended_at is null
+  where e.student_id = ${sql.raw(studentId)} and e.ended_at is null
   order by e.started_at desc limit 1)`;
 
 // ---------- students and their bills ----------
@@ -30,7 +31,7 @@ const classOf = (studentId: AnyColumn) => sql<string | null>`(
 export async function searchStudents(exec: Executor, unitId: number | null, q: string) {
   const like = `%${escapeLike(q)}%`;
   return exec
-    .select({ id: students.id, name: students.name, nis: students.nis, className: classOf(students.id) })
+    .select({ id: students.id, name: students.name, nis: students.nis, className: classOf('"students"."id"') })
     .from(students)
     .where(
       and(
@@ -52,7 +53,7 @@ export const findStudent = async (exec: Executor, id: number) =>
         nis: students.nis,
         unitId: students.unitId,
         userId: students.userId,
-        className: classOf(students.id),
+        className: classOf('"students"."id"'),
       })
       .from(students)
       .where(eq(students.id, id))
@@ -226,7 +227,7 @@ const paymentColumns = {
   studentId: payments.studentId,
   studentName: students.name,
   nis: students.nis,
-  className: classOf(payments.studentId),
+  className: classOf('"payments"."student_id"'),
   method: payments.method,
   amount: payments.amount,
   creditAdded: payments.creditAdded,
