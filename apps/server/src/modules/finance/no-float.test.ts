@@ -15,6 +15,11 @@ const SOURCES = [
   'packages/shared/src/contracts/finance.ts',
   'packages/shared/src/domain/money.ts',
   'apps/web/src/features/finance',
+  'apps/server/src/modules/finance-payments',
+  'apps/server/src/db/schema/finance-payments.ts',
+  'packages/shared/src/contracts/finance-payments.ts',
+  'packages/shared/src/domain/allocation.ts',
+  'apps/web/src/features/finance-payments',
 ];
 
 const FLOAT_PATTERNS: [RegExp, string][] = [
