@@ -11,6 +11,7 @@ import { financeRoutes } from '../features/finance/routes.ts';
 import { examEngineRoutes } from '../features/exam-engine/routes.ts';
 import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { financeBooksRoutes } from '../features/finance-books/routes.ts';
+import { financePaymentsRoutes } from '../features/finance-payments/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
           ...examEngineRoutes,
           ...examControlRoutes,
           ...financeBooksRoutes,
+          ...financePaymentsRoutes,
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,

@@ -95,12 +95,7 @@ export const billsOfStudent = (exec: Executor, studentId: number, open: boolean)
 /** Locks bills (in id order, so two transactions never wait on each other crosswise). */
 export async function lockBills(exec: Executor, ids: number[]) {
   if (ids.length === 0) return [];
-  return exec
-    .select()
-    .from(bills)
-    .where(inArray(bills.id, ids))
-    .orderBy(asc(bills.id))
-    .for('update');
+  return exec.select().from(bills).where(inArray(bills.id, ids)).orderBy(asc(bills.id)).for('update');
 }
 
 export async function lockOpenBillsOf(exec: Executor, studentId: number) {
@@ -113,7 +108,10 @@ export async function lockOpenBillsOf(exec: Executor, studentId: number) {
 }
 
 export const setBillPaid = (exec: Executor, id: number, paid: number, status: 'UNPAID' | 'PARTIAL' | 'PAID') =>
-  exec.update(bills).set({ paid, status, updatedAt: sql`now()` }).where(eq(bills.id, id));
+  exec
+    .update(bills)
+    .set({ paid, status, updatedAt: sql`now()` })
+    .where(eq(bills.id, id));
 
 export async function creditBalance(exec: Executor, studentId: number) {
   const [row] = await exec

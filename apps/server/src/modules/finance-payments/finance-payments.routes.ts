@@ -33,7 +33,11 @@ const APPROVE = { access: 'finance.approve' } as const;
 const SELF = { access: 'finance.self' } as const;
 const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
-const METHOD = { CASH: { id: 'Tunai', en: 'Cash' }, TRANSFER: { id: 'Transfer', en: 'Transfer' }, GATEWAY: { id: 'Gateway', en: 'Gateway' } };
+const METHOD = {
+  CASH: { id: 'Tunai', en: 'Cash' },
+  TRANSFER: { id: 'Transfer', en: 'Transfer' },
+  GATEWAY: { id: 'Gateway', en: 'Gateway' },
+};
 const STATUS = {
   POSTED: { id: 'Sah', en: 'Posted' },
   REVERSAL_REQUESTED: { id: 'Diminta batal', en: 'Reversal requested' },
@@ -88,7 +92,12 @@ export const financePaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     '/payments',
     {
       config: WRITE,
-      schema: { tags, summary: 'Take a payment at the counter', body: PaymentInput, response: { 200: Payment, ...errors } },
+      schema: {
+        tags,
+        summary: 'Take a payment at the counter',
+        body: PaymentInput,
+        response: { 200: Payment, ...errors },
+      },
     },
     async (request) => svc.pay(userOf(request), request.body, actorOf(request)),
   );
@@ -162,8 +171,7 @@ export const financePaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: { 200: Payment, ...errors },
       },
     },
-    async (request) =>
-      svc.requestReversal(userOf(request), request.params.id, request.body.reason, actorOf(request)),
+    async (request) => svc.requestReversal(userOf(request), request.params.id, request.body.reason, actorOf(request)),
   );
   app.post(
     '/payments/:id/reversal/approve',

@@ -331,8 +331,10 @@ export function createFinancePaymentsService(db: Database) {
     const unit = await repo.unitCode(db, p.unitId);
     const year = (await repo.yearOf(db, p.date)) ?? null;
     const start = year?.startDate ?? schoolYearOf(p.date).startDate;
-    const months = monthsBetween(start.slice(0, 7), `${String(Number(start.slice(0, 4)) + 1)}${start.slice(4, 7)}`)
-      .slice(0, 12);
+    const months = monthsBetween(
+      start.slice(0, 7),
+      `${String(Number(start.slice(0, 4)) + 1)}${start.slice(4, 7)}`,
+    ).slice(0, 12);
     const component = await repo.recapComponent(db, s!.unitId);
     const rows = component ? await repo.monthlyBills(db, p.student.id, component.id, months) : [];
     const recap = months.map((month) => {
@@ -370,7 +372,12 @@ export function createFinancePaymentsService(db: Database) {
         reversalRequestedBy: user.id,
         reversalRequestedAt: clock.now(),
       });
-      await audit(tx, actor, { action: 'payment.reversal.request', entityType: 'payment', entityId: id, after: { reason } });
+      await audit(tx, actor, {
+        action: 'payment.reversal.request',
+        entityType: 'payment',
+        entityId: id,
+        after: { reason },
+      });
     });
     return paymentOut(id);
   }
@@ -425,9 +432,16 @@ export function createFinancePaymentsService(db: Database) {
       if (p.creditAdded > 0) {
         const balance = await repo.creditBalance(tx, p.studentId);
         if (balance < p.creditAdded) {
-          throw conflict('Titipan dari pembayaran ini sudah terpakai pembayaran berikutnya; batalkan pembayaran itu dulu');
+          throw conflict(
+            'Titipan dari pembayaran ini sudah terpakai pembayaran berikutnya; batalkan pembayaran itu dulu',
+          );
         }
-        await repo.insertCredit(tx, { studentId: p.studentId, paymentId: id, amount: -p.creditAdded, kind: 'REVERSAL' });
+        await repo.insertCredit(tx, {
+          studentId: p.studentId,
+          paymentId: id,
+          amount: -p.creditAdded,
+          kind: 'REVERSAL',
+        });
       }
       if (p.creditUsed > 0) {
         await repo.insertCredit(tx, { studentId: p.studentId, paymentId: id, amount: p.creditUsed, kind: 'REVERSAL' });
@@ -521,7 +535,12 @@ export function createFinancePaymentsService(db: Database) {
       });
       const created = gateway.createCharge({ chargeId: row.id, studentId, amount });
       await repo.updateCharge(tx, row.id, created);
-      await audit(tx, actor, { action: 'payment.charge.create', entityType: 'gateway_charge', entityId: row.id, after: { amount, ids, ...created } });
+      await audit(tx, actor, {
+        action: 'payment.charge.create',
+        entityType: 'gateway_charge',
+        entityId: row.id,
+        after: { amount, ids, ...created },
+      });
       return { ...row, ...created };
     });
     return {

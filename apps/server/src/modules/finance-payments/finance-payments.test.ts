@@ -115,7 +115,11 @@ describe('the counter', () => {
     const s = fx.f.studentsA[1]!;
     const b2 = await sppBill(s.id, '2026-08');
     const b1 = await sppBill(s.id, '2026-07');
-    const hits = await ok<{ items: { id: number }[] }>(fx.cashier, 'GET', `${API}/students?q=${encodeURIComponent(s.nis)}`);
+    const hits = await ok<{ items: { id: number }[] }>(
+      fx.cashier,
+      'GET',
+      `${API}/students?q=${encodeURIComponent(s.nis)}`,
+    );
     expect(hits.items.map((h) => h.id)).toContain(s.id);
     const acc = await ok<StudentAccount>(fx.cashier, 'GET', `${API}/students/${s.id}/account`);
     expect(acc.bills.map((b) => b.id)).toEqual([b1.id, b2.id]);
@@ -139,7 +143,10 @@ describe('the counter', () => {
     expect(p.voucherNumbers).toEqual(['BKM/2026/11/0001']);
     const acc = await ok<StudentAccount>(fx.cashier, 'GET', `${API}/students/${s.id}/account`);
     expect(acc.bills.map((b) => [b.period, b.status, b.paid])).toEqual([['2026-08', 'PARTIAL', 150000]]);
-    const [v] = await ctx.db.select().from(vouchers).where(eq(vouchers.source, `payment:${p.id}`));
+    const [v] = await ctx.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.source, `payment:${p.id}`));
     expect(v).toMatchObject({ type: 'BKM', amount: 450000, accountId: fx.acc.spp, moneyAccountId: fx.acc.kas });
     const logged = await ctx.db
       .select()
@@ -199,10 +206,17 @@ describe('the counter', () => {
   it('turns an overpayment into credit that the next bill uses', async () => {
     const s = fx.f.studentsA[4]!;
     // owes 250.000 on July (from the test above); pays 400.000
-    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s.id, method: 'CASH', amount: 400000 });
+    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s.id,
+      method: 'CASH',
+      amount: 400000,
+    });
     expect(p).toMatchObject({ creditAdded: 150000, creditUsed: 0 });
     expect(await credit(s.id)).toBe(150000);
-    const titipan = await ctx.db.select().from(vouchers).where(eq(vouchers.source, `payment:${p.id}`));
+    const titipan = await ctx.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.source, `payment:${p.id}`));
     expect(titipan.map((v) => [v.accountId, v.amount]).sort()).toEqual(
       [
         [fx.acc.spp, 250000],
@@ -212,7 +226,11 @@ describe('the counter', () => {
     const aug = await sppBill(s.id, '2026-08');
     const acc = await ok<StudentAccount>(fx.cashier, 'GET', `${API}/students/${s.id}/account`);
     expect(acc.credit).toBe(150000);
-    const next = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s.id, method: 'CASH', amount: 150000 });
+    const next = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s.id,
+      method: 'CASH',
+      amount: 150000,
+    });
     expect(next).toMatchObject({ creditUsed: 150000, creditAdded: 0 });
     expect(next.allocations).toEqual([expect.objectContaining({ billId: aug.id, amount: 300000 })]);
     expect(await billOf(aug.id)).toMatchObject({ paid: 300000, status: 'PAID' });
@@ -235,21 +253,45 @@ describe('receipt', () => {
       ['2026-09', 'NONE'],
     ]);
     const s7 = fx.f.studentsA[6]!;
-    await makeBill(ctx.db, { unitId: fx.unitId, studentId: s7.id, componentId: fx.kitab.id, period: '2026/2027', amount: 6_000_000 });
-    const big = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s7.id, method: 'CASH', amount: 5_000_001 });
+    await makeBill(ctx.db, {
+      unitId: fx.unitId,
+      studentId: s7.id,
+      componentId: fx.kitab.id,
+      period: '2026/2027',
+      amount: 6_000_000,
+    });
+    const big = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s7.id,
+      method: 'CASH',
+      amount: 5_000_001,
+    });
     expect((await ok<Receipt>(fx.cashier, 'GET', `${API}/payments/${big.id}/receipt`)).stampDuty).toBe(true);
-    const exact = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s7.id, method: 'CASH', amount: 999_999 });
+    const exact = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s7.id,
+      method: 'CASH',
+      amount: 999_999,
+    });
     expect((await ok<Receipt>(fx.cashier, 'GET', `${API}/payments/${exact.id}/receipt`)).stampDuty).toBe(false);
   });
 
   it('the student opens only their own receipt; another student’s is 404', async () => {
     const own = fx.f.studentsA[0]!;
     await sppBill(own.id, '2026-07');
-    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: own.id, method: 'CASH', amount: 300000 });
+    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: own.id,
+      method: 'CASH',
+      amount: 300000,
+    });
     const r = await ok<Receipt>(fx.student, 'GET', `${API}/me/payments/${p.id}/receipt`);
     expect(r.payment.number).toBe(p.number);
-    const others = await ok<{ items: Payment[] }>(fx.cashier, 'GET', `${API}/payments?q=${encodeURIComponent(fx.f.studentsA[1]!.nis)}`);
-    expect((await ctx.call(fx.student, 'GET', `${API}/me/payments/${others.items[0]!.id}/receipt`)).statusCode).toBe(404);
+    const others = await ok<{ items: Payment[] }>(
+      fx.cashier,
+      'GET',
+      `${API}/payments?q=${encodeURIComponent(fx.f.studentsA[1]!.nis)}`,
+    );
+    expect((await ctx.call(fx.student, 'GET', `${API}/me/payments/${others.items[0]!.id}/receipt`)).statusCode).toBe(
+      404,
+    );
     const mine = await ok<MyPayments>(fx.student, 'GET', `${API}/me`);
     expect(mine.payments.map((x) => x.id)).toEqual([p.id]);
   });
@@ -260,7 +302,11 @@ describe('receipt', () => {
     expect(cash.total).toBeGreaterThan(0);
     const none = await ok<{ total: number }>(fx.cashier, 'GET', `${API}/payments?from=2026-12-01`);
     expect(none.total).toBe(0);
-    const mineOnly = await ok<{ items: Payment[] }>(fx.cashier, 'GET', `${API}/payments?cashierId=${fx.cashier2.user.id}`);
+    const mineOnly = await ok<{ items: Payment[] }>(
+      fx.cashier,
+      'GET',
+      `${API}/payments?cashierId=${fx.cashier2.user.id}`,
+    );
     expect(mineOnly.items).toEqual([]);
     const x = await ctx.call(fx.cashier, 'GET', `${API}/payments/export?method=CASH`);
     expect(x.statusCode).toBe(200);
@@ -272,9 +318,15 @@ describe('reversal', () => {
   it('needs a reason and a second person; the asker is refused; bills, credit and vouchers are undone', async () => {
     const s = fx.f.studentsA[7]!;
     const jul = await sppBill(s.id, '2026-07');
-    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s.id, method: 'CASH', amount: 500000 });
+    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s.id,
+      method: 'CASH',
+      amount: 500000,
+    });
     expect(p.creditAdded).toBe(200000);
-    expect((await ctx.call(fx.cashier, 'POST', `${API}/payments/${p.id}/reversal`, { reason: '' })).statusCode).toBe(400);
+    expect((await ctx.call(fx.cashier, 'POST', `${API}/payments/${p.id}/reversal`, { reason: '' })).statusCode).toBe(
+      400,
+    );
     expect((await ctx.call(fx.cashier2, 'POST', `${API}/payments/${p.id}/reversal/approve`)).statusCode).toBe(409);
     const asked = await ok<Payment>(fx.cashier, 'POST', `${API}/payments/${p.id}/reversal`, { reason: 'Salah siswa' });
     expect(asked.status).toBe('REVERSAL_REQUESTED');
@@ -282,22 +334,35 @@ describe('reversal', () => {
     expect((await ctx.call(fx.outsider, 'POST', `${API}/payments/${p.id}/reversal/approve`)).statusCode).toBe(403);
     expect((await billOf(jul.id)).status).toBe('PAID');
     const done = await ok<Payment>(fx.principal, 'POST', `${API}/payments/${p.id}/reversal/approve`);
-    expect(done).toMatchObject({ status: 'REVERSED', reversalReason: 'Salah siswa', reversalApprovedBy: expect.any(String) });
+    expect(done).toMatchObject({
+      status: 'REVERSED',
+      reversalReason: 'Salah siswa',
+      reversalApprovedBy: expect.any(String),
+    });
     expect(done.reversalRequestedBy).toBe(fx.cashier.user.displayName);
     expect(await billOf(jul.id)).toMatchObject({ paid: 0, status: 'UNPAID' });
     expect(await credit(s.id)).toBe(0);
-    const rev = await ctx.db.select().from(vouchers).where(eq(vouchers.source, `payment-reversal:${p.id}`));
+    const rev = await ctx.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.source, `payment-reversal:${p.id}`));
     expect(rev.map((v) => v.type)).toEqual(['BKK', 'BKK']);
     expect(rev.reduce((a, v) => a + v.amount, 0)).toBe(500000);
     // never edited or reversed twice
-    expect((await ctx.call(fx.cashier, 'POST', `${API}/payments/${p.id}/reversal`, { reason: 'lagi' })).statusCode).toBe(409);
+    expect(
+      (await ctx.call(fx.cashier, 'POST', `${API}/payments/${p.id}/reversal`, { reason: 'lagi' })).statusCode,
+    ).toBe(409);
     const r = await ok<Receipt>(fx.cashier, 'GET', `${API}/payments/${p.id}/receipt`);
     expect(r.payment.status).toBe('REVERSED');
   });
 
   it('a request can be turned down; the payment stays', async () => {
     const s = fx.f.studentsA[7]!;
-    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s.id, method: 'CASH', amount: 100000 });
+    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s.id,
+      method: 'CASH',
+      amount: 100000,
+    });
     await ok(fx.cashier, 'POST', `${API}/payments/${p.id}/reversal`, { reason: 'Keliru' });
     const back = await ok<Payment>(fx.cashier2, 'POST', `${API}/payments/${p.id}/reversal/reject`);
     expect(back).toMatchObject({ status: 'POSTED', reversalReason: null });
@@ -306,7 +371,11 @@ describe('reversal', () => {
   it('refuses to reverse a payment whose credit a later payment already used', async () => {
     const s = fx.f.studentsA[8]!;
     await sppBill(s.id, '2026-07');
-    const first = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s.id, method: 'CASH', amount: 400000 });
+    const first = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s.id,
+      method: 'CASH',
+      amount: 400000,
+    });
     await sppBill(s.id, '2026-08');
     await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, { studentId: s.id, method: 'CASH', amount: 200000 });
     await ok(fx.cashier, 'POST', `${API}/payments/${first.id}/reversal`, { reason: 'Uji' });
@@ -368,7 +437,12 @@ describe('gateway', () => {
     expect(charge.vaNumber).toMatch(/^8808\d{12}$/);
     const event = { reference: charge.providerRef, amount: 600000, status: 'PAID' };
     const url = `${API}/gateway/local/callback`;
-    const bad = await ctx.app.inject({ method: 'POST', url, payload: event, headers: { 'x-signature': 'ab'.repeat(32) } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: event,
+      headers: { 'x-signature': 'ab'.repeat(32) },
+    });
     expect(bad.statusCode).toBe(401);
     const forged = await ctx.app.inject({
       method: 'POST',
@@ -396,7 +470,9 @@ describe('gateway', () => {
     const own = fx.f.studentsA[0]!;
     const oct = await sppBill(own.id, '2026-10');
     const nov = await sppBill(own.id, '2026-11');
-    const c1 = await ok<{ providerRef: string; id: number }>(fx.student, 'POST', `${API}/me/charges`, { billIds: [oct.id] });
+    const c1 = await ok<{ providerRef: string; id: number }>(fx.student, 'POST', `${API}/me/charges`, {
+      billIds: [oct.id],
+    });
     const short = { reference: c1.providerRef, amount: 100000, status: 'PAID' as const };
     const r1 = await ctx.app.inject({
       method: 'POST',
@@ -406,7 +482,9 @@ describe('gateway', () => {
     });
     expect(r1.statusCode).toBe(200);
     expect(await billOf(oct.id)).toMatchObject({ paid: 100000, status: 'PARTIAL' });
-    const c2 = await ok<{ providerRef: string; id: number }>(fx.student, 'POST', `${API}/me/charges`, { billIds: [nov.id] });
+    const c2 = await ok<{ providerRef: string; id: number }>(fx.student, 'POST', `${API}/me/charges`, {
+      billIds: [nov.id],
+    });
     const before = await credit(own.id);
     const more = { reference: c2.providerRef, amount: 350000, status: 'PAID' as const };
     const r2 = await ctx.app.inject({

@@ -78,4 +78,5 @@ const GATEWAYS: Record<string, PaymentGateway> = { local: localGateway };
 /** The provider by name (the callback route's `:provider`); undefined for an unknown one. */
 export const gatewayOf = (name: string): PaymentGateway | undefined => GATEWAYS[name];
 /** The provider new charges go to: `MMS_PAYMENT_GATEWAY` (default `local`). */
-export const activeGateway = (): PaymentGateway => gatewayOf(process.env.MMS_PAYMENT_GATEWAY ?? 'local') ?? localGateway;
+export const activeGateway = (): PaymentGateway =>
+  gatewayOf(process.env.MMS_PAYMENT_GATEWAY ?? 'local') ?? localGateway;

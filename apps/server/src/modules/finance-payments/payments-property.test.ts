@@ -67,7 +67,11 @@ async function run(o: Op) {
   if (o.kind === 'pay') {
     const acc = (await ctx.call(fx.cashier, 'GET', `${API}/students/${s.id}/account`)).json();
     const first = acc.bills[0];
-    const body: Record<string, unknown> = { studentId: s.id, method: o.transfer ? 'TRANSFER' : 'CASH', amount: o.amount };
+    const body: Record<string, unknown> = {
+      studentId: s.id,
+      method: o.transfer ? 'TRANSFER' : 'CASH',
+      amount: o.amount,
+    };
     if (o.explicit && first) body.allocations = [{ billId: first.id, amount: Math.min(first.outstanding, o.amount) }];
     const res = await ctx.call(fx.cashier, 'POST', `${API}/payments`, body);
     expect([200, 400, 409], res.body).toContain(res.statusCode);
@@ -84,7 +88,10 @@ async function run(o: Op) {
     if (res.statusCode === 409) await ctx.call(fx.cashier2, 'POST', `${API}/payments/${p.id}/reversal/reject`);
     return;
   }
-  const rows = await ctx.db.select({ id: bills.id }).from(bills).where(sql`${bills.status} <> 'CANCELLED'`);
+  const rows = await ctx.db
+    .select({ id: bills.id })
+    .from(bills)
+    .where(sql`${bills.status} <> 'CANCELLED'`);
   const b = rows[o.pick % Math.max(1, rows.length)];
   if (!b) return;
   const res = await ctx.call(fx.cashier, 'POST', `/api/v1/finance/bills/${b.id}/cancel`, { reason: 'uji acak' });
