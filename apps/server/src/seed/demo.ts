@@ -47,6 +47,7 @@ import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
+import { seedDemoFinancePayments } from './demo-finance-payments.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -518,6 +519,12 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     today: jakartaDate(clock.now()),
     makerUserId: accountId('TEACHERCASHIER'),
     approverUserId: accountId('ADMIN'),
+  });
+  await seedDemoFinancePayments(tx, {
+    smpUnitId: smp,
+    demoStudentUserId: accountId('STUDENT'),
+    cashierUserId: accountId('TEACHERCASHIER'),
+    approverUserId: accountId('PRINCIPAL'),
   });
   return summary;
 }

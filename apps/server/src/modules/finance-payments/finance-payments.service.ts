@@ -197,6 +197,94 @@ export async function postPayment(tx: Executor, input: PostPaymentInput, actor: 
   return { id: paymentId, number };
 }
 
+/** A cashier asks for a payment to be reversed, with the reason (in the caller's transaction; the caller checks the unit). */
+export async function askReversal(tx: Executor, id: number, userId: number, reason: string, actor: AuditActor) {
+  const p = await repo.lockPayment(tx, id);
+  if (!p) throw notFound('Pembayaran');
+  if (p.status !== 'POSTED') throw conflict('Pembayaran ini sudah dimintakan pembatalan atau sudah dibatalkan');
+  await repo.updatePayment(tx, id, {
+    status: 'REVERSAL_REQUESTED',
+    reversalReason: reason,
+    reversalRequestedBy: userId,
+    reversalRequestedAt: clock.now(),
+  });
+  await audit(tx, actor, {
+    action: 'payment.reversal.request',
+    entityType: 'payment',
+    entityId: id,
+    after: { reason },
+  });
+}
+
+/**
+ * Undoes a payment whose reversal was asked, in the caller's transaction, approved by `approverUserId` (not the
+ * one who asked): the allocations are taken back from the bills, the credit ledger gets the opposite rows, and each
+ * voucher of the payment is reversed by a posted BKK/BBK dated today (refused in a closed month, 409). The caller
+ * checks the unit.
+ */
+export async function reversePayment(tx: Executor, id: number, approverUserId: number, actor: AuditActor) {
+  const p = await repo.lockPayment(tx, id);
+  if (!p) throw notFound('Pembayaran');
+  if (p.status !== 'REVERSAL_REQUESTED') throw conflict('Pembatalan harus diminta dulu oleh kasir');
+  if (p.reversalRequestedBy === approverUserId) {
+    throw forbidden('Pembatalan harus disetujui orang lain, bukan yang memintanya');
+  }
+  await repo.lockStudent(tx, p.studentId);
+  const allocs = await repo.allocationsOfPayment(tx, id);
+  const locked = await repo.lockBills(
+    tx,
+    allocs.map((a) => a.billId),
+  );
+  for (const a of allocs) {
+    const b = locked.find((x) => x.id === a.billId)!;
+    const paid = b.paid - a.amount;
+    await repo.setBillPaid(tx, b.id, paid, billStatusOf(b.amount, b.discount, paid));
+  }
+  if (p.creditAdded > 0) {
+    const balance = await repo.creditBalance(tx, p.studentId);
+    if (balance < p.creditAdded) {
+      throw conflict('Titipan dari pembayaran ini sudah terpakai pembayaran berikutnya; batalkan pembayaran itu dulu');
+    }
+    await repo.insertCredit(tx, {
+      studentId: p.studentId,
+      paymentId: id,
+      amount: -p.creditAdded,
+      kind: 'REVERSAL',
+    });
+  }
+  if (p.creditUsed > 0) {
+    await repo.insertCredit(tx, { studentId: p.studentId, paymentId: id, amount: p.creditUsed, kind: 'REVERSAL' });
+  }
+  const today = clock.today();
+  let first: number | null = null;
+  for (const v of await repo.vouchersBySource(tx, `payment:${id}`)) {
+    const r = await postVoucher(
+      tx,
+      {
+        unitId: p.unitId,
+        type: REVERSAL_TYPE[v.type as VoucherType],
+        date: today,
+        accountId: v.accountId,
+        moneyAccountId: v.moneyAccountId,
+        amount: Number(v.amount),
+        description: `Pembatalan ${p.number} (${v.number}): ${p.reversalReason ?? ''}`,
+        userId: approverUserId,
+        source: `payment-reversal:${id}`,
+      },
+      actor,
+    );
+    first ??= r.id;
+  }
+  await repo.updatePayment(tx, id, {
+    status: 'REVERSED',
+    reversalApprovedBy: approverUserId,
+    reversedAt: clock.now(),
+    reversalVoucherId: first,
+  });
+  await audit(tx, actor, { action: 'payment.reversal.approve', entityType: 'payment', entityId: id });
+  return p;
+}
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function createFinancePaymentsService(db: Database) {
@@ -362,22 +450,10 @@ export function createFinancePaymentsService(db: Database) {
 
   async function requestReversal(user: AuthUser, id: number, reason: string, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const p = await repo.lockPayment(tx, id);
+      const p = await repo.findPayment(tx, id);
       if (!p) throw notFound('Pembayaran');
       assertUnit(user, p.unitId);
-      if (p.status !== 'POSTED') throw conflict('Pembayaran ini sudah dimintakan pembatalan atau sudah dibatalkan');
-      await repo.updatePayment(tx, id, {
-        status: 'REVERSAL_REQUESTED',
-        reversalReason: reason,
-        reversalRequestedBy: user.id,
-        reversalRequestedAt: clock.now(),
-      });
-      await audit(tx, actor, {
-        action: 'payment.reversal.request',
-        entityType: 'payment',
-        entityId: id,
-        after: { reason },
-      });
+      await askReversal(tx, id, user.id, reason, actor);
     });
     return paymentOut(id);
   }
@@ -411,68 +487,10 @@ export function createFinancePaymentsService(db: Database) {
    */
   async function approveReversal(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const p = await repo.lockPayment(tx, id);
+      const p = await repo.findPayment(tx, id);
       if (!p) throw notFound('Pembayaran');
       assertUnit(user, p.unitId);
-      if (p.status !== 'REVERSAL_REQUESTED') throw conflict('Pembatalan harus diminta dulu oleh kasir');
-      if (p.reversalRequestedBy === user.id) {
-        throw forbidden('Pembatalan harus disetujui orang lain, bukan yang memintanya');
-      }
-      await repo.lockStudent(tx, p.studentId);
-      const allocs = await repo.allocationsOfPayment(tx, id);
-      const locked = await repo.lockBills(
-        tx,
-        allocs.map((a) => a.billId),
-      );
-      for (const a of allocs) {
-        const b = locked.find((x) => x.id === a.billId)!;
-        const paid = b.paid - a.amount;
-        await repo.setBillPaid(tx, b.id, paid, billStatusOf(b.amount, b.discount, paid));
-      }
-      if (p.creditAdded > 0) {
-        const balance = await repo.creditBalance(tx, p.studentId);
-        if (balance < p.creditAdded) {
-          throw conflict(
-            'Titipan dari pembayaran ini sudah terpakai pembayaran berikutnya; batalkan pembayaran itu dulu',
-          );
-        }
-        await repo.insertCredit(tx, {
-          studentId: p.studentId,
-          paymentId: id,
-          amount: -p.creditAdded,
-          kind: 'REVERSAL',
-        });
-      }
-      if (p.creditUsed > 0) {
-        await repo.insertCredit(tx, { studentId: p.studentId, paymentId: id, amount: p.creditUsed, kind: 'REVERSAL' });
-      }
-      const today = clock.today();
-      let first: number | null = null;
-      for (const v of await repo.vouchersBySource(tx, `payment:${id}`)) {
-        const r = await postVoucher(
-          tx,
-          {
-            unitId: p.unitId,
-            type: REVERSAL_TYPE[v.type as VoucherType],
-            date: today,
-            accountId: v.accountId,
-            moneyAccountId: v.moneyAccountId,
-            amount: Number(v.amount),
-            description: `Pembatalan ${p.number} (${v.number}): ${p.reversalReason ?? ''}`,
-            userId: user.id,
-            source: `payment-reversal:${id}`,
-          },
-          actor,
-        );
-        first ??= r.id;
-      }
-      await repo.updatePayment(tx, id, {
-        status: 'REVERSED',
-        reversalApprovedBy: user.id,
-        reversedAt: clock.now(),
-        reversalVoucherId: first,
-      });
-      await audit(tx, actor, { action: 'payment.reversal.approve', entityType: 'payment', entityId: id });
+      await reversePayment(tx, id, user.id, actor);
     });
     return paymentOut(id);
   }

@@ -4,7 +4,7 @@ import type { MyPayments, Payment, Receipt, StudentAccount } from '@mms/shared';
 import { auditLog, bills, paymentAllocations, payments, studentCredits, vouchers } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { signLocal } from './gateway.ts';
-import { API, makeBill, paymentsFixture } from './test-fixture.ts';
+import { API, makeBill, paymentsFixture } from '../../test/finance-payments-fixture.ts';
 
 let ctx: TestContext;
 let fx: Awaited<ReturnType<typeof paymentsFixture>>;

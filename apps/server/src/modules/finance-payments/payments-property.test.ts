@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { billStatusOf, type Payment } from '@mms/shared';
 import { bills } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { API, makeBill, paymentsFixture } from './test-fixture.ts';
+import { API, makeBill, paymentsFixture } from '../../test/finance-payments-fixture.ts';
 
 /*
  * A property test over random sequences of bill generation (with discounts), payments (random amounts: partial,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { bills, employees, enrollments, students, units, users } from '../../db/schema/index.ts';
-import type { Session, TestContext } from '../../test/context.ts';
-import { attendanceFixture } from '../attendance/test-fixtures.ts';
+import type { Database } from '../db/client.ts';
+import { bills, employees, enrollments, students, units, users } from '../db/schema/index.ts';
+import type { Session, TestContext } from './context.ts';
+import { attendanceFixture } from '../modules/attendance/test-fixtures.ts';
 
 // Test-only: a unit with a chart of accounts, an SPP component and the sessions the payment tests use.
 
