@@ -22,7 +22,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { postVoucher } from '../finance-books/finance-books.service.ts';
 import { activeGateway, gatewayOf, signLocal, type CallbackEvent } from './gateway.ts';
 import * as repo from './finance-payments.repo.ts';
@@ -288,15 +288,6 @@ export async function reversePayment(tx: Executor, id: number, approverUserId: n
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function createFinancePaymentsService(db: Database) {
-  function unitFor(user: AuthUser, requested: number | undefined): number {
-    if (seesAllUnits(user)) {
-      const unitId = requested ?? user.unit?.id;
-      if (!unitId) throw badRequest('Pilih unit', { unitId: 'Unit wajib diisi' });
-      return unitId;
-    }
-    return unitScope(user, requested)!;
-  }
-
   async function ownStudentId(user: AuthUser) {
     const id = user.studentId ?? (await repo.findStudentByUser(db, user.id))?.id;
     if (!id) throw forbidden('Akun Anda belum terhubung ke data siswa');

@@ -67,7 +67,7 @@ export function Counter() {
   const [note, setNote] = useState('');
   const [overrides, setOverrides] = useState<Map<number, number>>(new Map());
   const pay = usePay();
-  const bills = account.data?.bills ?? [];
+  const bills = useMemo(() => account.data?.bills ?? [], [account.data]);
   const credit = useCredit ? (account.data?.credit ?? 0) : 0;
   const preview = useMemo(
     () => previewAllocation(bills, amount, credit, overrides),
