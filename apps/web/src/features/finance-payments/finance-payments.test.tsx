@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import type { MyPayments, OpenBill } from '@mms/shared';
+import { fireEvent, screen } from '@testing-library/react';
+import { ReversalRequestInput, type MyPayments, type OpenBill } from '@mms/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { id } from '../../i18n/id.ts';
 import { registerFinancePaymentsMessages } from '../../i18n/finance-payments/index.ts';
 import { mediaQueryList } from '../../test/media-query.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { ReasonModal } from '../../components/reason-modal.tsx';
 import { allocationsToSend, previewAllocation } from './components/allocation-preview.ts';
 import { StudentPaymentPage } from './pages/student-payment-page.tsx';
 
@@ -119,5 +120,40 @@ describe('the student’s payments', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('charge-va').textContent).toContain('8808000001000004');
     expect(screen.getByRole('checkbox', { name: 'Pilih tagihan SPP 2026-07' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Bayar (simulasi demo)' })).toBeTruthy();
+  });
+});
+
+describe('the reversal reason', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    if (!i18next.isInitialized) {
+      await i18next
+        .use(initReactI18next)
+        .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
+    }
+    vi.spyOn(window, 'matchMedia').mockImplementation((media) => mediaQueryList(media, true));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks for a reason of at least 3 characters before the request is sent', async () => {
+    const onSubmit = vi.fn();
+    await renderWithApp(
+      <ReasonModal
+        opened
+        title="Minta pembatalan pembayaran?"
+        summary="KWT/SMP/2026/11/0001"
+        reasonLabel="Alasan pembatalan"
+        confirm="Minta pembatalan"
+        schema={ReversalRequestInput}
+        pending={false}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const button = await screen.findByRole('button', { name: 'Minta pembatalan' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: /Alasan pembatalan/ }), { target: { value: 'Salah siswa' } });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledWith('Salah siswa', expect.any(Function));
   });
 });

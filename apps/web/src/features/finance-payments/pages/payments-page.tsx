@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Checkbox, Paper, Select, Stack, Text } from '@mantine/core';
 import { can, formatRupiah, PAYMENT_METHODS, PAYMENT_STATUSES, ReversalRequestInput, type Payment } from '@mms/shared';
 import { IconArrowBackUp, IconCheck, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { DataList, type ListColumn } from '../../../components/data-list/data-li
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ReasonModal } from '../../../components/reason-modal.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
@@ -21,52 +22,30 @@ const STATUS_COLOR = { POSTED: 'green', REVERSAL_REQUESTED: 'yellow', REVERSED: 
 function RequestModal({ payment, onClose }: { payment: Payment | null; onClose: () => void }) {
   const { t } = useTranslation();
   const request = useRequestReversal();
-  const [reason, setReason] = useState('');
-  const parsed = ReversalRequestInput.safeParse({ reason });
   return (
-    <Modal opened={payment !== null} onClose={onClose} title={t('financePayments.list.requestTitle')} centered>
-      {payment && (
-        <Stack>
-          <Text>
-            {payment.number} – {payment.student.name} ({formatRupiah(payment.amount)})
-          </Text>
-          <Textarea
-            label={t('financePayments.list.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            required
-            autosize
-            minRows={2}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button
-              color="red"
-              disabled={!parsed.success}
-              loading={request.isPending}
-              onClick={() =>
-                request.mutate(
-                  { id: payment.id, reason },
-                  {
-                    onSuccess: () => {
-                      notifyDone('saved');
-                      setReason('');
-                      onClose();
-                    },
-                    onError: notifyError,
-                  },
-                )
-              }
-            >
-              {t('financePayments.list.request')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ReasonModal
+      opened={payment !== null}
+      title={t('financePayments.list.requestTitle')}
+      summary={payment ? `${payment.number} – ${payment.student.name} (${formatRupiah(payment.amount)})` : ''}
+      reasonLabel={t('financePayments.list.reason')}
+      confirm={t('financePayments.list.request')}
+      schema={ReversalRequestInput}
+      pending={request.isPending}
+      onSubmit={(reason, done) =>
+        payment &&
+        request.mutate(
+          { id: payment.id, reason },
+          {
+            onSuccess: () => {
+              notifyDone('saved');
+              done();
+            },
+            onError: notifyError,
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 
