@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { serverToday } from './support.ts';
 import { apiAs } from './school/school-api.ts';
 
@@ -95,7 +95,7 @@ test('generate SPP, pay two months at the counter, the receipt, a reversal and t
   await expect(row).toContainText('Dibatalkan');
 });
 
-async function csrf(page: import('@playwright/test').Page) {
+async function csrf(page: Page) {
   const res = await page.request.get('/api/v1/auth/me');
   return ((await res.json()) as { csrfToken: string }).csrfToken;
 }
