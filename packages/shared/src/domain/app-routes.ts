@@ -150,6 +150,8 @@ export const APP_ROUTES = {
   'report-finance': '/backend/mms/report/finance',
   'student-receipt': '/backend/mms/students/student/receipt/:id',
   'student-invoice-print': '/backend/mms/students/student/invoice/:id',
+  // BTQ, prayer and the pesantren record (issue 16)
+  'student-record': '/backend/mms/students/student/record/:id',
   'student-payment': '/backend/mms/students/student/payment',
   'student-invoice': '/backend/mms/students/student/invoice',
   'report-cash-voucher': '/backend/mms/report/cash-voucher',

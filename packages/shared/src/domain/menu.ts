@@ -131,6 +131,7 @@ export const MENU: readonly MenuNode[] = [
   { ...student('psychotest', 'Tes psikologi saya', 'My psychological tests', 'counselling.self'), icon: 'clipboard' },
   { ...student('payment', 'Pembayaran saya', 'My payments', 'finance.self'), icon: 'coins' },
   { ...student('invoice', 'Tagihan saya', 'My invoices', 'finance.self'), icon: 'coins' },
+  { ...student('quran', 'BTQ & salat saya', 'My Quran reading and prayers', 'school.student.self'), icon: 'quran' },
   submenu('student-instruments', 'Tes minat & kepribadian', 'Interest and personality tests', 'clipboard', [
     bpbk('multiple-intelligence-play', 'Kecerdasan majemuk', 'Multiple intelligence', 'counselling.self'),
     bpbk('interest-exploration-play', 'Eksplorasi minat', 'Interest exploration', 'counselling.self'),
@@ -184,6 +185,8 @@ export const MENU: readonly MenuNode[] = [
     btq('progress', 'Progres BTQ', 'BTQ progress', 'btq.teach'),
     btq('recap', 'Rekap BTQ', 'BTQ recap', 'btq.teach'),
     btq('level', 'Leveling BTQ', 'BTQ levelling'),
+    btq('method', 'Metode & jilid', 'Methods and levels'),
+    btq('promotion', 'Kenaikan jilid & munaqosyah', 'Promotion and munaqosyah', 'btq.teach'),
     btq('teacher', 'Penugasan ustadz', 'Instructor assignment'),
     btq('grouping', 'Pengelompokan', 'Grouping'),
     btq('presence', 'Presensi BTQ', 'BTQ attendance'),
@@ -247,6 +250,8 @@ export const MENU: readonly MenuNode[] = [
   submenu('prayer', 'Salat', 'Prayer', 'pray', [
     btq('prayer-midday', 'Salat zuhur', 'Midday prayer', 'prayer.monitor'),
     btq('prayer-afternoon', 'Salat asar', 'Afternoon prayer', 'prayer.monitor'),
+    btq('prayer-input', 'Input salat', 'Prayer input', 'prayer.record'),
+    btq('prayer-recap', 'Rekap salat', 'Prayer recap', 'prayer.read'),
   ]),
   { ...principal('class-control', 'Input kontrol kelas', 'Class control input', 'classControl.record'), icon: 'door' },
   submenu('admission', 'Penerimaan siswa baru', 'New-student admission', 'student', [

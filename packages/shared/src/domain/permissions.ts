@@ -110,6 +110,8 @@ export const PERMISSIONS = {
   'btq.manage': ['PRINCIPAL', 'ADMIN'],
   'btq.teach': TEACHERS,
   'btq.read': [...TEACHERS, 'YAYASAN'],
+  /** the one pesantren record of a student: homeroom teachers (their classes), BPBK, leaders; each part by its own permission */
+  'student.record': [...TEACHERS, 'BPBK', 'YAYASAN'],
 
   // reports and content
   'reports.view': [...LEADERS, 'TU'],

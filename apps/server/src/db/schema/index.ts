@@ -13,4 +13,5 @@ export * from './instruments.ts';
 export * from './discipline.ts';
 export * from './finance.ts';
 export * from './finance-books.ts';
+export * from './btq.ts';
 export * from './finance-payments.ts';
