@@ -46,6 +46,7 @@ import { financeBooksRoutes } from './modules/finance-books/finance-books.routes
 import { bisyarohRoutes } from './modules/bisyaroh/bisyaroh.routes.ts';
 import { financeReportsRoutes } from './modules/finance-reports/finance-reports.routes.ts';
 import { studentRecordRoutes } from './modules/student-record/student-record.routes.ts';
+import { financePaymentsRoutes } from './modules/finance-payments/finance-payments.routes.ts';
 import { setGrace } from './modules/exam/exam.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(financeBooksRoutes, { prefix: '/api/v1/finance-books', db, dataDir: config.dataDir });
   await app.register(financeReportsRoutes, { prefix: '/api/v1/finance-reports', db });
   await app.register(studentRecordRoutes, { prefix: '/api/v1/student-record', db });
+  await app.register(financePaymentsRoutes, { prefix: '/api/v1/finance-payments', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

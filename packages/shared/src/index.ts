@@ -43,3 +43,5 @@ export * from './contracts/discipline.ts';
 export * from './contracts/finance-reports.ts';
 export * from './contracts/voucher-attachments.ts';
 export * from './contracts/student-record.ts';
+export * from './contracts/finance-payments.ts';
+export * from './domain/allocation.ts';

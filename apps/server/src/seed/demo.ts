@@ -49,6 +49,7 @@ import { seedDemoDiscipline } from './demo-discipline.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 import { seedDemoFinanceReports } from './demo-finance-reports.ts';
+import { seedDemoFinancePayments } from './demo-finance-payments.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -532,6 +533,12 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     smpUnitId: smp,
     today: jakartaDate(clock.now()),
     cashierUserId: accountId('TEACHERCASHIER'),
+  });
+  await seedDemoFinancePayments(tx, {
+    smpUnitId: smp,
+    demoStudentUserId: accountId('STUDENT'),
+    cashierUserId: accountId('TEACHERCASHIER'),
+    approverUserId: accountId('PRINCIPAL'),
   });
   return summary;
 }

@@ -13,6 +13,7 @@ import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { financeBooksRoutes } from '../features/finance-books/routes.ts';
 import { bisyarohRoutes } from '../features/bisyaroh/routes.ts';
 import { financeReportsRoutes } from '../features/finance-reports/routes.ts';
+import { financePaymentsRoutes } from '../features/finance-payments/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
           ...financeBooksRoutes,
           ...bisyarohRoutes,
           ...financeReportsRoutes,
+          ...financePaymentsRoutes,
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,

@@ -1150,4 +1150,40 @@ export const MESSAGES_EN: Record<string, string> = {
   'Kirim berkas sebagai multipart/form-data di kolom "file"':
     'Send the file as multipart/form-data in the "file" field',
   'Pilih berkas terlebih dahulu': 'Choose a file first',
+  // finance payments
+  'Akun pendapatan untuk komponen {name} belum ada di bagan akun unit ini':
+    "The unit's chart of accounts has no income account for the component {name}",
+  'Alokasi melebihi sisa tagihan': 'The allocation is more than the bill still owes',
+  'Cara bayar tidak valid': 'Invalid payment method',
+  'Catatan maksimal 300 karakter': 'The note is at most 300 characters',
+  'Hanya tagihan penyedia lokal (demo) yang dapat dibayar di sini':
+    'Only a charge of the local (demo) provider can be paid here',
+  'Jumlah alokasi melebihi uang yang dibayar dan saldo titipan':
+    'The allocations are more than the money paid and the credit',
+  Kasir: 'Cashier',
+  'Ketik nama atau NIS': 'Type a name or NIS',
+  Kurang: 'Not enough',
+  Kwitansi: 'Receipt',
+  'Nama penyetor maksimal 100 karakter': "The payer's name is at most 100 characters",
+  'Pembatalan harus diminta dulu oleh kasir': 'A cashier must ask for the reversal first',
+  'Pembatalan harus disetujui orang lain, bukan yang memintanya':
+    'Someone other than the person who asked must approve the reversal',
+  Pembayaran: 'Payment',
+  'Pembayaran ini sudah dimintakan pembatalan atau sudah dibatalkan':
+    'A reversal of this payment was already asked for, or it is already reversed',
+  'Penyedia pembayaran': 'Payment provider',
+  'Penyedia tidak valid': 'Invalid provider',
+  'Pilih tagihan': 'Choose the bills',
+  'Tagihan disebut lebih dari sekali': 'A bill is named more than once',
+  'Tagihan gateway': 'Gateway charge',
+  'Tagihan tidak ditemukan atau sudah lunas': 'Bill not found or already paid',
+  'Tagihan tidak ditemukan, bukan milik siswa ini, atau sudah lunas/dibatalkan':
+    "Bill not found, not this student's, or already paid/cancelled",
+  'Tanda tangan callback tidak sah': 'Invalid callback signature',
+  'Tidak ada permintaan pembatalan untuk pembayaran ini': 'No reversal was asked for this payment',
+  'Titipan dari pembayaran ini sudah terpakai pembayaran berikutnya; batalkan pembayaran itu dulu':
+    'A later payment already used the credit of this payment; reverse that payment first',
+  'Unit ini belum punya akun bank': 'This unit has no bank account',
+  'Unit ini belum punya akun kas': 'This unit has no cash account',
+  'Unit ini belum punya akun titipan atau pendapatan': 'This unit has no liability or income account',
 };

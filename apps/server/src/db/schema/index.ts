@@ -16,3 +16,4 @@ export * from './finance-books.ts';
 export * from './btq.ts';
 export * from './bisyaroh.ts';
 export * from './voucher-attachments.ts';
+export * from './finance-payments.ts';

@@ -24,6 +24,11 @@ const SOURCES = [
   'packages/shared/src/contracts/finance-reports.ts',
   'apps/web/src/features/finance-reports',
   'apps/web/src/features/finance-books/pages/accounts-page.tsx',
+  'apps/server/src/modules/finance-payments',
+  'apps/server/src/db/schema/finance-payments.ts',
+  'packages/shared/src/contracts/finance-payments.ts',
+  'packages/shared/src/domain/allocation.ts',
+  'apps/web/src/features/finance-payments',
 ];
 
 const FLOAT_PATTERNS: [RegExp, string][] = [

@@ -1,4 +1,4 @@
-import { Badge, Button, Modal, Paper, Select, Stack, Text, Textarea, Group } from '@mantine/core';
+import { Badge, Button, Paper, Select, Stack, Text } from '@mantine/core';
 import { can, formatRupiah, ReverseInput, VOUCHER_TYPES, type Voucher } from '@mms/shared';
 import { IconArrowBackUp, IconCheck, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { MonthField } from '../../../components/date-fields.tsx';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ReasonModal } from '../../../components/reason-modal.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
@@ -23,52 +24,30 @@ export const voucherPath = (id: number) => ROUTES['treasurer-voucher'].replace('
 function ReverseModal({ voucher, onClose }: { voucher: Voucher | null; onClose: () => void }) {
   const { t } = useTranslation();
   const reverse = useReverseVoucher();
-  const [reason, setReason] = useState('');
-  const parsed = ReverseInput.safeParse({ reason });
   return (
-    <Modal opened={voucher !== null} onClose={onClose} title={t('financeBooks.vouchers.reverseTitle')} centered>
-      {voucher && (
-        <Stack>
-          <Text>
-            {voucher.number} – {voucher.description} ({formatRupiah(voucher.amount)})
-          </Text>
-          <Textarea
-            label={t('financeBooks.vouchers.reverseReason')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            required
-            autosize
-            minRows={2}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button
-              color="red"
-              disabled={!parsed.success}
-              loading={reverse.isPending}
-              onClick={() =>
-                reverse.mutate(
-                  { id: voucher.id, reason },
-                  {
-                    onSuccess: () => {
-                      notifyDone('saved');
-                      setReason('');
-                      onClose();
-                    },
-                    onError: notifyError,
-                  },
-                )
-              }
-            >
-              {t('financeBooks.vouchers.reverse')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ReasonModal
+      opened={voucher !== null}
+      title={t('financeBooks.vouchers.reverseTitle')}
+      summary={voucher ? `${voucher.number} – ${voucher.description} (${formatRupiah(voucher.amount)})` : ''}
+      reasonLabel={t('financeBooks.vouchers.reverseReason')}
+      confirm={t('financeBooks.vouchers.reverse')}
+      schema={ReverseInput}
+      pending={reverse.isPending}
+      onSubmit={(reason, done) =>
+        voucher &&
+        reverse.mutate(
+          { id: voucher.id, reason },
+          {
+            onSuccess: () => {
+              notifyDone('saved');
+              done();
+            },
+            onError: notifyError,
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 
