@@ -38,3 +38,13 @@ export * from './contracts/counselling.ts';
 export * from './domain/instrument-scoring.ts';
 export * from './contracts/instruments.ts';
 export * from './contracts/discipline.ts';
+export {
+  BTQ_GRADES,
+  BTQ_GRADE_LABELS,
+  DEFAULT_BTQ_CUTOFFS,
+  btqGradeOf,
+  cutoffsValid,
+  type BtqCutoffValues,
+  type BtqGrade,
+} from './domain/btq.ts';
+export * from './contracts/btq.ts';

@@ -21,7 +21,10 @@ export interface CurrentLevel {
 }
 
 /** The current level of each student that has one (students without an open row are absent from the map). */
-export async function currentLevelsOf(exec: Executor, studentIds: readonly number[]): Promise<Map<number, CurrentLevel>> {
+export async function currentLevelsOf(
+  exec: Executor,
+  studentIds: readonly number[],
+): Promise<Map<number, CurrentLevel>> {
   if (studentIds.length === 0) return new Map();
   const rows = await exec
     .select({
