@@ -47,6 +47,7 @@ import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
+import { seedDemoBtq } from './demo-btq.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -518,6 +519,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     today: jakartaDate(clock.now()),
     makerUserId: accountId('TEACHERCASHIER'),
     approverUserId: accountId('ADMIN'),
+  });
+  await seedDemoBtq(tx, {
+    units: unitRows,
+    year: period,
+    today: jakartaDate(clock.now()),
+    teacherUserId: accountId('TEACHER'),
+    coordinatorUserId: accountId('TEACHERCASHIER'),
   });
   return summary;
 }
