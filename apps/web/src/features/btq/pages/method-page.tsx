@@ -25,7 +25,7 @@ import {
   type BtqMethodKind,
 } from '@mms/shared';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
@@ -277,15 +277,19 @@ function MethodCard({ method, editable }: { method: BtqMethod; editable: boolean
 const GRADES = ['MUMTAZ', 'JAYYID_JIDDAN', 'JAYYID', 'MAQBUL'] as const;
 
 function CutoffsCard({ unitId }: { unitId: number }) {
-  const { t } = useTranslation();
   const cutoffs = useCutoffs(unitId);
-  const save = useSaveCutoffs();
-  const [v, setV] = useState<Record<string, number | string>>({});
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (cutoffs.data) setV(Object.fromEntries(GRADES.map((g) => [g, cutoffs.data[g]])));
-  }, [cutoffs.data]);
   if (cutoffs.isPending) return <Skeleton height={120} />;
+  if (!cutoffs.data) return null;
+  return <CutoffsForm key={cutoffs.dataUpdatedAt} unitId={unitId} initial={cutoffs.data} />;
+}
+
+function CutoffsForm({ unitId, initial }: { unitId: number; initial: Record<(typeof GRADES)[number], number> }) {
+  const { t } = useTranslation();
+  const save = useSaveCutoffs();
+  const [v, setV] = useState<Record<string, number | string>>(() =>
+    Object.fromEntries(GRADES.map((g) => [g, initial[g]])),
+  );
+  const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const parsed = BtqCutoffsInput.safeParse({
       unitId,

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { BTQ_PRESENCE_STATUSES, type BtqPresenceStatus } from '@mms/shared';
+import { BTQ_PRESENCE_STATUSES, type BtqGroup, type BtqPresenceSheet, type BtqPresenceStatus } from '@mms/shared';
 import { IconChecks } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';
 import { downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
@@ -13,18 +13,21 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useGroups, usePresenceRecap, usePresenceSheet, useSavePresence } from '../api.ts';
 
 /** The group picker of the presence screens: an ustadz gets only their own groups from the server. */
-function GroupPick({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
+function GroupPick({
+  groups,
+  value,
+  onChange,
+}: {
+  groups: BtqGroup[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
   const { t } = useTranslation();
-  const groups = useGroups(useDefaultUnitId());
-  const items = groups.data?.items.filter((g) => g.isActive) ?? [];
-  useEffect(() => {
-    if (value === null && items.length === 1) onChange(items[0]!.id);
-  }, [value, items, onChange]);
   return (
     <Select
       label={t('btq.group')}
       placeholder={t('btq.chooseGroup')}
-      data={items.map((g) => ({ value: String(g.id), label: `${g.name} – ${g.teacherName}` }))}
+      data={groups.map((g) => ({ value: String(g.id), label: `${g.name} – ${g.teacherName}` }))}
       value={value ? String(value) : null}
       onChange={(v) => onChange(v ? Number(v) : null)}
       nothingFoundMessage={t('btq.noGroups')}
@@ -38,17 +41,22 @@ function GroupPick({ value, onChange }: { value: number | null; onChange: (id: n
 function PresenceSheet({ groupId, date }: { groupId: number; date: string }) {
   const { t } = useTranslation();
   const sheet = usePresenceSheet(groupId, date);
-  const save = useSavePresence();
-  const [marks, setMarks] = useState<Record<number, BtqPresenceStatus>>({});
-  useEffect(() => {
-    if (!sheet.data) return;
-    setMarks(Object.fromEntries(sheet.data.items.filter((i) => i.status).map((i) => [i.studentId, i.status!])));
-  }, [sheet.data]);
   if (sheet.isPending) return <Skeleton height={160} />;
   if (!sheet.data) return null;
-  const items = sheet.data.items;
   if (!sheet.data.schoolDay) return <Alert color="orange">{t('btq.notSchoolDay')}</Alert>;
-  if (items.length === 0) return <Text>{t('btq.noMembers')}</Text>;
+  if (sheet.data.items.length === 0) return <Text>{t('btq.noMembers')}</Text>;
+  // a fresh form for every answer of the server: the marks start from what is recorded
+  return <SheetForm key={sheet.dataUpdatedAt} sheet={sheet.data} />;
+}
+
+function SheetForm({ sheet }: { sheet: BtqPresenceSheet }) {
+  const { t } = useTranslation();
+  const save = useSavePresence();
+  const items = sheet.items;
+  const { groupId, date } = { groupId: sheet.group.id, date: sheet.date };
+  const [marks, setMarks] = useState<Record<number, BtqPresenceStatus>>(() =>
+    Object.fromEntries(items.filter((i) => i.status).map((i) => [i.studentId, i.status!])),
+  );
   const complete = items.every((i) => marks[i.studentId]);
   const submit = () =>
     save.mutate(
@@ -57,7 +65,7 @@ function PresenceSheet({ groupId, date }: { groupId: number; date: string }) {
     );
   return (
     <Stack gap="sm">
-      {sheet.data.recorded && <Alert color="blue">{t('btq.recorded')}</Alert>}
+      {sheet.recorded && <Alert color="blue">{t('btq.recorded')}</Alert>}
       <Button
         size="md"
         variant="light"
@@ -145,14 +153,17 @@ function PresenceRecap({ groupId }: { groupId: number }) {
 /** Presensi BTQ: the ustadz (or the principal) marks every member of a group on a school day, phone first. */
 export function PresencePage() {
   const { t } = useTranslation();
-  const [groupId, setGroupId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
   const [date, setDate] = useState(serverToday());
+  const groups = (useGroups(useDefaultUnitId()).data?.items ?? []).filter((g) => g.isActive);
+  // an ustadz with one group has it chosen for them
+  const groupId = chosen ?? (groups.length === 1 ? groups[0]!.id : null);
   return (
     <>
       <PageTitle>{t('btq.titles.presence')}</PageTitle>
       <Stack gap="sm">
         <Group align="flex-end">
-          <GroupPick value={groupId} onChange={setGroupId} />
+          <GroupPick groups={groups} value={groupId} onChange={setChosen} />
           <DateField label={t('btq.date')} value={date} onChange={setDate} max={serverToday()} />
         </Group>
         {groupId ? <PresenceSheet groupId={groupId} date={date} /> : <Text>{t('btq.chooseGroup')}</Text>}
