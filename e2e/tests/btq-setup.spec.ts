@@ -77,10 +77,7 @@ test('the principal groups three students and the ustadz records their presence 
   const box = await allPresent.boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(40); // a big touch target
   await allPresent.click();
-  await teacher
-    .getByRole('radiogroup', { name: expected[0]!.name })
-    .getByText('Izin', { exact: true })
-    .click();
+  await teacher.getByRole('radiogroup', { name: expected[0]!.name }).getByText('Izin', { exact: true }).click();
   await teacher.getByRole('button', { name: 'Simpan' }).click();
   type Marked = { items: { studentId: number; status: string | null }[] };
   const marked = async () => ((await sheetOf(group, date)) as unknown as Marked).items;

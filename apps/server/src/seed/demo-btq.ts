@@ -81,15 +81,13 @@ export async function seedDemoBtq(
     )[0]!;
 
   for (const unit of v.units) {
-    await tx
-      .insert(btqGradeCutoffs)
-      .values(
-        Object.entries(DEFAULT_BTQ_CUTOFFS).map(([grade, minScore]) => ({
-          unitId: unit.id,
-          grade: grade as 'MUMTAZ',
-          minScore,
-        })),
-      );
+    await tx.insert(btqGradeCutoffs).values(
+      Object.entries(DEFAULT_BTQ_CUTOFFS).map(([grade, minScore]) => ({
+        unitId: unit.id,
+        grade: grade as 'MUMTAZ',
+        minScore,
+      })),
+    );
 
     const teacherRows: { employeeId: number | null; name: string; isCoordinator: boolean; phone?: string }[] = [];
     if (unit.code === 'SMP') {
