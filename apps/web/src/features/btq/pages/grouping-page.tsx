@@ -35,7 +35,7 @@ import {
   useStudents,
   useTeachers,
 } from '../api.ts';
-import { LevelSelect, StudentHistoryModal } from './parts.tsx';
+import { LevelSelect, ModalActions, StudentHistoryModal } from './parts.tsx';
 
 function GroupModal({ unitId, group, onClose }: { unitId: number; group: BtqGroup | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -120,14 +120,7 @@ function GroupModal({ unitId, group, onClose }: { unitId: number; group: BtqGrou
           onChange={(e) => setV({ ...v, place: e.currentTarget.value })}
           error={errors.place}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('btq.cancel')}
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            {t('btq.save')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSave={submit} saving={save.isPending} />
       </Stack>
     </Modal>
   );

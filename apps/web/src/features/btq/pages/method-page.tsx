@@ -33,6 +33,7 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
+import { ModalActions } from './parts.tsx';
 import {
   useAddLevel,
   useCutoffs,
@@ -81,14 +82,7 @@ function MethodModal({ unitId, onClose }: { unitId: number | null; onClose: () =
             onChange={(e) => setV({ ...v, foundationWide: e.currentTarget.checked })}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('btq.cancel')}
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            {t('btq.save')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSave={submit} saving={save.isPending} />
       </Stack>
     </Modal>
   );
@@ -126,14 +120,7 @@ function LevelModal({ methodId, level, onClose }: { methodId: number; level: Btq
           allowDecimal={false}
           error={errors.pages}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('btq.cancel')}
-          </Button>
-          <Button onClick={submit} loading={add.isPending || update.isPending}>
-            {t('btq.save')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSave={submit} saving={add.isPending || update.isPending} />
       </Stack>
     </Modal>
   );

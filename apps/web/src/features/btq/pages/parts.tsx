@@ -1,4 +1,4 @@
-import { Modal, Select, Skeleton, Stack, Table, Text, type SelectProps } from '@mantine/core';
+import { Button, Group, Modal, Select, Skeleton, Stack, Table, Text, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMethods, useStudentHistory } from '../api.ts';
 
@@ -100,5 +100,28 @@ export function LevelSelect({
       w={{ base: '100%', sm: 240 }}
       {...rest}
     />
+  );
+}
+
+/** The foot of a form dialog: the neutral way out and "Simpan". */
+export function ModalActions({
+  onCancel,
+  onSave,
+  saving,
+}: {
+  onCancel: () => void;
+  onSave: () => void;
+  saving: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {t('btq.cancel')}
+      </Button>
+      <Button onClick={onSave} loading={saving}>
+        {t('btq.save')}
+      </Button>
+    </Group>
   );
 }

@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Group,
   Modal,
   SegmentedControl,
   Select,
@@ -22,6 +21,7 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
+import { ModalActions } from './parts.tsx';
 import { useEmployeeOptions, useSaveTeacher, useTeachers } from '../api.ts';
 
 function TeacherModal({ unitId, onClose }: { unitId: number; onClose: () => void }) {
@@ -84,14 +84,7 @@ function TeacherModal({ unitId, onClose }: { unitId: number; onClose: () => void
           checked={v.isCoordinator}
           onChange={(e) => setV({ ...v, isCoordinator: e.currentTarget.checked })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('btq.cancel')}
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            {t('btq.save')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSave={submit} saving={save.isPending} />
       </Stack>
     </Modal>
   );
