@@ -438,3 +438,68 @@ describe('group presence', () => {
     );
   });
 });
+
+describe('the access matrix', () => {
+  it('refuses every BTQ route to a student and every manager route to an ustadz and YAYASAN', async () => {
+    const g = group.A;
+    const sid = f.studentsA[0]!.id;
+    const manage: [string, string, unknown?][] = [
+      ['POST', `${B}/methods`, { name: 'X', kind: 'READING' }],
+      ['PATCH', `${B}/methods/${methodId}`, { name: 'X' }],
+      ['POST', `${B}/methods/${methodId}/levels`, { name: 'X' }],
+      ['PUT', `${B}/methods/${methodId}/order`, { levelIds: [level['Jilid 1']] }],
+      ['PATCH', `${B}/levels/${level['Jilid 1']}`, { name: 'X' }],
+      ['DELETE', `${B}/levels/${level['Jilid 1']}`],
+      ['PUT', `${B}/cutoffs`, { MUMTAZ: 90, JAYYID_JIDDAN: 80, JAYYID: 70, MAQBUL: 60 }],
+      ['GET', `${B}/teachers/employees`],
+      ['POST', `${B}/teachers`, { name: 'X' }],
+      ['PATCH', `${B}/teachers/${teacher.A}`, { phone: '1' }],
+      ['GET', `${B}/groups/export`],
+      ['POST', `${B}/groups`, { name: 'X', teacherId: teacher.A }],
+      ['PATCH', `${B}/groups/${g}`, { name: 'X' }],
+      ['POST', `${B}/groups/${g}/members`, { studentIds: [sid] }],
+      ['DELETE', `${B}/groups/${g}/members/${sid}`],
+      ['POST', `${B}/members/move`, { studentId: sid, toGroupId: group.B }],
+      ['GET', `${B}/students`],
+      ['GET', `${B}/students/export`],
+      ['GET', `${B}/students/${sid}/history`],
+      ['POST', `${B}/placements`, { studentIds: [sid], levelId: level['Jilid 1'] }],
+    ];
+    const teach: [string, string, unknown?][] = [
+      ['GET', `${B}/presence?groupId=${g}&date=${TODAY}`],
+      ['PUT', `${B}/presence`, { groupId: g, date: TODAY, entries: [{ studentId: sid, status: 'HADIR' }] }],
+    ];
+    const read: [string, string, unknown?][] = [
+      ['GET', `${B}/methods`],
+      ['GET', `${B}/cutoffs`],
+      ['GET', `${B}/teachers`],
+      ['GET', `${B}/groups`],
+      ['GET', `${B}/groups/${g}/members`],
+      ['GET', `${B}/presence/recap?groupId=${g}&month=2026-11`],
+      ['GET', `${B}/presence/recap/export?groupId=${g}&month=2026-11`],
+    ];
+    for (const [method, url, body] of [...manage, ...teach, ...read]) {
+      const res = await ctx.call(student, method as 'GET', url, body);
+      expect(res.statusCode, `student ${method} ${url}`).toBe(403);
+    }
+    for (const s of [ustadzA, yayasan]) {
+      for (const [method, url, body] of manage) {
+        const res = await ctx.call(s, method as 'GET', url, body);
+        expect(res.statusCode, `${s.user.division} ${method} ${url}`).toBe(403);
+      }
+    }
+    for (const [method, url, body] of teach) {
+      expect((await ctx.call(yayasan, method as 'GET', url, body)).statusCode, `YAYASAN ${url}`).toBe(403);
+      expect((await ctx.call(ustadzB, method as 'GET', url, body)).statusCode, `other ustadz ${url}`).toBe(403);
+    }
+    // allowed: the principal everything of the unit, the ustadz and YAYASAN the reads of their scope
+    for (const [method, url] of read) {
+      expect((await ctx.call(ustadzA, method as 'GET', url)).statusCode, `ustadz ${url}`).toBe(200);
+      expect((await ctx.call(principal, method as 'GET', url)).statusCode, `principal ${url}`).toBe(200);
+    }
+    for (const url of [`${B}/students/export`, `${B}/students/${sid}/history`, `${B}/teachers/employees`]) {
+      expect((await ctx.call(principal, 'GET', url)).statusCode, `principal ${url}`).toBe(200);
+    }
+    expect((await ctx.call(yayasan, 'GET', `${B}/groups/${g}/members`)).statusCode).toBe(200);
+  });
+});
