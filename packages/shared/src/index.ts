@@ -45,3 +45,13 @@ export * from './contracts/voucher-attachments.ts';
 export * from './contracts/student-record.ts';
 export * from './contracts/finance-payments.ts';
 export * from './domain/allocation.ts';
+export {
+  BTQ_GRADES,
+  BTQ_GRADE_LABELS,
+  DEFAULT_BTQ_CUTOFFS,
+  btqGradeOf,
+  cutoffsValid,
+  type BtqCutoffValues,
+  type BtqGrade,
+} from './domain/btq.ts';
+export * from './contracts/btq.ts';

@@ -50,6 +50,7 @@ import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 import { seedDemoFinanceReports } from './demo-finance-reports.ts';
 import { seedDemoFinancePayments } from './demo-finance-payments.ts';
+import { seedDemoBtq } from './demo-btq.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -539,6 +540,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     demoStudentUserId: accountId('STUDENT'),
     cashierUserId: accountId('TEACHERCASHIER'),
     approverUserId: accountId('PRINCIPAL'),
+  });
+  await seedDemoBtq(tx, {
+    units: unitRows,
+    year: period,
+    today: jakartaDate(clock.now()),
+    teacherUserId: accountId('TEACHER'),
+    coordinatorUserId: accountId('TEACHERCASHIER'),
   });
   return summary;
 }

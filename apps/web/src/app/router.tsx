@@ -17,6 +17,7 @@ import { financePaymentsRoutes } from '../features/finance-payments/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
+import { btqRoutes } from '../features/btq/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
           ...instrumentRoutes,
           ...disciplineRoutes,
           ...studentRecordRoutes,
+          ...btqRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -152,6 +152,11 @@ export const APP_ROUTES = {
   'student-invoice-print': '/backend/mms/students/student/invoice/:id',
   // BTQ, prayer and the pesantren record (issue 16)
   'student-record': '/backend/mms/students/student/record/:id',
+  'btq-method': '/backend/mms/btq/method',
+  'btq-teacher': '/backend/mms/btq/teacher',
+  'btq-grouping': '/backend/mms/btq/grouping',
+  'btq-level': '/backend/mms/btq/level',
+  'btq-presence': '/backend/mms/btq/presence',
   'student-payment': '/backend/mms/students/student/payment',
   'student-invoice': '/backend/mms/students/student/invoice',
   'report-cash-voucher': '/backend/mms/report/cash-voucher',

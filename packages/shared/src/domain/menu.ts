@@ -189,7 +189,7 @@ export const MENU: readonly MenuNode[] = [
     btq('promotion', 'Kenaikan jilid & munaqosyah', 'Promotion and munaqosyah', 'btq.teach'),
     btq('teacher', 'Penugasan ustadz', 'Instructor assignment'),
     btq('grouping', 'Pengelompokan', 'Grouping'),
-    btq('presence', 'Presensi BTQ', 'BTQ attendance'),
+    btq('presence', 'Presensi BTQ', 'BTQ attendance', 'btq.teach'),
   ]),
   { ...tutor('bisyaroh', 'Bisyaroh saya', 'My staff allowance', 'bisyaroh.self'), icon: 'coins' },
   submenu('analytics', 'Analisis', 'Analytics', 'chart', [

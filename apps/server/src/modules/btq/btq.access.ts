@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { can, type AuthUser } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+import { btqGroups, btqLevels, btqMethods, btqStudentLevels, btqTeachers } from '../../db/schema/index.ts';
+import { seesAllUnits } from '../../lib/scope.ts';
+
+/** A student's current BTQ level: the open `btq_student_levels` row with its level and method. */
+export interface CurrentLevel {
+  studentId: number;
+  /** id of the open history row */
+  rowId: number;
+  levelId: number;
+  levelName: string;
+  sortOrder: number;
+  pages: number | null;
+  methodId: number;
+  methodName: string;
+  methodKind: 'READING' | 'TAHFIDZ';
+  fromDate: string;
+  via: 'PLACEMENT' | 'PROMOTION';
+}
+
+/** The current level of each student that has one (students without an open row are absent from the map). */
+export async function currentLevelsOf(
+  exec: Executor,
+  studentIds: readonly number[],
+): Promise<Map<number, CurrentLevel>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await exec
+    .select({
+      studentId: btqStudentLevels.studentId,
+      rowId: btqStudentLevels.id,
+      levelId: btqLevels.id,
+      levelName: btqLevels.name,
+      sortOrder: btqLevels.sortOrder,
+      pages: btqLevels.pages,
+      methodId: btqMethods.id,
+      methodName: btqMethods.name,
+      methodKind: btqMethods.kind,
+      fromDate: btqStudentLevels.fromDate,
+      via: btqStudentLevels.via,
+    })
+    .from(btqStudentLevels)
+    .innerJoin(btqLevels, eq(btqLevels.id, btqStudentLevels.levelId))
+    .innerJoin(btqMethods, eq(btqMethods.id, btqLevels.methodId))
+    .where(and(inArray(btqStudentLevels.studentId, [...studentIds]), isNull(btqStudentLevels.toDate)));
+  return new Map(rows.map((r) => [r.studentId, r]));
+}
+
+/** Whether the caller sees every group of their unit scope (coordinator screens, YAYASAN) rather than their own. */
+export const seesAllGroups = (user: AuthUser) => can(user.division, 'btq.manage') || seesAllUnits(user);
+
+/** The active ustadz rows of the signed-in user: those whose employee is the user's employee. */
+export async function teacherRowsOfUser(exec: Executor, user: AuthUser) {
+  if (!user.employeeId) return [];
+  return exec
+    .select({ id: btqTeachers.id, unitId: btqTeachers.unitId, isCoordinator: btqTeachers.isCoordinator })
+    .from(btqTeachers)
+    .where(and(eq(btqTeachers.employeeId, user.employeeId), eq(btqTeachers.isActive, true)))
+    .orderBy(asc(btqTeachers.id));
+}
+
+/**
+ * THE rule for an ustadz's groups: the active groups led by an active `btq_teachers` row whose employee is the
+ * signed-in user's employee. Null for callers who see every group of their unit scope (`seesAllGroups`: the
+ * principal and ADMIN with btq.manage, YAYASAN); the unit scope itself is the caller's to apply.
+ */
+export async function groupsOfTeacherUser(exec: Executor, user: AuthUser): Promise<number[] | null> {
+  if (seesAllGroups(user)) return null;
+  if (!user.employeeId) return [];
+  const rows = await exec
+    .select({ id: btqGroups.id })
+    .from(btqGroups)
+    .innerJoin(btqTeachers, eq(btqTeachers.id, btqGroups.teacherId))
+    .where(
+      and(eq(btqTeachers.employeeId, user.employeeId), eq(btqTeachers.isActive, true), eq(btqGroups.isActive, true)),
+    )
+    .orderBy(asc(btqGroups.id));
+  return rows.map((r) => r.id);
+}
