@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
+import { btqProgressRoutes } from './modules/btq-progress/btq-progress.routes.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { materialRoutes } from './modules/journal/material.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(financeRoutes, { prefix: '/api/v1/finance', db });
   await app.register(financeBooksRoutes, { prefix: '/api/v1/finance-books', db });
+  await app.register(btqProgressRoutes, { prefix: '/api/v1/btq-progress', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

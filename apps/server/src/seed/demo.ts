@@ -46,6 +46,7 @@ import { seedDemoFinance } from './demo-finance.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
+import { ensureDemoBtqSetup, seedDemoBtqProgress } from './demo-btq-progress.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
@@ -518,6 +519,16 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     today: jakartaDate(clock.now()),
     makerUserId: accountId('TEACHERCASHIER'),
     approverUserId: accountId('ADMIN'),
+  });
+  // BTQ progress runs after the BTQ set-up seed; the fallback makes methods only while that seed is absent
+  await ensureDemoBtqSetup(tx, smp);
+  await seedDemoBtqProgress(tx, {
+    unitId: smp,
+    schoolYear: period.tapel,
+    today: jakartaDate(clock.now()),
+    ustadzUserId: accountId('TEACHER'),
+    testerUserId: accountId('TEACHERCASHIER'),
+    demoStudentUserId: accountId('STUDENT'),
   });
   return summary;
 }
