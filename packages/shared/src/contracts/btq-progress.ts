@@ -196,7 +196,12 @@ export const BtqRecap = z
     rows: z.array(BtqRecapRow),
     /** per level: finished level rows (promoted) and their average days */
     levelTimes: z.array(
-      z.object({ levelId: z.number().int(), levelName: z.string(), promoted: z.number().int(), averageDays: z.number() }),
+      z.object({
+        levelId: z.number().int(),
+        levelName: z.string(),
+        promoted: z.number().int(),
+        averageDays: z.number(),
+      }),
     ),
     presence: z.array(
       z.object({
@@ -210,7 +215,12 @@ export const BtqRecap = z
     ),
     /** the current level of each member of the groups in the recap */
     students: z.array(
-      z.object({ studentId: z.number().int(), name: z.string(), groupName: z.string(), levelName: z.string().nullable() }),
+      z.object({
+        studentId: z.number().int(),
+        name: z.string(),
+        groupName: z.string(),
+        levelName: z.string().nullable(),
+      }),
     ),
   })
   .meta({ id: 'BtqRecap' });

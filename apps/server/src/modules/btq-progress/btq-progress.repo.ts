@@ -134,9 +134,7 @@ export async function teacherOfEmployee(exec: Executor, employeeId: number | nul
   const [row] = await exec
     .select({ id: btqTeachers.id, isCoordinator: btqTeachers.isCoordinator })
     .from(btqTeachers)
-    .where(
-      and(eq(btqTeachers.employeeId, employeeId), eq(btqTeachers.unitId, unitId), eq(btqTeachers.isActive, true)),
-    );
+    .where(and(eq(btqTeachers.employeeId, employeeId), eq(btqTeachers.unitId, unitId), eq(btqTeachers.isActive, true)));
   return row ?? null;
 }
 
@@ -270,7 +268,6 @@ const inList = (ids: number[]) =>
     sql`, `,
   );
 
-
 /** Progress numbers per group and level in a date range. */
 export async function recapProgress(exec: Executor, groupIds: number[], from: string, to: string) {
   if (!groupIds.length) return [];
@@ -354,10 +351,7 @@ export async function recapStudents(exec: Executor, groupIds: number[]) {
     .from(btqGroupMembers)
     .innerJoin(students, eq(students.id, btqGroupMembers.studentId))
     .innerJoin(btqGroups, eq(btqGroups.id, btqGroupMembers.groupId))
-    .leftJoin(
-      btqStudentLevels,
-      and(eq(btqStudentLevels.studentId, students.id), isNull(btqStudentLevels.toDate)),
-    )
+    .leftJoin(btqStudentLevels, and(eq(btqStudentLevels.studentId, students.id), isNull(btqStudentLevels.toDate)))
     .leftJoin(btqLevels, eq(btqLevels.id, btqStudentLevels.levelId))
     .where(and(inArray(btqGroupMembers.groupId, groupIds), isNull(btqGroupMembers.toDate)))
     .orderBy(asc(btqGroups.name), asc(students.name));

@@ -42,7 +42,11 @@ export const btqProgressRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/groups',
     {
       config: { access: 'btq.teach' },
-      schema: { tags, summary: 'The groups the caller enters progress for', response: { 200: z.array(BtqProgressGroup), ...errors } },
+      schema: {
+        tags,
+        summary: 'The groups the caller enters progress for',
+        response: { 200: z.array(BtqProgressGroup), ...errors },
+      },
     },
     async (request) => btq.listGroups(userOf(request)),
   );
@@ -76,7 +80,12 @@ export const btqProgressRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/students/:id/history',
     {
       config: { access: 'btq.teach' },
-      schema: { tags, summary: 'A student’s progress entries', params: IdParams, response: { 200: BtqHistory, ...errors } },
+      schema: {
+        tags,
+        summary: 'A student’s progress entries',
+        params: IdParams,
+        response: { 200: BtqHistory, ...errors },
+      },
     },
     async (request) => btq.history(userOf(request), request.params.id),
   );
@@ -140,7 +149,12 @@ export const btqProgressRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/recap',
     {
       config: { access: 'btq.read' },
-      schema: { tags, summary: 'A month’s recap per group and level', querystring: BtqRecapQuery, response: { 200: BtqRecap, ...errors } },
+      schema: {
+        tags,
+        summary: 'A month’s recap per group and level',
+        querystring: BtqRecapQuery,
+        response: { 200: BtqRecap, ...errors },
+      },
     },
     async (request) => btq.recap(userOf(request), request.query),
   );
@@ -167,7 +181,11 @@ export const btqProgressRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/me',
     {
       config: { access: 'school.student.self' },
-      schema: { tags, summary: 'The signed-in student’s level, group, progress and promotions', response: { 200: MyQuran, ...errors } },
+      schema: {
+        tags,
+        summary: 'The signed-in student’s level, group, progress and promotions',
+        response: { 200: MyQuran, ...errors },
+      },
     },
     async (request) => btq.mine(userOf(request)),
   );

@@ -116,7 +116,8 @@ export function createBtqProgressService(db: Database) {
   }
 
   async function saveBatch(user: AuthUser, input: BtqBatchInput, actor: AuditActor): Promise<BtqBatchResult> {
-    if (input.date > clock.today()) throw badRequest('Tanggal tidak boleh setelah hari ini', { date: 'Setelah hari ini' });
+    if (input.date > clock.today())
+      throw badRequest('Tanggal tidak boleh setelah hari ini', { date: 'Setelah hari ini' });
     return db.transaction(async (tx) => {
       const group = await accessibleGroup(tx, user, input.groupId);
       const members = new Set((await repo.membersOn(tx, group.id, input.date)).map((m) => m.studentId));
@@ -279,10 +280,13 @@ export function createBtqProgressService(db: Database) {
           proposedAt: clock.now(),
         })
         .returning()
-        .catch((err: unknown) =>
-          mapDbError(err, { unique: 'Siswa ini sudah punya pengajuan kenaikan yang berjalan' }),
-        );
-      await audit(tx, actor, { action: 'btq.promotion.propose', entityType: 'btq_promotion', entityId: row!.id, after: row });
+        .catch((err: unknown) => mapDbError(err, { unique: 'Siswa ini sudah punya pengajuan kenaikan yang berjalan' }));
+      await audit(tx, actor, {
+        action: 'btq.promotion.propose',
+        entityType: 'btq_promotion',
+        entityId: row!.id,
+        after: row,
+      });
       return promotionOut(tx, row!.id);
     });
   }

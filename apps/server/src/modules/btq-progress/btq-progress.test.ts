@@ -24,11 +24,29 @@ describe('access to every route', () => {
     const cases: [string, string, unknown, Session[], Session[]][] = [
       ['GET', `${B}/groups`, undefined, [f.ustadzA, f.principal], [f.student, f.yayasan]],
       ['GET', `${B}/sheet?groupId=${g1}`, undefined, [f.ustadzA, f.principal], [f.ustadzB, f.student, f.yayasan]],
-      ['POST', `${B}/entries`, { groupId: g1, date: BTQ_TODAY, entries: [] }, [f.ustadzA, f.principal], [f.ustadzB, f.outsider, f.student, f.yayasan]],
-      ['GET', `${B}/students/${f.students.s1}/history`, undefined, [f.ustadzA, f.principal], [f.ustadzB, f.student, f.yayasan]],
+      [
+        'POST',
+        `${B}/entries`,
+        { groupId: g1, date: BTQ_TODAY, entries: [] },
+        [f.ustadzA, f.principal],
+        [f.ustadzB, f.outsider, f.student, f.yayasan],
+      ],
+      [
+        'GET',
+        `${B}/students/${f.students.s1}/history`,
+        undefined,
+        [f.ustadzA, f.principal],
+        [f.ustadzB, f.student, f.yayasan],
+      ],
       ['GET', `${B}/promotions`, undefined, [f.ustadzA, f.principal], [f.student, f.yayasan]],
       ['POST', `${B}/promotions`, { studentId: f.students.s3 }, [], [f.ustadzA, f.principal, f.student, f.yayasan]],
-      ['POST', `${B}/promotions/999999/test`, { testKind: 'MUNAQOSYAH', result: 'LULUS', score: 90 }, [], [f.student, f.yayasan]],
+      [
+        'POST',
+        `${B}/promotions/999999/test`,
+        { testKind: 'MUNAQOSYAH', result: 'LULUS', score: 90 },
+        [],
+        [f.student, f.yayasan],
+      ],
       ['POST', `${B}/promotions/999999/decide`, { decision: 'APPROVED' }, [], [f.student, f.yayasan]],
       ['GET', `${B}/recap?month=2026-11`, undefined, [f.ustadzA, f.principal, f.yayasan], [f.student]],
       ['GET', `${B}/recap/export?month=2026-11`, undefined, [f.principal], [f.student]],
@@ -187,7 +205,9 @@ describe('promotion with munaqosyah', () => {
 
   it('refuses the test to the proposer; another ustadz records it; nobody decides before', async () => {
     const test = { testKind: 'MUNAQOSYAH', result: 'LULUS', score: 88, note: 'Tajwid baik' };
-    const early = await ctx.call(f.principal, 'POST', `${B}/promotions/${promotionId}/decide`, { decision: 'APPROVED' });
+    const early = await ctx.call(f.principal, 'POST', `${B}/promotions/${promotionId}/decide`, {
+      decision: 'APPROVED',
+    });
     expect(early.statusCode).toBe(409);
     const self = await ctx.call(f.ustadzA, 'POST', `${B}/promotions/${promotionId}/test`, test);
     expect(self.statusCode).toBe(403);
@@ -217,7 +237,10 @@ describe('promotion with munaqosyah', () => {
     );
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'btq.promotion.approve'));
     expect(audits).toHaveLength(1);
-    expect((await ctx.call(f.principal, 'POST', `${B}/promotions/${promotionId}/decide`, { decision: 'REJECTED' })).statusCode).toBe(409);
+    expect(
+      (await ctx.call(f.principal, 'POST', `${B}/promotions/${promotionId}/decide`, { decision: 'REJECTED' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('makes one level change of two concurrent approvals', async () => {
@@ -304,12 +327,34 @@ describe('the recap', () => {
     const recap = res.json();
     // s1: pages 1-10 (90) on 2 Nov and 11-40 (80) today; the student's entry of today was removed above
     expect(recap.rows).toEqual([
-      { groupId: f.groups.g1.id, groupName: 'Halaqah Iqro A', levelId: f.levels.jilid1.id, levelName: 'Jilid 1', students: 1, entries: 2, pages: 40, ayat: 0, averageScore: 85 },
+      {
+        groupId: f.groups.g1.id,
+        groupName: 'Halaqah Iqro A',
+        levelId: f.levels.jilid1.id,
+        levelName: 'Jilid 1',
+        students: 1,
+        entries: 2,
+        pages: 40,
+        ayat: 0,
+        averageScore: 85,
+      },
       // ziyadah 78:1-40 counts 40 ayat; murojaah does not
-      { groupId: f.groups.g2.id, groupName: 'Halaqah Tahfidz B', levelId: f.levels.juz30.id, levelName: 'Juz 30', students: 1, entries: 2, pages: 0, ayat: 40, averageScore: 90 },
+      {
+        groupId: f.groups.g2.id,
+        groupName: 'Halaqah Tahfidz B',
+        levelId: f.levels.juz30.id,
+        levelName: 'Juz 30',
+        students: 1,
+        entries: 2,
+        pages: 0,
+        ayat: 40,
+        averageScore: 90,
+      },
     ]);
     // s1 and s2 finished Jilid 1 today after starting on 1 August: 111 days each
-    expect(recap.levelTimes).toEqual([{ levelId: f.levels.jilid1.id, levelName: 'Jilid 1', promoted: 2, averageDays: 111 }]);
+    expect(recap.levelTimes).toEqual([
+      { levelId: f.levels.jilid1.id, levelName: 'Jilid 1', promoted: 2, averageDays: 111 },
+    ]);
     expect(recap.presence).toEqual([
       { groupId: f.groups.g1.id, groupName: 'Halaqah Iqro A', HADIR: 2, IZIN: 1, SAKIT: 0, ALPA: 0 },
     ]);
