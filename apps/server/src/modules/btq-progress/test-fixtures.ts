@@ -8,7 +8,21 @@ import {
   btqTeachers,
   students,
 } from '../../db/schema/index.ts';
-import type { Session, TestContext } from '../../test/context.ts';
+import type { AuthUser, Division } from '@mms/shared';
+import type { Database } from '../../db/client.ts';
+
+// Test-only, typed structurally so the build does not pull in the test harness.
+interface Session {
+  cookie: string;
+  csrfToken: string;
+  user: AuthUser;
+}
+interface TestContext {
+  db: Database;
+  as: (division: Division) => Promise<Session>;
+  createUser: (v: { division: Division }) => Promise<{ id: number; username: string }>;
+  signIn: (username: string) => Promise<Session>;
+}
 
 /** The clock of the BTQ progress tests: a Friday in November 2026. */
 export const BTQ_TEST_NOW = '2026-11-20T10:00:00+07:00';

@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { btqGradeOf, type BtqBatchInput, type BtqProgressEntry, type BtqSheet, type BtqSheetRow } from '@mms/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -258,36 +258,24 @@ export function EntryTable({ entries, label }: { entries: BtqProgressEntry[]; la
   );
 }
 
-/** The ustadz's group entry: the whole halaqah on one screen, saved at once. */
-export function BtqProgressPage() {
+/** The rows of one sheet and their drafts; keyed by the loaded sheet, so a new answer starts fresh drafts. */
+function SheetForm({ sheet, groupId, date }: { sheet: BtqSheet; groupId: number; date: string }) {
   const { t } = useTranslation();
-  const groups = useBtqGroups();
-  const [groupId, setGroupId] = useState<number | null>(null);
-  const [date, setDate] = useState(serverToday());
-  const sheet = useBtqSheet(groupId, date);
-  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [drafts, setDrafts] = useState<Record<number, Draft>>(() =>
+    Object.fromEntries(sheet.rows.map((r) => [r.studentId, draftOf(r)])),
+  );
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const save = useSaveEntries();
   const propose = usePropose();
+  const rows = sheet.rows;
 
-  useEffect(() => {
-    if (groupId === null && groups.data?.length) setGroupId(groups.data[0]!.id);
-  }, [groups.data, groupId]);
-  useEffect(() => {
-    if (sheet.data) {
-      setDrafts(Object.fromEntries(sheet.data.rows.map((r) => [r.studentId, draftOf(r)])));
-      setErrors({});
-    }
-  }, [sheet.data]);
-
-  const rows = sheet.data?.rows ?? [];
   const submit = () => {
     const sent = rows
       .map((r) => ({ row: r, entry: drafts[r.studentId] && entryOf(r, drafts[r.studentId]!) }))
       .filter((x) => x.entry);
     save.mutate(
-      { groupId: groupId!, date, entries: sent.map((x) => x.entry!) },
+      { groupId, date, entries: sent.map((x) => x.entry!) },
       {
         onSuccess: (res) => {
           setErrors({});
@@ -318,6 +306,40 @@ export function BtqProgressPage() {
     });
 
   return (
+    <>
+      {rows.length === 0 && <Text>{t('btqProgress.noMembers')}</Text>}
+      {rows.map((row) => (
+        <RowCard
+          key={row.studentId}
+          row={row}
+          draft={drafts[row.studentId] ?? draftOf(row)}
+          error={errors[row.studentId]}
+          cutoffs={sheet.cutoffs}
+          onChange={(d) => setDrafts((all) => ({ ...all, [row.studentId]: d }))}
+          onHistory={() => setHistoryOf(row.studentId)}
+          onPropose={() => onPropose(row)}
+        />
+      ))}
+      {rows.length > 0 && (
+        <Button onClick={submit} loading={save.isPending} fullWidth>
+          {t('btqProgress.saveAll')}
+        </Button>
+      )}
+      <HistoryDrawer studentId={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
+  );
+}
+
+/** The ustadz's group entry: the whole halaqah on one screen, saved at once. */
+export function BtqProgressPage() {
+  const { t } = useTranslation();
+  const groups = useBtqGroups();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const groupId = chosen ?? groups.data?.[0]?.id ?? null;
+  const [date, setDate] = useState(serverToday());
+  const sheet = useBtqSheet(groupId, date);
+
+  return (
     <Stack gap="sm">
       <PageTitle>{t('btqProgress.title')}</PageTitle>
       {groups.data && groups.data.length === 0 ? (
@@ -329,7 +351,7 @@ export function BtqProgressPage() {
             placeholder={t('btqProgress.chooseGroup')}
             data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: `${g.name} (${g.teacherName})` }))}
             value={groupId === null ? null : String(groupId)}
-            onChange={(v) => setGroupId(v ? Number(v) : null)}
+            onChange={(v) => setChosen(v ? Number(v) : null)}
             allowDeselect={false}
             w={{ base: '100%', xs: 280 }}
           />
@@ -337,27 +359,9 @@ export function BtqProgressPage() {
         </Group>
       )}
       {groupId !== null && !sheet.data && <Skeleton height={240} />}
-      {sheet.data && rows.length === 0 && <Text>{t('btqProgress.noMembers')}</Text>}
-      {rows.map((row) =>
-        drafts[row.studentId] ? (
-          <RowCard
-            key={row.studentId}
-            row={row}
-            draft={drafts[row.studentId]!}
-            error={errors[row.studentId]}
-            cutoffs={sheet.data!.cutoffs}
-            onChange={(d) => setDrafts((all) => ({ ...all, [row.studentId]: d }))}
-            onHistory={() => setHistoryOf(row.studentId)}
-            onPropose={() => onPropose(row)}
-          />
-        ) : null,
+      {sheet.data && groupId !== null && (
+        <SheetForm key={`${groupId}-${date}-${sheet.dataUpdatedAt}`} sheet={sheet.data} groupId={groupId} date={date} />
       )}
-      {rows.length > 0 && (
-        <Button onClick={submit} loading={save.isPending} fullWidth>
-          {t('btqProgress.saveAll')}
-        </Button>
-      )}
-      <HistoryDrawer studentId={historyOf} onClose={() => setHistoryOf(null)} />
     </Stack>
   );
 }
