@@ -61,9 +61,9 @@ test('progress entry, proposal, munaqosyah, approval and the recap on a 360 px p
   await expect(tester.getByRole('heading', { name: 'Kenaikan Jilid & Munaqosyah' })).toBeVisible();
   await tester.getByRole('button', { name: `Catat tes ${name}` }).click();
   const dialog = tester.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Hasil' }).click();
+  await dialog.getByRole('combobox', { name: /^Hasil/ }).click();
   await tester.getByRole('option', { name: 'Lulus', exact: true }).click();
-  await dialog.getByRole('textbox', { name: 'Nilai' }).fill('88');
+  await dialog.getByRole('textbox', { name: /^Nilai/ }).fill('88');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(dialog).toHaveCount(0);
 
