@@ -30,6 +30,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { btqRoutes } from './modules/btq/btq.routes.ts';
+import { btqProgressRoutes } from './modules/btq-progress/btq-progress.routes.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { materialRoutes } from './modules/journal/material.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(financeReportsRoutes, { prefix: '/api/v1/finance-reports', db });
   await app.register(studentRecordRoutes, { prefix: '/api/v1/student-record', db });
   await app.register(financePaymentsRoutes, { prefix: '/api/v1/finance-payments', db });
+  await app.register(btqProgressRoutes, { prefix: '/api/v1/btq-progress', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -55,3 +55,5 @@ export {
   type BtqGrade,
 } from './domain/btq.ts';
 export * from './contracts/btq.ts';
+export * from './domain/btq-progress.ts';
+export * from './contracts/btq-progress.ts';

@@ -46,6 +46,7 @@ import { seedDemoFinance } from './demo-finance.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
+import { ensureDemoBtqSetup, seedDemoBtqProgress } from './demo-btq-progress.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 import { seedDemoFinanceReports } from './demo-finance-reports.ts';
@@ -547,6 +548,16 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     today: jakartaDate(clock.now()),
     teacherUserId: accountId('TEACHER'),
     coordinatorUserId: accountId('TEACHERCASHIER'),
+  });
+  // BTQ progress runs after the BTQ set-up seed; the fallback makes methods only while that seed is absent
+  await ensureDemoBtqSetup(tx, smp);
+  await seedDemoBtqProgress(tx, {
+    unitId: smp,
+    schoolYear: period.tapel,
+    today: jakartaDate(clock.now()),
+    ustadzUserId: accountId('TEACHER'),
+    testerUserId: accountId('TEACHERCASHIER'),
+    demoStudentUserId: accountId('STUDENT'),
   });
   return summary;
 }

@@ -137,6 +137,10 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'teacher-sanction-recap',
   'teacher-sanction-chart',
   'student-violation',
+  'btq-progress',
+  'btq-promotion',
+  'btq-recap',
+  'student-quran',
   'student-achievement',
 ]);
 

@@ -18,6 +18,7 @@ import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
+import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           ...disciplineRoutes,
           ...studentRecordRoutes,
           ...btqRoutes,
+          ...btqProgressRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

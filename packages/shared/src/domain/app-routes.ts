@@ -120,6 +120,11 @@ export const APP_ROUTES = {
   'teacher-sanction-letter': '/backend/mms/teacher/sanction-letter/:id',
   'student-achievement': '/backend/mms/students/student/achievement',
   'student-violation': '/backend/mms/students/student/violation',
+  // BTQ progress, promotion, recap and the student's own page (issue 16)
+  'btq-progress': '/backend/mms/btq/progress',
+  'btq-promotion': '/backend/mms/btq/promotion',
+  'btq-recap': '/backend/mms/btq/recap',
+  'student-quran': '/backend/mms/students/student/quran',
   'student-counselling': '/backend/mms/students/student/counselling',
   'student-psychotest': '/backend/mms/students/student/psychotest',
   'report-counselling': '/backend/mms/report/counselling',

@@ -1,0 +1,16 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { MyQuran } from '../components/my-quran.tsx';
+
+/** 'BTQ & salat saya': the signed-in student's Quran reading, and (from the prayer module) their prayers. */
+export function StudentQuranPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('btqProgress.mine.title')}</PageTitle>
+      <MyQuran />
+      {/* PRAYER PART: the integrator adds the prayer module's <MyPrayers /> here (its own section and heading). */}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { apiAs } from './school/school-api.ts';
+
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+interface SheetRow {
+  studentId: number;
+  name: string;
+  level: { name: string; pages: number | null } | null;
+  lastEntry: { pageTo: number | null } | null;
+}
+
+/**
+ * The BTQ journey (issue 16) on a phone: the demo ustadz enters the day's progress of their halaqah and a student
+ * reaches the last page of the level, the ustadz proposes the promotion, another ustadz (the TEACHERCASHIER
+ * account) records the munaqosyah, the principal approves, and the recap shows the student's new level.
+ */
+test('progress entry, proposal, munaqosyah, approval and the recap on a 360 px phone', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const ustadz = await (await browser.newContext()).newPage();
+  const tester = await (await browser.newContext()).newPage();
+  const principal = await (await browser.newContext()).newPage();
+  const ustadzApi = await apiAs(ustadz.request, 'teacher');
+  await apiAs(tester.request, 'teachercashier');
+  await apiAs(principal.request, 'principal');
+
+  // the seeded student one page before the end of the level
+  const groups = await ustadzApi.get<{ id: number; name: string }[]>('/btq-progress/groups');
+  expect(groups.length).toBeGreaterThan(0);
+  const sheet = await ustadzApi.get<{ rows: SheetRow[] }>(`/btq-progress/sheet?groupId=${groups[0]!.id}`);
+  const row = sheet.rows.find((r) => r.level?.pages && r.lastEntry?.pageTo === r.level.pages - 1);
+  expect(row, 'a student one page before the end').toBeTruthy();
+  const name = row!.name;
+  const last = row!.level!.pages!;
+  const levelName = row!.level!.name;
+
+  // ---- the ustadz enters the session's progress ----
+  await ustadz.goto('/backend/mms/btq/progress');
+  await expect(ustadz.getByRole('heading', { name: 'Progres BTQ' })).toBeVisible();
+  const card = ustadz.getByRole('region', { name });
+  await expect(card.getByRole('textbox', { name: `Hal. dari — ${name}` })).toHaveValue(String(last));
+  await card.getByRole('textbox', { name: `Hal. sampai — ${name}` }).fill(String(last));
+  await card.getByRole('textbox', { name: `Nilai — ${name}` }).fill('92');
+  await expect(card.getByText('Mumtaz')).toBeVisible();
+  await ustadz.getByRole('button', { name: 'Simpan semua' }).click();
+  await expect(ustadz.locator('.mantine-Notification-root').filter({ hasText: 'setoran tersimpan' })).toBeVisible();
+
+  // ---- and proposes the promotion ----
+  await card.getByRole('button', { name: 'Ajukan kenaikan' }).click();
+  const confirm = ustadz.getByRole('dialog', { name: 'Ajukan kenaikan' });
+  await confirm.getByRole('button', { name: 'Ajukan kenaikan' }).click();
+  await expect(ustadz.locator('.mantine-Notification-root').filter({ hasText: 'Kenaikan diajukan' })).toBeVisible();
+  await expect(card.getByText('Diajukan')).toBeVisible();
+  const promotions = await ustadzApi.get<{ items: { studentId: number; toLevel: string }[] }>(
+    '/btq-progress/promotions',
+  );
+  const toLevel = promotions.items.find((p) => p.studentId === row!.studentId)!.toLevel;
+
+  // ---- another ustadz records the munaqosyah ----
+  await tester.goto('/backend/mms/btq/promotion');
+  await expect(tester.getByRole('heading', { name: 'Kenaikan Jilid & Munaqosyah' })).toBeVisible();
+  await tester.getByRole('button', { name: `Catat tes ${name}` }).click();
+  const dialog = tester.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: /^Hasil/ }).click();
+  await tester.getByRole('option', { name: 'Lulus', exact: true }).click();
+  await dialog.getByRole('textbox', { name: /^Nilai/ }).fill('88');
+  await dialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // ---- the principal approves ----
+  await principal.goto('/backend/mms/btq/promotion');
+  await principal.getByRole('button', { name: `Setujui ${name}` }).click();
+  await principal.getByRole('dialog', { name: 'Setujui' }).getByRole('button', { name: 'Setujui' }).click();
+  await expect(principal.getByRole('table', { name: 'Sudah diputuskan' }).getByText(name)).toBeVisible();
+
+  // ---- the recap shows the new level ----
+  await principal.goto('/backend/mms/btq/recap');
+  const levels = principal.getByRole('table', { name: 'Jilid siswa saat ini' });
+  const studentRow = levels.getByRole('row').filter({ hasText: name });
+  await expect(studentRow).toBeVisible();
+  await expect(studentRow).toContainText(toLevel);
+  expect(toLevel).not.toBe(levelName);
+});
