@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
+import { prayerRoutes } from './modules/prayer/prayer.routes.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { materialRoutes } from './modules/journal/material.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(counsellingRoutes, { prefix: '/api/v1/counselling', db, dataDir: config.dataDir });
   await app.register(instrumentRoutes, { prefix: '/api/v1/instruments', db });
   await app.register(disciplineRoutes, { prefix: '/api/v1/discipline', db, dataDir: config.dataDir });
+  await app.register(prayerRoutes, { prefix: '/api/v1/prayer', db });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(financeRoutes, { prefix: '/api/v1/finance', db });
   await app.register(financeBooksRoutes, { prefix: '/api/v1/finance-books', db });

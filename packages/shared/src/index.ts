@@ -38,3 +38,5 @@ export * from './contracts/counselling.ts';
 export * from './domain/instrument-scoring.ts';
 export * from './contracts/instruments.ts';
 export * from './contracts/discipline.ts';
+export * from './domain/prayer.ts';
+export * from './contracts/prayer.ts';

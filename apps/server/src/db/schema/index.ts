@@ -14,3 +14,4 @@ export * from './discipline.ts';
 export * from './finance.ts';
 export * from './finance-books.ts';
 export * from './btq.ts';
+export * from './prayer.ts';
