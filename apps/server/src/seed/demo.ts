@@ -46,6 +46,7 @@ import { seedDemoFinance } from './demo-finance.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
+import { seedDemoPrayer } from './demo-prayer.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
@@ -502,6 +503,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     demoStudentUserId: accountId('STUDENT'),
     reporterUserId: accountId('TEACHER'),
     verifierUserId: accountId('BPBK'),
+  });
+  await seedDemoPrayer(tx, {
+    unitIds: unitRows.map((u) => u.id),
+    smpUnitId: smp,
+    classGroupId: cls7a!.id,
+    today: jakartaDate(clock.now()),
+    recorderUserId: accountId('TEACHER'),
   });
   await seedDemoFinance(tx, {
     units: unitRows,

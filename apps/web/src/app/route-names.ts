@@ -120,6 +120,10 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'teacher-sanction-chart',
   'student-violation',
   'student-achievement',
+  'btq-prayer-input',
+  'btq-prayer-recap',
+  'btq-prayer-midday',
+  'btq-prayer-afternoon',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -13,6 +13,7 @@ import { examControlRoutes } from '../features/exam-control/routes.ts';
 import { financeBooksRoutes } from '../features/finance-books/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
+import { prayerRoutes } from '../features/prayer/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,
+          ...prayerRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -18,9 +18,7 @@ const counts = z.object({
 // ---- the classes a caller records for, and the sheet of one class, day and prayer ----
 
 export const PrayerClasses = z.object({
-  classes: z.array(
-    z.object({ id: z.number().int(), name: z.string(), unitId: z.number().int(), own: z.boolean() }),
-  ),
+  classes: z.array(z.object({ id: z.number().int(), name: z.string(), unitId: z.number().int(), own: z.boolean() })),
 });
 export type PrayerClasses = z.infer<typeof PrayerClasses>;
 
@@ -110,7 +108,11 @@ export type PrayerRecap = z.infer<typeof PrayerRecap>;
 
 // ---- the principal's page of one prayer ----
 
-export const PrayerMonitorQuery = z.object({ unitId: dbId('Unit').optional(), prayer, date: isoDate('Tanggal').optional() });
+export const PrayerMonitorQuery = z.object({
+  unitId: dbId('Unit').optional(),
+  prayer,
+  date: isoDate('Tanggal').optional(),
+});
 export type PrayerMonitorQuery = z.infer<typeof PrayerMonitorQuery>;
 
 export const PrayerMonitor = z

@@ -1110,4 +1110,19 @@ export const MESSAGES_EN: Record<string, string> = {
   'Bulan {month} sudah ditutup': '{month} is already closed',
   'Hanya ADMIN yang dapat membuka kembali bulan yang ditutup': 'Only an ADMIN can reopen a closed month',
   'Bulan {month} belum ditutup': '{month} is not closed',
+  // ---- prayer (dzuhur and ashar) ----
+  'Salat harus DZUHUR atau ASHAR': 'The prayer must be DZUHUR or ASHAR',
+  'Status salat tidak valid': 'Invalid prayer status',
+  'Alasan udzur tidak valid': 'Invalid reason for the excuse',
+  'Maksimal 100 siswa sekali simpan': 'At most 100 students per save',
+  Batas: 'Threshold',
+  'Tidak salat {absences} kali pada bulan {month} (batas {threshold})':
+    'Missed the prayer {absences} times in {month} (threshold {threshold})',
+  'Tanggal belum tiba': 'The date has not come yet',
+  'Siswa tercantum dua kali': 'A student is listed twice',
+  'Siswa bukan anggota kelas ini pada tanggal tersebut': 'The student was not in this class on that date',
+  'Bukan anggota kelas': 'Not in the class',
+  'Alasan hanya untuk status udzur': 'A reason is only for an excused status',
+  'Alasan udzur wajib dipilih': 'Choose the reason for the excuse',
+  'Udzur haid hanya untuk siswi': 'Menstruation is an excuse for girls only',
 };

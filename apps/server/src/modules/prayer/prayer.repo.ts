@@ -3,13 +3,13 @@ import { addDays, startOfJakartaDay, type Prayer, type PrayerStatus, type UdzurR
 import type { Executor } from '../../db/client.ts';
 import { prayerPenalties, prayerRecords, prayerRules } from '../../db/schema/index.ts';
 
-export interface ClassRow {
+export type ClassRow = {
   id: number;
   name: string;
   unitId: number;
   gradeId: number;
   gradeName: string;
-}
+};
 
 /** The classes of the active school year of a unit (every unit when null), by grade and name. */
 export async function activeClasses(exec: Executor, unitId: number | null): Promise<ClassRow[]> {
@@ -29,12 +29,12 @@ export async function classById(exec: Executor, id: number): Promise<ClassRow | 
   return result.rows[0];
 }
 
-export interface MemberRow {
+export type MemberRow = {
   studentId: number;
   nis: string | null;
   name: string;
   gender: 'L' | 'P' | null;
-}
+};
 
 /** The students in the class on `date` (enrolled by then, not left before it), by name. */
 export async function membersOn(exec: Executor, classGroupId: number, date: string): Promise<MemberRow[]> {
@@ -62,13 +62,13 @@ export async function memberCounts(exec: Executor, classIds: number[], date: str
   return new Map(result.rows.map((r) => [r.id, r.n]));
 }
 
-export interface SheetRecord {
+export type SheetRecord = {
   studentId: number;
   status: PrayerStatus;
   reason: UdzurReason | null;
   recordedBy: string | null;
   recordedAt: Date | string;
-}
+};
 
 export async function recordsOf(
   exec: Executor,
@@ -161,7 +161,7 @@ export async function setPenaltyLine(exec: Executor, id: number, ledgerLineId: n
   await exec.update(prayerPenalties).set({ ledgerLineId }).where(eq(prayerPenalties.id, id));
 }
 
-export interface AggregateRow {
+export type AggregateRow = {
   studentId: number;
   nis: string | null;
   name: string;
@@ -172,7 +172,7 @@ export interface AggregateRow {
   gradeLevel: number;
   status: PrayerStatus;
   n: number;
-}
+};
 
 /** Counts per student, class and status in a date range, for a unit (or every unit) and optional filters. */
 export async function aggregate(

@@ -106,7 +106,8 @@ export function createPrayerService(db: Database) {
       if (input.date > clock.today()) throw badRequest('Tanggal belum tiba', { date: 'Tanggal belum tiba' });
       const seen = new Set<number>();
       for (const r of input.records) {
-        if (seen.has(r.studentId)) throw badRequest('Siswa tercantum dua kali', { records: 'Siswa tercantum dua kali' });
+        if (seen.has(r.studentId))
+          throw badRequest('Siswa tercantum dua kali', { records: 'Siswa tercantum dua kali' });
         seen.add(r.studentId);
       }
       return db.transaction(async (tx) => {
@@ -115,15 +116,13 @@ export function createPrayerService(db: Database) {
         assertUnit(user, cls.unitId);
         await assertSchoolDay(tx, cls.unitId, input.date);
         const members = new Map((await repo.membersOn(tx, cls.id, input.date)).map((m) => [m.studentId, m]));
-        input.records.forEach((r, i) => {
+        input.records.forEach((r) => {
           const member = members.get(r.studentId);
           if (!member) {
-            throw badRequest('Siswa bukan anggota kelas ini pada tanggal tersebut', {
-              [`records.${i}.studentId`]: 'Bukan anggota kelas',
-            });
+            throw badRequest('Siswa bukan anggota kelas ini pada tanggal tersebut', { records: 'Bukan anggota kelas' });
           }
           const problem = prayerRecordProblem(member.gender, r.status, r.reason);
-          if (problem) throw badRequest(problem, { [`records.${i}.reason`]: problem });
+          if (problem) throw badRequest(problem, { records: problem });
         });
         const ids = input.records.map((r) => r.studentId);
         await repo.lockStudents(tx, ids);
@@ -161,7 +160,12 @@ export function createPrayerService(db: Database) {
             userId: user.id,
           });
           if (!applied) continue;
-          await audit(tx, actor, { action: 'prayer.penalty.add', entityType: 'student', entityId: r.studentId, after: applied });
+          await audit(tx, actor, {
+            action: 'prayer.penalty.add',
+            entityType: 'student',
+            entityId: r.studentId,
+            after: applied,
+          });
           points.push({ studentId: r.studentId, name: members.get(r.studentId)!.name, points: applied.points });
         }
         return { saved: input.records.length, points };
@@ -190,7 +194,9 @@ export function createPrayerService(db: Database) {
           className: first.className,
           ...figures(counts),
         }))
-        .filter((s) => !needle || s.name.toLowerCase().includes(needle) || (s.nis ?? '').toLowerCase().includes(needle));
+        .filter(
+          (s) => !needle || s.name.toLowerCase().includes(needle) || (s.nis ?? '').toLowerCase().includes(needle),
+        );
       const total = students.reduce((sum, s) => addPrayerCounts(sum, s.counts), emptyPrayerCounts());
       const start = (query.page - 1) * query.pageSize;
       return {
@@ -293,7 +299,13 @@ export function createPrayerService(db: Database) {
           points: input.points,
           isActive: input.isActive,
         });
-        await audit(tx, actor, { action: 'prayer.rule.update', entityType: 'unit', entityId: unitId, before, after: row });
+        await audit(tx, actor, {
+          action: 'prayer.rule.update',
+          entityType: 'unit',
+          entityId: unitId,
+          before,
+          after: row,
+        });
         return { unitId, threshold: row.threshold, points: row.points, isActive: row.isActive };
       });
     },

@@ -2,7 +2,16 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { DIVISIONS, PERMISSIONS, type Division } from '@mms/shared';
-import { auditLog, employees, pointLedger, prayerPenalties, prayerRecords, students, units, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  employees,
+  pointLedger,
+  prayerPenalties,
+  prayerRecords,
+  students,
+  units,
+  users,
+} from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 import { schoolDays } from '../school/calendar.service.ts';
@@ -52,25 +61,55 @@ const prayerLines = async (studentId: number) =>
 describe('recording a class', () => {
   it('shows the class on one sheet and saves a week of dzuhur, with who recorded and when', async () => {
     expect(days).toHaveLength(5);
-    const sheet = await ctx.call(f.homeroomA, 'GET', `${P}/sheet?classGroupId=${f.classA.id}&date=${days[0]}&prayer=DZUHUR`);
+    const sheet = await ctx.call(
+      f.homeroomA,
+      'GET',
+      `${P}/sheet?classGroupId=${f.classA.id}&date=${days[0]}&prayer=DZUHUR`,
+    );
     expect(sheet.statusCode, sheet.body).toBe(200);
     expect(sheet.json().rows).toHaveLength(4);
     expect(sheet.json().rows.every((r: { status: unknown }) => r.status === null)).toBe(true);
 
     // hand numbers: Siswa 01 five in congregation; Siswa 02 late once; Siswa 03 absent three times, sick once
     const plan: Record<number, [string, string | null][]> = {
-      [s0]: [['BERJAMAAH', null], ['BERJAMAAH', null], ['BERJAMAAH', null], ['BERJAMAAH', null], ['BERJAMAAH', null]],
-      [s1]: [['TERLAMBAT', null], ['BERJAMAAH', null], ['BERJAMAAH', null], ['BERJAMAAH', null], ['BERJAMAAH', null]],
-      [s2]: [['TIDAK_SALAT', null], ['TIDAK_SALAT', null], ['TIDAK_SALAT', null], ['UDZUR', 'SAKIT'], ['BERJAMAAH', null]],
+      [s0]: [
+        ['BERJAMAAH', null],
+        ['BERJAMAAH', null],
+        ['BERJAMAAH', null],
+        ['BERJAMAAH', null],
+        ['BERJAMAAH', null],
+      ],
+      [s1]: [
+        ['TERLAMBAT', null],
+        ['BERJAMAAH', null],
+        ['BERJAMAAH', null],
+        ['BERJAMAAH', null],
+        ['BERJAMAAH', null],
+      ],
+      [s2]: [
+        ['TIDAK_SALAT', null],
+        ['TIDAK_SALAT', null],
+        ['TIDAK_SALAT', null],
+        ['UDZUR', 'SAKIT'],
+        ['BERJAMAAH', null],
+      ],
     };
     for (const [d, date] of days.entries()) {
-      const records = [s0, s1, s2].map((i) => ({ studentId: sid(i), status: plan[i]![d]![0], reason: plan[i]![d]![1] }));
+      const records = [s0, s1, s2].map((i) => ({
+        studentId: sid(i),
+        status: plan[i]![d]![0],
+        reason: plan[i]![d]![1],
+      }));
       records.push({ studentId: student.user.studentId!, status: 'BERJAMAAH', reason: null });
       const res = await save(f.homeroomA, date, records);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ saved: 4, points: [] });
     }
-    const after = await ctx.call(f.homeroomA, 'GET', `${P}/sheet?classGroupId=${f.classA.id}&date=${days[3]}&prayer=DZUHUR`);
+    const after = await ctx.call(
+      f.homeroomA,
+      'GET',
+      `${P}/sheet?classGroupId=${f.classA.id}&date=${days[3]}&prayer=DZUHUR`,
+    );
     const row = after.json().rows.find((r: { studentId: number }) => r.studentId === sid(s2));
     expect(row).toMatchObject({ status: 'UDZUR', reason: 'SAKIT', recordedBy: f.homeroomA.user.displayName });
     expect(row.recordedAt).toBeTruthy();
@@ -95,7 +134,11 @@ describe('recording a class', () => {
     const res = await save(f.homeroomA, SUNDAY, [{ studentId: sid(s0), status: 'BERJAMAAH' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Hari Minggu bukan hari sekolah');
-    const sheet = await ctx.call(f.homeroomA, 'GET', `${P}/sheet?classGroupId=${f.classA.id}&date=${SUNDAY}&prayer=ASHAR`);
+    const sheet = await ctx.call(
+      f.homeroomA,
+      'GET',
+      `${P}/sheet?classGroupId=${f.classA.id}&date=${SUNDAY}&prayer=ASHAR`,
+    );
     expect(sheet.statusCode).toBe(400);
     expect(await ctx.db.select().from(prayerRecords).where(eq(prayerRecords.date, SUNDAY))).toHaveLength(0);
   });
@@ -106,7 +149,12 @@ describe('recording a class', () => {
     expect(boy.json().error.message).toBe('Udzur haid hanya untuk siswi');
     const none = await save(f.homeroomA, days[0]!, [{ studentId: sid(s0), status: 'UDZUR' }], 'ASHAR');
     expect(none.statusCode).toBe(400);
-    const extra = await save(f.homeroomA, days[0]!, [{ studentId: sid(s0), status: 'BERJAMAAH', reason: 'IZIN' }], 'ASHAR');
+    const extra = await save(
+      f.homeroomA,
+      days[0]!,
+      [{ studentId: sid(s0), status: 'BERJAMAAH', reason: 'IZIN' }],
+      'ASHAR',
+    );
     expect(extra.statusCode).toBe(400);
     expect(await ctx.db.select().from(prayerRecords).where(eq(prayerRecords.prayer, 'ASHAR'))).toHaveLength(0);
     const girl = await save(f.homeroomA, days[0]!, [{ studentId: sid(s1), status: 'UDZUR', reason: 'HAID' }], 'ASHAR');
@@ -127,11 +175,19 @@ describe('recording a class', () => {
     expect(twice.statusCode).toBe(400);
     const nul = await ctx.call(f.homeroomA, 'GET', `${P}/recap?month=2026-11&q=a%00b`);
     expect(nul.statusCode).toBe(400);
-    const bigClass = await ctx.call(f.homeroomA, 'GET', `${P}/sheet?classGroupId=${2 ** 33}&date=${days[0]}&prayer=DZUHUR`);
+    const bigClass = await ctx.call(
+      f.homeroomA,
+      'GET',
+      `${P}/sheet?classGroupId=${2 ** 33}&date=${days[0]}&prayer=DZUHUR`,
+    );
     expect(bigClass.statusCode).toBe(400);
     const missing = await ctx.call(f.homeroomA, 'GET', `${P}/sheet?classGroupId=999999&date=${days[0]}&prayer=DZUHUR`);
     expect(missing.statusCode).toBe(404);
-    const badPrayer = await ctx.call(f.homeroomA, 'GET', `${P}/sheet?classGroupId=${f.classA.id}&date=${days[0]}&prayer=SUBUH`);
+    const badPrayer = await ctx.call(
+      f.homeroomA,
+      'GET',
+      `${P}/sheet?classGroupId=${f.classA.id}&date=${days[0]}&prayer=SUBUH`,
+    );
     expect(badPrayer.statusCode).toBe(400);
     expect(await ctx.db.select().from(prayerRecords)).toHaveLength(21);
   });
@@ -143,7 +199,11 @@ describe('the recap and the principal’s page', () => {
     expect(res.statusCode, res.body).toBe(200);
     const recap = res.json();
     // class 7A: 20 dzuhur records = 15 in congregation, 1 late, 1 excused, 3 absent; rate 15 / 19 = 78.9 -> 79
-    expect(recap.total).toEqual({ counts: { BERJAMAAH: 15, TERLAMBAT: 1, UDZUR: 1, TIDAK_SALAT: 3 }, total: 20, rate: 79 });
+    expect(recap.total).toEqual({
+      counts: { BERJAMAAH: 15, TERLAMBAT: 1, UDZUR: 1, TIDAK_SALAT: 3 },
+      total: 20,
+      rate: 79,
+    });
     expect(recap.byClass).toEqual([{ classGroupId: f.classA.id, className: '7A', ...recap.total }]);
     expect(recap.byGrade).toEqual([{ gradeName: 'Kelas 7', ...recap.total }]);
     expect(recap.students.total).toBe(4);
@@ -222,9 +282,9 @@ describe('discipline points at the threshold', () => {
   });
 
   it('never adds a second line in the month, and a record changed back does not remove the points', async () => {
-    expect((await save(f.homeroomA, days[3]!, [{ studentId: sid(s2), status: 'TIDAK_SALAT' }], 'ASHAR')).json().points).toEqual(
-      [],
-    );
+    expect(
+      (await save(f.homeroomA, days[3]!, [{ studentId: sid(s2), status: 'TIDAK_SALAT' }], 'ASHAR')).json().points,
+    ).toEqual([]);
     await save(f.homeroomA, days[1]!, [{ studentId: sid(s2), status: 'BERJAMAAH' }], 'ASHAR');
     await save(f.homeroomA, days[2]!, [{ studentId: sid(s2), status: 'BERJAMAAH' }], 'ASHAR');
     await save(f.homeroomA, days[1]!, [{ studentId: sid(s2), status: 'TIDAK_SALAT' }], 'ASHAR');
@@ -254,7 +314,11 @@ describe('who may see what', () => {
     await ctx.db.update(employees).set({ unitId: sd!.id }).where(eq(employees.userId, u.id));
     const sdTeacher = await ctx.signIn(u.username);
     expect((await save(sdTeacher, days[0]!, [{ studentId: sid(s0), status: 'TIDAK_SALAT' }])).statusCode).toBe(403);
-    const sheet = await ctx.call(sdTeacher, 'GET', `${P}/sheet?classGroupId=${f.classA.id}&date=${days[0]}&prayer=DZUHUR`);
+    const sheet = await ctx.call(
+      sdTeacher,
+      'GET',
+      `${P}/sheet?classGroupId=${f.classA.id}&date=${days[0]}&prayer=DZUHUR`,
+    );
     expect(sheet.statusCode).toBe(403);
     expect((await ctx.call(sdTeacher, 'GET', `${P}/recap?month=2026-11&unitId=${f.unitId}`)).statusCode).toBe(403);
     const classes = await ctx.call(sdTeacher, 'GET', `${P}/classes`);
@@ -291,7 +355,12 @@ describe('who may see what', () => {
       'GET /classes': { query: `unitId=${f.unitId}` },
       'GET /sheet': { query: `classGroupId=${f.classA.id}&date=${days[4]}&prayer=DZUHUR` },
       'PUT /sheet': {
-        body: { classGroupId: f.classA.id, date: days[4], prayer: 'DZUHUR', records: [{ studentId: sid(s0), status: 'BERJAMAAH' }] },
+        body: {
+          classGroupId: f.classA.id,
+          date: days[4],
+          prayer: 'DZUHUR',
+          records: [{ studentId: sid(s0), status: 'BERJAMAAH' }],
+        },
       },
       'GET /recap': { query: `month=2026-11&unitId=${f.unitId}` },
       'GET /recap/export': { query: `month=2026-11&unitId=${f.unitId}` },
