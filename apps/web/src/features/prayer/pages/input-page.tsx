@@ -8,7 +8,7 @@ import {
   type PrayerStatus,
   type UdzurReason,
 } from '@mms/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -77,25 +77,24 @@ function StudentRow({ row, entry, onChange }: { row: PrayerSheetRow; entry: Entr
 export function PrayerInputPage() {
   const { t } = useTranslation();
   const classes = usePrayerClasses();
-  const [classGroupId, setClassGroupId] = useState<number | null>(null);
+  const [chosenClass, setClassGroupId] = useState<number | null>(null);
+  const classGroupId = chosenClass ?? classes.data?.classes[0]?.id ?? null;
   const [date, setDate] = useState(serverToday());
   const [prayer, setPrayer] = useState<Prayer>('DZUHUR');
   const sheet = usePrayerSheet(classGroupId, date, prayer);
   const save = useSavePrayers();
-  const [entries, setEntries] = useState<Record<number, Entry>>({});
-  const [result, setResult] = useState<PrayerSaveResult | null>(null);
-
-  useEffect(() => {
-    if (classGroupId === null && classes.data?.classes[0]) setClassGroupId(classes.data.classes[0].id);
-  }, [classes.data, classGroupId]);
-  useEffect(() => {
-    setResult(null);
-  }, [classGroupId, date, prayer]);
-  useEffect(() => {
-    setEntries(
-      Object.fromEntries((sheet.data?.rows ?? []).map((r) => [r.studentId, { status: r.status, reason: r.reason }])),
-    );
-  }, [sheet.data]);
+  // the taps of this sheet (class, day, prayer, as loaded); another sheet starts from its saved records
+  const sheetKey = `${classGroupId}|${date}|${prayer}|${sheet.dataUpdatedAt}`;
+  const [edits, setEdits] = useState<{ key: string; entries: Record<number, Entry> }>({ key: '', entries: {} });
+  const [saved, setSaved] = useState<{ key: string; result: PrayerSaveResult } | null>(null);
+  const entries: Record<number, Entry> =
+    edits.key === sheetKey
+      ? edits.entries
+      : Object.fromEntries((sheet.data?.rows ?? []).map((r) => [r.studentId, { status: r.status, reason: r.reason }]));
+  const setEntries = (next: (prev: Record<number, Entry>) => Record<number, Entry>) =>
+    setEdits({ key: sheetKey, entries: next(entries) });
+  const sameSheet = (key: string) => key.split('|').slice(0, 3).join('|') === sheetKey.split('|').slice(0, 3).join('|');
+  const result = saved && sameSheet(saved.key) ? saved.result : null;
 
   const options = useMemo(() => {
     const list = classes.data?.classes ?? [];
@@ -122,7 +121,7 @@ export function PrayerInputPage() {
     try {
       const result = await save.mutateAsync({ classGroupId: sheet.data.classGroupId, date, prayer, records });
       notifyInfo(t('prayer.input.saved', { count: result.saved }));
-      setResult(result);
+      setSaved({ key: sheetKey, result });
     } catch (e) {
       notifyError(e);
     }
@@ -168,7 +167,9 @@ export function PrayerInputPage() {
           <Button
             variant="light"
             onClick={() =>
-              setEntries(Object.fromEntries(rows.map((r) => [r.studentId, { status: 'BERJAMAAH', reason: null }])))
+              setEntries(() =>
+                Object.fromEntries(rows.map((r) => [r.studentId, { status: 'BERJAMAAH' as const, reason: null }])),
+              )
             }
           >
             {t('prayer.input.allCongregation')}

@@ -12,8 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { can, type Prayer } from '@mms/shared';
-import { useEffect, useState } from 'react';
+import { can, type Prayer, type PrayerRule } from '@mms/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';
 import { downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
@@ -31,16 +31,25 @@ const PAGE_SIZE = 25;
 function RuleEditor() {
   const { t } = useTranslation();
   const rule = usePrayerRule(true);
+  return (
+    <Paper withBorder p="md" radius="md" className={printClasses.noPrint}>
+      <Stack gap="xs">
+        <Title order={2} fz="h4">
+          {t('prayer.rule.title')}
+        </Title>
+        <Text size="sm">{t('prayer.rule.help')}</Text>
+        {rule.data ? <RuleForm key={JSON.stringify(rule.data)} rule={rule.data} /> : <Skeleton height={60} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function RuleForm({ rule }: { rule: PrayerRule }) {
+  const { t } = useTranslation();
   const save = useSavePrayerRule();
-  const [threshold, setThreshold] = useState<number | string>(4);
-  const [points, setPoints] = useState<number | string>(5);
-  const [active, setActive] = useState(false);
-  useEffect(() => {
-    if (!rule.data) return;
-    setThreshold(rule.data.threshold);
-    setPoints(rule.data.points);
-    setActive(rule.data.isActive);
-  }, [rule.data]);
+  const [threshold, setThreshold] = useState<number | string>(rule.threshold);
+  const [points, setPoints] = useState<number | string>(rule.points);
+  const [active, setActive] = useState(rule.isActive);
   const submit = async () => {
     try {
       await save.mutateAsync({ threshold: Number(threshold), points: Number(points), isActive: active });
@@ -50,33 +59,21 @@ function RuleEditor() {
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" className={printClasses.noPrint}>
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          {t('prayer.rule.title')}
-        </Title>
-        <Text size="sm">{t('prayer.rule.help')}</Text>
-        <Group align="flex-end" wrap="wrap">
-          <NumberInput
-            label={t('prayer.rule.threshold')}
-            value={threshold}
-            onChange={setThreshold}
-            min={0}
-            max={62}
-            w={240}
-          />
-          <NumberInput label={t('prayer.rule.points')} value={points} onChange={setPoints} min={1} max={1000} w={120} />
-          <Switch
-            label={t('prayer.rule.active')}
-            checked={active}
-            onChange={(e) => setActive(e.currentTarget.checked)}
-          />
-          <Button onClick={() => void submit()} loading={save.isPending} disabled={!rule.data}>
-            {t('prayer.rule.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <Group align="flex-end" wrap="wrap">
+      <NumberInput
+        label={t('prayer.rule.threshold')}
+        value={threshold}
+        onChange={setThreshold}
+        min={0}
+        max={62}
+        w={240}
+      />
+      <NumberInput label={t('prayer.rule.points')} value={points} onChange={setPoints} min={1} max={1000} w={120} />
+      <Switch label={t('prayer.rule.active')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+      <Button onClick={() => void submit()} loading={save.isPending}>
+        {t('prayer.rule.save')}
+      </Button>
+    </Group>
   );
 }
 
