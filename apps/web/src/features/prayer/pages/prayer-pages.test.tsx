@@ -192,7 +192,9 @@ describe('the prayer input', { timeout: 30_000 }, () => {
   it('shows the server’s message for a non-school day and offers no save', async () => {
     sheetAnswer = { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'Hari Minggu bukan hari sekolah' } } };
     await renderAs('TEACHER', <PrayerInputPage />);
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain('Hari Minggu bukan hari sekolah');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(
+      'Hari Minggu bukan hari sekolah',
+    );
     expect(screen.queryByRole('button', { name: 'Simpan' })).toBeNull();
   });
 });
