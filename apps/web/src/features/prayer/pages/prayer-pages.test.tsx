@@ -1,18 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { AuthUser, Division } from '@mms/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { id } from '../../../i18n/id.ts';
 import { registerPrayerMessages } from '../../../i18n/prayer/index.ts';
 import { registerPrintMessages } from '../../../i18n/print/index.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
+import { letterheadFixture } from '../../../test/fixtures.ts';
 import { mediaQueryList } from '../../../test/media-query.ts';
+import { renderWithApp } from '../../../test/render.tsx';
 import { MyPrayers } from '../components/my-prayers.tsx';
 import { PrayerInputPage } from './input-page.tsx';
 import { PrayerRecapPage } from './recap-page.tsx';
@@ -30,27 +24,8 @@ const user = (division: Division): AuthUser => ({
   unit: { id: 2, code: 'SMP', name: 'SMP Uji' },
 });
 
-async function renderAs(division: Division, ui: ReactElement) {
-  if (!i18next.isInitialized) {
-    await i18next
-      .use(initReactI18next)
-      .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
-  }
-  registerPrayerMessages();
-  registerPrintMessages();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_KEY, user(division));
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/'] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderAs = (division: Division, ui: ReactElement) =>
+  renderWithApp(ui, '/', { user: user(division), messages: [registerPrayerMessages, registerPrintMessages] });
 
 const row = (studentId: number, name: string, gender: 'L' | 'P') => ({
   studentId,
@@ -95,18 +70,6 @@ const recap = {
   byGrade: [{ gradeName: 'Kelas 7', ...figures(15, 1, 1, 3, 79) }],
   total: figures(15, 1, 1, 3, 79),
 };
-const letterhead = {
-  kind: 'UNIT',
-  foundationName: 'Yayasan Al-Amin',
-  name: 'SMP Islam Terpadu Al-Amin',
-  npsn: null,
-  address: null,
-  phone: null,
-  email: null,
-  logoUrl: null,
-  signature: { place: 'Bogor', date: '2026-11-18', role: 'HEADMASTER', name: 'Drs. H. Muhammad Yusuf', nip: null },
-};
-
 let fetchMock: ReturnType<typeof vi.fn>;
 let sheetAnswer: { status: number; body: unknown };
 beforeEach(() => {
@@ -144,7 +107,7 @@ beforeEach(() => {
                       },
                     ]
                   : path === '/api/v1/letterhead'
-                    ? [200, letterhead]
+                    ? [200, letterheadFixture]
                     : [404, { error: { code: 'NOT_FOUND', message: 'x' } }];
     return Promise.resolve(new Response(JSON.stringify(body), { status }));
   });
