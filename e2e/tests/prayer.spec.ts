@@ -91,6 +91,10 @@ test('a week of dzuhur, the recap, and discipline points at the threshold', asyn
     '100',
   ]);
 
+  const download = principal.waitForEvent('download');
+  await principal.getByRole('button', { name: 'Ekspor Excel' }).click();
+  expect((await download).suggestedFilename()).toBe(`rekap-salat-${month}.xlsx`);
+
   // ---- the discipline points: one ledger line of source 'prayer' ----
   const ledger = await bpbkApi.get<{ lines: { source: string; points: number }[] }>(
     `/discipline/ledger/${absent.studentId}`,

@@ -169,6 +169,7 @@ describe('the recap and the student’s own', { timeout: 30_000 }, () => {
     expect(byClass.textContent).toContain('79');
     expect(screen.getByRole('table', { name: 'Per siswa' }).textContent).toContain('Umar Said (7A)');
     expect(await screen.findByRole('button', { name: 'Simpan aturan' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
   });
 
   it('hides the rule from a teacher', async () => {
