@@ -8,7 +8,7 @@ import { applyPrayerThreshold } from '../modules/prayer/prayer.penalty.ts';
 /**
  * The prayer demo (issue 16): both units' threshold rule (more than 4 absences in a month add 5 points), and in
  * SMP 7A dzuhur and ashar for every school day from the start of last month up to today: mostly in
- * congregation, some late or excused, and one student absent on five days of last month (points added through
+ * congregation, some late or excused, and one student absent on five school days of last month (of this month when last month had fewer) (points added through
  * the discipline ledger, as a save would). Today's ashar is left for the demo user to record.
  */
 export async function seedDemoPrayer(
@@ -26,7 +26,9 @@ export async function seedDemoPrayer(
   const lastMonth = addDays(`${v.today.slice(0, 7)}-01`, -1).slice(0, 7);
   const days = await schoolDays(tx, v.smpUnitId, `${lastMonth}-01`, v.today);
   const absent = members[2]!.id;
-  const absentDays = new Set(days.filter((d) => d.startsWith(lastMonth)).slice(0, 5));
+  // five absences in one month: last month's first school days, or this month's when last month had too few
+  const absenceMonth = [lastMonth, v.today.slice(0, 7)].find((m) => days.filter((d) => d.startsWith(m)).length >= 5);
+  const absentDays = new Set(absenceMonth ? days.filter((d) => d.startsWith(absenceMonth)).slice(0, 5) : []);
   const rows: (typeof prayerRecords.$inferInsert)[] = [];
   days.forEach((date, d) => {
     for (const prayer of PRAYERS) {
