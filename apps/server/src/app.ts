@@ -31,6 +31,7 @@ import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { btqRoutes } from './modules/btq/btq.routes.ts';
 import { btqProgressRoutes } from './modules/btq-progress/btq-progress.routes.ts';
+import { prayerRoutes } from './modules/prayer/prayer.routes.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { materialRoutes } from './modules/journal/material.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(instrumentRoutes, { prefix: '/api/v1/instruments', db });
   await app.register(disciplineRoutes, { prefix: '/api/v1/discipline', db, dataDir: config.dataDir });
   await app.register(btqRoutes, { prefix: '/api/v1/btq', db });
+  await app.register(prayerRoutes, { prefix: '/api/v1/prayer', db });
   await app.register(analyticsRoutes, { prefix: '/api/v1/analytics', db });
   await app.register(financeRoutes, { prefix: '/api/v1/finance', db });
   await app.register(bisyarohRoutes, { prefix: '/api/v1/bisyaroh', db });

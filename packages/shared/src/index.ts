@@ -57,3 +57,5 @@ export {
 export * from './contracts/btq.ts';
 export * from './domain/btq-progress.ts';
 export * from './contracts/btq-progress.ts';
+export * from './domain/prayer.ts';
+export * from './contracts/prayer.ts';

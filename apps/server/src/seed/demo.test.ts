@@ -161,6 +161,16 @@ describe('placeLessons', () => {
     expect(counts.lines).toBeGreaterThanOrEqual(5);
   });
 
+  it('gives both units the prayer rule, SMP 7A dzuhur and ashar, and one student points for last month', async () => {
+    const counts = await one<Record<string, number>>(sql`select
+      (select count(*)::int from prayer_rules where is_active) as rule_units,
+      (select count(*)::int from prayer_records) as records,
+      (select count(*)::int from prayer_penalties) as penalties,
+      (select count(*)::int from point_ledger where source = 'prayer') as lines`);
+    expect(counts).toMatchObject({ rule_units: 2, penalties: 1, lines: 1 });
+    expect(counts.records).toBeGreaterThan(100);
+  });
+
   it('gives every unit a chart of accounts and SMP numbered vouchers of the current month and a draft', async () => {
     const counts = await one<Record<string, number>>(sql`select
       (select count(distinct unit_id)::int from finance_accounts) as account_units,

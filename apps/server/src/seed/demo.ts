@@ -47,6 +47,7 @@ import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
 import { ensureDemoBtqSetup, seedDemoBtqProgress } from './demo-btq-progress.ts';
+import { seedDemoPrayer } from './demo-prayer.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 import { seedDemoFinanceReports } from './demo-finance-reports.ts';
@@ -507,6 +508,13 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     demoStudentUserId: accountId('STUDENT'),
     reporterUserId: accountId('TEACHER'),
     verifierUserId: accountId('BPBK'),
+  });
+  await seedDemoPrayer(tx, {
+    unitIds: unitRows.map((u) => u.id),
+    smpUnitId: smp,
+    classGroupId: cls7a!.id,
+    today: jakartaDate(clock.now()),
+    recorderUserId: accountId('TEACHER'),
   });
   await seedDemoFinance(tx, {
     units: unitRows,

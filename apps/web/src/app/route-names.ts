@@ -142,6 +142,10 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'btq-recap',
   'student-quran',
   'student-achievement',
+  'btq-prayer-input',
+  'btq-prayer-recap',
+  'btq-prayer-midday',
+  'btq-prayer-afternoon',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

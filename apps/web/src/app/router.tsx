@@ -19,6 +19,7 @@ import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
 import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
+import { prayerRoutes } from '../features/prayer/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
           ...studentRecordRoutes,
           ...btqRoutes,
           ...btqProgressRoutes,
+          ...prayerRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -20,3 +20,16 @@ export function timetableSlot(fields: Partial<TimetableSlot> = {}): TimetableSlo
     ...fields,
   };
 }
+
+/** A unit's letterhead as GET /letterhead answers it, for the printed papers of a screen test. */
+export const letterheadFixture = {
+  kind: 'UNIT',
+  foundationName: 'Yayasan Al-Amin',
+  name: 'SMP Islam Terpadu Al-Amin',
+  npsn: null,
+  address: null,
+  phone: null,
+  email: null,
+  logoUrl: null,
+  signature: { place: 'Bogor', date: '2026-11-18', role: 'HEADMASTER', name: 'Drs. H. Muhammad Yusuf', nip: null },
+};

@@ -6,14 +6,21 @@ import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { ModalsProvider } from '@mantine/modals';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { AuthUser } from '@mms/shared';
 import { id } from '../i18n/id.ts';
+import { SESSION_KEY } from '../lib/session.ts';
 import { registerSchoolMessages } from '../i18n/school/index.ts';
 
 /**
  * Renders a component with the providers of the app: Mantine (with its modals), TanStack Query, a data router
- * (so navigation blockers work; `/elsewhere` is a second page to navigate to) and Indonesian texts.
+ * (so navigation blockers work; `/elsewhere` is a second page to navigate to) and Indonesian texts; `user`
+ * is the signed-in user the screens see (none by default), `messages` the feature texts to register.
  */
-export async function renderWithApp(ui: ReactElement, initialPath = '/') {
+export async function renderWithApp(
+  ui: ReactElement,
+  initialPath = '/',
+  { user, messages = [] }: { user?: AuthUser; messages?: (() => void)[] } = {},
+) {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       resources: { id: { translation: id } },
@@ -22,7 +29,9 @@ export async function renderWithApp(ui: ReactElement, initialPath = '/') {
     });
   }
   registerSchoolMessages();
+  for (const register of messages) register();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (user) client.setQueryData(SESSION_KEY, user);
   const router = createMemoryRouter(
     [
       { path: '/elsewhere', element: <p>elsewhere</p> },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BTQ_GRADES } from '../domain/btq.ts';
-import { BTQ_PRESENCE_STATUSES } from './btq.ts';
 import { dbId } from './common.ts';
 
 const id = dbId;

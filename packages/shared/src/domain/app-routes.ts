@@ -156,6 +156,10 @@ export const APP_ROUTES = {
   'student-receipt': '/backend/mms/students/student/receipt/:id',
   'student-invoice-print': '/backend/mms/students/student/invoice/:id',
   // BTQ, prayer and the pesantren record (issue 16)
+  'btq-prayer-input': '/backend/mms/btq/prayer-input',
+  'btq-prayer-recap': '/backend/mms/btq/prayer-recap',
+  'btq-prayer-midday': '/backend/mms/btq/prayer-midday',
+  'btq-prayer-afternoon': '/backend/mms/btq/prayer-afternoon',
   'student-record': '/backend/mms/students/student/record/:id',
   'btq-method': '/backend/mms/btq/method',
   'btq-teacher': '/backend/mms/btq/teacher',

@@ -1292,4 +1292,19 @@ export const MESSAGES_EN: Record<string, string> = {
   'Nomor surah harus 1 sampai 114': 'The surah number must be 1 to 114',
   'Ayat sampai tidak boleh sebelum ayat dari': 'The last ayah cannot be before the first ayah',
   'Ayat melebihi jumlah ayat surah {surah} ({count})': 'The ayah is beyond the ayat of surah {surah} ({count})',
+  // ---- prayer (dzuhur and ashar) ----
+  'Salat harus DZUHUR atau ASHAR': 'The prayer must be DZUHUR or ASHAR',
+  'Status salat tidak valid': 'Invalid prayer status',
+  'Alasan udzur tidak valid': 'Invalid reason for the excuse',
+  'Maksimal 100 siswa sekali simpan': 'At most 100 students per save',
+  Batas: 'Threshold',
+  'Tidak salat {absences} kali pada bulan {month} (batas {threshold})':
+    'Missed the prayer {absences} times in {month} (threshold {threshold})',
+  'Tanggal belum tiba': 'The date has not come yet',
+  'Siswa tercantum dua kali': 'A student is listed twice',
+  'Siswa bukan anggota kelas ini pada tanggal tersebut': 'The student was not in this class on that date',
+  'Bukan anggota kelas': 'Not in the class',
+  'Alasan hanya untuk status udzur': 'A reason is only for an excused status',
+  'Alasan udzur wajib dipilih': 'Choose the reason for the excuse',
+  'Udzur haid hanya untuk siswi': 'Menstruation is an excuse for girls only',
 };

@@ -17,3 +17,4 @@ export * from './btq.ts';
 export * from './bisyaroh.ts';
 export * from './voucher-attachments.ts';
 export * from './finance-payments.ts';
+export * from './prayer.ts';

@@ -127,3 +127,12 @@ export async function btqSummary(db: Executor, studentId: number, monthStart: st
       ) p on true`);
   return r.rows[0]!;
 }
+
+/** The student's dzuhur and ashar records of a date range, by status, and on how many distinct (date, prayer). */
+export async function prayerCounts(db: Executor, studentId: number, from: string, to: string) {
+  const r = await db.execute<{ status: string; n: number }>(sql`
+    select status, count(*)::int as n from prayer_records
+     where student_id = ${studentId} and date between ${from} and ${to}
+     group by status`);
+  return r.rows;
+}

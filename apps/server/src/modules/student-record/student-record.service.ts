@@ -1,5 +1,6 @@
 import {
   can,
+  RECORD_PARTS,
   schoolYearOf,
   semesterInYear,
   type AuthUser,
@@ -27,9 +28,6 @@ export const RECORD_PART_ACCESS: Record<RecordPart, readonly Permission[]> = {
   btq: ['btq.read', 'btq.manage'],
   prayer: ['prayer.read', 'prayer.monitor'],
 };
-
-/** The parts of the record built so far (the prayer part joins when the prayer feature lands). */
-const BUILT: readonly RecordPart[] = ['attendance', 'discipline', 'counselling', 'scores', 'bills', 'btq'];
 
 const mayRead = (user: AuthUser, part: RecordPart) => RECORD_PART_ACCESS[part].some((p) => can(user.division, p));
 
@@ -106,6 +104,24 @@ export function createStudentRecordService(db: Database) {
     };
   }
 
+  /** This month's dzuhur and ashar: two a school day (by the calendar) up to today; the rest not recorded. */
+  async function prayer(card: repo.StudentCardRow) {
+    const today = clock.today();
+    const from = `${today.slice(0, 7)}-01`;
+    const days = await schoolDays(db, card.unitId, from, today);
+    const rows = await repo.prayerCounts(db, card.id, from, today);
+    const n = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+    const recorded = rows.reduce((s, r) => s + r.n, 0);
+    return {
+      month: today.slice(0, 7),
+      congregation: n('BERJAMAAH'),
+      late: n('TERLAMBAT'),
+      excused: n('UDZUR'),
+      missed: n('TIDAK_SALAT'),
+      notRecorded: Math.max(0, days.length * 2 - recorded),
+    };
+  }
+
   async function record(user: AuthUser, studentId: number): Promise<StudentRecord> {
     const card = await repo.findStudentCard(db, studentId);
     if (!card) throw notFound('Siswa');
@@ -132,7 +148,7 @@ export function createStudentRecordService(db: Database) {
       },
       hidden: [],
     };
-    for (const part of BUILT) {
+    for (const part of RECORD_PARTS) {
       if (!mayRead(user, part)) {
         out.hidden.push(part);
         continue;
@@ -162,6 +178,7 @@ export function createStudentRecordService(db: Database) {
         out.bills = { outstanding: b.outstanding, openBills: b.open, oldestDueDate: b.oldest, paidThisYear: b.paid };
       }
       if (part === 'btq') out.btq = await btq(card.id);
+      if (part === 'prayer') out.prayer = await prayer(card);
     }
     return out;
   }

@@ -15,6 +15,7 @@ import {
   employees,
   paymentComponents,
   pointLedger,
+  prayerRecords,
   studentAttendance,
   students,
   units,
@@ -53,6 +54,26 @@ beforeAll(async () => {
     startDate: '2026-11-16',
     endDate: '2026-11-16',
   });
+  // a six-day school week (the default, set here so the count below does not depend on it)
+  await db.update(units).set({ schoolDaysPerWeek: 6 }).where(eq(units.id, f.unitId));
+  await db.insert(prayerRecords).values([
+    {
+      unitId: f.unitId,
+      studentId,
+      classGroupId: f.classA.id,
+      date: '2026-11-17',
+      prayer: 'DZUHUR',
+      status: 'BERJAMAAH',
+    },
+    {
+      unitId: f.unitId,
+      studentId,
+      classGroupId: f.classA.id,
+      date: '2026-11-17',
+      prayer: 'ASHAR',
+      status: 'TIDAK_SALAT',
+    },
+  ]);
   await db.insert(studentAttendance).values({
     date: '2026-11-17',
     classGroupId: f.classA.id,
@@ -213,7 +234,7 @@ describe('access', () => {
 describe('the parts', () => {
   it('shows each part only to the divisions whose permission covers it', async () => {
     expect((await record(f.homeroomA)).hidden).toEqual(['bills']);
-    expect((await record(await ctx.as('BPBK'))).hidden).toEqual(['scores', 'bills', 'btq']);
+    expect((await record(await ctx.as('BPBK'))).hidden).toEqual(['scores', 'bills', 'btq', 'prayer']);
     expect((await record(await ctx.as('YAYASAN'))).hidden).toEqual(['counselling']);
     const r = await record(await ctx.as('PRINCIPAL'));
     expect(r.hidden).toEqual([]);
@@ -272,5 +293,12 @@ describe('the parts', () => {
       lastEntry: 'hal. 13',
       entriesThisMonth: 1,
     });
+  });
+
+  it('counts this month’s dzuhur and ashar against two a school day', async () => {
+    const r = await record(f.homeroomA);
+    // November 2026 to Wednesday the 18th: 2-7, 9-14 and 17-18 (the 16th is off) = 14 school days = 28 prayers
+    expect(r.prayer).toEqual({ month: '2026-11', congregation: 1, late: 0, excused: 0, missed: 1, notRecorded: 26 });
+    expect((await record(await ctx.as('BPBK'))).prayer).toBeUndefined();
   });
 });

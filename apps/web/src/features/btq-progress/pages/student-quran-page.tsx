@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { MyPrayers } from '../../prayer/widgets/my-prayers.ts';
 import { MyQuran } from '../components/my-quran.tsx';
 
 /** 'BTQ & salat saya': the signed-in student's Quran reading, and (from the prayer module) their prayers. */
@@ -10,7 +11,7 @@ export function StudentQuranPage() {
     <Stack gap="md">
       <PageTitle>{t('btqProgress.mine.title')}</PageTitle>
       <MyQuran />
-      {/* PRAYER PART: the integrator adds the prayer module's <MyPrayers /> here (its own section and heading). */}
+      <MyPrayers />
     </Stack>
   );
 }

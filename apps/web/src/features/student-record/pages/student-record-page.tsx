@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { formatRupiah, type CounsellingKind, type CounsellingStatus, type StudentRecord } from '@mms/shared';
+import { formatRupiah, longMonth, type CounsellingKind, type CounsellingStatus, type StudentRecord } from '@mms/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { ROUTES } from '../../../app/route-names.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
-import { dateText } from '../../../lib/display.ts';
+import { dateText, displayLanguage } from '../../../lib/display.ts';
 import { kindText, statusText } from '../../counselling/widgets/labels.ts';
 import { useStudentRecord } from '../api.ts';
 
@@ -228,6 +228,21 @@ function Btq({ q }: { q: NonNullable<StudentRecord['btq']> }) {
   );
 }
 
+function Prayer({ p }: { p: NonNullable<StudentRecord['prayer']> }) {
+  const { t } = useTranslation();
+  return (
+    <Part title={t('studentRecord.prayer', { month: longMonth(p.month, displayLanguage()) })} testId="record-prayer">
+      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="sm">
+        <Figure label={t('studentRecord.congregation')} value={p.congregation} testId="record-congregation" />
+        <Figure label={t('studentRecord.late')} value={p.late} />
+        <Figure label={t('studentRecord.excused')} value={p.excused} />
+        <Figure label={t('studentRecord.missed')} value={p.missed} />
+        <Figure label={t('studentRecord.notRecorded')} value={p.notRecorded} />
+      </SimpleGrid>
+    </Part>
+  );
+}
+
 /** The printed record: the letterhead, the identity and every part the server sent. */
 export function StudentRecordView({ record: r }: { record: StudentRecord }) {
   const { t } = useTranslation();
@@ -245,6 +260,7 @@ export function StudentRecordView({ record: r }: { record: StudentRecord }) {
         {r.attendance && <Attendance a={r.attendance} />}
         {r.discipline && <Discipline d={r.discipline} />}
         {r.btq && <Btq q={r.btq} />}
+        {r.prayer && <Prayer p={r.prayer} />}
         {r.scores && <Scores s={r.scores} />}
         {r.bills && <Bills b={r.bills} />}
         {r.counselling && <Counselling c={r.counselling} />}
