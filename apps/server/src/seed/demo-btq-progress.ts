@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { addDays, btqGradeOf } from '@mms/shared';
 import type { Transaction } from '../db/client.ts';
 import {
@@ -49,23 +49,10 @@ async function ensureUstadz(tx: Transaction, unitId: number, userId: number) {
   return row!.id;
 }
 
-/**
- * A fallback until the set-up seed (`demo-btq.ts`, methods, levels, ustadz and groups) is merged: a reading method
- * of six Iqro levels for the unit, made only when no BTQ method exists at all (so it does nothing after that seed).
- */
-export async function ensureDemoBtqSetup(tx: Transaction, unitId: number): Promise<void> {
-  if ((await tx.select({ id: btqMethods.id }).from(btqMethods).limit(1)).length) return;
-  const [iqro] = await tx.insert(btqMethods).values({ unitId, name: 'Iqro', kind: 'READING' }).returning();
-  await tx
-    .insert(btqLevels)
-    .values([1, 2, 3, 4, 5, 6].map((n) => ({ methodId: iqro!.id, name: `Jilid ${n}`, sortOrder: n, pages: 40 })));
-  const [tahfidz] = await tx.insert(btqMethods).values({ unitId, name: 'Tahfidz', kind: 'TAHFIDZ' }).returning();
-  await tx.insert(btqLevels).values({ methodId: tahfidz!.id, name: 'Juz 30', sortOrder: 1, pages: null });
-}
+const PROGRESS_GROUP = 'Halaqah Al-Ikhlas';
 
 /**
- * The demo's BTQ progress (issue 16), after the set-up seed: the demo ustadz's halaqah (made when the set-up seed
- * gave them none) with eight students on a reading level, two weeks of entries, one student at the level's last
+ * The demo's BTQ progress (issue 16), after the set-up seed: a halaqah of the demo ustadz with eight students on a reading level, two weeks of entries, one student at the level's last
  * page ready to be proposed, and one promotion already tested by another ustadz waiting for the principal.
  * Returns early when the unit has no reading method with two levels.
  */
@@ -74,7 +61,13 @@ export async function seedDemoBtqProgress(tx: Transaction, o: Options): Promise<
     await tx
       .select({ id: btqMethods.id })
       .from(btqMethods)
-      .where(and(eq(btqMethods.unitId, o.unitId), eq(btqMethods.kind, 'READING'), eq(btqMethods.isActive, true)))
+      .where(
+        and(
+          or(eq(btqMethods.unitId, o.unitId), isNull(btqMethods.unitId)),
+          eq(btqMethods.kind, 'READING'),
+          eq(btqMethods.isActive, true),
+        ),
+      )
       .orderBy(asc(btqMethods.id))
       .limit(1)
   )[0];
@@ -92,10 +85,11 @@ export async function seedDemoBtqProgress(tx: Transaction, o: Options): Promise<
   const testerId = await ensureUstadz(tx, o.unitId, o.testerUserId);
   if (ustadzId === null || testerId === null) return;
 
+  // a halaqah of its own for the progress demo, beside the groups of the set-up seed
   let [group] = await tx
     .select({ id: btqGroups.id })
     .from(btqGroups)
-    .where(and(eq(btqGroups.teacherId, ustadzId), eq(btqGroups.isActive, true)))
+    .where(and(eq(btqGroups.teacherId, ustadzId), eq(btqGroups.name, PROGRESS_GROUP), eq(btqGroups.isActive, true)))
     .limit(1);
   group ??= (
     await tx
@@ -103,7 +97,7 @@ export async function seedDemoBtqProgress(tx: Transaction, o: Options): Promise<
       .values({
         unitId: o.unitId,
         schoolYear: o.schoolYear,
-        name: 'Halaqah Al-Fatih',
+        name: PROGRESS_GROUP,
         teacherId: ustadzId,
         levelId: level.id,
         days: [1, 3, 5],
@@ -114,7 +108,7 @@ export async function seedDemoBtqProgress(tx: Transaction, o: Options): Promise<
       .returning({ id: btqGroups.id })
   )[0]!;
 
-  // members: the group's own when the set-up seed placed some, else the demo student and seven without a group
+  // members: the demo student (when in no group yet) and students without a group, up to eight
   const fromDate = addDays(o.today, -60);
   let memberIds = (
     await tx

@@ -46,7 +46,7 @@ import { seedDemoFinance } from './demo-finance.ts';
 import { seedDemoCounselling } from './demo-counselling.ts';
 import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
-import { ensureDemoBtqSetup, seedDemoBtqProgress } from './demo-btq-progress.ts';
+import { seedDemoBtqProgress } from './demo-btq-progress.ts';
 import { seedDemoPrayer } from './demo-prayer.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
@@ -557,8 +557,7 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     teacherUserId: accountId('TEACHER'),
     coordinatorUserId: accountId('TEACHERCASHIER'),
   });
-  // BTQ progress runs after the BTQ set-up seed; the fallback makes methods only while that seed is absent
-  await ensureDemoBtqSetup(tx, smp);
+  // BTQ progress builds on the set-up seed's methods and ustadz
   await seedDemoBtqProgress(tx, {
     unitId: smp,
     schoolYear: period.tapel,
