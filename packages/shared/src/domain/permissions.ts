@@ -22,6 +22,8 @@ export const PERMISSIONS = {
 
   // school structure and people
   'school.read': STAFF,
+  /** what a printed paper shows at its top and bottom: students print their own invoices and receipts too */
+  'letterhead.read': ALL,
   'school.unit.manage': ['ADMIN'],
   'school.year.manage': CURRICULUM,
   'school.class.manage': CURRICULUM,

@@ -35,7 +35,7 @@ export const letterheadRoutes: FastifyPluginAsyncZod<{ letterhead: LetterheadSer
   app.get(
     '/letterhead',
     {
-      config: { access: 'school.read' },
+      config: { access: 'letterhead.read' },
       schema: {
         tags,
         summary: "What a printed paper shows at its top and bottom: a unit's letterhead (unitId) or the foundation's",
@@ -112,10 +112,10 @@ export const letterheadRoutes: FastifyPluginAsyncZod<{ letterhead: LetterheadSer
   app.get(
     '/files/logos/:name',
     {
-      config: { access: 'school.read' },
+      config: { access: 'letterhead.read' },
       schema: {
         tags,
-        summary: 'A letterhead logo (PNG), to signed-in staff',
+        summary: 'A letterhead logo (PNG), to signed-in users',
         params: NameParams,
         response: { 200: z.unknown().describe('The PNG'), ...errors },
       },

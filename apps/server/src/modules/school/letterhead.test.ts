@@ -98,9 +98,11 @@ describe("the papers' letterhead and signature", () => {
         nip: '19720410 199803 1 004',
       },
     });
-    // a unit's staff read their own unit's letterhead only; students read none
+    // a unit's staff and students read their own unit's letterhead only (students print their invoices and receipts)
     expect((await ctx.call(principal, 'GET', `/api/v1/letterhead?unitId=${sdId}`)).statusCode).toBe(403);
-    expect((await ctx.call(await ctx.as('STUDENT'), 'GET', '/api/v1/letterhead')).statusCode).toBe(403);
+    const student = await ctx.as('STUDENT');
+    expect((await ctx.call(student, 'GET', `/api/v1/letterhead?unitId=${student.user.unit!.id}`)).statusCode).toBe(200);
+    expect((await ctx.call(student, 'GET', `/api/v1/letterhead?unitId=${sdId}`)).statusCode).toBe(403);
     expect((await ctx.call(null, 'GET', '/api/v1/letterhead')).statusCode).toBe(401);
     expect((await ctx.call(principal, 'GET', '/api/v1/letterhead?unitId=abc')).statusCode).toBe(400);
   });
@@ -146,7 +148,9 @@ describe("the papers' letterhead and signature", () => {
     const file = await ctx.call(teacher, 'GET', `/api/v1/files/logos/${name}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
-    expect((await ctx.call(await ctx.as('STUDENT'), 'GET', `/api/v1/files/logos/${name}`)).statusCode).toBe(403);
+    // a student's printed invoice carries the logo too; strangers get nothing
+    expect((await ctx.call(await ctx.as('STUDENT'), 'GET', `/api/v1/files/logos/${name}`)).statusCode).toBe(200);
+    expect((await ctx.call(null, 'GET', `/api/v1/files/logos/${name}`)).statusCode).toBe(401);
     // a unit without a logo prints the foundation's; the foundation has none yet
     expect((await ctx.call(admin, 'GET', `/api/v1/letterhead?unitId=${sdId}`)).json().logoUrl).toBeNull();
 
