@@ -116,6 +116,7 @@ for (const scheme of SCHEMES) {
           };
           screens.push(`/backend/mms/students/student/profile/${students.items[0]!.id}`);
           screens.push(`/backend/mms/principal/student-edit/${students.items[0]!.id}`);
+          screens.push(`/backend/mms/students/student/record/${students.items[0]!.id}`);
           screens.push('/backend/dashboard', '/backend/pages/generic/search?q=a');
         }
         for (const path of screens) {

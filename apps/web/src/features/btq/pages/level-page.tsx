@@ -1,3 +1,4 @@
+import '../../../i18n/school/index.ts';
 import {
   ActionIcon,
   Button,
@@ -187,6 +188,7 @@ export function LevelPage() {
               total={Math.max(1, Math.ceil((students.data?.total ?? 0) / f.pageSize))}
               value={f.page}
               onChange={(page) => setF({ ...f, page })}
+              getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
             />
           </>
         ) : (

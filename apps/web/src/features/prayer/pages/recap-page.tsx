@@ -1,3 +1,4 @@
+import '../../../i18n/school/index.ts';
 import {
   Button,
   Group,
@@ -189,6 +190,7 @@ export function PrayerRecapPage() {
                 total={Math.ceil(data.students.total / PAGE_SIZE)}
                 value={page}
                 onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
               />
             )}
           </Stack>
