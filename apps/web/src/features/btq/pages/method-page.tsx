@@ -282,7 +282,7 @@ function CutoffsForm({ unitId, initial }: { unitId: number; initial: Record<(typ
       unitId,
       ...Object.fromEntries(GRADES.map((g) => [g, num(v[g] ?? '')])),
     });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    if (!parsed.success) return setError(Object.values(issueErrors(parsed.error))[0] ?? null);
     setError(null);
     save.mutate(parsed.data, done);
   };
