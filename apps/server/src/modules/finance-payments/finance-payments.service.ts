@@ -57,11 +57,10 @@ export interface PostPaymentInput {
  * "Pendapatan Lain-lain").
  */
 async function incomeAccountsFor(tx: Executor, unitId: number, componentIds: number[]) {
-  const [mapped, names, incomes] = await Promise.all([
-    repo.mappedIncome(tx, componentIds),
-    repo.componentNames(tx, componentIds),
-    repo.incomeAccounts(tx, unitId),
-  ]);
+  // one after another: a transaction's client runs one query at a time
+  const mapped = await repo.mappedIncome(tx, componentIds);
+  const names = await repo.componentNames(tx, componentIds);
+  const incomes = await repo.incomeAccounts(tx, unitId);
   const result = new Map<number, number>();
   for (const c of names) {
     const explicit = mapped.find((m) => m.componentId === c.id)?.accountId;
@@ -296,7 +295,9 @@ export function createFinancePaymentsService(db: Database) {
 
   async function toPayments(exec: Executor, rows: repo.PaymentRow[]): Promise<Payment[]> {
     const ids = rows.map((r) => r.id);
-    const [allocs, vouchers] = await Promise.all([repo.allocationDetails(exec, ids), repo.voucherNumbersOf(exec, ids)]);
+    // one after another: `exec` may be a transaction's client, which runs one query at a time
+    const allocs = await repo.allocationDetails(exec, ids);
+    const vouchers = await repo.voucherNumbersOf(exec, ids);
     return rows.map((r) => ({
       id: r.id,
       unitId: r.unitId,
@@ -337,10 +338,8 @@ export function createFinancePaymentsService(db: Database) {
   }
 
   async function account(exec: Executor, studentId: number): Promise<Omit<StudentAccount, 'student'>> {
-    const [bills, credit] = await Promise.all([
-      repo.billsOfStudent(exec, studentId, true),
-      repo.creditBalance(exec, studentId),
-    ]);
+    const bills = await repo.billsOfStudent(exec, studentId, true);
+    const credit = await repo.creditBalance(exec, studentId);
     return { bills, credit, outstanding: bills.reduce((s, b) => s + b.outstanding, 0) };
   }
 
