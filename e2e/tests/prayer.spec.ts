@@ -16,7 +16,8 @@ test.use({ viewport: { width: 360, height: 780 } });
  * The prayer journey (issue 16) on a phone: a homeroom/duty teacher records a week of dzuhur for a class the demo
  * has no prayers for, one student absent every day; the fifth absence of the month passes SMP's rule (more than
  * 4) and adds 5 discipline points; the principal's recap counts the week. The five school days come from the
- * server's calendar (the sheet refuses a non-school day), all in one month.
+ * server's calendar (the sheet refuses a non-school day), all in one month. The student's pesantren record shows
+ * the points and, in the current month, the missed prayers.
  */
 test('a week of dzuhur, the recap, and discipline points at the threshold', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -100,6 +101,16 @@ test('a week of dzuhur, the recap, and discipline points at the threshold', asyn
     `/discipline/ledger/${absent.studentId}`,
   );
   expect(ledger.lines.filter((l) => l.source === 'prayer')).toEqual([expect.objectContaining({ points: 5 })]);
+
+  // ---- the student's pesantren record shows the prayers and the points ----
+  await principal.goto(`/backend/mms/students/student/record/${absent.studentId}`);
+  await expect(principal.getByRole('heading', { name: `Catatan pesantren siswa: ${absent.name}` })).toBeVisible();
+  await expect(principal.getByTestId('record-prayer')).toBeVisible();
+  expect(Number(await principal.getByTestId('record-balance').textContent())).toBeGreaterThanOrEqual(5);
+  if (month === today.slice(0, 7)) {
+    // the record counts this month's dzuhur and ashar: the five missed dzuhur of the week
+    await expect(principal.getByTestId('record-missed')).toHaveText('5');
+  }
 
   // ---- the principal's midday page shows the class ----
   await principal.goto('/backend/mms/btq/prayer-midday');

@@ -236,7 +236,7 @@ function Prayer({ p }: { p: NonNullable<StudentRecord['prayer']> }) {
         <Figure label={t('studentRecord.congregation')} value={p.congregation} testId="record-congregation" />
         <Figure label={t('studentRecord.late')} value={p.late} />
         <Figure label={t('studentRecord.excused')} value={p.excused} />
-        <Figure label={t('studentRecord.missed')} value={p.missed} />
+        <Figure label={t('studentRecord.missed')} value={p.missed} testId="record-missed" />
         <Figure label={t('studentRecord.notRecorded')} value={p.notRecorded} />
       </SimpleGrid>
     </Part>
