@@ -115,6 +115,9 @@ function ArrearsTab({ unitId, lang }: { unitId: number | null; lang: Lang }) {
   const report = useArrears(q);
   const r = report.data;
   const className = r?.classes[0]?.className;
+  // every unit at once: the class with its unit (the button's name holds what it shows)
+  const classLabel = (c: { unitCode: string; className: string | null }) =>
+    unitId === null ? `${c.unitCode} ${c.className ?? ''}` : (c.className ?? '');
   return (
     <PrintedPaper
       unitId={unitId}
@@ -156,10 +159,9 @@ function ArrearsTab({ unitId, lang }: { unitId: number | null; lang: Lang }) {
                           component="button"
                           type="button"
                           onClick={() => setClassGroupId(c.classGroupId)}
-                          aria-label={t('financeReports.arrears.drill', { name: c.className })}
+                          aria-label={t('financeReports.arrears.drill', { name: classLabel(c) })}
                         >
-                          {unitId === null ? `${c.unitCode} ` : ''}
-                          {c.className}
+                          {classLabel(c)}
                         </Anchor>
                       ) : (
                         t('financeReports.noClass')
