@@ -59,3 +59,4 @@ export * from './domain/btq-progress.ts';
 export * from './contracts/btq-progress.ts';
 export * from './domain/prayer.ts';
 export * from './contracts/prayer.ts';
+export * from './domain/admission.ts';

@@ -174,6 +174,26 @@ export const APP_ROUTES = {
   'principal-bisyaroh-list': '/backend/mms/principal/bisyaroh-list',
   'principal-bisyaroh-slip': '/backend/mms/principal/bisyaroh-slip/:id',
   'tutor-bisyaroh': '/backend/mms/tutor/bisyaroh',
+  // admission, SPMB (issue 17)
+  'principal-admission-input': '/backend/mms/principal/admission-input',
+  'principal-admission-edit': '/backend/mms/principal/admission-edit/:id',
+  'principal-admission-list': '/backend/mms/principal/admission-list',
+  'principal-admission-applicant': '/backend/mms/principal/admission/:id',
+  'principal-admission-print': '/backend/mms/principal/admission-print/:id',
+  'principal-admission-waves': '/backend/mms/principal/admission-waves',
+  'principal-admission-dashboard': '/backend/mms/principal/admission-dashboard',
+  'principal-selection-question-input': '/backend/mms/principal/selection-question-input',
+  'principal-selection-question-edit': '/backend/mms/principal/selection-question-edit/:id',
+  'principal-selection-question-list': '/backend/mms/principal/selection-question-list',
+  'principal-selection-random': '/backend/mms/principal/selection-random',
+  'principal-selection-answers': '/backend/mms/principal/selection-answers',
+  'principal-selection-answer-edit': '/backend/mms/principal/selection-answer-edit/:id',
+  'principal-selection-ranking': '/backend/mms/principal/selection-ranking',
+  'principal-selection-cards': '/backend/mms/principal/selection-cards',
+  'principal-selection-announcement': '/backend/mms/principal/selection-announcement',
+  'spmb-register': '/spmb',
+  'spmb-status': '/spmb/status',
+  'spmb-test': '/spmb/test',
 } as const;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

@@ -18,3 +18,4 @@ export * from './bisyaroh.ts';
 export * from './voucher-attachments.ts';
 export * from './finance-payments.ts';
 export * from './prayer.ts';
+export * from './admission.ts';

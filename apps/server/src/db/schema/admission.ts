@@ -1,0 +1,360 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  APPLICANT_DOCUMENT_KINDS,
+  APPLICANT_STATES,
+  DOCUMENT_CHECKS,
+  type QuestionContent,
+  type QuestionResponse,
+} from '@mms/shared';
+import { users } from './auth.ts';
+import { academicYears, classGroups, grades, students, units } from './school.ts';
+import { paymentComponents } from './finance.ts';
+
+/**
+ * An admission wave (gelombang) of a unit for the year the new students enter: when registration is open, the
+ * quota, the registration fee and the entry fee (uang pangkal) its accepted applicants are billed at
+ * re-registration, and the selection test's window and size.
+ */
+export const admissionWaves = pgTable(
+  'admission_waves',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer()
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    /** the year the applicants enter */
+    academicYearId: integer()
+      .notNull()
+      .references(() => academicYears.id, { onDelete: 'restrict' }),
+    /** the grade they enter (1 in SD, 7 in SMP; a transfer wave may name another) */
+    gradeId: integer()
+      .notNull()
+      .references(() => grades.id, { onDelete: 'restrict' }),
+    /** "Gelombang 1" */
+    name: text().notNull(),
+    opensOn: date({ mode: 'string' }).notNull(),
+    closesOn: date({ mode: 'string' }).notNull(),
+    quota: integer().notNull(),
+    /** biaya pendaftaran, integer rupiah */
+    registrationFee: integer().notNull().default(0),
+    /** uang pangkal of this wave, integer rupiah, billed at re-registration under entryFeeComponentId */
+    entryFee: integer().notNull().default(0),
+    entryFeeComponentId: integer().references(() => paymentComponents.id, { onDelete: 'set null' }),
+    /** the selection test: when applicants may take it, how long, how many questions each draws */
+    testOpensAt: timestamp({ withTimezone: true }),
+    testClosesAt: timestamp({ withTimezone: true }),
+    testDurationMinutes: integer().notNull().default(60),
+    testQuestionCount: integer().notNull().default(20),
+    /** announcement of results shown to applicants from this time */
+    announceAt: timestamp({ withTimezone: true }),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('admission_waves_unit_year_name_uq').on(t.unitId, t.academicYearId, sql`lower(${t.name})`),
+    check('admission_waves_dates_ck', sql`${t.opensOn} <= ${t.closesOn}`),
+    check('admission_waves_quota_ck', sql`${t.quota} between 1 and 10000`),
+    check('admission_waves_fees_ck', sql`${t.registrationFee} >= 0 and ${t.entryFee} >= 0`),
+    check(
+      'admission_waves_test_window_ck',
+      sql`${t.testOpensAt} is null or ${t.testClosesAt} is null or ${t.testClosesAt} > ${t.testOpensAt}`,
+    ),
+    check('admission_waves_test_duration_ck', sql`${t.testDurationMinutes} between 1 and 600`),
+    check('admission_waves_test_count_ck', sql`${t.testQuestionCount} between 1 and 200`),
+  ],
+);
+
+/**
+ * An applicant (calon siswa) of a wave. Registration number `SPMB/<unit>/<YYYY>/<0001>` gapless per unit and
+ * year from admission_counters; the PIN is stored as argon2id. Parents start it from the public form (no
+ * account; createdByUserId null) or the staff enter it. At re-registration it gets its student row.
+ */
+export const applicants = pgTable(
+  'applicants',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    waveId: integer()
+      .notNull()
+      .references(() => admissionWaves.id, { onDelete: 'restrict' }),
+    /** the wave's unit, kept here for the row rules and lists */
+    unitId: integer()
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    regNo: text().notNull().unique(),
+    pinHash: text().notNull(),
+    state: text({ enum: APPLICANT_STATES }).notNull().default('DRAFT'),
+    // the applicant
+    name: text().notNull(),
+    gender: text({ enum: ['L', 'P'] }),
+    nik: text(),
+    nisn: text(),
+    birthPlace: text(),
+    birthDate: date({ mode: 'string' }),
+    religion: text(),
+    address: text(),
+    phone: text(),
+    email: text(),
+    boarding: text({ enum: ['MUKIM', 'NON_MUKIM'] }),
+    program: text(),
+    // parents or guardian
+    fatherName: text(),
+    fatherPhone: text(),
+    fatherJob: text(),
+    motherName: text(),
+    motherPhone: text(),
+    motherJob: text(),
+    guardianName: text(),
+    guardianPhone: text(),
+    guardianRelation: text(),
+    // previous school
+    previousSchool: text(),
+    previousSchoolNpsn: text(),
+    notes: text(),
+    /** when the applicant (or staff) submitted the form: DRAFT -> REGISTERED */
+    registeredAt: timestamp({ withTimezone: true }),
+    /** set at re-registration */
+    studentId: integer().references(() => students.id, { onDelete: 'set null' }),
+    classGroupId: integer().references(() => classGroups.id, { onDelete: 'set null' }),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('applicants_wave_state_idx').on(t.waveId, t.state),
+    index('applicants_unit_state_idx').on(t.unitId, t.state),
+    index('applicants_registered_idx').on(t.unitId, t.registeredAt),
+    uniqueIndex('applicants_student_uq')
+      .on(t.studentId)
+      .where(sql`${t.studentId} is not null`),
+    check('applicants_state_ck', sql`${t.state} in (${sql.raw(APPLICANT_STATES.map((s) => `'${s}'`).join(', '))})`),
+    check('applicants_nik_ck', sql`${t.nik} is null or ${t.nik} ~ '^[0-9]{16}$'`),
+    check('applicants_nisn_ck', sql`${t.nisn} is null or ${t.nisn} ~ '^[0-9]{10}$'`),
+  ],
+);
+
+/** Gapless registration numbers: one row per unit and calendar year, bumped inside the registering transaction. */
+export const admissionCounters = pgTable(
+  'admission_counters',
+  {
+    unitId: integer()
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    year: integer().notNull(),
+    lastNo: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('admission_counters_unit_year_uq').on(t.unitId, t.year)],
+);
+
+/** A document the applicant uploaded, re-encoded like other uploads, with the staff's check and note. */
+export const applicantDocuments = pgTable(
+  'applicant_documents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    applicantId: integer()
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    kind: text({ enum: APPLICANT_DOCUMENT_KINDS }).notNull(),
+    /** path under the data directory's admission store */
+    storedPath: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    originalName: text(),
+    check: text({ enum: DOCUMENT_CHECKS }).notNull().default('PENDING'),
+    checkNote: text(),
+    checkedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    checkedAt: timestamp({ withTimezone: true }),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('applicant_documents_applicant_idx').on(t.applicantId),
+    check('applicant_documents_size_ck', sql`${t.size} > 0`),
+  ],
+);
+
+/** Every state change of an applicant: who (null = the applicant themselves), when, from, to, and why. */
+export const applicantEvents = pgTable(
+  'applicant_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    applicantId: integer()
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    fromState: text({ enum: APPLICANT_STATES }),
+    toState: text({ enum: APPLICANT_STATES }).notNull(),
+    note: text(),
+    byUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('applicant_events_applicant_idx').on(t.applicantId, t.at)],
+);
+
+/** The applicant's signed-in session (registration number and PIN): cookie `mms_applicant`, hashed here. */
+export const applicantSessions = pgTable(
+  'applicant_sessions',
+  {
+    idHash: text().primaryKey(),
+    applicantId: integer()
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    csrfToken: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('applicant_sessions_applicant_idx').on(t.applicantId)],
+);
+
+/**
+ * The selection test's own question bank per unit (issue 17), apart from the subject banks: what a question
+ * says lives in its versions, as in the subject bank, so an answer keeps the version it was drawn with.
+ */
+export const selectionQuestions = pgTable(
+  'selection_questions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer()
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    currentVersion: integer().notNull().default(1),
+    /** a topic such as "Matematika", "Bahasa Indonesia", "Diniyah", used by the random draw */
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('selection_questions_unit_idx').on(t.unitId),
+    index('selection_questions_tags_idx').using('gin', t.tags),
+  ],
+);
+
+export const selectionQuestionVersions = pgTable(
+  'selection_question_versions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer()
+      .notNull()
+      .references(() => selectionQuestions.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    type: text({ enum: ['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'MATCHING', 'SHORT', 'ESSAY'] }).notNull(),
+    /** sanitised HTML */
+    stem: text().notNull(),
+    content: jsonb().$type<QuestionContent>().notNull(),
+    points: integer().notNull(),
+    difficulty: text({ enum: ['MUDAH', 'SEDANG', 'SUKAR'] }).notNull(),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('selection_question_versions_uq').on(t.questionId, t.version),
+    check('selection_question_versions_points_ck', sql`${t.points} between 1 and 100`),
+    check('selection_question_versions_type_ck', sql`${t.content}->>'type' = ${t.type}`),
+  ],
+);
+
+/** An applicant's random set ("acak soal"): the questions drawn for them, in their order, pinned to a version. */
+export const selectionSetItems = pgTable(
+  'selection_set_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    applicantId: integer()
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    questionId: integer()
+      .notNull()
+      .references(() => selectionQuestions.id, { onDelete: 'restrict' }),
+    questionVersionId: integer()
+      .notNull()
+      .references(() => selectionQuestionVersions.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('selection_set_items_position_uq').on(t.applicantId, t.position),
+    uniqueIndex('selection_set_items_question_uq').on(t.applicantId, t.questionId),
+    check('selection_set_items_position_ck', sql`${t.position} >= 1`),
+  ],
+);
+
+/** The applicant's one attempt at the selection test; the server holds the deadline, as in the exam engine. */
+export const selectionAttempts = pgTable(
+  'selection_attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    applicantId: integer()
+      .notNull()
+      .unique()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deadlineAt: timestamp({ withTimezone: true }).notNull(),
+    submittedAt: timestamp({ withTimezone: true }),
+    status: text({ enum: ['IN_PROGRESS', 'SUBMITTED', 'GRADED'] })
+      .notNull()
+      .default('IN_PROGRESS'),
+    submittedBy: text({ enum: ['APPLICANT', 'DEADLINE', 'STAFF'] }),
+    scoreNum: integer(),
+    scoreDen: integer(),
+    deviceId: text(),
+    lastSeenAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('selection_attempts_open_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.status} = 'IN_PROGRESS'`),
+    check('selection_attempts_deadline_ck', sql`${t.deadlineAt} >= ${t.startedAt}`),
+    check(
+      'selection_attempts_score_ck',
+      sql`(${t.scoreNum} is null and ${t.scoreDen} is null) or (${t.scoreNum} >= 0 and ${t.scoreDen} > 0)`,
+    ),
+  ],
+);
+
+/** One answer, saved idempotently by the client's sequence number; the principal may correct its score. */
+export const selectionAnswers = pgTable(
+  'selection_answers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: integer()
+      .notNull()
+      .references(() => selectionAttempts.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => selectionQuestions.id, { onDelete: 'restrict' }),
+    questionVersionId: integer()
+      .notNull()
+      .references(() => selectionQuestionVersions.id, { onDelete: 'restrict' }),
+    response: jsonb().$type<QuestionResponse>().notNull(),
+    clientSeq: integer().notNull(),
+    flagged: boolean().notNull().default(false),
+    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    scoreNum: integer(),
+    scoreDen: integer(),
+    /** a correction by the principal: who, when, why (the automatic score is replaced, the change audited) */
+    correctedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    correctedAt: timestamp({ withTimezone: true }),
+    correctionNote: text(),
+  },
+  (t) => [
+    uniqueIndex('selection_answers_attempt_question_uq').on(t.attemptId, t.questionId),
+    check('selection_answers_client_seq_ck', sql`${t.clientSeq} >= 0`),
+    check(
+      'selection_answers_score_ck',
+      sql`(${t.scoreNum} is null and ${t.scoreDen} is null) or (${t.scoreNum} >= 0 and ${t.scoreDen} > 0)`,
+    ),
+  ],
+);
