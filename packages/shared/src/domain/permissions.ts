@@ -97,6 +97,8 @@ export const PERMISSIONS = {
   // admission
   'admission.manage': ['PRINCIPAL', 'WAKAKUR', 'TU', 'ADMIN'],
   'admission.questions': ['PRINCIPAL', 'ADMIN'],
+  /** accept, waitlist or reject an applicant, and correct the selection test's answers */
+  'admission.decide': ['PRINCIPAL', 'ADMIN'],
 
   // finance
   'finance.manage': ['TEACHERCASHIER', 'ADMIN'],

@@ -1307,4 +1307,12 @@ export const MESSAGES_EN: Record<string, string> = {
   'Alasan hanya untuk status udzur': 'A reason is only for an excused status',
   'Alasan udzur wajib dipilih': 'Choose the reason for the excuse',
   'Udzur haid hanya untuk siswi': 'Menstruation is an excuse for girls only',
+  // admission (issue 17)
+  Pendaftar: 'Applicant',
+  'Masuk dengan nomor pendaftaran dan PIN terlebih dahulu': 'Sign in with the registration number and PIN first',
+  'Sesi pendaftaran berakhir; masuk lagi dengan nomor pendaftaran dan PIN':
+    'The registration session has ended; sign in again with the registration number and PIN',
+  'Status pendaftar {regNo} sudah berubah menjadi "{state}"; muat ulang halaman':
+    'The applicant {regNo} is already "{state}"; reload the page',
+  'Status "{from}" tidak dapat diubah menjadi "{to}"': 'Status "{from}" cannot change to "{to}"',
 };
