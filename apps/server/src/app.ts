@@ -30,6 +30,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { btqRoutes } from './modules/btq/btq.routes.ts';
+import { applicantAuthRoutes } from './modules/admission/applicant-auth.routes.ts';
 import { btqProgressRoutes } from './modules/btq-progress/btq-progress.routes.ts';
 import { prayerRoutes } from './modules/prayer/prayer.routes.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
@@ -194,6 +195,12 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(studentRecordRoutes, { prefix: '/api/v1/student-record', db });
   await app.register(financePaymentsRoutes, { prefix: '/api/v1/finance-payments', db });
   await app.register(btqProgressRoutes, { prefix: '/api/v1/btq-progress', db });
+  await app.register(applicantAuthRoutes, {
+    prefix: '/api/v1/admission/public',
+    db,
+    cookieSecure: config.COOKIE_SECURE,
+    signInPerMinute: Math.min(config.LOGIN_IP_LIMIT_PER_MINUTE, 30),
+  });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -60,3 +60,4 @@ export * from './contracts/btq-progress.ts';
 export * from './domain/prayer.ts';
 export * from './contracts/prayer.ts';
 export * from './domain/admission.ts';
+export * from './contracts/admission-session.ts';

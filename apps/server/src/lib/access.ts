@@ -76,7 +76,13 @@ export const accessPlugin = fp<{ sessions: SessionResolver }>(async (app, { sess
       throw new Error(`routes without a declared access: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`);
     }
     for (const r of app.registeredRoutes()) {
-      if (r.access && r.access !== 'public' && r.access !== 'authenticated' && !isPermission(r.access)) {
+      if (
+        r.access &&
+        r.access !== 'public' &&
+        r.access !== 'authenticated' &&
+        r.access !== 'applicant' &&
+        !isPermission(r.access)
+      ) {
         throw new Error(`route ${r.method} ${r.url} declares an unknown permission ${r.access}`);
       }
     }
@@ -87,7 +93,8 @@ export const accessPlugin = fp<{ sessions: SessionResolver }>(async (app, { sess
     if (sessionId) request.auth = await sessions.resolve(sessionId, request);
 
     const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    // 'applicant' routes resolve the applicant's own session themselves (requireApplicant), with its CSRF token.
+    if (!access || access === 'public' || access === 'applicant') return;
     if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu');
     if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[CSRF_HEADER];

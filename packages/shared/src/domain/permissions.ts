@@ -131,7 +131,11 @@ export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 
 /** What a route declares: a permission, any signed-in user, or open to everyone. */
-export type RouteAccess = Permission | 'authenticated' | 'public';
+/**
+ * `applicant`: the admission applicant signed in with the registration number and PIN (not a staff account);
+ * the route itself resolves that session (modules/admission/applicant-session.ts `requireApplicant`).
+ */
+export type RouteAccess = Permission | 'authenticated' | 'public' | 'applicant';
 
 export function can(division: Division | null | undefined, permission: Permission): boolean {
   if (!division) return false;

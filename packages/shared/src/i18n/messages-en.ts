@@ -1315,4 +1315,9 @@ export const MESSAGES_EN: Record<string, string> = {
   'Status pendaftar {regNo} sudah berubah menjadi "{state}"; muat ulang halaman':
     'The applicant {regNo} is already "{state}"; reload the page',
   'Status "{from}" tidak dapat diubah menjadi "{to}"': 'Status "{from}" cannot change to "{to}"',
+  'Nomor pendaftaran tidak dikenali (contoh: SPMB/SMP/2027/0001)':
+    'Registration number not recognised (for example SPMB/SMP/2027/0001)',
+  'Nomor pendaftaran terlalu panjang': 'The registration number is too long',
+  'PIN terdiri dari 6 angka': 'The PIN is 6 digits',
+  'Nomor pendaftaran atau PIN salah': 'Wrong registration number or PIN',
 };
