@@ -31,6 +31,7 @@ import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { btqRoutes } from './modules/btq/btq.routes.ts';
 import { applicantAuthRoutes } from './modules/admission/applicant-auth.routes.ts';
+import { selectionRoutes, selectionTestRoutes } from './modules/admission/selection.routes.ts';
 import { btqProgressRoutes } from './modules/btq-progress/btq-progress.routes.ts';
 import { prayerRoutes } from './modules/prayer/prayer.routes.ts';
 import { classControlRoutes } from './modules/journal/class-control.routes.ts';
@@ -201,6 +202,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     cookieSecure: config.COOKIE_SECURE,
     signInPerMinute: Math.min(config.LOGIN_IP_LIMIT_PER_MINUTE, 30),
   });
+  await app.register(selectionRoutes, { prefix: '/api/v1/admission/selection', db });
+  await app.register(selectionTestRoutes, { prefix: '/api/v1/admission/public/test', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
