@@ -53,6 +53,7 @@ import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 import { seedDemoFinanceReports } from './demo-finance-reports.ts';
 import { seedDemoFinancePayments } from './demo-finance-payments.ts';
 import { seedDemoBtq } from './demo-btq.ts';
+import { seedDemoSelection } from './demo-selection.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -565,6 +566,12 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     ustadzUserId: accountId('TEACHER'),
     testerUserId: accountId('TEACHERCASHIER'),
     demoStudentUserId: accountId('STUDENT'),
+  });
+  // the admission selection test's banks, a wave with its test window open and a verified applicant
+  await seedDemoSelection(tx, {
+    unitIds: unitRows.map((u) => u.id),
+    smpUnitId: smp,
+    principalUserId: accountId('PRINCIPAL'),
   });
   return summary;
 }
