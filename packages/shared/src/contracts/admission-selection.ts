@@ -53,6 +53,12 @@ export const SelectionTagCount = z.object({ tag: z.string(), count: z.number().i
 export const SelectionBankTags = z.object({ items: z.array(SelectionTagCount) });
 export type SelectionBankTags = z.infer<typeof SelectionBankTags>;
 
+/** The waves a screen offers (the caller's unit; every unit for ADMIN), newest first. */
+export const SelectionWaves = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), unitId: z.number().int(), quota: z.number().int() })),
+});
+export type SelectionWaves = z.infer<typeof SelectionWaves>;
+
 export const WaveQuery = z.object({ waveId: dbId('Gelombang') });
 export type WaveQuery = z.infer<typeof WaveQuery>;
 

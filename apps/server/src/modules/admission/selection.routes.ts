@@ -26,6 +26,7 @@ import {
   SelectionQuestionPage,
   SelectionQuestionsQuery,
   SelectionRanking,
+  SelectionWaves,
   WaveQuery,
   type SelectionRankingRow,
 } from '@mms/shared';
@@ -76,6 +77,14 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => s.listQuestions(userOf(request), request.query),
+  );
+  app.get(
+    '/waves',
+    {
+      config: { access: 'admission.manage' },
+      schema: { tags, summary: 'The waves the selection screens offer', response: { 200: SelectionWaves, ...errors } },
+    },
+    async (request) => s.waves(userOf(request)),
   );
   app.get(
     '/questions/tags',

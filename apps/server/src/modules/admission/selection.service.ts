@@ -268,6 +268,21 @@ export function createSelectionService(db: Database) {
       return { items: rows.map(questionApi), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
     },
 
+    async waves(user: AuthUser) {
+      const unitId = unitScope(user, undefined);
+      const items = await db
+        .select({
+          id: admissionWaves.id,
+          name: admissionWaves.name,
+          unitId: admissionWaves.unitId,
+          quota: admissionWaves.quota,
+        })
+        .from(admissionWaves)
+        .where(unitId === null ? undefined : eq(admissionWaves.unitId, unitId))
+        .orderBy(desc(admissionWaves.id));
+      return { items };
+    },
+
     async bankTags(user: AuthUser, unitIdRequested: number | undefined) {
       const unitId = unitFor(user, unitIdRequested);
       const result = await db.execute<{ tag: string; count: number }>(sql`
@@ -473,16 +488,14 @@ export function createSelectionService(db: Database) {
           });
           if (picked.length === 0) continue;
           await tx.delete(selectionSetItems).where(eq(selectionSetItems.applicantId, person.id));
-          await tx
-            .insert(selectionSetItems)
-            .values(
-              picked.map((q, i) => ({
-                applicantId: person.id,
-                position: i + 1,
-                questionId: q.id,
-                questionVersionId: q.versionId,
-              })),
-            );
+          await tx.insert(selectionSetItems).values(
+            picked.map((q, i) => ({
+              applicantId: person.id,
+              position: i + 1,
+              questionId: q.id,
+              questionVersionId: q.versionId,
+            })),
+          );
           drawn++;
         }
         await audit(tx, actor, {
@@ -618,11 +631,15 @@ export function createSelectionService(db: Database) {
         if (!attempt) throw conflict('Tes seleksi belum dimulai');
         const now = clock.now();
         if (attempt.status !== 'IN_PROGRESS')
-          throw conflict('Tes seleksi sudah dikumpulkan; jawaban tidak dapat diubah');
+          throw conflict('Tes seleksi sudah dikumpulkan; jawaban tidak dapat diubah', {
+            deadline: 'Tes seleksi sudah dikumpulkan',
+          });
         if (now.getTime() > attempt.deadlineAt.getTime() + GRACE_SECONDS * 1000)
-          throw conflict('Waktu tes sudah habis; jawaban tidak disimpan');
+          throw conflict('Waktu tes sudah habis; jawaban tidak disimpan', { deadline: 'Waktu tes sudah habis' });
         if (attempt.deviceId !== input.deviceId)
-          throw conflict('Tes sedang dikerjakan di perangkat lain; muat ulang halaman untuk melanjutkan di sini');
+          throw conflict('Tes sedang dikerjakan di perangkat lain; muat ulang halaman untuk melanjutkan di sini', {
+            deviceId: 'Tes dilanjutkan di perangkat lain',
+          });
         const items = await setItemsOf(tx, [me.applicantId]);
         const byQuestion = new Map(items.map((i) => [i.questionId, i]));
         for (const s of input.saves) {

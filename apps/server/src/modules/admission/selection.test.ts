@@ -362,6 +362,9 @@ describe('random sets, the applicant’s test, correction and ranking', () => {
 
   it('test cards list the verified and tested applicants; an unknown wave is 404', async () => {
     const tu = await ctx.as('TU');
+    const waves = await ctx.call(tu, 'GET', `${S}/waves`);
+    expect(waves.json().items.map((w: { id: number }) => w.id)).toContain(f.wave.id);
+    expect((await ctx.call(await ctx.as('STUDENT'), 'GET', `${S}/waves`)).statusCode).toBe(403);
     const cards = await ctx.call(tu, 'GET', `${S}/cards?waveId=${f.wave.id}`);
     expect(cards.statusCode).toBe(200);
     expect(cards.json().wave.testDurationMinutes).toBe(60);
