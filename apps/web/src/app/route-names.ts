@@ -146,6 +146,10 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'btq-prayer-recap',
   'btq-prayer-midday',
   'btq-prayer-afternoon',
+  'principal-selection-answers',
+  'principal-selection-answer-edit',
+  'principal-selection-ranking',
+  'spmb-test',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -20,6 +20,7 @@ import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
 import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
 import { prayerRoutes } from '../features/prayer/routes.ts';
+import { selectionPublicRoutes, selectionRoutes } from '../features/admission-selection/routes.ts';
 import { attendanceRoutes } from '../features/attendance/routes.ts';
 import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
           ...btqRoutes,
           ...btqProgressRoutes,
           ...prayerRoutes,
+          ...selectionRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
@@ -127,6 +129,7 @@ export const routes: RouteObject[] = [
             handle: handle({ name: 'errors' }),
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.ErrorPage })),
           },
+          ...selectionPublicRoutes,
           {
             path: '/specials/maintenance',
             handle: handle({ name: 'specials-maintenance' }),

@@ -1,0 +1,2 @@
+// The principal's selection-test screens, loaded together on first use.
+export { SelectionAnswerEditPage, SelectionAnswersPage, SelectionRankingPage } from './staff-pages.tsx';

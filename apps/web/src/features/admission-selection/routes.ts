@@ -1,0 +1,22 @@
+import type { RouteObject } from 'react-router';
+import { lazyScreens } from '../../app/lazy-screen.ts';
+import type { RouteHandle } from '../../app/route-handle.ts';
+import { ROUTES } from '../../app/route-names.ts';
+
+const screen = lazyScreens(() => import('./pages/index.ts'));
+
+/** The principal's selection-test screens (issue 17, part B); the router adds them under /backend. */
+export const selectionRoutes: RouteObject[] = [
+  screen('principal-selection-answers', 'admission.decide', 'SelectionAnswersPage'),
+  screen('principal-selection-answer-edit', 'admission.decide', 'SelectionAnswerEditPage'),
+  screen('principal-selection-ranking', 'admission.manage', 'SelectionRankingPage'),
+];
+
+/** The applicant's test page, public (the applicant signs in with the registration number and PIN there). */
+export const selectionPublicRoutes: RouteObject[] = [
+  {
+    path: ROUTES['spmb-test'],
+    handle: { name: 'spmb-test' } satisfies RouteHandle,
+    lazy: () => import('./pages/selection-test-page.tsx').then((m) => ({ Component: m.SelectionTestPage })),
+  },
+];

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SelectionPaper } from '@mms/shared';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { id } from '../../i18n/id.ts';
+import { registerSelectionMessages } from '../../i18n/admission-selection/index.ts';
+import { renderExamEngine } from '../exam-engine/render-exam-engine.test-helper.tsx';
+import { keyText, responseText } from './pages/staff-pages.tsx';
+import { SelectionTestPage } from './pages/selection-test-page.tsx';
+
+beforeAll(async () => {
+  if (!i18next.isInitialized) {
+    await i18next
+      .use(initReactI18next)
+      .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
+  }
+  registerSelectionMessages();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const PAPER: SelectionPaper = {
+  stage: 'READY',
+  applicant: { regNo: 'SPMB/SMP/2027/9001', name: 'Aisyah Putri', state: 'VERIFIED' },
+  wave: {
+    name: 'Gelombang 1',
+    testOpensAt: '2027-04-05T00:00:00.000Z',
+    testClosesAt: '2027-04-05T05:00:00.000Z',
+    testDurationMinutes: 60,
+  },
+  questionCount: 10,
+  serverNow: '2027-04-05T02:00:00.000Z',
+  attempt: null,
+  questions: [],
+  answers: [],
+};
+
+describe('the key and the answer as the principal reads them', () => {
+  it('writes every closed type in the key’s terms and an empty answer as none', () => {
+    expect(keyText({ type: 'SINGLE', options: [], key: 'b' })).toBe('b');
+    expect(keyText({ type: 'SHORT', accepted: [{ text: 'rendah' }, { number: 12, tolerance: 0 }] })).toBe(
+      'rendah / 12',
+    );
+    expect(
+      keyText({ type: 'TRUE_FALSE', statements: [{ id: 's1', text: 'x' }], key: { s1: false }, partial: 'PARTIAL' }),
+    ).toBe('s1: S');
+    expect(responseText({ type: 'SINGLE', optionId: 'a' })).toBe('a');
+    expect(responseText({ type: 'SHORT', text: '  ' })).toBeNull();
+    expect(responseText({ type: 'TRUE_FALSE', answers: { s1: true } })).toBe('s1: B');
+    expect(responseText(null)).toBeNull();
+  });
+});
+
+describe('the applicant’s test page', () => {
+  it('asks for the registration number and PIN when not signed in, then shows the test ready to start', async () => {
+    const calls: string[] = [];
+    let signedIn = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url === '/api/v1/admission/public/me')
+        return signedIn
+          ? json(200, { applicant: {}, csrfToken: 't' })
+          : json(401, { error: { code: 'UNAUTHENTICATED', message: 'Masuk dulu' } });
+      if (url === '/api/v1/admission/public/sign-in') {
+        signedIn = true;
+        return json(200, { applicant: {}, csrfToken: 't' });
+      }
+      if (url === '/api/v1/admission/public/test') return json(200, PAPER);
+      return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+    });
+    await renderExamEngine(<SelectionTestPage />);
+    fireEvent.change(await screen.findByLabelText(/Nomor pendaftaran/), { target: { value: 'SPMB/SMP/2027/9001' } });
+    fireEvent.change(screen.getByLabelText(/^PIN/), { target: { value: '135790' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Masuk' }));
+    expect(await screen.findByText('Tes siap dikerjakan.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mulai tes' })).toBeTruthy();
+    await waitFor(() => expect(calls).toContain('POST /api/v1/admission/public/sign-in'));
+    expect(calls.some((c) => c.includes('/start'))).toBe(false);
+  });
+});
