@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { QuestionContent } from '@mms/shared';
+import { jakartaDate, type QuestionContent } from '@mms/shared';
 import type { Transaction } from '../db/client.ts';
 import {
   academicYears,
@@ -110,7 +110,8 @@ export async function seedDemoSelection(
   }
 
   const now = clock.now();
-  const entering = Number(now.toISOString().slice(0, 4)) + 1;
+  // the year after today's in Jakarta (what the screens and the e2e journey read from the server's clock)
+  const entering = Number(jakartaDate(now).slice(0, 4)) + 1;
   const yearName = `${entering}/${entering + 1}`;
   await tx
     .insert(academicYears)
