@@ -24,7 +24,6 @@ export const selectionEn: typeof selectionId = {
       submit: 'Submit answers',
       confirmSubmit: 'Submit your answers now? They cannot be changed afterwards.',
       answered: '{{done}} of {{total}} questions answered',
-      timeLeft: 'Time left',
       timeUp: 'Time is up. Your saved answers have been submitted.',
       takeover: 'The test continues on another device. Reload the page to continue here.',
       previous: 'Previous',

@@ -22,7 +22,6 @@ export const selectionId = {
       submit: 'Kumpulkan jawaban',
       confirmSubmit: 'Kumpulkan jawaban sekarang? Jawaban tidak dapat diubah lagi.',
       answered: '{{done}} dari {{total}} soal dijawab',
-      timeLeft: 'Sisa waktu',
       timeUp: 'Waktu habis. Jawaban yang tersimpan sudah dikumpulkan.',
       takeover: 'Tes dilanjutkan di perangkat lain. Muat ulang halaman untuk melanjutkan di sini.',
       previous: 'Sebelumnya',

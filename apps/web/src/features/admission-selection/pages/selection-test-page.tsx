@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import type { SelectionPaper } from '@mms/shared';
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,19 +70,21 @@ export function SelectionTestPage() {
   }, []);
 
   return (
-    <Container size="sm" py="md" px="sm">
-      <Stack gap="md">
-        <Title order={1} fz="h3">
-          {t('selection.test.title')}
-        </Title>
-        {error && <Alert color="red">{error}</Alert>}
-        {phase === 'loading' && !error && <Loader aria-label={t('selection.test.title')} />}
-        {phase === 'signIn' && <SignIn onDone={() => void open(true).catch((e) => setError(errorText(e)))} />}
-        {phase === 'paper' && paper && (
-          <PaperView key={`${paper.stage}-${paper.attempt?.id ?? 0}`} paper={paper} reload={() => void open(false)} />
-        )}
-      </Stack>
-    </Container>
+    <ModalsProvider>
+      <Container size="sm" py="md" px="sm">
+        <Stack gap="md">
+          <Title order={1} fz="h3">
+            {t('selection.test.title')}
+          </Title>
+          {error && <Alert color="red">{error}</Alert>}
+          {phase === 'loading' && !error && <Loader aria-label={t('selection.test.title')} />}
+          {phase === 'signIn' && <SignIn onDone={() => void open(true).catch((e) => setError(errorText(e)))} />}
+          {phase === 'paper' && paper && (
+            <PaperView key={`${paper.stage}-${paper.attempt?.id ?? 0}`} paper={paper} reload={() => void open(false)} />
+          )}
+        </Stack>
+      </Container>
+    </ModalsProvider>
   );
 }
 
@@ -256,10 +259,7 @@ function Play({ paper, reload }: { paper: SelectionPaper; reload: () => void }) 
           <Text size="sm" fw={600}>
             {paper.applicant.name}
           </Text>
-          <Group gap="xs">
-            <Text size="sm">{t('selection.test.timeLeft')}</Text>
-            <Countdown seconds={seconds} />
-          </Group>
+          <Countdown seconds={seconds} />
         </Group>
         <Text size="sm" aria-live="polite">
           {t('selection.test.answered', { done, total: questions.length })}
