@@ -55,7 +55,9 @@ export type SelectionBankTags = z.infer<typeof SelectionBankTags>;
 
 /** The waves a screen offers (the caller's unit; every unit for ADMIN), newest first. */
 export const SelectionWaves = z.object({
-  items: z.array(z.object({ id: z.number().int(), name: z.string(), unitId: z.number().int(), quota: z.number().int() })),
+  items: z.array(
+    z.object({ id: z.number().int(), name: z.string(), unitId: z.number().int(), quota: z.number().int() }),
+  ),
 });
 export type SelectionWaves = z.infer<typeof SelectionWaves>;
 
