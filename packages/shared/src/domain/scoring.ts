@@ -563,3 +563,19 @@ export function itemAnalysis(takers: readonly TestTaker[]): TestStatistics {
     alpha: reliability(earnedColumns),
   };
 }
+
+/** An answer of the type with nothing chosen or written (a flag set before answering, a correction of a blank). */
+export function emptyResponse(type: QuestionContent['type']): QuestionResponse {
+  switch (type) {
+    case 'SINGLE':
+      return { type, optionId: null };
+    case 'MULTIPLE':
+      return { type, optionIds: [] };
+    case 'TRUE_FALSE':
+      return { type, answers: {} };
+    case 'MATCHING':
+      return { type, pairs: {} };
+    default:
+      return { type, text: '' };
+  }
+}

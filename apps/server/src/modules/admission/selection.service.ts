@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   EXAM_SAVE_GRACE_SECONDS,
+  emptyResponse,
   exactGrade,
   fraction,
   MAX_DRAW_SEED,
@@ -971,21 +972,6 @@ export function createSelectionService(db: Database) {
   };
 }
 export type SelectionService = ReturnType<typeof createSelectionService>;
-
-function emptyResponse(type: SetItem['type']): SelectionAnswer['response'] {
-  switch (type) {
-    case 'SINGLE':
-      return { type, optionId: null };
-    case 'MULTIPLE':
-      return { type, optionIds: [] };
-    case 'TRUE_FALSE':
-      return { type, answers: {} };
-    case 'MATCHING':
-      return { type, pairs: {} };
-    default:
-      return { type, text: '' };
-  }
-}
 
 function attemptApi(r: {
   attemptId: number;

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ExamKind, QuestionResponse, QuestionType } from '@mms/shared';
+import { emptyResponse, type ExamKind, type QuestionResponse } from '@mms/shared';
 import { IconArrowLeft, IconArrowRight, IconDownload, IconFlag, IconSend } from '@tabler/icons-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,21 +31,6 @@ const journal = () => (journalOpening ??= openExamJournal());
 export const resetJournalForTests = () => {
   void journalOpening?.then((j) => j.close());
   journalOpening = null;
-};
-
-const emptyResponse = (type: QuestionType): QuestionResponse => {
-  switch (type) {
-    case 'SINGLE':
-      return { type, optionId: null };
-    case 'MULTIPLE':
-      return { type, optionIds: [] };
-    case 'TRUE_FALSE':
-      return { type, answers: {} };
-    case 'MATCHING':
-      return { type, pairs: {} };
-    default:
-      return { type, text: '' };
-  }
 };
 
 const EMPTY_SNAPSHOT: SyncSnapshot = {
