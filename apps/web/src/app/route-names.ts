@@ -149,6 +149,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'principal-selection-answers',
   'principal-selection-answer-edit',
   'principal-selection-ranking',
+  'principal-selection-random',
+  'principal-selection-cards',
+  'principal-selection-announcement',
   'spmb-test',
 ]);
 

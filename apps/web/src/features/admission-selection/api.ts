@@ -5,7 +5,12 @@ import {
   type ExamSavesInput,
   type ExamSavesResult,
   type SelectionAttemptDetail,
+  type SelectionAnnouncement,
   type SelectionAttempts,
+  type SelectionCards,
+  type SelectionDrawInput,
+  type SelectionDrawResult,
+  type SelectionDraws,
   type SelectionCorrectionInput,
   type SelectionDecideInput,
   type SelectionPaper,
@@ -100,5 +105,35 @@ export function useDecide() {
     mutationFn: (body: SelectionDecideInput) =>
       api<{ moved: number }>('/admission/selection/decisions', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/admission/selection/ranking'] }),
+  });
+}
+
+export const useSelectionCards = (waveId: number | null) =>
+  useQuery({
+    queryKey: ['/admission/selection/cards', waveId],
+    queryFn: () => api<SelectionCards>('/admission/selection/cards', { query: { waveId: waveId! } }),
+    enabled: waveId !== null,
+  });
+
+export const useSelectionAnnouncement = (waveId: number | null) =>
+  useQuery({
+    queryKey: ['/admission/selection/announcement', waveId],
+    queryFn: () => api<SelectionAnnouncement>('/admission/selection/announcement', { query: { waveId: waveId! } }),
+    enabled: waveId !== null,
+  });
+
+export const useSelectionDraws = (waveId: number | null) =>
+  useQuery({
+    queryKey: ['/admission/selection/draws', waveId],
+    queryFn: () => api<SelectionDraws>('/admission/selection/draws', { query: { waveId: waveId! } }),
+    enabled: waveId !== null,
+  });
+
+export function useDraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SelectionDrawInput) =>
+      api<SelectionDrawResult>('/admission/selection/draws', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/admission/selection/draws'] }),
   });
 }

@@ -10,6 +10,9 @@ export const selectionRoutes: RouteObject[] = [
   screen('principal-selection-answers', 'admission.decide', 'SelectionAnswersPage'),
   screen('principal-selection-answer-edit', 'admission.decide', 'SelectionAnswerEditPage'),
   screen('principal-selection-ranking', 'admission.manage', 'SelectionRankingPage'),
+  screen('principal-selection-random', 'admission.questions', 'SelectionRandomPage'),
+  screen('principal-selection-cards', 'admission.manage', 'SelectionCardsPage'),
+  screen('principal-selection-announcement', 'admission.manage', 'SelectionAnnouncementPage'),
 ];
 
 /** The applicant's test page, public (the applicant signs in with the registration number and PIN there). */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SelectionPaper } from '@mms/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -8,6 +8,8 @@ import { registerSelectionMessages } from '../../i18n/admission-selection/index.
 import { renderExamEngine } from '../exam-engine/render-exam-engine.test-helper.tsx';
 import { keyText, responseText } from './pages/staff-pages.tsx';
 import { SelectionTestPage } from './pages/selection-test-page.tsx';
+import { SelectionRandomPage } from './pages/print-pages.tsx';
+import { SelectionRankingPage } from './pages/staff-pages.tsx';
 
 beforeAll(async () => {
   if (!i18next.isInitialized) {
@@ -80,5 +82,78 @@ describe('the applicant’s test page', () => {
     expect(screen.getByRole('button', { name: 'Mulai tes' })).toBeTruthy();
     await waitFor(() => expect(calls).toContain('POST /api/v1/admission/public/sign-in'));
     expect(calls.some((c) => c.includes('/start'))).toBe(false);
+  });
+});
+
+describe('the principal’s selection screens', () => {
+  it('draws with tag counts and a seed after confirming, and shows the wave’s last seed', async () => {
+    const posts: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/admission/selection/waves'))
+        return json(200, { items: [{ id: 3, name: 'Gelombang 1', unitId: 2, quota: 30 }] });
+      if (url.startsWith('/api/v1/admission/selection/draws') && init?.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        return json(200, { seed: 77, drawn: 2, skipped: 1 });
+      }
+      if (url.startsWith('/api/v1/admission/selection/draws?waveId=3'))
+        return json(200, {
+          wave: { id: 3, name: 'Gelombang 1', unitId: 2, questionCount: 10 },
+          lastSeed: 4242,
+          items: [
+            {
+              applicantId: 1,
+              regNo: 'SPMB/SMP/2027/0001',
+              name: 'Calon A',
+              state: 'VERIFIED',
+              questionCount: 10,
+              started: false,
+            },
+          ],
+        });
+      return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+    });
+    await renderExamEngine(<SelectionRandomPage />);
+    expect(await screen.findByText(/Kode acak terakhir: 4242/)).toBeTruthy();
+    expect(screen.getByText('Calon A')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tambah label' }));
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Matematika' } });
+    fireEvent.change(screen.getByLabelText('Jumlah soal'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Kode acak'), { target: { value: '77' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Acak soal' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Acak soal' }));
+    await waitFor(() => expect(posts).toEqual([{ waveId: 3, seed: 77, tagCounts: [{ tag: 'Matematika', count: 4 }] }]));
+  });
+
+  it('ranks with the quota and accepts those within it after confirming', async () => {
+    const posts: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/admission/selection/waves'))
+        return json(200, { items: [{ id: 3, name: 'Gelombang 1', unitId: 2, quota: 1 }] });
+      if (url.startsWith('/api/v1/admission/selection/decisions')) {
+        posts.push(JSON.parse(String(init!.body)));
+        return json(200, { moved: 1 });
+      }
+      if (url.startsWith('/api/v1/admission/selection/ranking'))
+        return json(200, {
+          wave: { id: 3, name: 'Gelombang 1', quota: 1, announceAt: null },
+          items: [
+            { applicantId: 1, regNo: 'R1', name: 'Calon A', state: 'TESTED', rank: 1, score: 80, withinQuota: true },
+            { applicantId: 2, regNo: 'R2', name: 'Calon B', state: 'TESTED', rank: 2, score: 60, withinQuota: false },
+          ],
+        });
+      return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+    });
+    await renderExamEngine(<SelectionRankingPage />);
+    expect(await screen.findByText('Calon A')).toBeTruthy();
+    expect(screen.getByText('Kuota 1 siswa')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Terima yang dalam kuota' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ubah status' }));
+    await waitFor(() =>
+      expect(posts).toEqual([{ waveId: 3, decisions: [{ applicantId: 1, to: 'ACCEPTED' }], note: null }]),
+    );
   });
 });

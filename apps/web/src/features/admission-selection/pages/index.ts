@@ -1,2 +1,3 @@
 // The principal's selection-test screens, loaded together on first use.
 export { SelectionAnswerEditPage, SelectionAnswersPage, SelectionRankingPage } from './staff-pages.tsx';
+export { SelectionAnnouncementPage, SelectionCardsPage, SelectionRandomPage } from './print-pages.tsx';

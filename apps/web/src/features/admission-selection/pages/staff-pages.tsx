@@ -41,14 +41,14 @@ const scoreText = (n: number | null) => (n === null ? '–' : gradeText(n));
 const stateText = (s: keyof typeof APPLICANT_STATE_LABELS) => APPLICANT_STATE_LABELS[s][displayLanguage()];
 
 /** The wave picker of the selection screens; the first (newest) wave is chosen at first. */
-function useWave() {
+export function useWave() {
   const waves = useSelectionWaves();
   const [picked, setPicked] = useState<number | null>(null);
   const waveId = picked ?? waves.data?.items[0]?.id ?? null;
   return { waves, waveId, setWaveId: setPicked };
 }
 
-function WavePicker({ w }: { w: ReturnType<typeof useWave> }) {
+export function WavePicker({ w }: { w: ReturnType<typeof useWave> }) {
   const { t } = useTranslation();
   if (w.waves.isLoading) return <Skeleton height={36} />;
   if (!w.waves.data?.items.length) return <Text>{t('selection.noWaves')}</Text>;
@@ -307,7 +307,7 @@ export function SelectionRankingPage() {
     confirmDialog({
       title: t('selection.ranking.title'),
       text: t('selection.ranking.confirmDecide', { count: decisions.length }),
-      confirm: t('selection.ranking.title'),
+      confirm: t('selection.ranking.decide'),
       onConfirm: () =>
         decide.mutate(
           { waveId: w.waveId!, decisions, note: null },
