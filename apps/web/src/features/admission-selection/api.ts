@@ -14,6 +14,9 @@ import {
   type SelectionCorrectionInput,
   type SelectionDecideInput,
   type SelectionPaper,
+  type SelectionQuestion,
+  type SelectionQuestionPage,
+  type QuestionType,
   type SelectionRanking,
   type SelectionWaves,
 } from '@mms/shared';
@@ -135,5 +138,40 @@ export function useDraw() {
     mutationFn: (body: SelectionDrawInput) =>
       api<SelectionDrawResult>('/admission/selection/draws', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/admission/selection/draws'] }),
+  });
+}
+
+export const useSelectionQuestions = (f: {
+  page: number;
+  pageSize: number;
+  q: string;
+  type: QuestionType | null;
+  tag: string;
+}) =>
+  useQuery({
+    queryKey: ['/admission/selection/questions', f],
+    queryFn: () =>
+      api<SelectionQuestionPage>('/admission/selection/questions', {
+        query: {
+          page: f.page,
+          pageSize: f.pageSize,
+          ...(f.q.trim() ? { q: f.q.trim() } : {}),
+          ...(f.type ? { type: f.type } : {}),
+          ...(f.tag.trim() ? { tag: f.tag.trim() } : {}),
+        },
+      }),
+  });
+
+export const useSelectionQuestion = (id: number) =>
+  useQuery({
+    queryKey: ['/admission/selection/questions', 'one', id],
+    queryFn: () => api<SelectionQuestion>(`/admission/selection/questions/${id}`),
+  });
+
+export function useDeleteSelectionQuestion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<unknown>(`/admission/selection/questions/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/admission/selection/questions'] }),
   });
 }

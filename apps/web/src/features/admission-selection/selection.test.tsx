@@ -9,6 +9,9 @@ import { renderExamEngine } from '../exam-engine/render-exam-engine.test-helper.
 import { keyText, responseText } from './pages/staff-pages.tsx';
 import { SelectionTestPage } from './pages/selection-test-page.tsx';
 import { SelectionRandomPage } from './pages/print-pages.tsx';
+import { asFormQuestion, selectionBank } from './pages/bank-pages.tsx';
+import { QuestionForm } from '../assessment/api.ts';
+import { registerAssessmentMessages } from '../../i18n/assessment/index.ts';
 import { SelectionRankingPage } from './pages/staff-pages.tsx';
 
 beforeAll(async () => {
@@ -18,6 +21,7 @@ beforeAll(async () => {
       .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
   }
   registerSelectionMessages();
+  registerAssessmentMessages();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -155,5 +159,61 @@ describe('the principal’s selection screens', () => {
     await waitFor(() =>
       expect(posts).toEqual([{ waveId: 3, decisions: [{ applicantId: 1, to: 'ACCEPTED' }], note: null }]),
     );
+  });
+});
+
+describe('the selection bank’s form', () => {
+  it('is the subject bank’s form without subject, grade and objective, saving to the selection bank', async () => {
+    const sent: { url: string; method: string; body: Record<string, unknown> }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      sent.push({
+        url: String(input),
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : {},
+      });
+      return json(200, {});
+    });
+    const onDone = vi.fn();
+    await renderExamEngine(
+      <QuestionForm
+        question={asFormQuestion({
+          id: 9,
+          unitId: 2,
+          version: 1,
+          versionId: 11,
+          type: 'SINGLE',
+          stem: '<p>Rukun Islam yang pertama?</p>',
+          content: {
+            type: 'SINGLE',
+            options: [
+              { id: 'a', text: 'Syahadat' },
+              { id: 'b', text: 'Salat' },
+            ],
+            key: 'a',
+          },
+          points: 5,
+          difficulty: 'MUDAH',
+          tags: ['Pendidikan Agama Islam'],
+          used: true,
+          createdAt: '2027-01-01T00:00:00Z',
+          updatedAt: '2027-01-01T00:00:00Z',
+        })}
+        bank={selectionBank}
+        onDone={onDone}
+      />,
+    );
+    expect(screen.queryByLabelText(/Tujuan pembelajaran/)).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Simpan soal' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const put = sent.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/api/v1/admission/selection/questions/9');
+    expect(put.body).toMatchObject({
+      points: 5,
+      tags: ['Pendidikan Agama Islam'],
+      content: { type: 'SINGLE', key: 'a' },
+    });
+    expect(put.body).not.toHaveProperty('subjectId');
+    expect(put.body).not.toHaveProperty('objective');
+    expect(sent.some((c) => c.url.includes('/questions/choices'))).toBe(false);
   });
 });

@@ -20,11 +20,12 @@ import { filterQuery, type ListFilters } from '../../components/data-list/list-p
 import { api, apiForm } from '../../lib/api.ts';
 
 /** The subject and grade pairs the caller may write questions for (the same rule as the server's write check). */
-export function useQuestionChoices() {
+export function useQuestionChoices(enabled = true) {
   return useQuery({
     queryKey: ['/questions/choices'],
     queryFn: () => api<QuestionChoices>('/questions/choices'),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 
@@ -159,3 +160,6 @@ export async function uploadQuestionImage(file: File): Promise<string> {
   form.append('file', file);
   return (await apiForm<QuestionImage>('/questions/images', form)).url;
 }
+
+// The question form for another bank (the admission selection bank, issue 17): the form with a save adapter.
+export { QuestionForm, type QuestionBankAdapter } from './components/question-form.tsx';

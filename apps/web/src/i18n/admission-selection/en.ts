@@ -60,6 +60,17 @@ export const selectionEn: typeof selectionId = {
       yes: 'Yes',
       no: 'Not yet',
     },
+    bank: {
+      title: 'Selection Question Bank',
+      add: 'Write a selection question',
+      edit: 'Edit question',
+      delete: 'Delete question',
+      confirmDelete: "Remove this question from the bank? Applicants' drawn sets keep it.",
+      search: 'Search questions',
+      type: 'Question type',
+      question: 'Question',
+      empty: 'No selection questions yet.',
+    },
     wave: 'Wave',
     noWaves: 'No admission waves yet.',
     answers: {

@@ -58,6 +58,17 @@ export const selectionId = {
       yes: 'Ya',
       no: 'Belum',
     },
+    bank: {
+      title: 'Bank Soal Tes Seleksi',
+      add: 'Tulis soal seleksi',
+      edit: 'Ubah soal',
+      delete: 'Hapus soal',
+      confirmDelete: 'Hapus soal ini dari bank? Set pendaftar yang sudah diacak tetap memakainya.',
+      search: 'Cari soal',
+      type: 'Jenis soal',
+      question: 'Soal',
+      empty: 'Belum ada soal seleksi.',
+    },
     wave: 'Gelombang',
     noWaves: 'Belum ada gelombang pendaftaran.',
     answers: {

@@ -30,6 +30,7 @@ import {
 } from '@mms/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -39,10 +40,27 @@ import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { uploadQuestionImage, useQuestionChoices, useSaveQuestion } from '../api.ts';
 import { buildQuestion, draftOf, emptyDraft, optionId, type QuestionDraft } from '../question-model.ts';
 
+/**
+ * Another bank that writes its questions with this form (the admission selection bank): no subject and grade,
+ * no cognitive level and objective; its own contract and save.
+ */
+export interface QuestionBankAdapter {
+  schema: ZodType;
+  save: (id: number | null, body: Record<string, unknown>) => Promise<unknown>;
+}
+
 /** The question form: a new question, or the next version of one (its subject and grade stay). */
-export function QuestionForm({ question, onDone }: { question: Question | null; onDone: () => void }) {
+export function QuestionForm({
+  question,
+  onDone,
+  bank,
+}: {
+  question: Question | null;
+  onDone: () => void;
+  bank?: QuestionBankAdapter;
+}) {
   const { t, i18n } = useTranslation();
-  const choices = useQuestionChoices();
+  const choices = useQuestionChoices(!bank);
   const save = useSaveQuestion();
   const [initial] = useState(() => (question ? draftOf(question) : emptyDraft()));
   const [v, setV] = useState(initial);
@@ -56,8 +74,31 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
   /** The error of a list (its own or of its key), under the list. */
   const listError = (...keys: string[]) => keys.map((k) => errors[k]).find(Boolean);
 
+  const [bankSaving, setBankSaving] = useState(false);
   const submit = () => {
     const body = buildQuestion(v);
+    if (bank) {
+      const { subjectId: _s, gradeId: _g, cognitiveLevel: _c, objective: _o, ...rest } = body;
+      const checked = bank.schema.safeParse(rest);
+      if (!checked.success) {
+        setErrors(issueErrors(checked.error, 'first'));
+        return;
+      }
+      setErrors({});
+      setBankSaving(true);
+      bank
+        .save(question?.id ?? null, checked.data as Record<string, unknown>)
+        .then(() => {
+          onDone();
+          notifyDone('saved');
+        })
+        .catch((e: unknown) => {
+          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
+          notifyError(e);
+        })
+        .finally(() => setBankSaving(false));
+      return;
+    }
     const parsed = (question ? QuestionUpdate : QuestionInput).safeParse(body);
     if (!parsed.success) {
       setErrors(issueErrors(parsed.error, 'first'));
@@ -402,11 +443,11 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
     change({ rubric: v.rubric.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   }
 
-  const noChoices = !question && choices.isSuccess && pairs.length === 0;
+  const noChoices = !bank && !question && choices.isSuccess && pairs.length === 0;
   return (
     <Stack gap="sm">
       {noChoices && <Alert color="yellow">{t('qbank.noChoices')}</Alert>}
-      {question ? (
+      {bank ? null : question ? (
         <TextInput
           label={t('qbank.subjectGrade')}
           value={`${question.subjectName} · ${question.gradeName}`}
@@ -469,21 +510,25 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
             onChange={(x) => change({ difficulty: x as Difficulty })}
           />
         </div>
-        <Select
-          label={t('qbank.cognitive')}
-          clearable
-          data={[...COGNITIVE_LEVELS]}
-          value={v.cognitiveLevel}
-          onChange={(x) => change({ cognitiveLevel: x as CognitiveLevel | null })}
-        />
+        {!bank && (
+          <Select
+            label={t('qbank.cognitive')}
+            clearable
+            data={[...COGNITIVE_LEVELS]}
+            value={v.cognitiveLevel}
+            onChange={(x) => change({ cognitiveLevel: x as CognitiveLevel | null })}
+          />
+        )}
       </Group>
-      <TextInput
-        label={t('qbank.objective')}
-        maxLength={500}
-        value={v.objective}
-        error={err('objective')}
-        onChange={(e) => change({ objective: e.currentTarget.value })}
-      />
+      {!bank && (
+        <TextInput
+          label={t('qbank.objective')}
+          maxLength={500}
+          value={v.objective}
+          error={err('objective')}
+          onChange={(e) => change({ objective: e.currentTarget.value })}
+        />
+      )}
       <TextInput
         label={t('qbank.tags')}
         description={t('qbank.tagsHint')}
@@ -492,7 +537,7 @@ export function QuestionForm({ question, onDone }: { question: Question | null; 
         onChange={(e) => change({ tags: e.currentTarget.value })}
       />
       <Group justify="flex-end">
-        <Button color="green" loading={save.isPending} disabled={noChoices} onClick={submit}>
+        <Button color="green" loading={save.isPending || bankSaving} disabled={noChoices} onClick={submit}>
           {t('qbank.save')}
         </Button>
       </Group>
