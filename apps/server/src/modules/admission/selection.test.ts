@@ -371,4 +371,63 @@ describe('random sets, the applicant’s test, correction and ranking', () => {
     expect((await ctx.call(tu, 'GET', `${S}/cards?waveId=2147483000`)).statusCode).toBe(404);
     expect((await ctx.call(await ctx.as('TEACHER'), 'GET', `${S}/cards?waveId=${f.wave.id}`)).statusCode).toBe(403);
   });
+
+  it('every staff route refuses a division without its permission; every applicant route needs the session', async () => {
+    const teacher = await ctx.as('TEACHER');
+    const tu = await ctx.as('TU');
+    const w = f.wave.id;
+    const staff: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
+      ['questions', 'GET', `${S}/questions/tags`],
+      ['questions', 'GET', `${S}/questions/1`],
+      ['questions', 'PUT', `${S}/questions/1`, single(1, 'X')],
+      ['questions', 'DELETE', `${S}/questions/1`],
+      ['questions', 'GET', `${S}/draws?waveId=${w}`],
+      ['decide', 'GET', `${S}/attempts/1`],
+      ['decide', 'POST', `${S}/attempts/1/submit`],
+      ['decide', 'PUT', `${S}/attempts/1/answers/1`, { earned: 1, note: 'uji coba' }],
+      ['manage', 'GET', `${S}/ranking/export?waveId=${w}`],
+      ['manage', 'GET', `${S}/waves`],
+    ];
+    for (const [kind, method, url, body] of staff) {
+      expect((await ctx.call(teacher, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      if (kind !== 'manage') expect((await ctx.call(tu, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await ctx.call(null, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
+    }
+    for (const [method, url, payload] of [
+      ['GET', T, undefined],
+      ['POST', `${T}/start`, { deviceId: 'device-none-1' }],
+      ['PUT', `${T}/answers`, { deviceId: 'device-none-1', saves: [] }],
+      ['POST', `${T}/submit`, {}],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect([400, 401], `${method} ${url}`).toContain(res.statusCode);
+      if (method !== 'PUT') expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('the staff submit an attempt left in progress for the applicant (audited state move); bad ids are 400', async () => {
+    const z = await f.applicant('VERIFIED');
+    await ctx.call(principal, 'POST', `${S}/draws`, {
+      waveId: f.wave.id,
+      seed: 5,
+      tagCounts: [{ tag: 'Matematika', count: 2 }],
+    });
+    setClock(at('09:10'));
+    const hz = await applicantHeaders(ctx.db, z.id);
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `${T}/start`,
+      headers: hz,
+      payload: { deviceId: 'device-z-1' },
+    });
+    expect(started.statusCode).toBe(200);
+    const attemptId = started.json().attempt.id as number;
+    const done = await ctx.call(principal, 'POST', `${S}/attempts/${attemptId}/submit`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().attempt).toMatchObject({ submittedBy: 'STAFF', state: 'TESTED' });
+    expect((await ctx.call(principal, 'POST', `${S}/attempts/${attemptId}/submit`)).statusCode).toBe(409);
+    expect((await ctx.call(principal, 'GET', `${S}/attempts/4294967296`)).statusCode).toBe(400);
+    expect((await ctx.call(principal, 'GET', `${S}/attempts/abc`)).statusCode).toBe(400);
+    expect((await ctx.call(principal, 'GET', `${S}/ranking?waveId=`)).statusCode).toBe(400);
+  });
 });
