@@ -174,11 +174,14 @@ export interface TeacherRow {
   isCoordinator: boolean;
   isActive: boolean;
   groupCount: number;
+  userId: number | null;
+  username: string | null;
 }
 
 const TEACHER_COLUMNS = sql`t.id, t.unit_id as "unitId", t.employee_id as "employeeId", e.nip as "employeeNumber", t.name,
   t.phone, t.is_coordinator as "isCoordinator", t.is_active as "isActive",
-  (select count(*)::int from btq_groups g where g.teacher_id = t.id and g.is_active) as "groupCount"`;
+  (select count(*)::int from btq_groups g where g.teacher_id = t.id and g.is_active) as "groupCount",
+  t.user_id as "userId", (select u.username from users u where u.id = t.user_id) as "username"`;
 
 export const listTeachers = (exec: Executor, unitId: number | null, onlyActive: boolean) =>
   rows<TeacherRow>(
@@ -241,6 +244,10 @@ export async function updateTeacher(
   );
   return (await findTeacher(exec, id))!;
 }
+
+/** Links an outside ustadz to the account just made for them. */
+export const setTeacherUser = (exec: Executor, id: number, userId: number) =>
+  exec.execute(sql`update btq_teachers set user_id = ${userId}, updated_at = now() where id = ${id}`);
 
 // ---------- groups ----------
 

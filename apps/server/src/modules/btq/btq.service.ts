@@ -24,6 +24,7 @@ import {
   type BtqPresenceQuery,
   type BtqPresenceRecapQuery,
   type BtqStudentsQuery,
+  type BtqTeacherAccountInput,
   type BtqTeacherInput,
   type BtqTeachersQuery,
   type BtqTeacherUpdate,
@@ -35,12 +36,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
 import { currentLevelsOf, groupsOfTeacherUser, seesAllGroups, teacherRowsOfUser } from './btq.access.ts';
+import { createTeacherAccount, followTeacherActive } from './btq-account.ts';
 import * as repo from './btq.repo.ts';
 
 export {
   currentLevelsOf,
   groupsOfTeacherUser,
   seesAllGroups,
+  teacherRowOfUserInUnit,
   teacherRowsOfUser,
   type CurrentLevel,
 } from './btq.access.ts';
@@ -266,6 +269,9 @@ export function createBtqService(db: Database) {
       if (!before) throw notFound('Ustadz');
       assertUnit(user, before.unitId);
       const after = await repo.updateTeacher(tx, id, input);
+      if (input.isActive !== undefined && input.isActive !== before.isActive) {
+        await followTeacherActive(tx, before.userId, input.isActive);
+      }
       await audit(tx, actor, { action: 'btq.teacher.update', entityType: 'btq_teacher', entityId: id, before, after });
       return after;
     });
@@ -610,6 +616,8 @@ export function createBtqService(db: Database) {
     employeeOptions,
     createTeacher,
     updateTeacher,
+    createTeacherAccount: (user: AuthUser, id: number, input: BtqTeacherAccountInput, actor: AuditActor) =>
+      createTeacherAccount(db, user, id, input, actor),
     listGroups,
     createGroup,
     updateGroup,
