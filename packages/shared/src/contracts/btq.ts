@@ -383,6 +383,8 @@ export const BtqPresenceRecap = z
         IZIN: z.number().int(),
         SAKIT: z.number().int(),
         ALPA: z.number().int(),
+        /** the notes of the month (izin/sakit reasons), by date */
+        notes: z.array(z.object({ date: z.string(), status: z.enum(BTQ_PRESENCE_STATUSES), note: z.string() })),
       }),
     ),
   })

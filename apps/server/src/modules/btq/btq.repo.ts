@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { BtqPresenceStatus } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike, offsetOf } from '../../lib/sql.ts';
 
@@ -526,6 +527,16 @@ export const presenceCounts = (exec: Executor, groupId: number, from: string, to
     sql`select p.student_id as "studentId", p.status, count(*)::int as n
           from btq_presence p join btq_sessions ss on ss.id = p.session_id
          where ss.group_id = ${groupId} and ss.date between ${from} and ${to} group by p.student_id, p.status`,
+  );
+
+/** The presence notes (izin/sakit reasons) of a group's sessions in a period, by date. */
+export const presenceNotes = (exec: Executor, groupId: number, from: string, to: string) =>
+  rows<{ studentId: number; date: string; status: BtqPresenceStatus; note: string }>(
+    exec,
+    sql`select p.student_id as "studentId", ss.date::text as date, p.status, p.note
+          from btq_presence p join btq_sessions ss on ss.id = p.session_id
+         where ss.group_id = ${groupId} and ss.date between ${from} and ${to} and p.note is not null and p.note <> ''
+         order by ss.date, p.student_id`,
   );
 
 export const sessionCount = async (exec: Executor, groupId: number, from: string, to: string) =>

@@ -574,13 +574,25 @@ export function createBtqService(db: Database) {
     const group = await visibleGroup(db, user, q.groupId);
     const from = `${q.month}-01`;
     const to = lastDayOf(q.month);
-    const [members, counts, sessions] = await Promise.all([
+    const [members, counts, sessions, notes] = await Promise.all([
       repo.membersBetween(db, group.id, from, to),
       repo.presenceCounts(db, group.id, from, to),
       repo.sessionCount(db, group.id, from, to),
+      repo.presenceNotes(db, group.id, from, to),
     ]);
     const items = members.map((m) => {
-      const row = { studentId: m.studentId, name: m.name, nis: m.nis, HADIR: 0, IZIN: 0, SAKIT: 0, ALPA: 0 };
+      const row = {
+        studentId: m.studentId,
+        name: m.name,
+        nis: m.nis,
+        HADIR: 0,
+        IZIN: 0,
+        SAKIT: 0,
+        ALPA: 0,
+        notes: notes
+          .filter((n) => n.studentId === m.studentId)
+          .map(({ date, status, note }) => ({ date, status, note })),
+      };
       for (const c of counts) {
         if (c.studentId === m.studentId && (BTQ_PRESENCE_STATUSES as readonly string[]).includes(c.status)) {
           row[c.status as (typeof BTQ_PRESENCE_STATUSES)[number]] = c.n;

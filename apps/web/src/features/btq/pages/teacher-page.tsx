@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  Code,
   Modal,
   SegmentedControl,
   Select,
@@ -11,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { ALL_UNIT_DIVISIONS, BtqTeacherInput } from '@mms/shared';
+import { ALL_UNIT_DIVISIONS, BtqTeacherAccountInput, BtqTeacherInput, type BtqTeacher } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { ModalActions } from './parts.tsx';
-import { useEmployeeOptions, useSaveTeacher, useTeachers } from '../api.ts';
+import { useCreateTeacherAccount, useEmployeeOptions, useSaveTeacher, useTeachers } from '../api.ts';
 
 function TeacherModal({ unitId, onClose }: { unitId: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -90,6 +91,54 @@ function TeacherModal({ unitId, onClose }: { unitId: number; onClose: () => void
   );
 }
 
+/**
+ * The sign-in of an outside ustadz: the principal chooses a username; the server answers with a one-time password
+ * that this dialog shows once (it is not stored in the clear anywhere).
+ */
+function AccountModal({ teacher, onClose }: { teacher: BtqTeacher; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateTeacherAccount();
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string>();
+  const [made, setMade] = useState<{ username: string; password: string } | null>(null);
+  const submit = () => {
+    const parsed = BtqTeacherAccountInput.safeParse({ username });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    create.mutate(
+      { id: teacher.id, username: parsed.data.username },
+      { onSuccess: (r) => setMade({ username: r.username, password: r.password }), onError: notifyError },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={`${t('btq.account.make')} — ${teacher.name}`}>
+      {made ? (
+        <Stack>
+          <Text>{t('btq.account.madeHint')}</Text>
+          <Text>
+            {t('btq.account.username')}: <Code>{made.username}</Code>
+          </Text>
+          <Text>
+            {t('btq.account.password')}: <Code data-testid="one-time-password">{made.password}</Code>
+          </Text>
+          <Button onClick={onClose}>{t('btq.account.done')}</Button>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">{t('btq.account.hint')}</Text>
+          <TextInput
+            label={t('btq.account.username')}
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            error={error}
+            autoComplete="off"
+          />
+          <ModalActions onCancel={onClose} onSave={submit} saving={create.isPending} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
 /** Penugasan ustadz: the unit's ustadz (employees or outside teachers), coordinator flag, deactivation. */
 export function TeacherPage() {
   const { t } = useTranslation();
@@ -98,6 +147,7 @@ export function TeacherPage() {
   const teachers = useTeachers(unitId);
   const save = useSaveTeacher();
   const [adding, setAdding] = useState(false);
+  const [accountOf, setAccountOf] = useState<BtqTeacher | null>(null);
   const done = { onSuccess: () => notifyDone('saved'), onError: notifyError };
   return (
     <>
@@ -129,6 +179,7 @@ export function TeacherPage() {
                   <Table.Th>{t('btq.groupCount')}</Table.Th>
                   <Table.Th>{t('btq.coordinator')}</Table.Th>
                   <Table.Th>{t('btq.active')}</Table.Th>
+                  <Table.Th>{t('btq.account.title')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -164,6 +215,23 @@ export function TeacherPage() {
                         }}
                       />
                     </Table.Td>
+                    <Table.Td>
+                      {tr.employeeId !== null ? (
+                        <Text size="sm">{t('btq.account.employee')}</Text>
+                      ) : tr.username ? (
+                        <Code>{tr.username}</Code>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          disabled={!tr.isActive}
+                          aria-label={`${t('btq.account.make')} ${tr.name}`}
+                          onClick={() => setAccountOf(tr)}
+                        >
+                          {t('btq.account.make')}
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -174,6 +242,7 @@ export function TeacherPage() {
         )}
       </Stack>
       {adding && unitId !== null && <TeacherModal unitId={unitId} onClose={() => setAdding(false)} />}
+      {accountOf && <AccountModal teacher={accountOf} onClose={() => setAccountOf(null)} />}
     </>
   );
 }
