@@ -556,6 +556,7 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     today: jakartaDate(clock.now()),
     teacherUserId: accountId('TEACHER'),
     coordinatorUserId: accountId('TEACHERCASHIER'),
+    outsideUstadzPasswordHash: passwordHash,
   });
   // BTQ progress builds on the set-up seed's methods and ustadz
   await seedDemoBtqProgress(tx, {
