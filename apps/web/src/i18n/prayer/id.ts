@@ -14,6 +14,7 @@ export const prayerId = {
     search: 'Cari nama atau NIS',
     allPrayers: 'Zuhur dan asar',
     allClasses: 'Semua kelas',
+    allGrades: 'Semua tingkat',
     loading: 'Memuat…',
     empty: 'Belum ada data.',
     chooseClass: 'Pilih kelas terlebih dahulu.',

@@ -67,7 +67,7 @@ const recap = {
     pageSize: 25,
   },
   byClass: [{ classGroupId: 4, className: '7A', ...figures(15, 1, 1, 3, 79) }],
-  byGrade: [{ gradeName: 'Kelas 7', ...figures(15, 1, 1, 3, 79) }],
+  byGrade: [{ gradeId: 2, gradeName: 'Kelas 7', ...figures(15, 1, 1, 3, 79) }],
   total: figures(15, 1, 1, 3, 79),
 };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -170,6 +170,23 @@ describe('the recap and the student’s own', { timeout: 30_000 }, () => {
     expect(screen.getByRole('table', { name: 'Per siswa' }).textContent).toContain('Umar Said (7A)');
     expect(await screen.findByRole('button', { name: 'Simpan aturan' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
+  });
+
+  it('filters the recap by grade (the recap per grade of the issue)', async () => {
+    await renderAs('PRINCIPAL', <PrayerRecapPage />);
+    await screen.findByRole('table', { name: 'Per kelas' });
+    Element.prototype.scrollIntoView = () => {};
+    const input = screen.getByRole('combobox', { name: 'Tingkat' });
+    const option = await waitFor(() => {
+      if (!screen.queryByRole('listbox')) fireEvent.click(input);
+      return screen.getByRole('option', { name: 'Kelas 7', hidden: true });
+    });
+    fireEvent.click(option);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).includes('/prayer/recap') && String(url).includes('gradeId=2')),
+      ).toBe(true),
+    );
   });
 
   it('hides the rule from a teacher', async () => {
