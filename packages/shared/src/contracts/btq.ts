@@ -241,6 +241,10 @@ export const BtqMember = z
     nis: z.string().nullable(),
     className: z.string().nullable(),
     levelName: z.string().nullable(),
+    /** pages of the current level (null: tahfidz or no level) */
+    levelPages: z.number().int().nullable(),
+    /** the last page (reading) reached on the current level, or the last surah:ayat (tahfidz); null: no entry yet */
+    lastPage: z.string().nullable(),
     fromDate: z.string(),
   })
   .meta({ id: 'BtqMember' });

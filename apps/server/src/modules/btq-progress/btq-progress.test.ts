@@ -204,6 +204,17 @@ describe('the group sheet and entries', () => {
     expect(res.json().saved).toBe(2);
   });
 
+  it('gives the group page (members) where each member stands on their level', async () => {
+    const g1 = (await ctx.call(f.principal, 'GET', `/api/v1/btq/groups/${f.groups.g1.id}/members`)).json();
+    const at = (items: { studentId: number }[], id: number) => items.find((m) => m.studentId === id);
+    expect(at(g1.items, f.students.s1)).toMatchObject({ levelName: 'Jilid 1', levelPages: 40, lastPage: '40' });
+    expect(at(g1.items, f.students.s2)).toMatchObject({ levelName: 'Jilid 1', lastPage: null });
+    const g2 = (await ctx.call(f.ustadzB, 'GET', `/api/v1/btq/groups/${f.groups.g2.id}/members`)).json();
+    // the new memorisation, not the review of the same day
+    expect(at(g2.items, f.students.s3)).toMatchObject({ levelName: 'Juz 30', levelPages: null, lastPage: '78:40' });
+    expect((await ctx.call(f.ustadzA, 'GET', `/api/v1/btq/groups/${f.groups.g2.id}/members`)).statusCode).toBe(403);
+  });
+
   it("shows a student's history to their ustadz and the principal only", async () => {
     const a = await ctx.call(f.ustadzA, 'GET', `${B}/students/${f.students.s1}/history`);
     expect(a.statusCode).toBe(200);

@@ -346,6 +346,23 @@ export const membersOn = (exec: Executor, groupId: number, date: string) =>
          order by lower(s.name), s.id`,
   );
 
+/**
+ * Where each student stands on their current level: the last progress entry on the open level row (by date, then
+ * id; a review (murojaah) only when there is no new memorisation): its last page (reading) or "surah:ayat" (tahfidz).
+ */
+export const lastPositions = (exec: Executor, studentIds: number[]) =>
+  studentIds.length === 0
+    ? Promise.resolve([])
+    : rows<{ studentId: number; lastPage: string | null }>(
+        exec,
+        sql`select distinct on (p.student_id) p.student_id as "studentId",
+               coalesce(p.page_to::text, p.surah::text || ':' || p.ayat_to::text) as "lastPage"
+              from btq_progress p
+              join btq_student_levels sl on sl.student_id = p.student_id and sl.to_date is null and sl.level_id = p.level_id
+             where p.student_id = any(${sql.raw(`'{${studentIds.map(Number).join(',')}}'::int[]`)})
+             order by p.student_id, p.kind = 'MUROJAAH', p.date desc, p.id desc`,
+      );
+
 /** Members with a day in the group between two dates. */
 export const membersBetween = (exec: Executor, groupId: number, from: string, to: string) =>
   rows<{ studentId: number; name: string; nis: string | null }>(

@@ -354,13 +354,16 @@ export function createBtqService(db: Database) {
   async function groupMembers(user: AuthUser, id: number) {
     const group = await visibleGroup(db, user, id);
     const members = await repo.membersOn(db, id, clock.today());
-    const levels = await currentLevelsOf(
-      db,
-      members.map((m) => m.studentId),
-    );
+    const ids = members.map((m) => m.studentId);
+    const [levels, positions] = await Promise.all([currentLevelsOf(db, ids), repo.lastPositions(db, ids)]);
     return {
       group,
-      items: members.map((m) => ({ ...m, levelName: levels.get(m.studentId)?.levelName ?? null })),
+      items: members.map((m) => ({
+        ...m,
+        levelName: levels.get(m.studentId)?.levelName ?? null,
+        levelPages: levels.get(m.studentId)?.pages ?? null,
+        lastPage: positions.find((p) => p.studentId === m.studentId)?.lastPage ?? null,
+      })),
     };
   }
 
