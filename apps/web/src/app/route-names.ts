@@ -128,6 +128,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'btq-grouping',
   'btq-level',
   'btq-presence',
+  'btq-group-print',
   'bpbk-achievement-input',
   'bpbk-achievement-edit',
   'bpbk-achievement-list',

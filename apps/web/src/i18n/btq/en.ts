@@ -111,6 +111,12 @@ export const btqEn: typeof btqId = {
     note: 'Note',
     notePlaceholder: 'Reason for leave/sickness',
     notes: 'Notes',
+    no: 'No.',
+    position: 'Last page',
+    page: 'p.',
+    schedule: 'Schedule',
+    groupNotFound: 'Group not found or not yours.',
+    printPage: 'Print page',
     schoolYear: 'School year {{year}}',
   },
 };

@@ -109,6 +109,12 @@ export const btqId = {
     note: 'Catatan',
     notePlaceholder: 'Alasan izin/sakit',
     notes: 'Catatan',
+    no: 'No.',
+    position: 'Halaman terakhir',
+    page: 'hal.',
+    schedule: 'Jadwal',
+    groupNotFound: 'Kelompok tidak ditemukan atau bukan kelompok Anda.',
+    printPage: 'Halaman cetak',
     schoolYear: 'Tahun pelajaran {{year}}',
   },
 };

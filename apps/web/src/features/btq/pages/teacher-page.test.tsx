@@ -92,7 +92,9 @@ describe('the BTQ ustadz page', { timeout: 30_000 }, () => {
     fireEvent.change(name, { target: { value: 'a b' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
     expect(await within(dialog).findByText(/hanya boleh huruf/)).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(0);
+    expect(
+      fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST'),
+    ).toHaveLength(0);
     fireEvent.change(name, { target: { value: 'ustadzah.luar' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
     expect(await within(dialog).findByText('Xk7pQ2mN9rTa')).toBeTruthy();
