@@ -1320,4 +1320,11 @@ export const MESSAGES_EN: Record<string, string> = {
   'Nomor pendaftaran terlalu panjang': 'The registration number is too long',
   'PIN terdiri dari 6 angka': 'The PIN is 6 digits',
   'Nomor pendaftaran atau PIN salah': 'Wrong registration number or PIN',
+  // BTQ: the coordinator, the outside ustadz's account (issue 16)
+  'Nama pengguna minimal 3 karakter': 'The username needs at least 3 characters',
+  'Ustadz pegawai masuk dengan akun pegawainya; akun hanya untuk ustadz luar':
+    'An employee ustadz signs in with their employee account; accounts are only for outside teachers',
+  '{name} sudah punya akun ({username})': '{name} already has an account ({username})',
+  'Ustadz ini nonaktif; aktifkan dulu': 'This ustadz is inactive; activate them first',
+  'Nama pengguna {username} sudah dipakai': 'The username {username} is already taken',
 };
