@@ -17,7 +17,9 @@ interface SheetRow {
  * coordinator) records the munaqosyah; the COORDINATOR ("teachercashier", not the principal) approves; and the
  * ustadz's recap, which showed the old level, shows the new one.
  */
-test('progress entry, proposal, munaqosyah by another ustadz, approval by the coordinator, the recap on a 360 px phone', async ({ browser }) => {
+test('progress entry, proposal, munaqosyah by another ustadz, approval by the coordinator, the recap on a 360 px phone', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const ustadz = await (await browser.newContext()).newPage();
   const tester = await (await browser.newContext()).newPage();

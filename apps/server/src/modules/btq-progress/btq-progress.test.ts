@@ -266,7 +266,9 @@ describe('promotion with munaqosyah', () => {
       (await ctx.call(f.ustadzB, 'POST', `${B}/promotions/${promotionId}/decide`, { decision: 'REJECTED' })).statusCode,
     ).toBe(403);
     const elsewhere = await coordinatorOfAnotherUnit();
-    const foreign = await ctx.call(elsewhere, 'POST', `${B}/promotions/${promotionId}/decide`, { decision: 'APPROVED' });
+    const foreign = await ctx.call(elsewhere, 'POST', `${B}/promotions/${promotionId}/decide`, {
+      decision: 'APPROVED',
+    });
     expect(foreign.statusCode, foreign.body).toBe(403);
     expect((await ctx.call(elsewhere, 'GET', `${B}/promotions`)).json()).toMatchObject({ items: [], canDecide: true });
     expect((await ctx.call(f.coordinator, 'GET', `${B}/promotions`)).json().canDecide).toBe(true);
@@ -465,8 +467,12 @@ describe("an outside ustadz's own account", () => {
     }
     expect((await ctx.call(f.principal, 'POST', url, { username: 'a b' })).statusCode).toBe(400);
     expect((await ctx.call(f.principal, 'POST', url, { username: 'x\u0000y' })).statusCode).toBe(400);
-    expect((await ctx.call(f.principal, 'POST', `${T}/teachers/99999999999/account`, { username: 'abc' })).statusCode).toBe(400);
-    expect((await ctx.call(f.principal, 'POST', `${T}/teachers/999999/account`, { username: 'abc' })).statusCode).toBe(404);
+    expect(
+      (await ctx.call(f.principal, 'POST', `${T}/teachers/99999999999/account`, { username: 'abc' })).statusCode,
+    ).toBe(400);
+    expect((await ctx.call(f.principal, 'POST', `${T}/teachers/999999/account`, { username: 'abc' })).statusCode).toBe(
+      404,
+    );
     const employeeUstadz = await ctx.call(f.principal, 'POST', `${T}/teachers/${f.teachers.tA.id}/account`, {
       username: 'ahmad.lagi',
     });
@@ -494,7 +500,13 @@ describe("an outside ustadz's own account", () => {
   it('signs in and enters progress for their own groups only, then is locked with the ustadz', async () => {
     const [g3] = await ctx.db
       .insert(btqGroups)
-      .values({ unitId: f.unitId, schoolYear: '2026/2027', name: 'Halaqah Luar', teacherId, levelId: f.levels.jilid1.id })
+      .values({
+        unitId: f.unitId,
+        schoolYear: '2026/2027',
+        name: 'Halaqah Luar',
+        teacherId,
+        levelId: f.levels.jilid1.id,
+      })
       .returning();
     const [s4] = await ctx.db.insert(students).values({ unitId: f.unitId, nis: 'BTQ4', name: 'Dewi' }).returning();
     await ctx.db.insert(btqGroupMembers).values({ groupId: g3!.id, studentId: s4!.id, fromDate: '2026-08-01' });

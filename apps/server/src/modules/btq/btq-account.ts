@@ -7,7 +7,6 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { assertUnit } from '../../lib/scope.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
-import { insertUser, updateUser } from '../school/employees.repo.ts';
 import * as repo from './btq.repo.ts';
 
 /** No look-alike characters (0/O, 1/l/I), so the password can be read out or copied by hand. */
@@ -48,11 +47,10 @@ export async function createTeacherAccount(
         }
         if (teacher.userId !== null) throw conflict(`${teacher.name} sudah punya akun (${teacher.username})`);
         if (!teacher.isActive) throw conflict('Ustadz ini nonaktif; aktifkan dulu');
-        const userId = await insertUser(tx, {
+        const userId = await repo.insertTeacherUser(tx, {
           username,
           displayName: teacher.name,
           passwordHash,
-          division: 'TEACHER',
           unitId: teacher.unitId,
         });
         await repo.setTeacherUser(tx, id, userId);
@@ -72,6 +70,6 @@ export async function createTeacherAccount(
 /** Deactivating an outside ustadz locks their account and ends its sessions; reactivating unlocks it. */
 export async function followTeacherActive(exec: Executor, userId: number | null, isActive: boolean | undefined) {
   if (userId === null || isActive === undefined) return;
-  await updateUser(exec, userId, { isActive });
+  await repo.setUserActive(exec, userId, isActive);
   if (!isActive) await endSessionsOf(exec, userId);
 }

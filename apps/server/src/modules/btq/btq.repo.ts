@@ -250,6 +250,21 @@ export async function updateTeacher(
 export const setTeacherUser = (exec: Executor, id: number, userId: number) =>
   exec.execute(sql`update btq_teachers set user_id = ${userId}, updated_at = now() where id = ${id}`);
 
+/** The TEACHER account of an outside ustadz, in their unit. */
+export const insertTeacherUser = async (
+  exec: Executor,
+  v: { username: string; displayName: string; passwordHash: string; unitId: number },
+) =>
+  (await one<{ id: number }>(
+    exec,
+    sql`insert into users (username, display_name, password_hash, division, unit_id)
+        values (${v.username}, ${v.displayName}, ${v.passwordHash}, 'TEACHER', ${v.unitId}) returning id`,
+  ))!.id;
+
+/** Locks or unlocks the outside ustadz's account with their ustadz row. */
+export const setUserActive = (exec: Executor, userId: number, isActive: boolean) =>
+  exec.execute(sql`update users set is_active = ${isActive}, updated_at = now() where id = ${userId}`);
+
 // ---------- groups ----------
 
 export interface GroupRow {

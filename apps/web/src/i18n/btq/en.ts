@@ -105,7 +105,8 @@ export const btqEn: typeof btqId = {
       username: 'Username',
       password: 'One-time password',
       hint: 'An outside teacher signs in with a teacher account of this unit and fills in only their own groups. The system makes the password and shows it once.',
-      madeHint: 'Account created. Note and hand over this password now; it is not shown again. Ask the teacher to change it after signing in.',
+      madeHint:
+        'Account created. Note and hand over this password now; it is not shown again. Ask the teacher to change it after signing in.',
       done: 'Done',
     },
     note: 'Note',

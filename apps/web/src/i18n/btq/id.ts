@@ -103,7 +103,8 @@ export const btqId = {
       username: 'Nama pengguna',
       password: 'Kata sandi sekali pakai',
       hint: 'Pengajar luar masuk dengan akun guru unit ini dan hanya mengisi kelompoknya sendiri. Kata sandi dibuat sistem dan hanya ditampilkan sekali.',
-      madeHint: 'Akun dibuat. Catat dan serahkan kata sandi ini sekarang; kata sandi tidak ditampilkan lagi. Minta ustadz menggantinya setelah masuk.',
+      madeHint:
+        'Akun dibuat. Catat dan serahkan kata sandi ini sekarang; kata sandi tidak ditampilkan lagi. Minta ustadz menggantinya setelah masuk.',
       done: 'Selesai',
     },
     note: 'Catatan',

@@ -184,7 +184,9 @@ describe('the recap and the student’s own', { timeout: 30_000 }, () => {
     fireEvent.click(option);
     await waitFor(() =>
       expect(
-        fetchMock.mock.calls.some(([url]) => String(url).includes('/prayer/recap') && String(url).includes('gradeId=2')),
+        fetchMock.mock.calls.some(
+          ([url]) => String(url).includes('/prayer/recap') && String(url).includes('gradeId=2'),
+        ),
       ).toBe(true),
     );
   });
