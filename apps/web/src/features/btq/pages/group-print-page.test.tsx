@@ -1,32 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import type { AuthUser, BtqGroupMembers } from '@mms/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { BtqGroupMembers } from '@mms/shared';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerBtqMessages } from '../../../i18n/btq/index.ts';
-import { id } from '../../../i18n/id.ts';
-import { registerPrintMessages } from '../../../i18n/print/index.ts';
-import { registerSchoolMessages } from '../../../i18n/school/index.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
-import { mediaQueryList } from '../../../test/media-query.ts';
 import { GroupPrintPage } from './group-print-page.tsx';
-
-const user: AuthUser = {
-  id: 1,
-  username: 'principal',
-  displayName: 'Ustadz Ahmad',
-  division: 'PRINCIPAL',
-  avatarUrl: null,
-  employeeId: 9,
-  employeeNumber: null,
-  studentId: null,
-  studentNumber: null,
-  unit: { id: 2, code: 'SMP', name: 'SMP Uji' },
-};
+import { btqTestUser, renderBtqScreen, stubBtqFetch } from './test-render.tsx';
 
 const members: BtqGroupMembers = {
   group: {
@@ -83,20 +59,10 @@ const members: BtqGroupMembers = {
 let status = 200;
 beforeEach(() => {
   status = 200;
-  vi.spyOn(window, 'matchMedia').mockImplementation((media) => mediaQueryList(media, true));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      const path = url.replace(/\?.*$/, '');
-      if (path === '/api/v1/btq/groups/4/members') {
-        return Promise.resolve(
-          new Response(JSON.stringify(status === 200 ? members : { error: { code: 'FORBIDDEN', message: 'x' } }), {
-            status,
-          }),
-        );
-      }
-      return Promise.resolve(new Response(JSON.stringify(null), { status: 200 }));
-    }),
+  stubBtqFetch((url) =>
+    url.startsWith('/api/v1/btq/groups/4/members')
+      ? { status, body: status === 200 ? members : { error: { code: 'FORBIDDEN', message: 'x' } } }
+      : { body: null },
   );
 });
 afterEach(() => {
@@ -104,30 +70,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function renderPage() {
-  if (!i18next.isInitialized) {
-    await i18next
-      .use(initReactI18next)
-      .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
-  }
-  registerSchoolMessages();
-  registerPrintMessages();
-  registerBtqMessages();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_KEY, user);
-  const router = createMemoryRouter([{ path: '/g/:id', element: <GroupPrintPage /> }], {
-    initialEntries: ['/g/4'],
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderPage = () =>
+  renderBtqScreen(<GroupPrintPage />, { user: btqTestUser('PRINCIPAL'), route: '/g/:id', path: '/g/4' });
 
 describe('the printable group page', { timeout: 30_000 }, () => {
   it('shows the halaqah with ustadz, level, schedule and each member’s level and page', async () => {

@@ -1,31 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import type { AuthUser, BtqTeacher } from '@mms/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { BtqTeacher } from '@mms/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerBtqMessages } from '../../../i18n/btq/index.ts';
-import { id } from '../../../i18n/id.ts';
-import { registerPrintMessages } from '../../../i18n/print/index.ts';
-import { registerSchoolMessages } from '../../../i18n/school/index.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
-import { mediaQueryList } from '../../../test/media-query.ts';
 import { TeacherPage } from './teacher-page.tsx';
-
-const user: AuthUser = {
-  id: 1,
-  username: 'principal',
-  displayName: 'Ustadz Ahmad',
-  division: 'PRINCIPAL',
-  avatarUrl: null,
-  employeeId: 9,
-  employeeNumber: null,
-  studentId: null,
-  studentNumber: null,
-  unit: { id: 2, code: 'SMP', name: 'SMP Uji' },
-};
+import { btqTestUser, renderBtqScreen, stubBtqFetch } from './test-render.tsx';
 
 const outside: BtqTeacher = {
   id: 7,
@@ -40,44 +17,21 @@ const outside: BtqTeacher = {
   username: null,
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof stubBtqFetch>;
 beforeEach(() => {
-  vi.spyOn(window, 'matchMedia').mockImplementation((media) => mediaQueryList(media, true));
-  fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    const body =
+  fetchMock = stubBtqFetch((_url, init) => ({
+    body:
       init?.method === 'POST'
         ? { teacher: { ...outside, username: 'ustadzah.luar' }, username: 'ustadzah.luar', password: 'Xk7pQ2mN9rTa' }
-        : { items: [outside, { ...outside, id: 8, name: 'Ustadz Pegawai', employeeId: 3, employeeNumber: 'NIP3' }] };
-    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
+        : { items: [outside, { ...outside, id: 8, name: 'Ustadz Pegawai', employeeId: 3, employeeNumber: 'NIP3' }] },
+  }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-async function renderPage() {
-  if (!i18next.isInitialized) {
-    await i18next
-      .use(initReactI18next)
-      .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
-  }
-  registerSchoolMessages();
-  registerPrintMessages();
-  registerBtqMessages();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_KEY, user);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <TeacherPage />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderPage = () => renderBtqScreen(<TeacherPage />, { user: btqTestUser('PRINCIPAL') });
 
 describe('the BTQ ustadz page', { timeout: 30_000 }, () => {
   it('makes an account for an outside ustadz only and shows the one-time password once', async () => {
