@@ -55,6 +55,7 @@ export const prayerEn: typeof prayerId = {
     },
     monitor: {
       middayTitle: 'Midday prayer',
+      export: 'Export to Excel (month per class)',
       afternoonTitle: 'Afternoon prayer',
       today: 'Today per class',
       students: 'Students',

@@ -53,6 +53,7 @@ export const prayerId = {
     },
     monitor: {
       middayTitle: 'Salat zuhur',
+      export: 'Ekspor Excel (bulan per kelas)',
       afternoonTitle: 'Salat asar',
       today: 'Hari ini per kelas',
       students: 'Siswa',
