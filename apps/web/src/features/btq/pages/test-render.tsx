@@ -1,19 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { AuthUser, Division } from '@mms/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { registerBtqMessages } from '../../../i18n/btq/index.ts';
-import { id } from '../../../i18n/id.ts';
 import { registerPrintMessages } from '../../../i18n/print/index.ts';
-import { registerSchoolMessages } from '../../../i18n/school/index.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
 import { mediaQueryList } from '../../../test/media-query.ts';
+import { renderWithApp } from '../../../test/render.tsx';
 
 /** The signed-in user of the BTQ screen tests: an SMP teacher unless another division is asked for. */
 export const btqTestUser = (division: Division = 'TEACHER'): AuthUser => ({
@@ -40,29 +32,19 @@ export function stubBtqFetch(reply: (url: string, init?: RequestInit) => { statu
   return fetchMock;
 }
 
-/** Renders one BTQ screen in Indonesian with its messages, the session of `user`, at `path` of `route`. */
-export async function renderBtqScreen(
+/** Renders one BTQ screen in Indonesian with its messages, the session of `user`, at `path` (matched by `route`). */
+export const renderBtqScreen = (
   ui: ReactElement,
-  { user = btqTestUser(), route = '*', path = '/' }: { user?: AuthUser; route?: string; path?: string } = {},
-) {
-  if (!i18next.isInitialized) {
-    await i18next
-      .use(initReactI18next)
-      .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
-  }
-  registerSchoolMessages();
-  registerPrintMessages();
-  registerBtqMessages();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_KEY, user);
-  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+  { user = btqTestUser(), route, path = '/' }: { user?: AuthUser; route?: string; path?: string } = {},
+) =>
+  renderWithApp(
+    route ? (
+      <Routes>
+        <Route path={route} element={ui} />
+      </Routes>
+    ) : (
+      ui
+    ),
+    path,
+    { user, messages: [registerPrintMessages, registerBtqMessages] },
   );
-}
