@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDays, fillDate, serverToday } from './support.ts';
+import { addDays, fillDate, serverToday, signInWithForm } from './support.ts';
 import { apiAs, unique } from './school/school-api.ts';
 
 interface Group {
@@ -135,4 +135,16 @@ test('the principal gives an outside ustadz an account with a one-time password'
   expect(groups.status()).toBe(200);
   expect(await groups.json()).toEqual([]);
   await own.dispose();
+});
+
+/** The demo outside ustadzah signs in with the form on a phone and finds her own halaqah, and only hers. */
+test('the outside ustadzah signs in and opens her own halaqah on a phone', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await signInWithForm(page, 'ustadzah');
+  await expect(page).toHaveURL(/\/backend/);
+  await page.goto('/backend/mms/btq/progress');
+  await expect(page.getByRole('heading', { name: 'Progres BTQ' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Kelompok' }).click();
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option', { name: /Halaqah Ar-Rahman/ })).toBeVisible();
 });
