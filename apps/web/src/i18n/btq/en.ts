@@ -118,6 +118,7 @@ export const btqEn: typeof btqId = {
     schedule: 'Schedule',
     groupNotFound: 'Group not found or not yours.',
     printPage: 'Print page',
+    searchTeacher: 'Search name, employee number or account',
     schoolYear: 'School year {{year}}',
   },
 };

@@ -116,6 +116,7 @@ export const btqId = {
     schedule: 'Jadwal',
     groupNotFound: 'Kelompok tidak ditemukan atau bukan kelompok Anda.',
     printPage: 'Halaman cetak',
+    searchTeacher: 'Cari nama, NIP atau akun',
     schoolYear: 'Tahun pelajaran {{year}}',
   },
 };

@@ -58,4 +58,13 @@ describe('the BTQ ustadz page', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Selesai' }));
     await waitFor(() => expect(screen.queryByText('Xk7pQ2mN9rTa')).toBeNull());
   });
+
+  it('searches the ustadz and offers the list as Excel', async () => {
+    await renderPage();
+    await screen.findByText('Ustadz Pegawai');
+    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cari nama, NIP atau akun' }), { target: { value: 'nip3' } });
+    await waitFor(() => expect(screen.queryByText('Ustadzah Luar')).toBeNull());
+    expect(screen.getByText('Ustadz Pegawai')).toBeTruthy();
+  });
 });

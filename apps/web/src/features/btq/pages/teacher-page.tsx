@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Code,
+  Group,
   Modal,
   SegmentedControl,
   Select,
@@ -16,6 +17,8 @@ import { ALL_UNIT_DIVISIONS, BtqTeacherAccountInput, BtqTeacherInput, type BtqTe
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/data-list/export-button.tsx';
+import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
@@ -148,27 +151,59 @@ export function TeacherPage() {
   const save = useSaveTeacher();
   const [adding, setAdding] = useState(false);
   const [accountOf, setAccountOf] = useState<BtqTeacher | null>(null);
+  const [q, setQ] = useState('');
+  const needle = q.trim().toLowerCase();
+  const shown = (teachers.data?.items ?? []).filter(
+    (tr) =>
+      !needle || [tr.name, tr.employeeNumber ?? '', tr.username ?? ''].some((v) => v.toLowerCase().includes(needle)),
+  );
+  const exportRows = () =>
+    downloadClientXlsx(
+      { title: t('btq.titles.teacher'), filters: needle ? [[t('btq.searchTeacher'), q.trim()]] : [] },
+      [
+        { title: t('btq.name'), value: (tr: BtqTeacher) => tr.name },
+        { title: t('btq.employee'), value: (tr) => tr.employeeNumber ?? t('btq.outside') },
+        { title: t('btq.phone'), value: (tr) => tr.phone },
+        { title: t('btq.groupCount'), value: (tr) => tr.groupCount },
+        { title: t('btq.coordinator'), value: (tr) => (tr.isCoordinator ? '✓' : '') },
+        { title: t('btq.active'), value: (tr) => (tr.isActive ? '✓' : '') },
+        { title: t('btq.account.title'), value: (tr) => tr.username },
+      ],
+      shown,
+      'ustadz-btq.xlsx',
+    );
   const done = { onSuccess: () => notifyDone('saved'), onError: notifyError };
   return (
     <>
       <PageTitle
         actions={
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setAdding(true)}
-            disabled={unitId === null}
-          >
-            {t('btq.addTeacher')}
-          </Button>
+          <Group gap="xs">
+            <ExportButton label={t('btq.export')} onExport={exportRows} />
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setAdding(true)}
+              disabled={unitId === null}
+            >
+              {t('btq.addTeacher')}
+            </Button>
+          </Group>
         }
       >
         {t('btq.titles.teacher')}
       </PageTitle>
       <Stack>
-        {admin && <UnitSelect value={unitId} onChange={setUnitId} clearable={false} />}
+        <Group align="flex-end">
+          {admin && <UnitSelect value={unitId} onChange={setUnitId} clearable={false} />}
+          <TextInput
+            label={t('btq.searchTeacher')}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            w={{ base: '100%', sm: 260 }}
+          />
+        </Group>
         {unitId === null ? null : teachers.isPending ? (
           <Skeleton height={160} />
-        ) : teachers.data?.items.length ? (
+        ) : shown.length ? (
           <Table.ScrollContainer minWidth={560}>
             <Table striped>
               <Table.Thead>
@@ -183,7 +218,7 @@ export function TeacherPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {teachers.data.items.map((tr) => (
+                {shown.map((tr) => (
                   <Table.Tr key={tr.id}>
                     <Table.Td>{tr.name}</Table.Td>
                     <Table.Td>{tr.employeeNumber ?? <Badge variant="light">{t('btq.outside')}</Badge>}</Table.Td>
