@@ -173,8 +173,10 @@ export const MyPayments = z.object({
       vaNumber: z.string().nullable(),
       qris: z.string().nullable(),
       amount: z.number().int(),
-      status: z.enum(['PENDING', 'PAID']),
+      /** EXPIRED: past `expiresAt` unpaid; it can no longer be paid, a new charge can be started */
+      status: z.enum(['PENDING', 'PAID', 'EXPIRED']),
       createdAt: z.string(),
+      expiresAt: z.string(),
     }),
   ),
 });
@@ -193,4 +195,9 @@ export const LocalCallbackBody = z.object({
   amount: paymentAmount,
   status: z.enum(['PAID', 'FAILED']),
 });
-export const CallbackResult = z.object({ ok: z.literal(true), paymentId: z.number().int().nullable() });
+/** `expired`: the charge was past its expiry; the callback was recorded and no payment was made. */
+export const CallbackResult = z.object({
+  ok: z.literal(true),
+  paymentId: z.number().int().nullable(),
+  expired: z.boolean().optional(),
+});

@@ -142,10 +142,13 @@ export const gatewayCharges = pgTable(
     qris: text(),
     amount: integer().notNull(),
     billIds: integer().array().notNull(),
-    status: text({ enum: ['PENDING', 'PAID'] })
+    /** EXPIRED: a callback came after `expiresAt` and was recorded, not paid (a pending one past it reads as expired) */
+    status: text({ enum: ['PENDING', 'PAID', 'EXPIRED'] })
       .notNull()
       .default('PENDING'),
     paymentId: integer().references(() => payments.id, { onDelete: 'restrict' }),
+    /** after this instant the charge cannot be paid (MMS_GATEWAY_CHARGE_HOURS after it was started, default 24) */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** the user who started it (the student); the gateway payment's vouchers are booked by them */
     createdBy: integer()
       .notNull()

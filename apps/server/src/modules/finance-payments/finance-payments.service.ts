@@ -24,7 +24,7 @@ import { clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { postVoucher } from '../finance-books/finance-books.service.ts';
-import { activeGateway, gatewayOf, signLocal, type CallbackEvent } from './gateway.ts';
+import { activeGateway, chargeLifetimeHours, gatewayOf, signLocal, type CallbackEvent } from './gateway.ts';
 import * as repo from './finance-payments.repo.ts';
 
 /** `KWT/SMP/2026/11/0001`: unit code, year, month and the sequence of that unit and month. */
@@ -49,6 +49,24 @@ export interface PostPaymentInput {
   provider?: string | null;
   providerRef?: string | null;
 }
+
+type ChargeRow = NonNullable<Awaited<ReturnType<typeof repo.findCharge>>>;
+
+/** A pending charge past its expiry on MMS's clock. */
+const isExpired = (c: Pick<ChargeRow, 'expiresAt'>) => clock.now().getTime() >= new Date(c.expiresAt).getTime();
+
+/** A charge as the student sees it: a pending one past its expiry reads EXPIRED. */
+const chargeOut = (c: ChargeRow) => ({
+  id: c.id,
+  provider: c.provider,
+  providerRef: c.providerRef,
+  vaNumber: c.vaNumber,
+  qris: c.qris,
+  amount: c.amount,
+  status: c.status === 'PENDING' && isExpired(c) ? ('EXPIRED' as const) : c.status,
+  createdAt: iso(c.createdAt)!,
+  expiresAt: iso(c.expiresAt)!,
+});
 
 /**
  * The income account a bill's payment is booked to: the component's mapped account
@@ -500,16 +518,7 @@ export function createFinancePaymentsService(db: Database) {
       payments,
       bills,
       credit,
-      charges: charges.map((c) => ({
-        id: c.id,
-        provider: c.provider,
-        providerRef: c.providerRef,
-        vaNumber: c.vaNumber,
-        qris: c.qris,
-        amount: c.amount,
-        status: c.status,
-        createdAt: iso(c.createdAt)!,
-      })),
+      charges: charges.map(chargeOut),
     };
   }
 
@@ -540,6 +549,8 @@ export function createFinancePaymentsService(db: Database) {
         amount,
         billIds: ids,
         createdBy: user.id,
+        createdAt: clock.now(),
+        expiresAt: new Date(clock.now().getTime() + chargeLifetimeHours() * 3_600_000),
       });
       const created = gateway.createCharge({ chargeId: row.id, studentId, amount });
       await repo.updateCharge(tx, row.id, created);
@@ -551,16 +562,7 @@ export function createFinancePaymentsService(db: Database) {
       });
       return { ...row, ...created };
     });
-    return {
-      id: charge.id,
-      provider: charge.provider,
-      providerRef: charge.providerRef,
-      vaNumber: charge.vaNumber,
-      qris: charge.qris,
-      amount: charge.amount,
-      status: charge.status,
-      createdAt: iso(charge.createdAt)!,
-    };
+    return chargeOut(charge);
   }
 
   /**
@@ -572,8 +574,21 @@ export function createFinancePaymentsService(db: Database) {
     return db.transaction(async (tx) => {
       const charge = await repo.lockChargeByRef(tx, provider, event.reference);
       if (!charge) throw notFound('Tagihan gateway');
+      if (charge.status === 'EXPIRED') return { ok: true as const, paymentId: null, expired: true };
       if (charge.status === 'PAID' || event.status !== 'PAID') {
         return { ok: true as const, paymentId: charge.paymentId };
+      }
+      if (isExpired(charge)) {
+        // money announced after the charge's expiry is recorded, never paid: the treasurer settles it with the provider
+        await repo.updateCharge(tx, charge.id, { status: 'EXPIRED' });
+        await audit(tx, actor, {
+          action: 'payment.charge.expired',
+          entityType: 'gateway_charge',
+          entityId: charge.id,
+          before: { status: charge.status, expiresAt: iso(charge.expiresAt) },
+          after: { status: 'EXPIRED', reference: event.reference, amount: event.amount },
+        });
+        return { ok: true as const, paymentId: null, expired: true };
       }
       const { id } = await postPayment(
         tx,
@@ -615,6 +630,9 @@ export function createFinancePaymentsService(db: Database) {
     const charge = await repo.findCharge(db, chargeId);
     if (!charge || charge.studentId !== studentId) throw notFound('Tagihan gateway');
     if (charge.provider !== 'local') throw conflict('Hanya tagihan penyedia lokal (demo) yang dapat dibayar di sini');
+    if (charge.status === 'EXPIRED' || (charge.status === 'PENDING' && isExpired(charge))) {
+      throw conflict('Tagihan gateway sudah kedaluwarsa; buat tagihan baru');
+    }
     const event: CallbackEvent = { reference: charge.providerRef, amount: charge.amount, status: 'PAID' };
     return callback('local', { 'x-signature': signLocal(event) }, event, actor);
   }

@@ -1,9 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyPayments, Payment, Receipt, StudentAccount } from '@mms/shared';
-import { auditLog, bills, paymentAllocations, payments, studentCredits, vouchers } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  bills,
+  gatewayCharges,
+  paymentAllocations,
+  payments,
+  studentCredits,
+  vouchers,
+} from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
-import { signLocal } from './gateway.ts';
+import { setClock } from '../../lib/clock.ts';
+import { chargeLifetimeHours, signLocal } from './gateway.ts';
 import { API, makeBill, paymentsFixture } from '../../test/finance-payments-fixture.ts';
 
 let ctx: TestContext;
@@ -509,5 +518,91 @@ describe('gateway', () => {
     expect((await billOf(dec.id)).status).toBe('PAID');
     const mine = await ok<MyPayments>(fx.student, 'GET', `${API}/me`);
     expect(mine.charges.find((x) => x.id === c.id)?.status).toBe('PAID');
+  });
+});
+
+describe('gateway charge expiry', () => {
+  it('reads the lifetime from MMS_GATEWAY_CHARGE_HOURS: 24 by default or when it is not 1 to 720 whole hours', () => {
+    expect(chargeLifetimeHours(undefined)).toBe(24);
+    expect(chargeLifetimeHours('2')).toBe(2);
+    expect(chargeLifetimeHours(' 72 ')).toBe(72);
+    for (const bad of ['0', '721', '1.5', '-3', 'abc', '']) expect(chargeLifetimeHours(bad)).toBe(24);
+  });
+
+  it('a charge expires after 24 hours: the student sees it expired, cannot pay it, and a late callback pays nothing', async () => {
+    const own = fx.f.studentsA[0]!;
+    const jan = await sppBill(own.id, '2027-01');
+    const start = new Date('2027-02-03T02:00:00Z').getTime();
+    const at = (ms: number) => setClock(new Date(start + ms));
+    const HOUR = 3_600_000;
+    try {
+      // a fresh sign-in after each jump of the clock (a session idles out)
+      const me = () => ctx.signIn(fx.student.user.username);
+      at(0);
+      let session = await me();
+      const c = await ok<MyPayments['charges'][number]>(session, 'POST', `${API}/me/charges`, { billIds: [jan.id] });
+      expect(c.status).toBe('PENDING');
+      expect(new Date(c.expiresAt).getTime() - new Date(c.createdAt).getTime()).toBe(24 * HOUR);
+
+      at(24 * HOUR - 60_000);
+      session = await me();
+      const still = await ok<MyPayments>(session, 'GET', `${API}/me`);
+      expect(still.charges.find((x) => x.id === c.id)?.status).toBe('PENDING');
+
+      at(24 * HOUR + 1000);
+      session = await me();
+      const mine = await ok<MyPayments>(session, 'GET', `${API}/me`);
+      expect(mine.charges.find((x) => x.id === c.id)?.status).toBe('EXPIRED');
+      const demo = await ctx.call(session, 'POST', `${API}/me/charges/${c.id}/pay-local`);
+      expect(demo.statusCode).toBe(409);
+      expect(demo.json().error.message).toContain('kedaluwarsa');
+
+      const before = await Promise.all([count(payments), count(vouchers), count(paymentAllocations)]);
+      const event = { reference: c.providerRef, amount: c.amount, status: 'PAID' as const };
+      const late = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `${API}/gateway/local/callback`,
+          payload: event,
+          headers: { 'x-signature': signLocal(event) },
+        });
+      const first = await late();
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ ok: true, paymentId: null, expired: true });
+      const again = await late();
+      expect(again.json()).toEqual(first.json());
+      expect(await Promise.all([count(payments), count(vouchers), count(paymentAllocations)])).toEqual(before);
+      expect(await billOf(jan.id)).toMatchObject({ paid: 0, status: 'UNPAID' });
+      const [row] = await ctx.db.select().from(gatewayCharges).where(eq(gatewayCharges.id, c.id));
+      expect(row).toMatchObject({ status: 'EXPIRED', paymentId: null });
+      const logged = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'payment.charge.expired'), eq(auditLog.entityId, String(c.id))));
+      expect(logged).toHaveLength(1);
+
+      // a new charge for the same bill can be started and paid
+      const fresh = await ok<{ id: number }>(session, 'POST', `${API}/me/charges`, { billIds: [jan.id] });
+      await ok(session, 'POST', `${API}/me/charges/${fresh.id}/pay-local`);
+      expect(await billOf(jan.id)).toMatchObject({ paid: 300000, status: 'PAID' });
+    } finally {
+      setClock(process.env.MMS_NOW ?? null);
+    }
+  });
+
+  it('the lifetime follows MMS_GATEWAY_CHARGE_HOURS', async () => {
+    const own = fx.f.studentsA[0]!;
+    const feb = await sppBill(own.id, '2027-02');
+    const previous = process.env.MMS_GATEWAY_CHARGE_HOURS;
+    process.env.MMS_GATEWAY_CHARGE_HOURS = '2';
+    try {
+      const c = await ok<MyPayments['charges'][number]>(fx.student, 'POST', `${API}/me/charges`, {
+        billIds: [feb.id],
+      });
+      expect(new Date(c.expiresAt).getTime() - new Date(c.createdAt).getTime()).toBe(2 * 3_600_000);
+    } finally {
+      if (previous === undefined) delete process.env.MMS_GATEWAY_CHARGE_HOURS;
+      else process.env.MMS_GATEWAY_CHARGE_HOURS = previous;
+    }
   });
 });

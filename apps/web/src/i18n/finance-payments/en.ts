@@ -95,7 +95,9 @@ export const financePaymentsEn: typeof financePaymentsId = {
       charges: 'Virtual account charges',
       payLocal: 'Pay (demo simulation)',
       choose: 'Choose bill {{bill}}',
-      status: { PENDING: 'Waiting', PAID: 'Paid' },
+      status: { PENDING: 'Pending', PAID: 'Paid', EXPIRED: 'Expired' },
+      expires: 'Valid until {{date}} at {{time}} WIB',
+      expired: 'Expired on {{date}} at {{time}} WIB; choose the bills and create a new virtual account',
     },
   },
 };

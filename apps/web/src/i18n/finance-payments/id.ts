@@ -93,7 +93,9 @@ export const financePaymentsId = {
       charges: 'Tagihan virtual account',
       payLocal: 'Bayar (simulasi demo)',
       choose: 'Pilih tagihan {{bill}}',
-      status: { PENDING: 'Menunggu', PAID: 'Dibayar' },
+      status: { PENDING: 'Menunggu', PAID: 'Dibayar', EXPIRED: 'Kedaluwarsa' },
+      expires: 'Berlaku sampai {{date}} pukul {{time}} WIB',
+      expired: 'Kedaluwarsa sejak {{date}} pukul {{time}} WIB; pilih tagihan lalu buat virtual account baru',
     },
   },
 };
