@@ -201,3 +201,31 @@ export const CallbackResult = z.object({
   paymentId: z.number().int().nullable(),
   expired: z.boolean().optional(),
 });
+
+// ---------- the income account of each payment component ----------
+export const IncomeAccountRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type IncomeAccountRef = z.infer<typeof IncomeAccountRef>;
+/**
+ * Which income account a component's payments are booked to. `source`: MAPPED (the treasurer chose it), NAME
+ * (the default: the unit's INCOME account whose name contains the component's name), FALLBACK (the default: the
+ * unit's last INCOME account by code), NONE (no INCOME account: a payment for it is refused).
+ */
+export const ComponentIncomeAccount = z.object({
+  componentId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  mappedAccountId: z.number().int().nullable(),
+  account: IncomeAccountRef.nullable(),
+  source: z.enum(['MAPPED', 'NAME', 'FALLBACK', 'NONE']),
+});
+export type ComponentIncomeAccount = z.infer<typeof ComponentIncomeAccount>;
+export const ComponentIncomeAccounts = z.object({
+  items: z.array(ComponentIncomeAccount),
+  /** the unit's active INCOME accounts a component may be mapped to */
+  accounts: z.array(IncomeAccountRef),
+});
+export type ComponentIncomeAccounts = z.infer<typeof ComponentIncomeAccounts>;
+/** null: back to the default rule */
+export const ComponentIncomeAccountInput = z.object({ accountId: dbId('Akun').nullable() });
+export type ComponentIncomeAccountInput = z.infer<typeof ComponentIncomeAccountInput>;
