@@ -113,8 +113,8 @@ export const paymentCounters = pgTable(
 );
 
 /**
- * The income account a component's payments are booked to (one per component). Without a row the unit's
- * INCOME account whose code equals the component's code is used (documented in docs/finance-payments.md).
+ * The income account a component's payments are booked to (one per component), chosen by the treasurer. Without a
+ * row the default rule of `resolveIncome` applies (documented in docs/finance-payments.md).
  */
 export const componentIncomeAccounts = pgTable('component_income_accounts', {
   componentId: integer()

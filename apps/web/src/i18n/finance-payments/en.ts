@@ -85,6 +85,23 @@ export const financePaymentsEn: typeof financePaymentsId = {
       reversedBy: 'Reversed: {{reason}} (asked by {{asker}}, approved by {{approver}})',
       recapStatus: { PAID: 'Paid', PARTIAL: 'Partly', UNPAID: 'Unpaid', NONE: '–' },
     },
+    incomeAccounts: {
+      title: 'Income account per component',
+      help: 'Payments of each component are booked to this income account on the cash/bank in voucher (BKM/BBM). Without a choice the default rule applies: the income account whose name contains the component’s name, else the last income account by code.',
+      empty: 'No payment components yet',
+      component: 'Component',
+      account: 'Income account',
+      rule: 'Basis',
+      choose: 'Income account {{name}}',
+      default: 'Default rule: {{account}}',
+      none: 'No income account yet',
+      source: {
+        MAPPED: 'Chosen by the treasurer',
+        NAME: 'Default (name)',
+        FALLBACK: 'Default (last account)',
+        NONE: 'No account',
+      },
+    },
     student: {
       title: 'My Payments',
       payments: 'Payment history',

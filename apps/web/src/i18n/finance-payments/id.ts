@@ -83,6 +83,23 @@ export const financePaymentsId = {
       reversedBy: 'Dibatalkan: {{reason}} (diminta {{asker}}, disetujui {{approver}})',
       recapStatus: { PAID: 'Lunas', PARTIAL: 'Sebagian', UNPAID: 'Belum', NONE: '–' },
     },
+    incomeAccounts: {
+      title: 'Akun pendapatan per komponen',
+      help: 'Pembayaran setiap komponen dibukukan ke akun pendapatan ini pada bukti kas/bank masuk (BKM/BBM). Tanpa pilihan, berlaku aturan bawaan: akun pendapatan yang namanya memuat nama komponen, jika tidak ada akun pendapatan terakhir menurut kode.',
+      empty: 'Belum ada komponen pembayaran',
+      component: 'Komponen',
+      account: 'Akun pendapatan',
+      rule: 'Dasar',
+      choose: 'Akun pendapatan {{name}}',
+      default: 'Aturan bawaan: {{account}}',
+      none: 'Belum ada akun pendapatan',
+      source: {
+        MAPPED: 'Dipilih bendahara',
+        NAME: 'Bawaan (nama)',
+        FALLBACK: 'Bawaan (akun terakhir)',
+        NONE: 'Tidak ada akun',
+      },
+    },
     student: {
       title: 'Pembayaran Saya',
       payments: 'Riwayat pembayaran',
