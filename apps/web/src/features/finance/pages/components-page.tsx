@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useComponents, useDeleteComponent } from '../api.ts';
 import { ComponentForm } from '../components/component-form.tsx';
-import { ComponentIncomeAccounts } from '../../finance-payments/components/income-accounts.tsx';
+import { ComponentIncomeAccounts } from '../components/income-accounts.tsx';
 
 /** treasurer/payment-components: SPP, uang pangkal, daftar ulang... with frequency and default fee. */
 export function PaymentComponentsPage() {
