@@ -16,7 +16,7 @@ import {
   type DailyCashLine,
   type Lang,
 } from '@mms/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { userOf } from '../../lib/scope.ts';
