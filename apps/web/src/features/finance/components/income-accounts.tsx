@@ -1,4 +1,4 @@
-import { Badge, Paper, Select, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Select, Table, Text, Title } from '@mantine/core';
 import type { ComponentIncomeAccount, IncomeAccountRef } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import '../../../i18n/finance-payments/index.ts';
@@ -26,14 +26,7 @@ export function ComponentIncomeAccounts({ unitId, canManage }: { unitId: number 
       { onSuccess: () => notifyDone('saved', c.name), onError: notifyError },
     );
   return (
-    <Paper
-      withBorder
-      p={{ base: 'sm', sm: 'lg' }}
-      radius="md"
-      mt="md"
-      component="section"
-      aria-labelledby="income-accounts"
-    >
+    <Box component="section" mt="xl" aria-labelledby="income-accounts">
       <Title order={2} fz="h4" id="income-accounts">
         {t('financePayments.incomeAccounts.title')}
       </Title>
@@ -93,6 +86,6 @@ export function ComponentIncomeAccounts({ unitId, canManage }: { unitId: number 
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </Box>
   );
 }
