@@ -1320,6 +1320,10 @@ export const MESSAGES_EN: Record<string, string> = {
   'Nomor pendaftaran terlalu panjang': 'The registration number is too long',
   'PIN terdiri dari 6 angka': 'The PIN is 6 digits',
   'Nomor pendaftaran atau PIN salah': 'Wrong registration number or PIN',
+  // finance (issue 15, fin-left): gateway charge expiry and the component income accounts
+  'Tagihan gateway sudah kedaluwarsa; buat tagihan baru': 'The gateway charge has expired; create a new one',
+  'Pilih akun pendapatan yang aktif': 'Choose an active income account',
+  'Akun harus berjenis pendapatan dan aktif': 'The account must be an active income account',
   // BTQ: the coordinator, the outside ustadz's account (issue 16)
   'Nama pengguna minimal 3 karakter': 'The username needs at least 3 characters',
   'Ustadz pegawai masuk dengan akun pegawainya; akun hanya untuk ustadz luar':
