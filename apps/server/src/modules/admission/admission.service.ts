@@ -306,12 +306,8 @@ export function createAdmissionService(db: Database, dataDir: string) {
       for (const kind of REQUIRED_APPLICANT_DOCUMENTS)
         if (!docs.some((d) => d.kind === kind))
           missing[`documents.${kind}`] = `${APPLICANT_DOCUMENT_LABELS[kind].id} belum diunggah`;
-      const keys = Object.keys(missing);
-      if (keys.length)
-        throw badRequest(
-          `Formulir belum lengkap: ${Object.values(missing)[0]}${keys.length > 1 ? ` (dan ${keys.length - 1} lainnya)` : ''}`,
-          missing,
-        );
+      const first = Object.values(missing)[0];
+      if (first) throw badRequest(`Formulir belum lengkap: ${first}`, missing);
       await moveApplicant(tx, applicantActor(actor), id, 'REGISTERED', { note: 'Dikirim oleh pendaftar' });
     });
     return detail(null, id);
