@@ -24,6 +24,7 @@ import {
   type ApplicantDetail,
   type RegisterStartResponse,
 } from '@mms/shared';
+import { ModalsProvider } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -368,19 +369,22 @@ export function SpmbStatusPage() {
   const { t } = useTranslation();
   const own = useOwnApplication();
   return (
-    <Container size="sm" py="lg" px="sm">
-      <Stack>
-        <Title order={1} fz="h2">
-          {t('adm.pub.statusTitle')}
-        </Title>
-        {own.isPending ? (
-          <Skeleton height={200} aria-label={t('adm.loading')} />
-        ) : own.data ? (
-          <OwnApplication key={`${own.data.id}-${own.data.state}`} applicant={own.data} />
-        ) : (
-          <SignInForm />
-        )}
-      </Stack>
-    </Container>
+    // the public pages sit outside the backend frame, which holds the dialogs' provider
+    <ModalsProvider>
+      <Container size="sm" py="lg" px="sm">
+        <Stack>
+          <Title order={1} fz="h2">
+            {t('adm.pub.statusTitle')}
+          </Title>
+          {own.isPending ? (
+            <Skeleton height={200} aria-label={t('adm.loading')} />
+          ) : own.data ? (
+            <OwnApplication key={`${own.data.id}-${own.data.state}`} applicant={own.data} />
+          ) : (
+            <SignInForm />
+          )}
+        </Stack>
+      </Container>
+    </ModalsProvider>
   );
 }
