@@ -22,7 +22,7 @@ const user = (division: Division): AuthUser => ({
   unit: { id: 2, code: 'SMP', name: 'SMP Uji' },
 });
 const render = (ui: ReactElement, division: Division | null = 'TU') =>
-  renderWithApp(ui, '/', { user: division ? user(division) : null, messages: [registerAdmissionMessages] });
+  renderWithApp(ui, '/', { user: division ? user(division) : undefined, messages: [registerAdmissionMessages] });
 
 const listRow = {
   id: 7,

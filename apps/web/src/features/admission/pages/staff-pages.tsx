@@ -439,7 +439,6 @@ export function AdmissionApplicantPage() {
   const q = useApplicant(id);
   const m = useApplicantMutations(id);
   const a = q.data;
-  const lang = displayLanguage();
   if (!a)
     return (
       <Stack>
