@@ -31,11 +31,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-fields.tsx';
 import { routePath } from '../../../app/route-names.ts';
-import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateText, displayLanguage } from '../../../lib/display.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
-import { issueErrors, messageText } from '../../../lib/validation.ts';
+import { issueErrors } from '../../../lib/validation.ts';
 import {
   APPLICANT_KEY,
   ownDocumentUrl,
@@ -45,19 +44,10 @@ import {
   useOpenWaves,
   useOwnApplication,
 } from '../api.ts';
+import { rupiah, showServerErrors } from '../show-errors.ts';
 import { ApplicantFormFields } from '../components/applicant-form.tsx';
 import { DocumentsPanel } from '../components/documents-panel.tsx';
 import { checkForm, formOf, type FormField, type FormValues } from '../form.ts';
-
-const rupiah = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;
-
-/** Field errors of a failed call (the server's, in the reader's language), or a notification. */
-function serverErrors(e: unknown, set: (errors: Record<string, string>) => void) {
-  if (isApiError(e) && e.fields && Object.keys(e.fields).length) {
-    set(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, messageText(v)])));
-  }
-  notifyError(e);
-}
 
 /** '/spmb': the public registration's first step (no account), then the number and the PIN shown once. */
 export function SpmbRegisterPage() {
@@ -84,7 +74,7 @@ export function SpmbRegisterPage() {
       setDone(await startRegistration(parsed.data));
       await client.invalidateQueries({ queryKey: APPLICANT_KEY });
     } catch (err) {
-      serverErrors(err, setErrors);
+      showServerErrors(err, setErrors);
     } finally {
       setPending(false);
     }
@@ -197,7 +187,7 @@ function SignInForm() {
       await signInApplicant(parsed.data);
       await client.invalidateQueries({ queryKey: APPLICANT_KEY });
     } catch (err) {
-      serverErrors(err, setErrors);
+      showServerErrors(err, setErrors);
     } finally {
       setPending(false);
     }
@@ -289,7 +279,7 @@ function OwnApplication({ applicant }: { applicant: ApplicantDetail }) {
       notifyInfo(t('adm.saved'));
       return true;
     } catch (e) {
-      serverErrors(e, setErrors);
+      showServerErrors(e, setErrors);
       return false;
     } finally {
       setPending(null);
@@ -308,7 +298,7 @@ function OwnApplication({ applicant }: { applicant: ApplicantDetail }) {
             await actions.submit();
             notifyInfo(t('adm.pub.submitted'));
           } catch (e) {
-            serverErrors(e, setErrors);
+            showServerErrors(e, setErrors);
           } finally {
             setPending(null);
           }

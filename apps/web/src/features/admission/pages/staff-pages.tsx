@@ -40,7 +40,6 @@ import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { ROUTES } from '../../../app/route-names.ts';
-import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateText, displayLanguage } from '../../../lib/display.ts';
 import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
@@ -58,12 +57,12 @@ import {
   useSaveWave,
   useWaves,
 } from '../api.ts';
+import { rupiah, showServerErrors } from '../show-errors.ts';
 import { ApplicantFormFields } from '../components/applicant-form.tsx';
 import { DocumentsPanel } from '../components/documents-panel.tsx';
 import { checkForm, emptyForm, formOf, type FormField, type FormValues } from '../form.ts';
 import { StateAndEvents } from './public-pages.tsx';
 
-const rupiah = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;
 const pathOf = (name: keyof typeof ROUTES, id: number) => ROUTES[name].replace(':id', String(id));
 const STATE_COLOR: Partial<Record<ApplicantState, string>> = {
   DRAFT: 'gray',
@@ -76,12 +75,6 @@ const STATE_COLOR: Partial<Record<ApplicantState, string>> = {
   REREGISTERED: 'green',
   WITHDRAWN: 'gray',
 };
-
-function serverErrors(e: unknown, set: (errors: Record<string, string>) => void) {
-  if (isApiError(e) && e.fields && Object.keys(e.fields).length)
-    set(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, messageText(v)])));
-  notifyError(e);
-}
 
 function StateBadge({ state }: { state: ApplicantState }) {
   return (
@@ -207,7 +200,7 @@ export function AdmissionInputPage() {
     try {
       setCreated(await createApplicant({ ...checked.value, waveId: Number(waveId) }));
     } catch (e) {
-      serverErrors(e, setErrors);
+      showServerErrors(e, setErrors);
     } finally {
       setPending(false);
     }
@@ -265,7 +258,7 @@ function EditForm({ applicant }: { applicant: ApplicantDetail }) {
       notifyDone('saved');
       navigate(pathOf('principal-admission-applicant', applicant.id));
     } catch (e) {
-      serverErrors(e, setErrors);
+      showServerErrors(e, setErrors);
     } finally {
       setPending(false);
     }
@@ -637,7 +630,7 @@ function WaveForm({ wave, onDone }: { wave?: Wave; onDone: () => void }) {
     setErrors({});
     save.mutate(
       { id: wave?.id, body: parsed.data },
-      { onSuccess: () => (notifyDone('saved'), onDone()), onError: (e) => serverErrors(e, setErrors) },
+      { onSuccess: () => (notifyDone('saved'), onDone()), onError: (e) => showServerErrors(e, setErrors) },
     );
   };
   return (
