@@ -454,6 +454,44 @@ describe('staff', () => {
   });
 });
 
+describe('access', () => {
+  it('refuses every staff route to a teacher (403) and to nobody (401), and decisions to TU', async () => {
+    const routes: [string, string, object?][] = [
+      ['GET', `${A}/waves`],
+      ['POST', `${A}/waves`, {}],
+      ['PUT', `${A}/waves/1`, {}],
+      ['DELETE', `${A}/waves/1`],
+      ['GET', `${A}/applicants`],
+      ['GET', `${A}/applicants/export`],
+      ['POST', `${A}/applicants`, {}],
+      ['GET', `${A}/applicants/1`],
+      ['PUT', `${A}/applicants/1`, {}],
+      ['GET', `${A}/applicants/1/documents/1`],
+      ['PUT', `${A}/applicants/1/documents/1/check`, {}],
+      ['POST', `${A}/applicants/1/move`, {}],
+      ['POST', `${A}/applicants/1/decision`, {}],
+      ['POST', `${A}/applicants/1/reregister`, {}],
+      ['GET', `${A}/dashboard`],
+    ];
+    for (const [method, url, body] of routes) {
+      const m = method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      expect((await ctx.call(teacher, m, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await ctx.call(null, m, url, body)).statusCode, `${method} ${url}`).toBe(401);
+    }
+    expect((await uploadStaff(teacher, 1, 'PHOTO', png)).statusCode).toBe(403);
+    expect((await ctx.call(tu, 'POST', `${A}/applicants/1/decision`, { to: 'ACCEPTED' })).statusCode).toBe(403);
+    // the applicant's routes answer 401 without the applicant's session
+    for (const [method, url] of [
+      ['GET', '/application'],
+      ['PUT', '/application'],
+      ['POST', '/application/submit'],
+      ['GET', '/documents/1'],
+      ['DELETE', '/documents/1'],
+    ] as const)
+      expect((await pub(method, url, {}, fullForm)).statusCode, `${method} ${url}`).toBe(401);
+  });
+});
+
 describe('re-registration', () => {
   it('creates the student (NIS of the entry year), the enrolment and the bills in one transaction, or nothing', async () => {
     setClock('2027-07-15T09:00:00+07:00');
