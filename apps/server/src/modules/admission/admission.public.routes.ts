@@ -12,7 +12,7 @@ import {
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
-import { createApplicantSession, requireApplicant, setApplicantCookie } from './applicant-session.ts';
+import { requireApplicant, setApplicantCookie } from './applicant-session.ts';
 import { createAdmissionService } from './admission.service.ts';
 import { readUpload, sendDocument } from './admission.routes.ts';
 
@@ -54,7 +54,7 @@ export const admissionPublicRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const r = await admission.startRegistration(request.body, actorOf(request));
-      const { sessionId, csrfToken } = await db.transaction((tx) => createApplicantSession(tx, r.id));
+      const { sessionId, csrfToken } = r.session;
       setApplicantCookie(reply, sessionId, cookieSecure);
       void reply.header('cache-control', 'no-store');
       return {

@@ -27,6 +27,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { enrolInTransaction, findClassForEnrolment } from '../school/enrollments.service.ts';
+import { createApplicantSession } from './applicant-session.ts';
 import { moveApplicant } from './applicant-state.ts';
 import * as repo from './admission.repo.ts';
 
@@ -198,6 +199,7 @@ export function createAdmissionService(db: Database, dataDir: string) {
     return { ...row, pin, wave };
   }
 
+  /** Step 1 of the public form: the draft, its number, the PIN and the applicant's session, all or nothing. */
   async function startRegistration(input: RegisterStartInput, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const r = await register(
@@ -207,7 +209,7 @@ export function createAdmissionService(db: Database, dataDir: string) {
         applicantActor(actor),
         null,
       );
-      return r;
+      return { ...r, session: await createApplicantSession(tx, r.id) };
     });
   }
 
