@@ -61,3 +61,4 @@ export * from './domain/prayer.ts';
 export * from './contracts/prayer.ts';
 export * from './domain/admission.ts';
 export * from './contracts/admission-session.ts';
+export * from './contracts/admission.ts';

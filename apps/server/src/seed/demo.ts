@@ -48,6 +48,7 @@ import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
 import { seedDemoBtqProgress } from './demo-btq-progress.ts';
 import { seedDemoPrayer } from './demo-prayer.ts';
+import { seedDemoAdmission } from './demo-admission.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 import { seedDemoFinanceReports } from './demo-finance-reports.ts';
@@ -567,5 +568,6 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     testerUserId: accountId('TEACHERCASHIER'),
     demoStudentUserId: accountId('STUDENT'),
   });
+  await seedDemoAdmission(tx, { smpUnitId: smp, startYear: period.startYear, today: jakartaDate(clock.now()) });
   return summary;
 }

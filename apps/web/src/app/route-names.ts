@@ -147,6 +147,16 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'btq-prayer-recap',
   'btq-prayer-midday',
   'btq-prayer-afternoon',
+  // admission (issue 17)
+  'principal-admission-input',
+  'principal-admission-edit',
+  'principal-admission-list',
+  'principal-admission-applicant',
+  'principal-admission-print',
+  'principal-admission-waves',
+  'principal-admission-dashboard',
+  'spmb-register',
+  'spmb-status',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

@@ -25,6 +25,7 @@ import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { scheduleRoutes } from '../features/schedule/routes.ts';
+import { admissionRoutes } from '../features/admission/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
           ...btqRoutes,
           ...btqProgressRoutes,
           ...prayerRoutes,
+          ...admissionRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
@@ -121,6 +123,18 @@ export const routes: RouteObject[] = [
             path: '/auth/signin',
             handle: handle({ name: 'auth-signin' }),
             lazy: () => import('../features/auth/pages/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
+          },
+          {
+            path: '/spmb',
+            handle: handle({ name: 'spmb-register' }),
+            lazy: () =>
+              import('../features/admission/pages/public-pages.tsx').then((m) => ({ Component: m.SpmbRegisterPage })),
+          },
+          {
+            path: '/spmb/status',
+            handle: handle({ name: 'spmb-status' }),
+            lazy: () =>
+              import('../features/admission/pages/public-pages.tsx').then((m) => ({ Component: m.SpmbStatusPage })),
           },
           {
             path: '/errors/:code',
