@@ -31,6 +31,8 @@ import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { btqRoutes } from './modules/btq/btq.routes.ts';
 import { applicantAuthRoutes } from './modules/admission/applicant-auth.routes.ts';
+import { admissionRoutes } from './modules/admission/admission.routes.ts';
+import { admissionPublicRoutes } from './modules/admission/admission.public.routes.ts';
 import { selectionRoutes, selectionTestRoutes } from './modules/admission/selection.routes.ts';
 import { btqProgressRoutes } from './modules/btq-progress/btq-progress.routes.ts';
 import { prayerRoutes } from './modules/prayer/prayer.routes.ts';
@@ -202,6 +204,14 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     cookieSecure: config.COOKIE_SECURE,
     signInPerMinute: Math.min(config.LOGIN_IP_LIMIT_PER_MINUTE, 30),
   });
+  await app.register(admissionPublicRoutes, {
+    prefix: '/api/v1/admission/public',
+    db,
+    dataDir: config.dataDir,
+    cookieSecure: config.COOKIE_SECURE,
+    registerPerMinute: Math.min(config.LOGIN_IP_LIMIT_PER_MINUTE, 10),
+  });
+  await app.register(admissionRoutes, { prefix: '/api/v1/admission', db, dataDir: config.dataDir });
   await app.register(selectionRoutes, { prefix: '/api/v1/admission/selection', db });
   await app.register(selectionTestRoutes, { prefix: '/api/v1/admission/public/test', db });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });

@@ -61,4 +61,5 @@ export * from './domain/prayer.ts';
 export * from './contracts/prayer.ts';
 export * from './domain/admission.ts';
 export * from './contracts/admission-session.ts';
+export * from './contracts/admission.ts';
 export * from './contracts/admission-selection.ts';

@@ -11,6 +11,7 @@ export function createDatabase(connectionString: string, max = 20) {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     releaseOnFailedBegin(client);
+    oneQueryAtATime(client);
   });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { pool, db };
@@ -32,6 +33,25 @@ function releaseOnFailedBegin(client: pg.PoolClient): void {
       client.release(error instanceof Error ? error : true);
       throw error;
     });
+  }) as typeof client.query;
+}
+
+/**
+ * A transaction is one connection, and a connection runs one statement at a time: code that reads a transaction's
+ * rows with Promise.all (count and page, say) would hand pg a second query while the first runs, which pg 8
+ * queues with a deprecation warning and pg 9 refuses. The client queues them itself, in the order they were asked,
+ * so every repository can take the pool or a transaction alike. Callback and submittable (cursor) calls are pg's
+ * own and pass through.
+ */
+function oneQueryAtATime(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | null;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return query(...args);
+    const run = tail.then(() => query(...args));
+    tail = run.catch(() => undefined);
+    return run;
   }) as typeof client.query;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import {
+  users,
   btqGradeCutoffs,
   btqGroupMembers,
   btqGroups,
@@ -45,7 +46,8 @@ const STATUSES = ['HADIR', 'HADIR', 'HADIR', 'HADIR', 'HADIR', 'HADIR', 'HADIR',
 
 /**
  * The BTQ set-up demo (issue 16): the three foundation methods, default cut-offs per unit, ustadz (in SMP the
- * demo TEACHER account "teacher" and the TEACHERCASHIER as coordinator, plus an outside ustadzah; in SD two of its
+ * demo TEACHER account "teacher" and the TEACHERCASHIER as coordinator, plus an outside ustadzah with her own
+ * TEACHER account "ustadzah"; in SD two of its
  * teachers), groups of the active year with members and placed levels since the start of the year, and the last
  * two weeks of presence of each group. A part of each unit's students stays without a group and a level, for the
  * screens to fill.
@@ -58,6 +60,8 @@ export async function seedDemoBtq(
     today: string;
     teacherUserId: number;
     coordinatorUserId: number;
+    /** the hash of the demo password, for the outside ustadzah's own account "ustadzah" */
+    outsideUstadzPasswordHash?: string;
   },
 ) {
   const levelIds = new Map<string, number[]>();
@@ -89,7 +93,13 @@ export async function seedDemoBtq(
       })),
     );
 
-    const teacherRows: { employeeId: number | null; name: string; isCoordinator: boolean; phone?: string }[] = [];
+    const teacherRows: {
+      employeeId: number | null;
+      userId?: number | null;
+      name: string;
+      isCoordinator: boolean;
+      phone?: string;
+    }[] = [];
     if (unit.code === 'SMP') {
       for (const [userId, isCoordinator] of [
         [v.teacherUserId, false],
@@ -98,8 +108,22 @@ export async function seedDemoBtq(
         const e = await employeeOfUser(userId);
         teacherRows.push({ employeeId: e.id, name: e.name, isCoordinator });
       }
+      // the outside ustadzah (no employee) signs in with the account the principal made for her: "ustadzah"
+      const [own] = v.outsideUstadzPasswordHash
+        ? await tx
+            .insert(users)
+            .values({
+              username: 'ustadzah',
+              displayName: 'Ustadzah Fatimah Az-Zahra, S.Q.',
+              passwordHash: v.outsideUstadzPasswordHash,
+              division: 'TEACHER',
+              unitId: unit.id,
+            })
+            .returning({ id: users.id })
+        : [];
       teacherRows.push({
         employeeId: null,
+        userId: own?.id ?? null,
         name: 'Ustadzah Fatimah Az-Zahra, S.Q.',
         isCoordinator: false,
         phone: '0812-1111-2222',

@@ -171,6 +171,17 @@ describe('placeLessons', () => {
     expect(counts.records).toBeGreaterThan(100);
   });
 
+  it('gives SMP a BTQ coordinator (teachercashier) and an outside ustadzah who signs in to her own halaqah', async () => {
+    const coordinator = await ctx.signIn('teachercashier', DEMO_PASSWORD);
+    expect((await ctx.call(coordinator, 'GET', '/api/v1/btq-progress/promotions')).json().canDecide).toBe(true);
+    const teacher = await ctx.signIn('teacher', DEMO_PASSWORD);
+    expect((await ctx.call(teacher, 'GET', '/api/v1/btq-progress/promotions')).json().canDecide).toBe(false);
+    const ustadzah = await ctx.signIn('ustadzah', DEMO_PASSWORD);
+    expect(ustadzah.user).toMatchObject({ division: 'TEACHER', employeeId: null });
+    const groups = (await ctx.call(ustadzah, 'GET', '/api/v1/btq-progress/groups')).json();
+    expect(groups.map((g: { name: string }) => g.name)).toEqual(['Halaqah Ar-Rahman']);
+  });
+
   it('gives every unit a chart of accounts and SMP numbered vouchers of the current month and a draft', async () => {
     const counts = await one<Record<string, number>>(sql`select
       (select count(distinct unit_id)::int from finance_accounts) as account_units,

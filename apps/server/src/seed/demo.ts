@@ -48,6 +48,7 @@ import { seedDemoInstruments } from './demo-instruments.ts';
 import { seedDemoDiscipline } from './demo-discipline.ts';
 import { seedDemoBtqProgress } from './demo-btq-progress.ts';
 import { seedDemoPrayer } from './demo-prayer.ts';
+import { seedDemoAdmission } from './demo-admission.ts';
 import { seedDemoFinanceBooks } from './demo-finance-books.ts';
 import { seedDemoBisyaroh } from './demo-bisyaroh.ts';
 import { seedDemoFinanceReports } from './demo-finance-reports.ts';
@@ -557,6 +558,7 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     today: jakartaDate(clock.now()),
     teacherUserId: accountId('TEACHER'),
     coordinatorUserId: accountId('TEACHERCASHIER'),
+    outsideUstadzPasswordHash: passwordHash,
   });
   // BTQ progress builds on the set-up seed's methods and ustadz
   await seedDemoBtqProgress(tx, {
@@ -567,6 +569,7 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     testerUserId: accountId('TEACHERCASHIER'),
     demoStudentUserId: accountId('STUDENT'),
   });
+  await seedDemoAdmission(tx, { smpUnitId: smp, startYear: period.startYear, today: jakartaDate(clock.now()) });
   // the admission selection test's banks, a wave with its test window open and a verified applicant
   await seedDemoSelection(tx, {
     unitIds: unitRows.map((u) => u.id),

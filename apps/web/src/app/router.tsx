@@ -26,6 +26,7 @@ import { journalRoutes } from '../features/journal/routes.ts';
 import { counsellingRoutes } from '../features/counselling/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { scheduleRoutes } from '../features/schedule/routes.ts';
+import { admissionRoutes } from '../features/admission/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
           ...btqRoutes,
           ...btqProgressRoutes,
           ...prayerRoutes,
+          ...admissionRoutes,
           ...selectionRoutes,
           {
             path: '*',
@@ -123,6 +125,18 @@ export const routes: RouteObject[] = [
             path: '/auth/signin',
             handle: handle({ name: 'auth-signin' }),
             lazy: () => import('../features/auth/pages/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
+          },
+          {
+            path: '/spmb',
+            handle: handle({ name: 'spmb-register' }),
+            lazy: () =>
+              import('../features/admission/pages/public-pages.tsx').then((m) => ({ Component: m.SpmbRegisterPage })),
+          },
+          {
+            path: '/spmb/status',
+            handle: handle({ name: 'spmb-status' }),
+            lazy: () =>
+              import('../features/admission/pages/public-pages.tsx').then((m) => ({ Component: m.SpmbStatusPage })),
           },
           {
             path: '/errors/:code',

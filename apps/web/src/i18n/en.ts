@@ -174,6 +174,7 @@ export const en: Messages = {
     noUnits: 'No schools yet.',
     signIn: 'Sign in',
     toDashboard: 'To the dashboard',
+    spmb: 'New-student registration (SPMB)',
   },
   errors: {
     back: 'Go back',

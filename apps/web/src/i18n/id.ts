@@ -179,6 +179,7 @@ export const id = {
     noUnits: 'Belum ada unit sekolah.',
     signIn: 'Masuk',
     toDashboard: 'Ke dasbor',
+    spmb: 'Pendaftaran siswa baru (SPMB)',
   },
   errors: {
     back: 'Kembali',

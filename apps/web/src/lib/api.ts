@@ -129,7 +129,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const form = options.body instanceof FormData ? options.body : null;
   // FormData sets its own multipart content type with the boundary
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  // a caller with a token of its own (the admission applicant's session) keeps it
+  if (method !== 'GET' && csrfToken && !options.headers?.[CSRF_HEADER]) headers[CSRF_HEADER] = csrfToken;
 
   let response: Response;
   try {

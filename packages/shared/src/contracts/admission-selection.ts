@@ -61,8 +61,8 @@ export const SelectionWaves = z.object({
 });
 export type SelectionWaves = z.infer<typeof SelectionWaves>;
 
-export const WaveQuery = z.object({ waveId: dbId('Gelombang') });
-export type WaveQuery = z.infer<typeof WaveQuery>;
+export const SelectionWaveQuery = z.object({ waveId: dbId('Gelombang') });
+export type SelectionWaveQuery = z.infer<typeof SelectionWaveQuery>;
 
 /** The largest seed (a positive 31-bit integer): shown with the draw so it can be repeated. */
 export const MAX_DRAW_SEED = 2_147_483_647;

@@ -145,6 +145,11 @@ export const AssessmentsQuery = PageQuery.extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** only those another teacher shared with the caller (to read or to copy) */
+  shared: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type AssessmentsQuery = z.infer<typeof AssessmentsQuery>;
 

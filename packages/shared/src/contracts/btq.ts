@@ -116,6 +116,8 @@ export const BtqTeacher = z
     isCoordinator: z.boolean(),
     isActive: z.boolean(),
     groupCount: z.number().int(),
+    /** the sign-in name of an outside ustadz's own account (null: none, or an employee's account) */
+    username: z.string().nullable(),
   })
   .meta({ id: 'BtqTeacher' });
 export type BtqTeacher = z.infer<typeof BtqTeacher>;
@@ -145,6 +147,20 @@ export const BtqTeacherUpdate = z
   })
   .refine((v) => Object.keys(v).length > 0, 'Tidak ada yang diubah');
 export type BtqTeacherUpdate = z.infer<typeof BtqTeacherUpdate>;
+
+/** The principal gives an outside ustadz (no employee) an account: TEACHER division of the ustadz's unit. */
+export const BtqTeacherAccountInput = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Nama pengguna minimal 3 karakter')
+    .max(64, 'Nama pengguna terlalu panjang')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Nama pengguna hanya boleh huruf, angka, titik, garis bawah dan tanda hubung'),
+});
+export type BtqTeacherAccountInput = z.infer<typeof BtqTeacherAccountInput>;
+/** The one-time password is shown once; only its argon2id hash is stored. */
+export const BtqTeacherAccount = z.object({ teacher: BtqTeacher, username: z.string(), password: z.string() });
+export type BtqTeacherAccount = z.infer<typeof BtqTeacherAccount>;
 
 export const BtqEmployeeOption = z.object({ id: z.number().int(), name: z.string(), employeeNumber: z.string() });
 export const BtqEmployeeOptions = z.object({ items: z.array(BtqEmployeeOption) });
@@ -225,6 +241,10 @@ export const BtqMember = z
     nis: z.string().nullable(),
     className: z.string().nullable(),
     levelName: z.string().nullable(),
+    /** pages of the current level (null: tahfidz or no level) */
+    levelPages: z.number().int().nullable(),
+    /** the last page (reading) reached on the current level, or the last surah:ayat (tahfidz); null: no entry yet */
+    lastPage: z.string().nullable(),
     fromDate: z.string(),
   })
   .meta({ id: 'BtqMember' });
@@ -367,6 +387,8 @@ export const BtqPresenceRecap = z
         IZIN: z.number().int(),
         SAKIT: z.number().int(),
         ALPA: z.number().int(),
+        /** the notes of the month (izin/sakit reasons), by date */
+        notes: z.array(z.object({ date: z.string(), status: z.enum(BTQ_PRESENCE_STATUSES), note: z.string() })),
       }),
     ),
   })

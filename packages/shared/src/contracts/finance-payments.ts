@@ -173,8 +173,10 @@ export const MyPayments = z.object({
       vaNumber: z.string().nullable(),
       qris: z.string().nullable(),
       amount: z.number().int(),
-      status: z.enum(['PENDING', 'PAID']),
+      /** EXPIRED: past `expiresAt` unpaid; it can no longer be paid, a new charge can be started */
+      status: z.enum(['PENDING', 'PAID', 'EXPIRED']),
       createdAt: z.string(),
+      expiresAt: z.string(),
     }),
   ),
 });
@@ -193,4 +195,37 @@ export const LocalCallbackBody = z.object({
   amount: paymentAmount,
   status: z.enum(['PAID', 'FAILED']),
 });
-export const CallbackResult = z.object({ ok: z.literal(true), paymentId: z.number().int().nullable() });
+/** `expired`: the charge was past its expiry; the callback was recorded and no payment was made. */
+export const CallbackResult = z.object({
+  ok: z.literal(true),
+  paymentId: z.number().int().nullable(),
+  expired: z.boolean().optional(),
+});
+
+// ---------- the income account of each payment component ----------
+export const IncomeAccountRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type IncomeAccountRef = z.infer<typeof IncomeAccountRef>;
+/**
+ * Which income account a component's payments are booked to. `source`: MAPPED (the treasurer chose it), NAME
+ * (the default: the unit's INCOME account whose name contains the component's name), FALLBACK (the default: the
+ * unit's last INCOME account by code), NONE (no INCOME account: a payment for it is refused).
+ */
+export const ComponentIncomeAccount = z.object({
+  componentId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  mappedAccountId: z.number().int().nullable(),
+  account: IncomeAccountRef.nullable(),
+  source: z.enum(['MAPPED', 'NAME', 'FALLBACK', 'NONE']),
+});
+export type ComponentIncomeAccount = z.infer<typeof ComponentIncomeAccount>;
+export const ComponentIncomeAccounts = z.object({
+  items: z.array(ComponentIncomeAccount),
+  /** the unit's active INCOME accounts a component may be mapped to */
+  accounts: z.array(IncomeAccountRef),
+});
+export type ComponentIncomeAccounts = z.infer<typeof ComponentIncomeAccounts>;
+/** null: back to the default rule */
+export const ComponentIncomeAccountInput = z.object({ accountId: dbId('Akun').nullable() });
+export type ComponentIncomeAccountInput = z.infer<typeof ComponentIncomeAccountInput>;

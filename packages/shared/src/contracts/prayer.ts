@@ -100,7 +100,7 @@ export const PrayerRecap = z
       pageSize: z.number().int(),
     }),
     byClass: z.array(z.object({ classGroupId: z.number().int(), className: z.string(), ...recapFigures })),
-    byGrade: z.array(z.object({ gradeName: z.string(), ...recapFigures })),
+    byGrade: z.array(z.object({ gradeId: z.number().int(), gradeName: z.string(), ...recapFigures })),
     total: z.object(recapFigures),
   })
   .meta({ id: 'PrayerRecap' });

@@ -166,6 +166,7 @@ export const APP_ROUTES = {
   'btq-grouping': '/backend/mms/btq/grouping',
   'btq-level': '/backend/mms/btq/level',
   'btq-presence': '/backend/mms/btq/presence',
+  'btq-group-print': '/backend/mms/btq/group-print/:id',
   'student-payment': '/backend/mms/students/student/payment',
   'student-invoice': '/backend/mms/students/student/invoice',
   'report-cash-voucher': '/backend/mms/report/cash-voucher',

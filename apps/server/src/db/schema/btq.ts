@@ -78,6 +78,8 @@ export const btqTeachers = pgTable(
       .notNull()
       .references(() => units.id, { onDelete: 'cascade' }),
     employeeId: integer().references(() => employees.id, { onDelete: 'set null' }),
+    /** the sign-in account of an outside ustadz (no employee), made by the principal from the btq-teacher screen */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
     name: text().notNull(),
     phone: text(),
     /** the coordinator approves promotions of the unit */
@@ -85,7 +87,12 @@ export const btqTeachers = pgTable(
     isActive: boolean().notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('btq_teachers_unit_employee_uq').on(t.unitId, t.employeeId)],
+  (t) => [
+    uniqueIndex('btq_teachers_unit_employee_uq').on(t.unitId, t.employeeId),
+    uniqueIndex('btq_teachers_user_uq')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+  ],
 );
 
 /** A halaqah: an ustadz, a level, students and a schedule, in a school year. */

@@ -113,8 +113,8 @@ export const paymentCounters = pgTable(
 );
 
 /**
- * The income account a component's payments are booked to (one per component). Without a row the unit's
- * INCOME account whose code equals the component's code is used (documented in docs/finance-payments.md).
+ * The income account a component's payments are booked to (one per component), chosen by the treasurer. Without a
+ * row the default rule of `resolveIncome` applies (documented in docs/finance-payments.md).
  */
 export const componentIncomeAccounts = pgTable('component_income_accounts', {
   componentId: integer()
@@ -142,10 +142,13 @@ export const gatewayCharges = pgTable(
     qris: text(),
     amount: integer().notNull(),
     billIds: integer().array().notNull(),
-    status: text({ enum: ['PENDING', 'PAID'] })
+    /** EXPIRED: a callback came after `expiresAt` and was recorded, not paid (a pending one past it reads as expired) */
+    status: text({ enum: ['PENDING', 'PAID', 'EXPIRED'] })
       .notNull()
       .default('PENDING'),
     paymentId: integer().references(() => payments.id, { onDelete: 'restrict' }),
+    /** after this instant the charge cannot be paid (MMS_GATEWAY_CHARGE_HOURS after it was started, default 24) */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** the user who started it (the student); the gateway payment's vouchers are booked by them */
     createdBy: integer()
       .notNull()

@@ -27,7 +27,7 @@ import {
   SelectionQuestionsQuery,
   SelectionRanking,
   SelectionWaves,
-  WaveQuery,
+  SelectionWaveQuery,
   type SelectionRankingRow,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
@@ -160,7 +160,7 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         summary: 'The verified applicants of a wave with their drawn sets and the last seed',
-        querystring: WaveQuery,
+        querystring: SelectionWaveQuery,
         response: { 200: SelectionDraws, ...errors },
       },
     },
@@ -187,7 +187,7 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         summary: 'The attempts of a wave with their scores',
-        querystring: WaveQuery,
+        querystring: SelectionWaveQuery,
         response: { 200: SelectionAttempts, ...errors },
       },
     },
@@ -242,7 +242,7 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         summary: 'The ranking of a wave with the quota line',
-        querystring: WaveQuery,
+        querystring: SelectionWaveQuery,
         response: { 200: SelectionRanking, ...errors },
       },
     },
@@ -252,7 +252,12 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     '/ranking/export',
     {
       config: { access: 'admission.manage' },
-      schema: { tags, summary: 'The ranking of a wave as an Excel file', querystring: WaveQuery, produces: XLSX },
+      schema: {
+        tags,
+        summary: 'The ranking of a wave as an Excel file',
+        querystring: SelectionWaveQuery,
+        produces: XLSX,
+      },
     },
     async (request, reply) => {
       const ranking = await s.ranking(userOf(request), request.query.waveId);
@@ -286,7 +291,7 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         summary: 'Printable test cards of a wave',
-        querystring: WaveQuery,
+        querystring: SelectionWaveQuery,
         response: { 200: SelectionCards, ...errors },
       },
     },
@@ -299,7 +304,7 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         summary: 'The printable announcement of accepted and waitlisted applicants',
-        querystring: WaveQuery,
+        querystring: SelectionWaveQuery,
         response: { 200: SelectionAnnouncement, ...errors },
       },
     },

@@ -74,6 +74,8 @@ export interface AssessmentFilter {
   teacher: { employeeId: number; pairs: readonly { subjectId: number; gradeId: number }[] } | null;
   /** only this author's */
   authorEmployeeId?: number | undefined;
+  /** only those shared with this employee */
+  sharedWithEmployeeId?: number | undefined;
   kind?: string | undefined;
   state?: string | undefined;
   /** the instant the state filter reads the window at (a scheduled assessment opens and closes by itself) */
@@ -103,6 +105,11 @@ function where(f: AssessmentFilter): SQL | undefined {
     );
   }
   if (f.authorEmployeeId) parts.push(eq(assessments.authorEmployeeId, f.authorEmployeeId));
+  if (f.sharedWithEmployeeId !== undefined) {
+    parts.push(
+      sql`exists (select 1 from ${assessmentShares} where ${assessmentShares.assessmentId} = ${assessments.id} and ${assessmentShares.employeeId} = ${f.sharedWithEmployeeId})`,
+    );
+  }
   if (f.kind) parts.push(eq(assessments.kind, f.kind as 'TASK'));
   if (f.state) parts.push(sql`${effectiveState(f.now)} = ${f.state}`);
   if (f.subjectId) parts.push(eq(assessments.subjectId, f.subjectId));

@@ -155,7 +155,14 @@ export function createAssessmentService(db: Database) {
     const teacher = leads(user) ? null : { employeeId: user.employeeId ?? 0, pairs: taught };
     const page = await repo.listAssessments(
       db,
-      { ...q, unitId, teacher, authorEmployeeId: q.mine ? (user.employeeId ?? -1) : undefined, now: clock.now() },
+      {
+        ...q,
+        unitId,
+        teacher,
+        authorEmployeeId: q.mine ? (user.employeeId ?? -1) : undefined,
+        sharedWithEmployeeId: q.shared ? (user.employeeId ?? -1) : undefined,
+        now: clock.now(),
+      },
       q,
     );
     const classes = await repo.classesOf(

@@ -397,6 +397,11 @@ describe('assessments', () => {
     expect(await readable()).toBe(200);
     const listed = await ctx.call(grade8Teacher, 'GET', `${API}?pageSize=200`);
     expect(listed.json().items.map((x: { id: number }) => x.id)).toEqual([a.id]);
+    // "dibagikan kepada saya": only what others shared with the caller, never the caller's own
+    const ids = async (s: typeof grade8Teacher) =>
+      (await ctx.call(s, 'GET', `${API}?shared=true&pageSize=200`)).json().items.map((x: { id: number }) => x.id);
+    expect(await ids(grade8Teacher)).toEqual([a.id]);
+    expect(await ids(f.subjectTeacher)).not.toContain(a.id);
     expect((await act(grade8Teacher, a.id, 'copy')).statusCode).toBe(403);
     // a copy is a draft of the assessment's subject and grade: only for a teacher of that grade
     await act(f.subjectTeacher, a.id, 'share', { employeeId: colleague, mode: 'COPY' });

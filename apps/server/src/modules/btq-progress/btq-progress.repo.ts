@@ -25,7 +25,6 @@ export async function groupById(exec: Executor, id: number) {
       schoolYear: btqGroups.schoolYear,
       teacherId: btqGroups.teacherId,
       teacherName: btqTeachers.name,
-      teacherEmployeeId: btqTeachers.employeeId,
     })
     .from(btqGroups)
     .innerJoin(btqTeachers, eq(btqTeachers.id, btqGroups.teacherId))
@@ -126,16 +125,6 @@ export async function cutoffsOf(exec: Executor, unitId: number) {
     .from(btqGradeCutoffs)
     .where(eq(btqGradeCutoffs.unitId, unitId))
     .orderBy(desc(btqGradeCutoffs.minScore));
-}
-
-/** The ustadz row of an employee in a unit (active only). */
-export async function teacherOfEmployee(exec: Executor, employeeId: number | null, unitId: number) {
-  if (employeeId === null) return null;
-  const [row] = await exec
-    .select({ id: btqTeachers.id, isCoordinator: btqTeachers.isCoordinator })
-    .from(btqTeachers)
-    .where(and(eq(btqTeachers.employeeId, employeeId), eq(btqTeachers.unitId, unitId), eq(btqTeachers.isActive, true)));
-  return row ?? null;
 }
 
 export async function studentById(exec: Executor, id: number) {

@@ -30,6 +30,7 @@ import { mapDbError } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import * as repo from './btq-progress.repo.ts';
+import { teacherRowOfUserInUnit } from '../btq/btq.service.ts';
 import { groupsOfTeacherUserIds as groupsOfTeacherUser } from './teacher-groups.ts';
 
 /** Principals and admins (btq.manage) see the whole unit; every other ustadz only the groups they teach. */
@@ -123,7 +124,7 @@ export function createBtqProgressService(db: Database) {
       const members = new Set((await repo.membersOn(tx, group.id, input.date)).map((m) => m.studentId));
       const levels = await repo.currentLevels(tx, [...members]);
       const cutoffs = await repo.cutoffsOf(tx, group.unitId);
-      const teacher = await repo.teacherOfEmployee(tx, user.employeeId, group.unitId);
+      const teacher = await teacherRowOfUserInUnit(tx, user, group.unitId);
       const fields: Record<string, string> = {};
       const rows = input.entries.map((e, i) => {
         const at = (name: string) => `entries.${i}.${name}`;
@@ -235,7 +236,7 @@ export function createBtqProgressService(db: Database) {
         return false;
       }
     }
-    return (await repo.teacherOfEmployee(exec, user.employeeId, unitId))?.isCoordinator ?? false;
+    return (await teacherRowOfUserInUnit(exec, user, unitId))?.isCoordinator ?? false;
   }
 
   async function listPromotions(user: AuthUser, status?: BtqPromotion['status']): Promise<BtqPromotionList> {
@@ -258,7 +259,8 @@ export function createBtqProgressService(db: Database) {
       if (!student) throw notFound('Siswa');
       const membership = await repo.openMembership(tx, studentId);
       const group = membership && (await repo.groupById(tx, membership.groupId));
-      if (!group || user.employeeId === null || group.teacherEmployeeId !== user.employeeId) {
+      const own = group && (await teacherRowOfUserInUnit(tx, user, group.unitId));
+      if (!group || !own || group.teacherId !== own.id) {
         throw forbidden('Hanya ustadz kelompok siswa ini yang dapat mengajukan kenaikan');
       }
       const level = (await repo.currentLevels(tx, [studentId])).get(studentId);
@@ -294,7 +296,7 @@ export function createBtqProgressService(db: Database) {
   async function recordTest(user: AuthUser, id: number, input: BtqTestInput, actor: AuditActor): Promise<BtqPromotion> {
     return db.transaction(async (tx) => {
       const promotion = await promotionOf(tx, id);
-      const tester = await repo.teacherOfEmployee(tx, user.employeeId, promotion.unitId);
+      const tester = await teacherRowOfUserInUnit(tx, user, promotion.unitId);
       if (!tester) throw forbidden('Hanya ustadz unit ini yang dapat mencatat munaqosyah');
       if (tester.id === promotion.proposedByTeacherId) {
         throw forbidden('Pengusul tidak boleh menguji sendiri; munaqosyah dicatat ustadz lain');

@@ -1,7 +1,20 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, btqPresence, btqProgress, btqSessions, btqStudentLevels } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  btqGroupMembers,
+  btqGroups,
+  btqPresence,
+  btqProgress,
+  btqSessions,
+  btqStudentLevels,
+  btqTeachers,
+  employees,
+  students,
+  units,
+  users,
+} from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { BTQ_TEST_NOW, BTQ_TODAY, btqFixture } from './test-fixtures.ts';
 
@@ -14,6 +27,22 @@ beforeAll(async () => {
   f = await btqFixture(ctx);
 });
 afterAll(() => ctx.close());
+
+/** A TEACHER of a second unit who coordinates BTQ there. */
+async function coordinatorOfAnotherUnit(): Promise<Session> {
+  const [sd] = await ctx.db.insert(units).values({ code: 'SDX', name: 'SD Lain' }).returning();
+  const u = await ctx.createUser({ division: 'TEACHER' });
+  await ctx.db.update(users).set({ unitId: sd!.id }).where(eq(users.id, u.id));
+  const [employee] = await ctx.db
+    .update(employees)
+    .set({ unitId: sd!.id })
+    .where(eq(employees.userId, u.id))
+    .returning({ id: employees.id });
+  await ctx.db
+    .insert(btqTeachers)
+    .values({ unitId: sd!.id, employeeId: employee!.id, name: 'Koordinator SD', isCoordinator: true });
+  return ctx.signIn(u.username);
+}
 
 const save = (s: Session, groupId: number, date: string, entries: unknown[]) =>
   ctx.call(s, 'POST', `${B}/entries`, { groupId, date, entries });
@@ -175,6 +204,17 @@ describe('the group sheet and entries', () => {
     expect(res.json().saved).toBe(2);
   });
 
+  it('gives the group page (members) where each member stands on their level', async () => {
+    const g1 = (await ctx.call(f.principal, 'GET', `/api/v1/btq/groups/${f.groups.g1.id}/members`)).json();
+    const at = (items: { studentId: number }[], id: number) => items.find((m) => m.studentId === id);
+    expect(at(g1.items, f.students.s1)).toMatchObject({ levelName: 'Jilid 1', levelPages: 40, lastPage: '40' });
+    expect(at(g1.items, f.students.s2)).toMatchObject({ levelName: 'Jilid 1', lastPage: null });
+    const g2 = (await ctx.call(f.ustadzB, 'GET', `/api/v1/btq/groups/${f.groups.g2.id}/members`)).json();
+    // the new memorisation, not the review of the same day
+    expect(at(g2.items, f.students.s3)).toMatchObject({ levelName: 'Juz 30', levelPages: null, lastPage: '78:40' });
+    expect((await ctx.call(f.ustadzA, 'GET', `/api/v1/btq/groups/${f.groups.g2.id}/members`)).statusCode).toBe(403);
+  });
+
   it("shows a student's history to their ustadz and the principal only", async () => {
     const a = await ctx.call(f.ustadzA, 'GET', `${B}/students/${f.students.s1}/history`);
     expect(a.statusCode).toBe(200);
@@ -221,6 +261,19 @@ describe('promotion with munaqosyah', () => {
   it('lets only the coordinator or the principal decide; approval alone changes the level', async () => {
     const ustadz = await ctx.call(f.ustadzA, 'POST', `${B}/promotions/${promotionId}/decide`, { decision: 'APPROVED' });
     expect(ustadz.statusCode).toBe(403);
+    // an ordinary ustadz (even the tester) and the coordinator of another unit may not decide
+    expect(
+      (await ctx.call(f.ustadzB, 'POST', `${B}/promotions/${promotionId}/decide`, { decision: 'REJECTED' })).statusCode,
+    ).toBe(403);
+    const elsewhere = await coordinatorOfAnotherUnit();
+    const foreign = await ctx.call(elsewhere, 'POST', `${B}/promotions/${promotionId}/decide`, {
+      decision: 'APPROVED',
+    });
+    expect(foreign.statusCode, foreign.body).toBe(403);
+    expect((await ctx.call(elsewhere, 'GET', `${B}/promotions`)).json()).toMatchObject({ items: [], canDecide: true });
+    expect((await ctx.call(f.coordinator, 'GET', `${B}/promotions`)).json().canDecide).toBe(true);
+    expect((await ctx.call(f.ustadzB, 'GET', `${B}/promotions`)).json().canDecide).toBe(false);
+    expect(await f.openLevel(f.students.s1)).toEqual([f.levels.jilid1.id]);
     const res = await ctx.call(f.coordinator, 'POST', `${B}/promotions/${promotionId}/decide`, {
       decision: 'APPROVED',
       note: 'Lanjut',
@@ -396,5 +449,88 @@ describe("the student's own page", () => {
     expect(me.level.name).toBe('Jilid 1');
     expect(me.entries.every((e: { studentId: number }) => e.studentId === f.students.me)).toBe(true);
     expect(me.promotions.map((p: { status: string }) => p.status)).toEqual(['REJECTED']);
+  });
+});
+
+describe("an outside ustadz's own account", () => {
+  const T = '/api/v1/btq';
+  let teacherId: number;
+  let account: { username: string; password: string };
+
+  it('is made by the principal only, for an outside ustadz, once, with a one-time argon2id password', async () => {
+    const made = await ctx.call(f.principal, 'POST', `${T}/teachers`, { name: 'Ustadzah Luar' });
+    expect(made.statusCode, made.body).toBe(200);
+    teacherId = made.json().id;
+    const url = `${T}/teachers/${teacherId}/account`;
+    for (const s of [f.ustadzA, f.coordinator, f.yayasan, f.student]) {
+      expect((await ctx.call(s, 'POST', url, { username: 'ustadzah.luar' })).statusCode, s.user.division).toBe(403);
+    }
+    expect((await ctx.call(f.principal, 'POST', url, { username: 'a b' })).statusCode).toBe(400);
+    expect((await ctx.call(f.principal, 'POST', url, { username: 'x\u0000y' })).statusCode).toBe(400);
+    expect(
+      (await ctx.call(f.principal, 'POST', `${T}/teachers/99999999999/account`, { username: 'abc' })).statusCode,
+    ).toBe(400);
+    expect((await ctx.call(f.principal, 'POST', `${T}/teachers/999999/account`, { username: 'abc' })).statusCode).toBe(
+      404,
+    );
+    const employeeUstadz = await ctx.call(f.principal, 'POST', `${T}/teachers/${f.teachers.tA.id}/account`, {
+      username: 'ahmad.lagi',
+    });
+    expect(employeeUstadz.statusCode).toBe(409);
+    const taken = await ctx.call(f.principal, 'POST', url, { username: f.ustadzA.user.username });
+    expect(taken.statusCode).toBe(409);
+    expect((await ctx.db.select().from(btqTeachers).where(eq(btqTeachers.id, teacherId)))[0]!.userId).toBeNull();
+
+    const res = await ctx.call(f.principal, 'POST', url, { username: 'Ustadzah.Luar' });
+    expect(res.statusCode, res.body).toBe(200);
+    account = res.json();
+    expect(account.username).toBe('ustadzah.luar');
+    expect(account.password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(res.json().teacher).toMatchObject({ id: teacherId, username: 'ustadzah.luar', employeeId: null });
+    const [row] = await ctx.db.select().from(users).where(eq(users.username, 'ustadzah.luar'));
+    expect(row).toMatchObject({ division: 'TEACHER', unitId: f.unitId, displayName: 'Ustadzah Luar' });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(account.password);
+    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'btq.teacher.account'));
+    expect(JSON.stringify(audits)).not.toContain(account.password);
+    expect(audits).toHaveLength(1);
+    expect((await ctx.call(f.principal, 'POST', url, { username: 'lagi' })).statusCode).toBe(409);
+  });
+
+  it('signs in and enters progress for their own groups only, then is locked with the ustadz', async () => {
+    const [g3] = await ctx.db
+      .insert(btqGroups)
+      .values({
+        unitId: f.unitId,
+        schoolYear: '2026/2027',
+        name: 'Halaqah Luar',
+        teacherId,
+        levelId: f.levels.jilid1.id,
+      })
+      .returning();
+    const [s4] = await ctx.db.insert(students).values({ unitId: f.unitId, nis: 'BTQ4', name: 'Dewi' }).returning();
+    await ctx.db.insert(btqGroupMembers).values({ groupId: g3!.id, studentId: s4!.id, fromDate: '2026-08-01' });
+    await ctx.db
+      .insert(btqStudentLevels)
+      .values({ studentId: s4!.id, levelId: f.levels.jilid1.id, fromDate: '2026-08-01', via: 'PLACEMENT' });
+
+    const outside = await ctx.signIn(account.username, account.password);
+    expect(outside.user).toMatchObject({ division: 'TEACHER', employeeId: null });
+    const groups = (await ctx.call(outside, 'GET', `${B}/groups`)).json();
+    expect(groups.map((g: { id: number }) => g.id)).toEqual([g3!.id]);
+    expect((await ctx.call(outside, 'GET', `${B}/sheet?groupId=${f.groups.g1.id}`)).statusCode).toBe(403);
+    const entry = { studentId: s4!.id, kind: 'READING', pageFrom: 1, pageTo: 5, score: 85 };
+    const ok = await save(outside, g3!.id, BTQ_TODAY, [entry]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [saved] = await ctx.db.select().from(btqProgress).where(eq(btqProgress.studentId, s4!.id));
+    expect(saved!.teacherId).toBe(teacherId);
+    expect((await save(outside, f.groups.g1.id, BTQ_TODAY, [])).statusCode).toBe(403);
+    // the outside ustadz may record a munaqosyah of the unit but not decide
+    expect((await ctx.call(outside, 'GET', `${B}/promotions`)).json().canDecide).toBe(false);
+
+    const off = await ctx.call(f.principal, 'PATCH', `/api/v1/btq/teachers/${teacherId}`, { isActive: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await ctx.call(outside, 'GET', `${B}/groups`)).statusCode).toBe(401);
+    await expect(ctx.signIn(account.username, account.password)).rejects.toThrow(/failed/);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { can, type AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { btqGroups, btqLevels, btqMethods, btqStudentLevels, btqTeachers } from '../../db/schema/index.ts';
@@ -50,31 +50,42 @@ export async function currentLevelsOf(
 /** Whether the caller sees every group of their unit scope (coordinator screens, YAYASAN) rather than their own. */
 export const seesAllGroups = (user: AuthUser) => can(user.division, 'btq.manage') || seesAllUnits(user);
 
-/** The active ustadz rows of the signed-in user: those whose employee is the user's employee. */
+/**
+ * The `btq_teachers` rows that are the signed-in user: an employee ustadz by the user's employee, an outside ustadz
+ * by the account the principal made for them (`btq_teachers.userId`).
+ */
+const isTeacherRowOf = (user: AuthUser) =>
+  user.employeeId
+    ? or(eq(btqTeachers.employeeId, user.employeeId), eq(btqTeachers.userId, user.id))
+    : eq(btqTeachers.userId, user.id);
+
+/** The active ustadz rows of the signed-in user (employee ustadz and outside ustadz with an account). */
 export async function teacherRowsOfUser(exec: Executor, user: AuthUser) {
-  if (!user.employeeId) return [];
   return exec
     .select({ id: btqTeachers.id, unitId: btqTeachers.unitId, isCoordinator: btqTeachers.isCoordinator })
     .from(btqTeachers)
-    .where(and(eq(btqTeachers.employeeId, user.employeeId), eq(btqTeachers.isActive, true)))
+    .where(and(isTeacherRowOf(user), eq(btqTeachers.isActive, true)))
     .orderBy(asc(btqTeachers.id));
 }
 
+/** The signed-in user's active ustadz row in one unit, or null. */
+export async function teacherRowOfUserInUnit(exec: Executor, user: AuthUser, unitId: number) {
+  return (await teacherRowsOfUser(exec, user)).find((t) => t.unitId === unitId) ?? null;
+}
+
 /**
- * THE rule for an ustadz's groups: the active groups led by an active `btq_teachers` row whose employee is the
- * signed-in user's employee. Null for callers who see every group of their unit scope (`seesAllGroups`: the
- * principal and ADMIN with btq.manage, YAYASAN); the unit scope itself is the caller's to apply.
+ * THE rule for an ustadz's groups: the active groups led by an active `btq_teachers` row that is the signed-in user
+ * (their employee, or the outside ustadz's own account). Null for callers who see every group of their unit scope
+ * (`seesAllGroups`: the principal and ADMIN with btq.manage, YAYASAN); the unit scope itself is the caller's to
+ * apply.
  */
 export async function groupsOfTeacherUser(exec: Executor, user: AuthUser): Promise<number[] | null> {
   if (seesAllGroups(user)) return null;
-  if (!user.employeeId) return [];
   const rows = await exec
     .select({ id: btqGroups.id })
     .from(btqGroups)
     .innerJoin(btqTeachers, eq(btqTeachers.id, btqGroups.teacherId))
-    .where(
-      and(eq(btqTeachers.employeeId, user.employeeId), eq(btqTeachers.isActive, true), eq(btqGroups.isActive, true)),
-    )
+    .where(and(isTeacherRowOf(user), eq(btqTeachers.isActive, true), eq(btqGroups.isActive, true)))
     .orderBy(asc(btqGroups.id));
   return rows.map((r) => r.id);
 }

@@ -47,4 +47,9 @@ export const RECAP_COLUMNS: XlsxColumn<BtqPresenceRecap['items'][number]>[] = [
   { header: { id: 'Izin', en: 'Excused' }, value: (r) => r.IZIN, width: 8 },
   { header: { id: 'Sakit', en: 'Sick' }, value: (r) => r.SAKIT, width: 8 },
   { header: { id: 'Alpa', en: 'Absent' }, value: (r) => r.ALPA, width: 8 },
+  {
+    header: { id: 'Catatan', en: 'Notes' },
+    value: (r) => r.notes.map((n) => `${n.date} ${n.status}: ${n.note}`).join('; ') || null,
+    width: 48,
+  },
 ];

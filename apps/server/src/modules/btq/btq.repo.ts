@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { BtqPresenceStatus } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike, offsetOf } from '../../lib/sql.ts';
 
@@ -174,11 +175,14 @@ export interface TeacherRow {
   isCoordinator: boolean;
   isActive: boolean;
   groupCount: number;
+  userId: number | null;
+  username: string | null;
 }
 
 const TEACHER_COLUMNS = sql`t.id, t.unit_id as "unitId", t.employee_id as "employeeId", e.nip as "employeeNumber", t.name,
   t.phone, t.is_coordinator as "isCoordinator", t.is_active as "isActive",
-  (select count(*)::int from btq_groups g where g.teacher_id = t.id and g.is_active) as "groupCount"`;
+  (select count(*)::int from btq_groups g where g.teacher_id = t.id and g.is_active) as "groupCount",
+  t.user_id as "userId", (select u.username from users u where u.id = t.user_id) as "username"`;
 
 export const listTeachers = (exec: Executor, unitId: number | null, onlyActive: boolean) =>
   rows<TeacherRow>(
@@ -241,6 +245,25 @@ export async function updateTeacher(
   );
   return (await findTeacher(exec, id))!;
 }
+
+/** Links an outside ustadz to the account just made for them. */
+export const setTeacherUser = (exec: Executor, id: number, userId: number) =>
+  exec.execute(sql`update btq_teachers set user_id = ${userId}, updated_at = now() where id = ${id}`);
+
+/** The TEACHER account of an outside ustadz, in their unit. */
+export const insertTeacherUser = async (
+  exec: Executor,
+  v: { username: string; displayName: string; passwordHash: string; unitId: number },
+) =>
+  (await one<{ id: number }>(
+    exec,
+    sql`insert into users (username, display_name, password_hash, division, unit_id)
+        values (${v.username}, ${v.displayName}, ${v.passwordHash}, 'TEACHER', ${v.unitId}) returning id`,
+  ))!.id;
+
+/** Locks or unlocks the outside ustadz's account with their ustadz row. */
+export const setUserActive = (exec: Executor, userId: number, isActive: boolean) =>
+  exec.execute(sql`update users set is_active = ${isActive}, updated_at = now() where id = ${userId}`);
 
 // ---------- groups ----------
 
@@ -337,6 +360,23 @@ export const membersOn = (exec: Executor, groupId: number, date: string) =>
          where gm.group_id = ${groupId} and gm.from_date <= ${date} and (gm.to_date is null or gm.to_date > ${date})
          order by lower(s.name), s.id`,
   );
+
+/**
+ * Where each student stands on their current level: the last progress entry on the open level row (by date, then
+ * id; a review (murojaah) only when there is no new memorisation): its last page (reading) or "surah:ayat" (tahfidz).
+ */
+export const lastPositions = (exec: Executor, studentIds: number[]) =>
+  studentIds.length === 0
+    ? Promise.resolve([])
+    : rows<{ studentId: number; lastPage: string | null }>(
+        exec,
+        sql`select distinct on (p.student_id) p.student_id as "studentId",
+               coalesce(p.page_to::text, p.surah::text || ':' || p.ayat_to::text) as "lastPage"
+              from btq_progress p
+              join btq_student_levels sl on sl.student_id = p.student_id and sl.to_date is null and sl.level_id = p.level_id
+             where p.student_id = any(${sql.raw(`'{${studentIds.map(Number).join(',')}}'::int[]`)})
+             order by p.student_id, p.kind = 'MUROJAAH', p.date desc, p.id desc`,
+      );
 
 /** Members with a day in the group between two dates. */
 export const membersBetween = (exec: Executor, groupId: number, from: string, to: string) =>
@@ -519,6 +559,16 @@ export const presenceCounts = (exec: Executor, groupId: number, from: string, to
     sql`select p.student_id as "studentId", p.status, count(*)::int as n
           from btq_presence p join btq_sessions ss on ss.id = p.session_id
          where ss.group_id = ${groupId} and ss.date between ${from} and ${to} group by p.student_id, p.status`,
+  );
+
+/** The presence notes (izin/sakit reasons) of a group's sessions in a period, by date. */
+export const presenceNotes = (exec: Executor, groupId: number, from: string, to: string) =>
+  rows<{ studentId: number; date: string; status: BtqPresenceStatus; note: string }>(
+    exec,
+    sql`select p.student_id as "studentId", ss.date::text as date, p.status, p.note
+          from btq_presence p join btq_sessions ss on ss.id = p.session_id
+         where ss.group_id = ${groupId} and ss.date between ${from} and ${to} and p.note is not null and p.note <> ''
+         order by ss.date, p.student_id`,
   );
 
 export const sessionCount = async (exec: Executor, groupId: number, from: string, to: string) =>

@@ -32,6 +32,8 @@ import {
   BtqStudentRow,
   BtqStudentsQuery,
   BtqTeacher,
+  BtqTeacherAccount,
+  BtqTeacherAccountInput,
   BtqTeacherInput,
   BtqTeacherList,
   BtqTeachersQuery,
@@ -233,6 +235,20 @@ export const btqRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
       },
     },
     async (request) => btq.updateTeacher(userOf(request), request.params.id, request.body, actorOf(request)),
+  );
+  app.post(
+    '/teachers/:id/account',
+    {
+      config: { access: 'btq.manage' },
+      schema: {
+        tags,
+        summary: 'Give an outside ustadz a sign-in (TEACHER of the unit); the one-time password is shown once',
+        params: IdParams,
+        body: BtqTeacherAccountInput,
+        response: { 200: BtqTeacherAccount, ...errors },
+      },
+    },
+    async (request) => btq.createTeacherAccount(userOf(request), request.params.id, request.body, actorOf(request)),
   );
 
   // ---------- groups and members ----------

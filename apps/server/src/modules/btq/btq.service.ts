@@ -24,6 +24,7 @@ import {
   type BtqPresenceQuery,
   type BtqPresenceRecapQuery,
   type BtqStudentsQuery,
+  type BtqTeacherAccountInput,
   type BtqTeacherInput,
   type BtqTeachersQuery,
   type BtqTeacherUpdate,
@@ -35,12 +36,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
 import { currentLevelsOf, groupsOfTeacherUser, seesAllGroups, teacherRowsOfUser } from './btq.access.ts';
+import { createTeacherAccount, followTeacherActive } from './btq-account.ts';
 import * as repo from './btq.repo.ts';
 
 export {
   currentLevelsOf,
   groupsOfTeacherUser,
   seesAllGroups,
+  teacherRowOfUserInUnit,
   teacherRowsOfUser,
   type CurrentLevel,
 } from './btq.access.ts';
@@ -266,6 +269,9 @@ export function createBtqService(db: Database) {
       if (!before) throw notFound('Ustadz');
       assertUnit(user, before.unitId);
       const after = await repo.updateTeacher(tx, id, input);
+      if (input.isActive !== undefined && input.isActive !== before.isActive) {
+        await followTeacherActive(tx, before.userId, input.isActive);
+      }
       await audit(tx, actor, { action: 'btq.teacher.update', entityType: 'btq_teacher', entityId: id, before, after });
       return after;
     });
@@ -348,13 +354,16 @@ export function createBtqService(db: Database) {
   async function groupMembers(user: AuthUser, id: number) {
     const group = await visibleGroup(db, user, id);
     const members = await repo.membersOn(db, id, clock.today());
-    const levels = await currentLevelsOf(
-      db,
-      members.map((m) => m.studentId),
-    );
+    const ids = members.map((m) => m.studentId);
+    const [levels, positions] = await Promise.all([currentLevelsOf(db, ids), repo.lastPositions(db, ids)]);
     return {
       group,
-      items: members.map((m) => ({ ...m, levelName: levels.get(m.studentId)?.levelName ?? null })),
+      items: members.map((m) => ({
+        ...m,
+        levelName: levels.get(m.studentId)?.levelName ?? null,
+        levelPages: levels.get(m.studentId)?.pages ?? null,
+        lastPage: positions.find((p) => p.studentId === m.studentId)?.lastPage ?? null,
+      })),
     };
   }
 
@@ -568,13 +577,25 @@ export function createBtqService(db: Database) {
     const group = await visibleGroup(db, user, q.groupId);
     const from = `${q.month}-01`;
     const to = lastDayOf(q.month);
-    const [members, counts, sessions] = await Promise.all([
+    const [members, counts, sessions, notes] = await Promise.all([
       repo.membersBetween(db, group.id, from, to),
       repo.presenceCounts(db, group.id, from, to),
       repo.sessionCount(db, group.id, from, to),
+      repo.presenceNotes(db, group.id, from, to),
     ]);
     const items = members.map((m) => {
-      const row = { studentId: m.studentId, name: m.name, nis: m.nis, HADIR: 0, IZIN: 0, SAKIT: 0, ALPA: 0 };
+      const row = {
+        studentId: m.studentId,
+        name: m.name,
+        nis: m.nis,
+        HADIR: 0,
+        IZIN: 0,
+        SAKIT: 0,
+        ALPA: 0,
+        notes: notes
+          .filter((n) => n.studentId === m.studentId)
+          .map(({ date, status, note }) => ({ date, status, note })),
+      };
       for (const c of counts) {
         if (c.studentId === m.studentId && (BTQ_PRESENCE_STATUSES as readonly string[]).includes(c.status)) {
           row[c.status as (typeof BTQ_PRESENCE_STATUSES)[number]] = c.n;
@@ -610,6 +631,8 @@ export function createBtqService(db: Database) {
     employeeOptions,
     createTeacher,
     updateTeacher,
+    createTeacherAccount: (user: AuthUser, id: number, input: BtqTeacherAccountInput, actor: AuditActor) =>
+      createTeacherAccount(db, user, id, input, actor),
     listGroups,
     createGroup,
     updateGroup,

@@ -422,17 +422,29 @@ describe('group presence', () => {
     await ctx.db.execute(
       sql`update btq_group_members set from_date = '2026-11-01' where group_id = ${group.A} and to_date is null`,
     );
-    ok(await ctx.call(principal, 'PUT', `${B}/presence`, { groupId: group.A, date: '2026-11-17', entries: marks() }));
+    const noted = marks().map((m) => (m.status === 'SAKIT' ? { ...m, note: 'Demam, surat dari orang tua' } : m));
+    ok(await ctx.call(principal, 'PUT', `${B}/presence`, { groupId: group.A, date: '2026-11-17', entries: noted }));
+    const sheet = ok(await ctx.call(principal, 'GET', `${B}/presence?groupId=${group.A}&date=2026-11-17`));
+    expect(sheet.items.find((i: { studentId: number }) => i.studentId === f.studentsA[1]!.id).note).toBe(
+      'Demam, surat dari orang tua',
+    );
     const recap = ok(await ctx.call(yayasan, 'GET', `${B}/presence/recap?groupId=${group.A}&month=2026-11`));
     expect(recap.sessions).toBe(2);
     const second = recap.items.find((i: { studentId: number }) => i.studentId === f.studentsA[1]!.id);
     expect(second).toMatchObject({ HADIR: 1, SAKIT: 1, IZIN: 0, ALPA: 0 });
+    // the note of the 17th, not the unnoted sick day of the 18th
+    expect(second.notes).toEqual([{ date: '2026-11-17', status: 'SAKIT', note: 'Demam, surat dari orang tua' }]);
+    expect(recap.items.find((i: { studentId: number }) => i.studentId === f.studentsA[0]!.id).notes).toEqual([]);
     expect((await ctx.call(ustadzB, 'GET', `${B}/presence/recap?groupId=${group.A}&month=2026-11`)).statusCode).toBe(
       403,
     );
     const file = await ctx.call(ustadzA, 'GET', `${B}/presence/recap/export?groupId=${group.A}&month=2026-11`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const cells = JSON.stringify(book.worksheets[0]!.getSheetValues());
+    expect(cells).toContain('2026-11-17 SAKIT: Demam, surat dari orang tua');
     expect((await ctx.call(ustadzA, 'GET', `${B}/presence/recap?groupId=${group.A}&month=2026-13`)).statusCode).toBe(
       400,
     );

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ let teacher: Session;
 let student: Session;
 let outsider: Session;
 let draftId: number;
+let accountIds: { accountId: number; moneyAccountId: number };
 let postedId: number;
 let JPEG: Buffer;
 const PDF = Buffer.from('%PDF-1.4\n%typed\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -27,6 +30,12 @@ const ok = async <T = Record<string, unknown>>(s: Session, method: Method, url: 
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 };
+const stored = (name: string) => path.join(ctx.config.dataDir, 'uploads', 'vouchers', name);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const count = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(voucherAttachments))[0]!.n;
 
 /** A multipart upload of one file in `field`. */
@@ -66,6 +75,7 @@ beforeAll(async () => {
     ok<{ id: number }>(cashier, 'POST', `${API}/accounts`, { code, name, kind });
   const kas = (await add('1-101', 'Kas', 'CASH')).id;
   const spp = (await add('4-101', 'Pendapatan SPP', 'INCOME')).id;
+  accountIds = { accountId: spp, moneyAccountId: kas };
   const draft = {
     type: 'BKM',
     date: '2026-11-10',
@@ -180,5 +190,41 @@ describe('voucher attachments', () => {
     expect((await ctx.call(cashier, 'GET', `${API}/vouchers/999999/attachments`)).statusCode).toBe(404);
     expect((await ctx.call(cashier, 'GET', `${API}/attachments/4294967296/file`)).statusCode).toBe(400);
     expect((await upload(cashier, 999999, PDF)).statusCode).toBe(404);
+  });
+  it('removes the files of a deleted draft (and of a deleted attachment) from the data directory', async () => {
+    const draft = await ok<Voucher>(cashier, 'POST', `${API}/vouchers`, {
+      type: 'BKM',
+      date: '2026-11-11',
+      ...accountIds,
+      amount: 25_000,
+      description: 'Akan dihapus',
+    });
+    for (const name of ['a.jpg', 'b.pdf']) {
+      expect((await upload(cashier, draft.id, name.endsWith('pdf') ? PDF : JPEG, name)).statusCode).toBe(200);
+    }
+    const rows = await ctx.db.select().from(voucherAttachments).where(eq(voucherAttachments.voucherId, draft.id));
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect(await exists(stored(r.storedName))).toBe(true);
+
+    // one attachment deleted: its file goes, the other stays
+    await ok(cashier, 'DELETE', `${API}/attachments/${rows[0]!.id}`);
+    expect(await exists(stored(rows[0]!.storedName))).toBe(false);
+    expect(await exists(stored(rows[1]!.storedName))).toBe(true);
+
+    // a refused delete (a reader) keeps the file
+    expect((await ctx.call(principal, 'DELETE', `${API}/vouchers/${draft.id}`)).statusCode).toBe(403);
+    expect(await exists(stored(rows[1]!.storedName))).toBe(true);
+
+    // the draft deleted: its rows and the remaining file go, and the audit names the attachment
+    await ok(cashier, 'DELETE', `${API}/vouchers/${draft.id}`);
+    expect(await ctx.db.select().from(voucherAttachments).where(eq(voucherAttachments.voucherId, draft.id))).toEqual(
+      [],
+    );
+    expect(await exists(stored(rows[1]!.storedName))).toBe(false);
+    const [logged] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'voucher.delete' and ${auditLog.entityId} = ${String(draft.id)}`);
+    expect(JSON.stringify(logged!.before)).toContain('b.pdf');
   });
 });

@@ -51,7 +51,7 @@ export const financeBooksRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: 
   app,
   { db, dataDir },
 ) => {
-  const books = createFinanceBooksService(db);
+  const books = createFinanceBooksService(db, dataDir);
   await app.register(financeBooksAttachmentsRoutes, { db, dataDir });
 
   // ---------- chart of accounts ----------

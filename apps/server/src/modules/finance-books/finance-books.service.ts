@@ -22,6 +22,8 @@ import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { fileStore } from '../../lib/uploads.ts';
+import * as files from './finance-books-attachments.repo.ts';
 import * as repo from './finance-books.repo.ts';
 import { runningBalances } from './running-balance.ts';
 
@@ -137,7 +139,9 @@ function toVoucher(row: repo.VoucherRow): Voucher {
   };
 }
 
-export function createFinanceBooksService(db: Database) {
+/** `dataDir`: where voucher attachments live (their files go when a draft is deleted). */
+export function createFinanceBooksService(db: Database, dataDir: string) {
+  const store = fileStore(dataDir, 'vouchers');
   /** The unit a write or a book runs on: the caller's own, or the one ADMIN and YAYASAN name. */
   function unitFor(user: AuthUser, requested: number | undefined): number {
     if (seesAllUnits(user)) {
@@ -295,12 +299,24 @@ export function createFinanceBooksService(db: Database) {
     return voucher(user, id);
   }
 
+  /**
+   * Deletes a draft; its attachments' rows go with it (cascade) and their files are removed from the data
+   * directory only after the transaction commits (a rolled-back delete keeps every file).
+   */
   async function removeVoucher(user: AuthUser, id: number, actor: AuditActor) {
-    await db.transaction(async (tx) => {
+    const orphans = await db.transaction(async (tx) => {
       const before = await draftForWrite(tx, user, id);
+      const attached = await files.listAttachments(tx, id);
       await repo.deleteDraft(tx, id);
-      await audit(tx, actor, { action: 'voucher.delete', entityType: 'voucher', entityId: id, before });
+      await audit(tx, actor, {
+        action: 'voucher.delete',
+        entityType: 'voucher',
+        entityId: id,
+        before: { ...before, attachments: attached.map((a) => ({ id: a.id, fileName: a.fileName })) },
+      });
+      return attached.map((a) => a.storedName);
     });
+    for (const name of orphans) await store.remove(name);
     return { ok: true as const };
   }
 

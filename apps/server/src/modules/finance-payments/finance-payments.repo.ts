@@ -395,3 +395,42 @@ export const chargesOfStudent = (exec: Executor, studentId: number) =>
     .where(eq(gatewayCharges.studentId, studentId))
     .orderBy(desc(gatewayCharges.id))
     .limit(20);
+
+/** The unit's payment components (active first, then by code) with their mapped income account, if any. */
+export const componentsWithMapping = (exec: Executor, unitId: number) =>
+  exec
+    .select({
+      componentId: paymentComponents.id,
+      code: paymentComponents.code,
+      name: paymentComponents.name,
+      isActive: paymentComponents.isActive,
+      mappedAccountId: componentIncomeAccounts.accountId,
+    })
+    .from(paymentComponents)
+    .leftJoin(componentIncomeAccounts, eq(componentIncomeAccounts.componentId, paymentComponents.id))
+    .where(eq(paymentComponents.unitId, unitId))
+    .orderBy(desc(paymentComponents.isActive), asc(paymentComponents.code));
+
+/** The component's row locked for the rest of the transaction (its mapping is being changed). */
+export const lockComponent = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: paymentComponents.id, unitId: paymentComponents.unitId, name: paymentComponents.name })
+      .from(paymentComponents)
+      .where(eq(paymentComponents.id, id))
+      .for('update')
+  )[0];
+
+export const findAccount = async (exec: Executor, id: number) =>
+  (await exec.select().from(financeAccounts).where(eq(financeAccounts.id, id)))[0];
+
+export async function setComponentIncome(exec: Executor, componentId: number, accountId: number | null) {
+  if (accountId === null) {
+    await exec.delete(componentIncomeAccounts).where(eq(componentIncomeAccounts.componentId, componentId));
+    return;
+  }
+  await exec
+    .insert(componentIncomeAccounts)
+    .values({ componentId, accountId })
+    .onConflictDoUpdate({ target: componentIncomeAccounts.componentId, set: { accountId } });
+}

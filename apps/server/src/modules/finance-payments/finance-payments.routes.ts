@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CallbackResult,
   ChargeInput,
+  ComponentIncomeAccountInput,
+  ComponentIncomeAccounts,
   ErrorBody,
+  FinanceUnitQuery,
   GatewayCharge,
   IdParams,
   MyPayments,
@@ -60,6 +63,36 @@ const COLUMNS: XlsxColumn<Payment>[] = [
 /** Payments at the counter, receipts, reversals and the payment gateway under /api/v1/finance-payments (issue 15). */
 export const financePaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const svc = createFinancePaymentsService(db);
+
+  // ---------- the income account of each payment component ----------
+  app.get(
+    '/component-accounts',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The income account each payment component of a unit is booked to',
+        querystring: FinanceUnitQuery,
+        response: { 200: ComponentIncomeAccounts, ...errors },
+      },
+    },
+    async (request) => svc.componentIncomeAccounts(userOf(request), request.query),
+  );
+  app.put(
+    '/component-accounts/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Map a payment component to an income account (null: the default rule)',
+        params: IdParams,
+        body: ComponentIncomeAccountInput,
+        response: { 200: ComponentIncomeAccounts, ...errors },
+      },
+    },
+    async (request) =>
+      svc.setComponentIncomeAccount(userOf(request), request.params.id, request.body, actorOf(request)),
+  );
 
   // ---------- the counter ----------
   app.get(

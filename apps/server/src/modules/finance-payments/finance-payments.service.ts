@@ -9,6 +9,8 @@ import {
   type AllocationInput,
   type AuthUser,
   type ChargeInput,
+  type ComponentIncomeAccountInput,
+  type ComponentIncomeAccounts,
   type MyPayments,
   type Payment,
   type PaymentInput,
@@ -24,7 +26,7 @@ import { clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { postVoucher } from '../finance-books/finance-books.service.ts';
-import { activeGateway, gatewayOf, signLocal, type CallbackEvent } from './gateway.ts';
+import { activeGateway, chargeLifetimeHours, gatewayOf, signLocal, type CallbackEvent } from './gateway.ts';
 import * as repo from './finance-payments.repo.ts';
 
 /** `KWT/SMP/2026/11/0001`: unit code, year, month and the sequence of that unit and month. */
@@ -50,12 +52,46 @@ export interface PostPaymentInput {
   providerRef?: string | null;
 }
 
+type ChargeRow = NonNullable<Awaited<ReturnType<typeof repo.findCharge>>>;
+
+/** A pending charge past its expiry on MMS's clock. */
+const isExpired = (c: Pick<ChargeRow, 'expiresAt'>) => clock.now().getTime() >= new Date(c.expiresAt).getTime();
+
+/** A charge as the student sees it: a pending one past its expiry reads EXPIRED. */
+const chargeOut = (c: ChargeRow) => ({
+  id: c.id,
+  provider: c.provider,
+  providerRef: c.providerRef,
+  vaNumber: c.vaNumber,
+  qris: c.qris,
+  amount: c.amount,
+  status: c.status === 'PENDING' && isExpired(c) ? ('EXPIRED' as const) : c.status,
+  createdAt: iso(c.createdAt)!,
+  expiresAt: iso(c.expiresAt)!,
+});
+
+type IncomeAccount = Awaited<ReturnType<typeof repo.incomeAccounts>>[number];
+
 /**
- * The income account a bill's payment is booked to: the component's mapped account
- * (`component_income_accounts`), else the unit's active INCOME account whose name contains the component's name
- * ("Pendapatan SPP" for SPP), else the unit's last INCOME account by code (the default chart's
- * "Pendapatan Lain-lain").
+ * The income account a component's payments are booked to: the component's mapped account
+ * (`component_income_accounts`, chosen on the payment components screen), else the unit's active INCOME account
+ * whose name contains the component's name ("Pendapatan SPP" for SPP), else the unit's last INCOME account by
+ * code (the default chart's "Pendapatan Lain-lain").
  */
+export function resolveIncome(
+  component: { name: string },
+  mappedAccountId: number | null | undefined,
+  incomes: IncomeAccount[],
+): { account: IncomeAccount | null; source: 'MAPPED' | 'NAME' | 'FALLBACK' | 'NONE' } {
+  const mapped = mappedAccountId == null ? undefined : incomes.find((a) => a.id === mappedAccountId);
+  if (mapped) return { account: mapped, source: 'MAPPED' };
+  const byName = incomes.find((a) => a.name.toLowerCase().includes(component.name.toLowerCase()));
+  if (byName) return { account: byName, source: 'NAME' };
+  const fallback = incomes.at(-1);
+  return fallback ? { account: fallback, source: 'FALLBACK' } : { account: null, source: 'NONE' };
+}
+
+/** The income account of each component of a payment (see `resolveIncome`); 409 when a unit has none. */
 async function incomeAccountsFor(tx: Executor, unitId: number, componentIds: number[]) {
   // one after another: a transaction's client runs one query at a time
   const mapped = await repo.mappedIncome(tx, componentIds);
@@ -63,14 +99,9 @@ async function incomeAccountsFor(tx: Executor, unitId: number, componentIds: num
   const incomes = await repo.incomeAccounts(tx, unitId);
   const result = new Map<number, number>();
   for (const c of names) {
-    const explicit = mapped.find((m) => m.componentId === c.id)?.accountId;
-    const byName = incomes.find((a) => a.name.toLowerCase().includes(c.name.toLowerCase()))?.id;
-    const fallback = incomes.at(-1)?.id;
-    const id = explicit ?? byName ?? fallback;
-    if (id === undefined) {
-      throw conflict(`Akun pendapatan untuk komponen ${c.name} belum ada di bagan akun unit ini`);
-    }
-    result.set(c.id, id);
+    const { account } = resolveIncome(c, mapped.find((m) => m.componentId === c.id)?.accountId, incomes);
+    if (!account) throw conflict(`Akun pendapatan untuk komponen ${c.name} belum ada di bagan akun unit ini`);
+    result.set(c.id, account.id);
   }
   return { result, fallback: incomes.at(-1)?.id };
 }
@@ -500,16 +531,7 @@ export function createFinancePaymentsService(db: Database) {
       payments,
       bills,
       credit,
-      charges: charges.map((c) => ({
-        id: c.id,
-        provider: c.provider,
-        providerRef: c.providerRef,
-        vaNumber: c.vaNumber,
-        qris: c.qris,
-        amount: c.amount,
-        status: c.status,
-        createdAt: iso(c.createdAt)!,
-      })),
+      charges: charges.map(chargeOut),
     };
   }
 
@@ -540,6 +562,8 @@ export function createFinancePaymentsService(db: Database) {
         amount,
         billIds: ids,
         createdBy: user.id,
+        createdAt: clock.now(),
+        expiresAt: new Date(clock.now().getTime() + chargeLifetimeHours() * 3_600_000),
       });
       const created = gateway.createCharge({ chargeId: row.id, studentId, amount });
       await repo.updateCharge(tx, row.id, created);
@@ -551,16 +575,7 @@ export function createFinancePaymentsService(db: Database) {
       });
       return { ...row, ...created };
     });
-    return {
-      id: charge.id,
-      provider: charge.provider,
-      providerRef: charge.providerRef,
-      vaNumber: charge.vaNumber,
-      qris: charge.qris,
-      amount: charge.amount,
-      status: charge.status,
-      createdAt: iso(charge.createdAt)!,
-    };
+    return chargeOut(charge);
   }
 
   /**
@@ -572,8 +587,21 @@ export function createFinancePaymentsService(db: Database) {
     return db.transaction(async (tx) => {
       const charge = await repo.lockChargeByRef(tx, provider, event.reference);
       if (!charge) throw notFound('Tagihan gateway');
+      if (charge.status === 'EXPIRED') return { ok: true as const, paymentId: null, expired: true };
       if (charge.status === 'PAID' || event.status !== 'PAID') {
         return { ok: true as const, paymentId: charge.paymentId };
+      }
+      if (isExpired(charge)) {
+        // money announced after the charge's expiry is recorded, never paid: the treasurer settles it with the provider
+        await repo.updateCharge(tx, charge.id, { status: 'EXPIRED' });
+        await audit(tx, actor, {
+          action: 'payment.charge.expired',
+          entityType: 'gateway_charge',
+          entityId: charge.id,
+          before: { status: charge.status, expiresAt: iso(charge.expiresAt) },
+          after: { status: 'EXPIRED', reference: event.reference, amount: event.amount },
+        });
+        return { ok: true as const, paymentId: null, expired: true };
       }
       const { id } = await postPayment(
         tx,
@@ -615,11 +643,67 @@ export function createFinancePaymentsService(db: Database) {
     const charge = await repo.findCharge(db, chargeId);
     if (!charge || charge.studentId !== studentId) throw notFound('Tagihan gateway');
     if (charge.provider !== 'local') throw conflict('Hanya tagihan penyedia lokal (demo) yang dapat dibayar di sini');
+    if (charge.status === 'EXPIRED' || (charge.status === 'PENDING' && isExpired(charge))) {
+      throw conflict('Tagihan gateway sudah kedaluwarsa; buat tagihan baru');
+    }
     const event: CallbackEvent = { reference: charge.providerRef, amount: charge.amount, status: 'PAID' };
     return callback('local', { 'x-signature': signLocal(event) }, event, actor);
   }
 
+  // ---------- the income account of each component ----------
+
+  /** The unit's components with the income account their payments go to now, and the accounts to choose from. */
+  async function componentIncomeAccounts(user: AuthUser, q: { unitId?: number }): Promise<ComponentIncomeAccounts> {
+    const unitId = unitScope(user, q.unitId) ?? user.unit?.id;
+    if (!unitId) throw badRequest('Pilih unit', { unitId: 'Unit wajib diisi' });
+    const [components, incomes] = await Promise.all([
+      repo.componentsWithMapping(db, unitId),
+      repo.incomeAccounts(db, unitId),
+    ]);
+    return {
+      items: components.map((c) => ({ ...c, ...resolveIncome(c, c.mappedAccountId, incomes) })),
+      accounts: incomes,
+    };
+  }
+
+  /**
+   * Maps a component to one of its unit's active INCOME accounts (null: back to the default rule). Later
+   * payments of the component are booked to it; posted vouchers keep theirs. Audited.
+   */
+  async function setComponentIncomeAccount(
+    user: AuthUser,
+    componentId: number,
+    input: ComponentIncomeAccountInput,
+    actor: AuditActor,
+  ) {
+    const unitId = await db.transaction(async (tx) => {
+      const component = await repo.lockComponent(tx, componentId);
+      if (!component) throw notFound('Komponen pembayaran');
+      assertUnit(user, component.unitId);
+      if (input.accountId !== null) {
+        const account = await repo.findAccount(tx, input.accountId);
+        if (!account || account.unitId !== component.unitId) throw notFound('Akun');
+        if (account.kind !== 'INCOME' || !account.active) {
+          throw conflict('Pilih akun pendapatan yang aktif', { accountId: 'Akun harus berjenis pendapatan dan aktif' });
+        }
+      }
+      const [before] = await repo.mappedIncome(tx, [componentId]);
+      await repo.setComponentIncome(tx, componentId, input.accountId);
+      await audit(tx, actor, {
+        action: 'payment.component.income-account',
+        entityType: 'payment_component',
+        entityId: componentId,
+        before: { accountId: before?.accountId ?? null },
+        after: { accountId: input.accountId },
+      });
+      return component.unitId;
+    });
+    return componentIncomeAccounts(user, { unitId });
+  }
+
   return {
+    componentIncomeAccounts,
+    setComponentIncomeAccount,
     searchStudents,
     studentAccount,
     pay,

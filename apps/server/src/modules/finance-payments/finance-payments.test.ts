@@ -1,9 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyPayments, Payment, Receipt, StudentAccount } from '@mms/shared';
-import { auditLog, bills, paymentAllocations, payments, studentCredits, vouchers } from '../../db/schema/index.ts';
+import type { ComponentIncomeAccounts, MyPayments, Payment, Receipt, StudentAccount } from '@mms/shared';
+import {
+  auditLog,
+  units,
+  bills,
+  gatewayCharges,
+  paymentAllocations,
+  payments,
+  studentCredits,
+  vouchers,
+} from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
-import { signLocal } from './gateway.ts';
+import { clock, setClock } from '../../lib/clock.ts';
+import { chargeLifetimeHours, signLocal } from './gateway.ts';
 import { API, makeBill, paymentsFixture } from '../../test/finance-payments-fixture.ts';
 
 let ctx: TestContext;
@@ -509,5 +519,174 @@ describe('gateway', () => {
     expect((await billOf(dec.id)).status).toBe('PAID');
     const mine = await ok<MyPayments>(fx.student, 'GET', `${API}/me`);
     expect(mine.charges.find((x) => x.id === c.id)?.status).toBe('PAID');
+  });
+});
+
+describe('the income account of each component', () => {
+  const URL = `${API}/component-accounts`;
+  const row = (r: ComponentIncomeAccounts, id: number) => r.items.find((i) => i.componentId === id)!;
+
+  it('GET: finance.read only; PUT: finance.manage only, nothing written when refused', async () => {
+    for (const s of [fx.cashier, fx.principal]) expect((await ctx.call(s, 'GET', URL)).statusCode).toBe(200);
+    expect((await ctx.call(fx.admin, 'GET', `${URL}?unitId=${fx.unitId}`)).statusCode).toBe(200);
+    for (const s of [fx.teacher, fx.student]) expect((await ctx.call(s, 'GET', URL)).statusCode).toBe(403);
+    expect((await ctx.call(null, 'GET', URL)).statusCode).toBe(401);
+    const body = { accountId: fx.acc.other };
+    for (const s of [fx.principal, fx.teacher, fx.student]) {
+      expect((await ctx.call(s, 'PUT', `${URL}/${fx.spp.id}`, body)).statusCode).toBe(403);
+    }
+    expect((await ctx.call(null, 'PUT', `${URL}/${fx.spp.id}`, body)).statusCode).toBe(401);
+    // another unit's cashier neither reads nor maps this unit's components
+    expect((await ctx.call(fx.outsider, 'GET', `${URL}?unitId=${fx.unitId}`)).statusCode).toBe(403);
+    expect((await ctx.call(fx.outsider, 'PUT', `${URL}/${fx.spp.id}`, body)).statusCode).toBe(403);
+    const now = await ok<ComponentIncomeAccounts>(fx.cashier, 'GET', URL);
+    expect(row(now, fx.spp.id).source).not.toBe('MAPPED');
+  });
+
+  it('shows the default rule, and a mapping chosen by the treasurer books the next payment to it, audited', async () => {
+    const before = await ok<ComponentIncomeAccounts>(fx.cashier, 'GET', URL);
+    expect(before.accounts.map((a) => a.id)).toEqual([fx.acc.spp, fx.acc.other]);
+    expect(row(before, fx.spp.id)).toMatchObject({
+      source: 'NAME',
+      mappedAccountId: null,
+      account: { id: fx.acc.spp },
+    });
+    expect(row(before, fx.kitab.id)).toMatchObject({ source: 'FALLBACK', account: { id: fx.acc.other } });
+
+    const mapped = await ok<ComponentIncomeAccounts>(fx.cashier, 'PUT', `${URL}/${fx.spp.id}`, {
+      accountId: fx.acc.other,
+    });
+    expect(row(mapped, fx.spp.id)).toMatchObject({ source: 'MAPPED', mappedAccountId: fx.acc.other });
+    const s = fx.f.studentsA[11]!;
+    await sppBill(s.id, '2026-07');
+    const p = await ok<Payment>(fx.cashier, 'POST', `${API}/payments`, {
+      studentId: s.id,
+      method: 'CASH',
+      amount: 300000,
+    });
+    const [v] = await ctx.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.source, `payment:${p.id}`));
+    expect(v).toMatchObject({ accountId: fx.acc.other, amount: 300000 });
+
+    // back to the default rule
+    const reset = await ok<ComponentIncomeAccounts>(fx.cashier, 'PUT', `${URL}/${fx.spp.id}`, { accountId: null });
+    expect(row(reset, fx.spp.id)).toMatchObject({ source: 'NAME', mappedAccountId: null });
+    const logged = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.component.income-account'), eq(auditLog.entityId, String(fx.spp.id))));
+    expect(logged.map((l) => [l.before, l.after])).toEqual([
+      [{ accountId: null }, { accountId: fx.acc.other }],
+      [{ accountId: fx.acc.other }, { accountId: null }],
+    ]);
+  });
+
+  it('refuses an account that is not an active income account of the component’s unit, and bad ids', async () => {
+    const put = (id: number | string, body: unknown) => ctx.call(fx.cashier, 'PUT', `${URL}/${id}`, body);
+    const kas = await put(fx.kitab.id, { accountId: fx.acc.kas });
+    expect(kas.statusCode).toBe(409);
+    expect(kas.json().error.message).toBe('Pilih akun pendapatan yang aktif');
+    const sd = await ok<{ id: number }>(fx.admin, 'POST', '/api/v1/finance-books/accounts', {
+      unitId: (await ctx.db.select().from(units).where(eq(units.code, 'SD')))[0]!.id,
+      code: '4-101',
+      name: 'Pendapatan SPP SD',
+      kind: 'INCOME',
+    });
+    expect((await put(fx.kitab.id, { accountId: sd.id })).statusCode).toBe(404);
+    expect((await put(999999, { accountId: fx.acc.spp })).statusCode).toBe(404);
+    expect((await put(4294967296, { accountId: fx.acc.spp })).statusCode).toBe(400);
+    expect((await put(fx.kitab.id, { accountId: 'x' })).statusCode).toBe(400);
+    expect((await put(fx.kitab.id, {})).statusCode).toBe(400);
+    const now = await ok<ComponentIncomeAccounts>(fx.cashier, 'GET', URL);
+    expect(row(now, fx.kitab.id).source).toBe('FALLBACK');
+  });
+});
+
+describe('gateway charge expiry', () => {
+  it('reads the lifetime from MMS_GATEWAY_CHARGE_HOURS: 24 by default or when it is not 1 to 720 whole hours', () => {
+    expect(chargeLifetimeHours(undefined)).toBe(24);
+    expect(chargeLifetimeHours('2')).toBe(2);
+    expect(chargeLifetimeHours(' 72 ')).toBe(72);
+    for (const bad of ['0', '721', '1.5', '-3', 'abc', '']) expect(chargeLifetimeHours(bad)).toBe(24);
+  });
+
+  it('a charge expires after 24 hours: the student sees it expired, cannot pay it, and a late callback pays nothing', async () => {
+    const own = fx.f.studentsA[0]!;
+    const jan = await sppBill(own.id, '2027-01');
+    const start = new Date('2027-02-03T02:00:00Z').getTime();
+    const at = (ms: number) => setClock(new Date(start + ms));
+    const HOUR = 3_600_000;
+    const restore = clock.now();
+    try {
+      // a fresh sign-in after each jump of the clock (a session idles out)
+      const me = () => ctx.signIn(fx.student.user.username);
+      at(0);
+      let session = await me();
+      const c = await ok<MyPayments['charges'][number]>(session, 'POST', `${API}/me/charges`, { billIds: [jan.id] });
+      expect(c.status).toBe('PENDING');
+      expect(new Date(c.expiresAt).getTime() - new Date(c.createdAt).getTime()).toBe(24 * HOUR);
+
+      at(24 * HOUR - 60_000);
+      session = await me();
+      const still = await ok<MyPayments>(session, 'GET', `${API}/me`);
+      expect(still.charges.find((x) => x.id === c.id)?.status).toBe('PENDING');
+
+      at(24 * HOUR + 1000);
+      session = await me();
+      const mine = await ok<MyPayments>(session, 'GET', `${API}/me`);
+      expect(mine.charges.find((x) => x.id === c.id)?.status).toBe('EXPIRED');
+      const demo = await ctx.call(session, 'POST', `${API}/me/charges/${c.id}/pay-local`);
+      expect(demo.statusCode).toBe(409);
+      expect(demo.json().error.message).toContain('kedaluwarsa');
+
+      const before = await Promise.all([count(payments), count(vouchers), count(paymentAllocations)]);
+      const event = { reference: c.providerRef, amount: c.amount, status: 'PAID' as const };
+      const late = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `${API}/gateway/local/callback`,
+          payload: event,
+          headers: { 'x-signature': signLocal(event) },
+        });
+      const first = await late();
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ ok: true, paymentId: null, expired: true });
+      const again = await late();
+      expect(again.json()).toEqual(first.json());
+      expect(await Promise.all([count(payments), count(vouchers), count(paymentAllocations)])).toEqual(before);
+      expect(await billOf(jan.id)).toMatchObject({ paid: 0, status: 'UNPAID' });
+      const [row] = await ctx.db.select().from(gatewayCharges).where(eq(gatewayCharges.id, c.id));
+      expect(row).toMatchObject({ status: 'EXPIRED', paymentId: null });
+      const logged = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'payment.charge.expired'), eq(auditLog.entityId, String(c.id))));
+      expect(logged).toHaveLength(1);
+
+      // a new charge for the same bill can be started and paid
+      const fresh = await ok<{ id: number }>(session, 'POST', `${API}/me/charges`, { billIds: [jan.id] });
+      await ok(session, 'POST', `${API}/me/charges/${fresh.id}/pay-local`);
+      expect(await billOf(jan.id)).toMatchObject({ paid: 300000, status: 'PAID' });
+    } finally {
+      setClock(restore);
+    }
+  });
+
+  it('the lifetime follows MMS_GATEWAY_CHARGE_HOURS', async () => {
+    const own = fx.f.studentsA[0]!;
+    const feb = await sppBill(own.id, '2027-02');
+    const previous = process.env.MMS_GATEWAY_CHARGE_HOURS;
+    process.env.MMS_GATEWAY_CHARGE_HOURS = '2';
+    try {
+      const c = await ok<MyPayments['charges'][number]>(fx.student, 'POST', `${API}/me/charges`, {
+        billIds: [feb.id],
+      });
+      expect(new Date(c.expiresAt).getTime() - new Date(c.createdAt).getTime()).toBe(2 * 3_600_000);
+    } finally {
+      if (previous === undefined) delete process.env.MMS_GATEWAY_CHARGE_HOURS;
+      else process.env.MMS_GATEWAY_CHARGE_HOURS = previous;
+    }
   });
 });

@@ -80,3 +80,12 @@ export const gatewayOf = (name: string): PaymentGateway | undefined => GATEWAYS[
 /** The provider new charges go to: `MMS_PAYMENT_GATEWAY` (default `local`). */
 export const activeGateway = (): PaymentGateway =>
   gatewayOf(process.env.MMS_PAYMENT_GATEWAY ?? 'local') ?? localGateway;
+
+/**
+ * How long a charge can be paid: `MMS_GATEWAY_CHARGE_HOURS` (default 24, like a Midtrans virtual account),
+ * a whole number of hours from 1 to 720; anything else falls back to 24.
+ */
+export function chargeLifetimeHours(value = process.env.MMS_GATEWAY_CHARGE_HOURS): number {
+  const hours = value === undefined || !/^\d{1,3}$/.test(value.trim()) ? NaN : Number(value.trim());
+  return Number.isInteger(hours) && hours >= 1 && hours <= 720 ? hours : 24;
+}

@@ -10,15 +10,17 @@ import {
   longDate,
   longMonth,
   type ArrearsClassRow,
+  type AuthUser,
   type ArrearsStudentRow,
   type CollectionsRow,
   type DailyCashLine,
   type Lang,
 } from '@mms/shared';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { userOf } from '../../lib/scope.ts';
-import { sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
+import { sendXlsx, toXlsx, type XlsxColumn, type XlsxHeading } from '../../lib/xlsx.ts';
 import { createFinanceReportsService } from './finance-reports.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -69,123 +71,119 @@ const CASH_COLUMNS: XlsxColumn<DailyCashLine>[] = [
   { header: { id: 'Keluar', en: 'Out' }, value: (r) => r.out, width: 16 },
 ];
 
+/** What a report's Excel holds: the file's name, the heading above the table, its columns and rows. */
+interface Sheet<Row> {
+  file: string;
+  sheet: XlsxHeading['sheet'];
+  title: XlsxHeading['title'];
+  filters: XlsxHeading['filters'];
+  columns: XlsxColumn<Row>[];
+  rows: Row[];
+}
+/** Keeps a sheet's columns and rows of one row type (the helper below takes any). */
+const sheetOf = <Row>(s: Sheet<Row>) => s as Sheet<unknown>;
+
 /** Arrears, collections and the day's cash under /api/v1/finance-reports (issue 15), each with its Excel. */
 export const financeReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const reports = createFinanceReportsService(db);
 
-  app.get(
-    '/arrears',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Arrears by class (and per student of a class) and age',
-        querystring: ArrearsQuery,
-        response: { 200: ArrearsReport, ...errors },
+  /**
+   * A report at `path` (finance.read) and its Excel at `path/export`: the same query, the same service call (so
+   * the same access rules), then `sheet` says what the paper holds in the reader's language.
+   */
+  function report<Q extends z.ZodType, R>(
+    path: string,
+    spec: {
+      summary: string;
+      exportSummary: string;
+      querystring: Q;
+      response: z.ZodType<R>;
+      run: (user: AuthUser, query: z.infer<Q>) => Promise<R>;
+      sheet: (result: R, lang: Lang, query: z.infer<Q>) => Sheet<unknown>;
+    },
+  ) {
+    // widened: the serializer checks the answer against `response` (a generic R cannot be matched statically)
+    const querystring: z.ZodType = spec.querystring;
+    const response: z.ZodType = spec.response;
+    app.get(
+      path,
+      { config: READ, schema: { tags, summary: spec.summary, querystring, response: { 200: response, ...errors } } },
+      async (request) => spec.run(userOf(request), request.query as z.infer<Q>),
+    );
+    app.get(
+      `${path}/export`,
+      { config: READ, schema: { tags, summary: spec.exportSummary, querystring, produces: XLSX } },
+      async (request, reply) => {
+        const query = request.query as z.infer<Q>;
+        const lang = requestLang(request);
+        const s = spec.sheet(await spec.run(userOf(request), query), lang, query);
+        const heading = { lang, sheet: s.sheet, title: s.title, filters: s.filters };
+        return sendXlsx(reply, s.file, await toXlsx(heading, s.columns, s.rows));
       },
-    },
-    async (request) => reports.arrears(userOf(request), request.query),
-  );
-  app.get(
-    '/arrears/export',
-    {
-      config: READ,
-      schema: { tags, summary: 'The arrears report as Excel', querystring: ArrearsQuery, produces: XLSX },
-    },
-    async (request, reply) => {
-      const report = await reports.arrears(userOf(request), request.query);
-      const lang = requestLang(request);
-      const heading = {
-        lang,
+    );
+  }
+
+  report('/arrears', {
+    summary: 'Arrears by class (and per student of a class) and age',
+    exportSummary: 'The arrears report as Excel',
+    querystring: ArrearsQuery,
+    response: ArrearsReport,
+    run: (user, query) => reports.arrears(user, query),
+    sheet: (r, lang, query) => {
+      const common = {
+        file: `tunggakan-${r.asOf}`,
         sheet: { id: 'Tunggakan', en: 'Arrears' },
         title: { id: 'Laporan Tunggakan', en: 'Arrears Report' },
-        filters: [[lang === 'en' ? 'As of' : 'Per tanggal', longDate(report.asOf, lang)]] as const,
+        filters: [[lang === 'en' ? 'As of' : 'Per tanggal', longDate(r.asOf, lang)]] as const,
       };
-      const total = {
-        ...report.totals,
-        classGroupId: null,
-        className: lang === 'en' ? 'Total' : 'Jumlah',
-        unitCode: '',
-      };
-      const body =
-        request.query.classGroupId === undefined
-          ? await toXlsx(heading, CLASS_COLUMNS, [...report.classes, total])
-          : await toXlsx(heading, STUDENT_COLUMNS, report.students);
-      return sendXlsx(reply, `tunggakan-${report.asOf}`, body);
+      if (query.classGroupId !== undefined) return sheetOf({ ...common, columns: STUDENT_COLUMNS, rows: r.students });
+      const total = { ...r.totals, classGroupId: null, className: lang === 'en' ? 'Total' : 'Jumlah', unitCode: '' };
+      return sheetOf({ ...common, columns: CLASS_COLUMNS, rows: [...r.classes, total] });
     },
-  );
-  app.get(
-    '/collections',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Billed, discount, paid, outstanding and collection rate per component and class of a month range',
-        querystring: CollectionsQuery,
-        response: { 200: CollectionsReport, ...errors },
-      },
-    },
-    async (request) => reports.collections(userOf(request), request.query),
-  );
-  app.get(
-    '/collections/export',
-    {
-      config: READ,
-      schema: { tags, summary: 'The collections report as Excel', querystring: CollectionsQuery, produces: XLSX },
-    },
-    async (request, reply) => {
-      const r = await reports.collections(userOf(request), request.query);
-      const lang = requestLang(request);
+  });
+
+  report('/collections', {
+    summary: 'Billed, discount, paid, outstanding and collection rate per component and class of a month range',
+    exportSummary: 'The collections report as Excel',
+    querystring: CollectionsQuery,
+    response: CollectionsReport,
+    run: (user, query) => reports.collections(user, query),
+    sheet: (r, lang) => {
       const en = lang === 'en';
       const rows: CollectionsSheetRow[] = [
         ...r.byComponent.map((c) => ({ ...c, group: en ? 'Component' : 'Komponen' })),
         ...r.byClass.map((c) => ({ ...c, label: c.label || noClass(lang), group: en ? 'Class' : 'Kelas' })),
         { ...r.totals, id: null, label: en ? 'Total' : 'Jumlah', group: '' },
       ];
-      const heading = {
-        lang,
+      return sheetOf({
+        file: `penerimaan-${r.fromMonth}-${r.toMonth}`,
         sheet: { id: 'Penerimaan', en: 'Collections' },
         title: { id: 'Laporan Penerimaan', en: 'Collections Report' },
-        filters: [
-          [en ? 'Months' : 'Bulan', `${longMonth(r.fromMonth, lang)} - ${longMonth(r.toMonth, lang)}`],
-        ] as const,
-      };
-      return sendXlsx(reply, `penerimaan-${r.fromMonth}-${r.toMonth}`, await toXlsx(heading, COLLECTION_COLUMNS, rows));
+        filters: [[en ? 'Months' : 'Bulan', `${longMonth(r.fromMonth, lang)} - ${longMonth(r.toMonth, lang)}`]],
+        columns: COLLECTION_COLUMNS,
+        rows,
+      });
     },
-  );
-  app.get(
-    '/daily-cash',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'The posted vouchers of a day per cash/bank account and maker, with opening and closing balances',
-        querystring: DailyCashQuery,
-        response: { 200: DailyCashReport, ...errors },
-      },
-    },
-    async (request) => reports.dailyCash(userOf(request), request.query),
-  );
-  app.get(
-    '/daily-cash/export',
-    {
-      config: READ,
-      schema: { tags, summary: 'The daily cash report as Excel', querystring: DailyCashQuery, produces: XLSX },
-    },
-    async (request, reply) => {
-      const r = await reports.dailyCash(userOf(request), request.query);
-      const lang = requestLang(request);
-      const heading = {
-        lang,
+  });
+
+  report('/daily-cash', {
+    summary: 'The posted vouchers of a day per cash/bank account and maker, with opening and closing balances',
+    exportSummary: 'The daily cash report as Excel',
+    querystring: DailyCashQuery,
+    response: DailyCashReport,
+    run: (user, query) => reports.dailyCash(user, query),
+    sheet: (r, lang) =>
+      sheetOf({
+        file: `kas-harian-${r.date}`,
         sheet: { id: 'Kas Harian', en: 'Daily Cash' },
         title: { id: 'Laporan Kas Harian', en: 'Daily Cash Report' },
         filters: [
           [lang === 'en' ? 'Date' : 'Tanggal', longDate(r.date, lang)],
           [lang === 'en' ? 'Opening' : 'Saldo awal', String(r.totals.opening)],
           [lang === 'en' ? 'Closing' : 'Saldo akhir', String(r.totals.closing)],
-        ] as const,
-      };
-      return sendXlsx(reply, `kas-harian-${r.date}`, await toXlsx(heading, CASH_COLUMNS, r.lines));
-    },
-  );
+        ],
+        columns: CASH_COLUMNS,
+        rows: r.lines,
+      }),
+  });
 };

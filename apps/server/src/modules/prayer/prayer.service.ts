@@ -212,7 +212,8 @@ export function createPrayerService(db: Database) {
           className: first.className,
           ...figures(counts),
         })),
-        byGrade: groupCounts(rows, (r) => r.gradeName).map(({ first, counts }) => ({
+        byGrade: groupCounts(rows, (r) => r.gradeId).map(({ first, counts }) => ({
+          gradeId: first.gradeId,
           gradeName: first.gradeName,
           ...figures(counts),
         })),

@@ -205,7 +205,20 @@ describe('the recap and the principal’s page', () => {
       rate: 79,
     });
     expect(recap.byClass).toEqual([{ classGroupId: f.classA.id, className: '7A', ...recap.total }]);
-    expect(recap.byGrade).toEqual([{ gradeName: 'Kelas 7', ...recap.total }]);
+    expect(recap.byGrade).toEqual([{ gradeId: f.classA.gradeId, gradeName: 'Kelas 7', ...recap.total }]);
+    // the grade filter (the recap per grade): the class's grade keeps everything, another grade nothing
+    const grade = (
+      await ctx.call(principal, 'GET', `${P}/recap?month=2026-11&prayer=DZUHUR&gradeId=${f.classA.gradeId}`)
+    ).json();
+    expect(grade.total).toEqual(recap.total);
+    const other = await ctx.call(
+      principal,
+      'GET',
+      `${P}/recap?month=2026-11&prayer=DZUHUR&gradeId=${f.classA.gradeId + 999}`,
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toMatchObject({ byGrade: [], students: { total: 0 } });
+    expect((await ctx.call(principal, 'GET', `${P}/recap?month=2026-11&gradeId=99999999999`)).statusCode).toBe(400);
     expect(recap.students.total).toBe(4);
     expect(recap.students.items).toHaveLength(2);
     const all = (await ctx.call(principal, 'GET', `${P}/recap?month=2026-11&prayer=DZUHUR`)).json().students.items;

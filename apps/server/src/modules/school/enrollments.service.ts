@@ -1,6 +1,6 @@
 import { clock } from '../../lib/clock.ts';
 import type { AuthUser, EnrollInput, EnrollmentResult, EnrollmentsQuery, MoveInput, PromoteInput } from '@mms/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -26,6 +26,34 @@ function problemsError(invalid: Map<number, string>, clashes: Map<number, string
   const message = list.length > 1 ? `${list[0]} (dan ${list.length - 1} masalah lain)` : list[0]!;
   return invalid.size ? badRequest(message, fields) : conflict(message, fields);
 }
+
+/**
+ * Enrols checked students in a class inside the caller's transaction: the enrolments, this year's bills (a student
+ * joining a class of the active year gets them up to now, finance issue 15) and the audit entry. Used by `enrol`
+ * and by admission's re-registration, which makes the student in the same transaction.
+ */
+export async function enrolInTransaction(
+  tx: Transaction,
+  cls: { id: number; unitId: number; academicYearId: number },
+  ids: number[],
+  actor: AuditActor,
+) {
+  const rows = await repo.insertEnrollments(
+    tx,
+    ids.map((studentId) => ({ studentId, classGroupId: cls.id, academicYearId: cls.academicYearId })),
+  );
+  const bills = await billNewEnrolment(tx, { unitId: cls.unitId, studentIds: ids }, actor);
+  await audit(tx, actor, {
+    action: 'school.enrollment.create',
+    entityType: 'class_group',
+    entityId: cls.id,
+    after: { classGroupId: cls.id, studentIds: ids },
+  });
+  return { count: rows.length, bills };
+}
+
+/** A class group with its grade level, for a caller that checks it itself. */
+export const findClassForEnrolment = (exec: Executor, id: number) => repo.findClassRef(exec, id);
 
 export function createEnrollmentsService(db: Database, structure: StructureService) {
   async function list(user: AuthUser, q: EnrollmentsQuery) {
@@ -60,19 +88,8 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
     return guarded(
       () =>
         db.transaction(async (tx) => {
-          const rows = await repo.insertEnrollments(
-            tx,
-            ids.map((studentId) => ({ studentId, classGroupId: cls.id, academicYearId: cls.academicYearId })),
-          );
-          // a student joining a class of the active year gets this year's bills up to now (finance, issue 15)
-          await billNewEnrolment(tx, { unitId: cls.unitId, studentIds: ids }, actor);
-          await audit(tx, actor, {
-            action: 'school.enrollment.create',
-            entityType: 'class_group',
-            entityId: cls.id,
-            after: { classGroupId: cls.id, studentIds: ids },
-          });
-          return { count: rows.length, skipped: [] };
+          const { count } = await enrolInTransaction(tx, cls, ids, actor);
+          return { count, skipped: [] };
         }),
       { unique: 'Ada siswa yang baru saja didaftarkan ke kelas lain tahun ini; muat ulang data' },
     );

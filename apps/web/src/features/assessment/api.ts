@@ -6,6 +6,7 @@ import type {
   AssessmentItemsInput,
   AssessmentUpdate,
   ClassGroup,
+  DrawRulesInput,
   Page,
   Question,
   QuestionChoices,
@@ -13,6 +14,7 @@ import type {
   QuestionInput,
   QuestionUpdate,
   ScheduleInput,
+  ShareInput,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAllPages } from '../../components/data-list/fetch-all.ts';
@@ -109,6 +111,15 @@ function useAssessmentWrite<B>(what: string, method: 'PUT' | 'POST') {
 
 /** Sets the fixed questions of an assessment, in order. */
 export const useSetAssessmentItems = () => useAssessmentWrite<AssessmentItemsInput>('items', 'PUT');
+
+/** Sets the rules that draw questions per student (replacing the old ones). */
+export const useSetDrawRules = () => useAssessmentWrite<DrawRulesInput>('draw-rules', 'PUT');
+
+/** Shares an assessment with another teacher, to read or to copy. */
+export const useShareAssessment = () => useAssessmentWrite<ShareInput>('share', 'POST');
+
+/** Copies an assessment (the caller's own, or one shared to copy) as the caller's new draft. */
+export const useCopyAssessment = () => useAssessmentWrite<Record<string, never>>('copy', 'POST');
 
 /** Puts an approved assessment on the schedule: its classes and window. */
 export const useScheduleAssessment = () => useAssessmentWrite<ScheduleInput>('schedule', 'POST');

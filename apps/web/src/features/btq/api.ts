@@ -21,6 +21,7 @@ import type {
   BtqStudentHistory,
   BtqStudentRow,
   BtqTeacher,
+  BtqTeacherAccount,
   BtqTeacherInput,
   BtqTeacherUpdate,
   Page,
@@ -109,6 +110,12 @@ export const useSaveTeacher = () =>
     id
       ? api<BtqTeacher>(`${B}/teachers/${id}`, { method: 'PATCH', body })
       : api<BtqTeacher>(`${B}/teachers`, { method: 'POST', body }),
+  );
+
+/** Gives an outside ustadz a sign-in; the answer holds the one-time password, shown once. */
+export const useCreateTeacherAccount = () =>
+  useWrite(({ id, username }: { id: number; username: string }) =>
+    api<BtqTeacherAccount>(`${B}/teachers/${id}/account`, { method: 'POST', body: { username } }),
   );
 
 export const useGroups = (unitId: number | null, enabled = true) =>

@@ -10,4 +10,5 @@ export const btqRoutes: RouteObject[] = [
   screen('btq-grouping', 'btq.manage', 'GroupingPage'),
   screen('btq-level', 'btq.manage', 'LevelPage'),
   screen('btq-presence', 'btq.teach', 'PresencePage'),
+  screen('btq-group-print', 'btq.read', 'GroupPrintPage'),
 ];

@@ -1,4 +1,5 @@
 import type {
+  ComponentIncomeAccounts,
   GatewayChargeOut,
   MyPayments,
   Payment,
@@ -73,3 +74,16 @@ export const useStartCharge = () =>
   );
 export const usePayLocal = () =>
   usePaymentMutation((id: number) => api(`${BASE}/me/charges/${id}/pay-local`, { method: 'POST' }));
+
+/** The income account each payment component of a unit is booked to (the payment components screen). */
+export function useComponentAccounts(unitId: number | null) {
+  return useQuery({
+    queryKey: [BASE, 'component-accounts', unitId],
+    queryFn: () =>
+      api<ComponentIncomeAccounts>(`${BASE}/component-accounts`, { query: { unitId: unitId ?? undefined } }),
+  });
+}
+export const useSetComponentAccount = () =>
+  usePaymentMutation(({ componentId, accountId }: { componentId: number; accountId: number | null }) =>
+    api<ComponentIncomeAccounts>(`${BASE}/component-accounts/${componentId}`, { method: 'PUT', body: { accountId } }),
+  );

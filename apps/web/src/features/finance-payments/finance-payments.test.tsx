@@ -91,6 +91,18 @@ const mine: MyPayments = {
       amount: 300000,
       status: 'PENDING',
       createdAt: '2026-11-18T03:00:00.000Z',
+      expiresAt: '2026-11-19T03:00:00.000Z',
+    },
+    {
+      id: 3,
+      provider: 'local',
+      providerRef: 'LOC-3-cd',
+      vaNumber: '8808000001000003',
+      qris: null,
+      amount: 300000,
+      status: 'EXPIRED',
+      createdAt: '2026-11-10T03:00:00.000Z',
+      expiresAt: '2026-11-11T03:00:00.000Z',
     },
   ],
 };
@@ -117,9 +129,19 @@ describe('the student’s payments', { timeout: 30_000 }, () => {
   it('shows the open bills, the virtual account and the empty history', async () => {
     await renderWithApp(<StudentPaymentPage />);
     expect(await screen.findByText('Belum ada pembayaran.')).toBeTruthy();
-    expect(screen.getByTestId('charge-va').textContent).toContain('8808000001000004');
+    expect(screen.getAllByTestId('charge-va')[0]!.textContent).toContain('8808000001000004');
     expect(screen.getByRole('checkbox', { name: 'Pilih tagihan SPP 2026-07' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Bayar (simulasi demo)' })).toBeTruthy();
+  });
+
+  it('shows when a charge expires, and an expired one as expired without a pay button', async () => {
+    await renderWithApp(<StudentPaymentPage />);
+    const expiry = await screen.findAllByTestId('charge-expiry');
+    expect(expiry[0]!.textContent).toBe('Berlaku sampai Kamis, 19 November 2026 pukul 10:00 WIB');
+    expect(expiry[1]!.textContent).toContain('Kedaluwarsa sejak Rabu, 11 November 2026 pukul 10:00 WIB');
+    expect(screen.getByText('Kedaluwarsa')).toBeTruthy();
+    // one pay button: the pending charge's, none for the expired one
+    expect(screen.getAllByRole('button', { name: 'Bayar (simulasi demo)' })).toHaveLength(1);
   });
 });
 

@@ -44,6 +44,7 @@ export interface RecapFilters {
   month: string;
   prayer?: Prayer;
   classGroupId?: number;
+  gradeId?: number;
   q?: string;
   page: number;
   pageSize: number;

@@ -68,6 +68,9 @@ export const btqProgressEn: typeof btqProgressId = {
       decisionNote: 'Decision note',
       save: 'Save',
       cancel: 'Cancel',
+      export: 'Export to Excel',
+      search: 'Search student or level',
+      score: 'Test score',
     },
     recap: {
       title: 'BTQ recap',

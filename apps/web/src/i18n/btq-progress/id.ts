@@ -66,6 +66,9 @@ export const btqProgressId = {
       decisionNote: 'Catatan keputusan',
       save: 'Simpan',
       cancel: 'Batal',
+      export: 'Ekspor Excel',
+      search: 'Cari siswa atau jilid',
+      score: 'Nilai tes',
     },
     recap: {
       title: 'Rekap BTQ',

@@ -16,6 +16,7 @@ export const prayerEn: typeof prayerId = {
     search: 'Search name or NIS',
     allPrayers: 'Midday and afternoon',
     allClasses: 'All classes',
+    allGrades: 'All grades',
     loading: 'Loading…',
     empty: 'No data yet.',
     chooseClass: 'Choose a class first.',
@@ -54,6 +55,7 @@ export const prayerEn: typeof prayerId = {
     },
     monitor: {
       middayTitle: 'Midday prayer',
+      export: 'Export to Excel (month per class)',
       afternoonTitle: 'Afternoon prayer',
       today: 'Today per class',
       students: 'Students',

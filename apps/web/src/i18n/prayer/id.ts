@@ -14,6 +14,7 @@ export const prayerId = {
     search: 'Cari nama atau NIS',
     allPrayers: 'Zuhur dan asar',
     allClasses: 'Semua kelas',
+    allGrades: 'Semua tingkat',
     loading: 'Memuat…',
     empty: 'Belum ada data.',
     chooseClass: 'Pilih kelas terlebih dahulu.',
@@ -52,6 +53,7 @@ export const prayerId = {
     },
     monitor: {
       middayTitle: 'Salat zuhur',
+      export: 'Ekspor Excel (bulan per kelas)',
       afternoonTitle: 'Salat asar',
       today: 'Hari ini per kelas',
       students: 'Siswa',

@@ -3,12 +3,10 @@ import { ScheduleInput, type Assessment } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveYearId } from '../../../components/pickers.tsx';
-import { isApiError } from '../../../lib/api.ts';
-import { notifyError, notifyInfo } from '../../../lib/notify.ts';
-import { issueErrors } from '../../../lib/validation.ts';
 import { useGradeClasses, useScheduleAssessment } from '../api.ts';
 import { instant, wallClock } from '../assessment-model.ts';
 import { DateTimeField } from './date-time-field.tsx';
+import { useDialogSubmit } from './use-dialog-submit.ts';
 
 /** Puts an approved assessment on the schedule (issue 12): the classes that take it and its window, WIB. */
 export function ScheduleDialog({ assessment: a, onDone }: { assessment: Assessment; onDone: () => void }) {
@@ -18,33 +16,16 @@ export function ScheduleDialog({ assessment: a, onDone }: { assessment: Assessme
   const schedule = useScheduleAssessment();
   const [classIds, setClassIds] = useState(a.classes.map((c) => String(c.id)));
   const [times, setTimes] = useState(() => ({ opens: wallClock(a.opensAt), closes: wallClock(a.closesAt) }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, submit: send } = useDialogSubmit(schedule, { id: a.id, done: t('assess.scheduled'), onDone });
 
-  const submit = () => {
-    const parsed = ScheduleInput.safeParse({
-      classIds: classIds.map(Number),
-      opensAt: instant(times.opens.date, times.opens.time),
-      closesAt: instant(times.closes.date, times.closes.time),
-    });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, 'first'));
-      return;
-    }
-    setErrors({});
-    schedule.mutate(
-      { id: a.id, body: parsed.data },
-      {
-        onSuccess: () => {
-          notifyInfo(t('assess.scheduled'));
-          onDone();
-        },
-        onError: (e) => {
-          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-          notifyError(e);
-        },
-      },
+  const submit = () =>
+    send(
+      ScheduleInput.safeParse({
+        classIds: classIds.map(Number),
+        opensAt: instant(times.opens.date, times.opens.time),
+        closesAt: instant(times.closes.date, times.closes.time),
+      }),
     );
-  };
 
   return (
     <Stack gap="md">

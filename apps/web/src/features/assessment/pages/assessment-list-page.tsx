@@ -1,7 +1,22 @@
 import { Badge, Button, Select, Stack, Tabs } from '@mantine/core';
-import { ASSESSMENT_STATES, type Assessment, type AssessmentKind, type AssessmentState } from '@mms/shared';
-import { IconCalendarEvent, IconChecklist, IconFlask, IconPlayerTrackNext, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  ASSESSMENT_STATES,
+  type Assessment,
+  type AssessmentDetail,
+  type AssessmentKind,
+  type AssessmentState,
+} from '@mms/shared';
+import {
+  IconArrowsShuffle,
+  IconCalendarEvent,
+  IconChecklist,
+  IconCopy,
+  IconFlask,
+  IconPlayerTrackNext,
+  IconPlus,
+  IconShare,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
@@ -11,11 +26,19 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { useAssessment, useAssessmentStep, useDeleteAssessment, useQuestionChoices } from '../api.ts';
+import {
+  useAssessment,
+  useAssessmentStep,
+  useCopyAssessment,
+  useDeleteAssessment,
+  useQuestionChoices,
+} from '../api.ts';
 import { STATE_COLORS } from '../assessment-model.ts';
 import { AssessmentForm } from '../components/assessment-form.tsx';
 import { CheckDialog } from '../components/check-dialog.tsx';
+import { DrawRulesDialog } from '../components/draw-rules-dialog.tsx';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
+import { ShareDialog } from '../components/share-dialog.tsx';
 import { QuestionBankPage } from './question-bank-page.tsx';
 
 /** The state of an assessment as a coloured badge (its label in the export). */
@@ -48,6 +71,13 @@ const commonColumns = (t: (k: string) => string): ListColumn<Assessment>[] => [
   { accessor: 'itemCount', title: t('assess.items'), textAlign: 'right' },
 ];
 
+/** The columns of a list of other teachers' assessments: what, whose, and its state. */
+const othersColumns = (t: (k: string) => string, stateColumn: ListColumn<Assessment>): ListColumn<Assessment>[] => [
+  ...commonColumns(t),
+  { accessor: 'authorName', title: t('assess.author'), render: (a) => a.authorName ?? '-' },
+  stateColumn,
+];
+
 /** "Uji coba" of a quiz or a summative with questions: the paper as a student sees it, nothing recorded. */
 function useTrialAction() {
   const { t } = useTranslation();
@@ -73,10 +103,81 @@ function EditAssessment({ kind, id, onDone }: { kind: AssessmentKind; id: number
   return found.data ? <AssessmentForm kind={kind} assessment={found.data} onDone={onDone} /> : null;
 }
 
-/** A teacher's own assessments of one kind: listed with their state, written and submitted for the check. */
+/** Loads one assessment (with its draw rules and shares) for a dialog. */
+function WithDetail({ id, children }: { id: number; children: (a: AssessmentDetail) => ReactNode }) {
+  const found = useAssessment(id);
+  return found.data ? children(found.data) : null;
+}
+
+/** The assessments other teachers shared with the caller: tried, read, or copied as the caller's own draft. */
+function SharedWithMe({ kind }: { kind: AssessmentKind }) {
+  const { t } = useTranslation();
+  const stateColumn = useStateColumn();
+  const trial = useTrialAction();
+  const copy = useCopyAssessment();
+  const columns: ListColumn<Assessment>[] = [
+    ...othersColumns(t, stateColumn),
+    rowActionsColumn<Assessment>((a) => (
+      <RowActions
+        name={a.title}
+        actions={[
+          ...trial(a),
+          {
+            label: t('assess.copy'),
+            icon: <IconCopy size={18} aria-hidden />,
+            onClick: () =>
+              confirmDialog({
+                title: t('assess.copy'),
+                text: t('assess.copyConfirm', { title: a.title }),
+                confirm: t('assess.copy'),
+                onConfirm: () =>
+                  copy.mutate(
+                    { id: a.id, body: {} },
+                    { onSuccess: () => notifyInfo(t('assess.copied')), onError: notifyError },
+                  ),
+              }),
+          },
+        ]}
+      />
+    )),
+  ];
+  return (
+    <DataList<Assessment>
+      path="/assessments"
+      label={t('assess.sharedTab')}
+      columns={columns}
+      filters={{ kind, shared: 'true' }}
+      exportName={`dibagikan-${kind.toLowerCase()}`}
+      rowLabel={(a) => a.title}
+    />
+  );
+}
+
+/** A teacher's own assessments of one kind (and those shared with them), written and submitted for the check. */
 export function AssessmentList({ kind }: { kind: AssessmentKind }) {
   const { t } = useTranslation();
+  const [tab, setTab] = useState<string | null>('mine');
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="mine">{t('assess.mineTab')}</Tabs.Tab>
+        <Tabs.Tab value="shared">{t('assess.sharedTab')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="mine">
+        <OwnAssessments kind={kind} />
+      </Tabs.Panel>
+      <Tabs.Panel value="shared">
+        <SharedWithMe kind={kind} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function OwnAssessments({ kind }: { kind: AssessmentKind }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [drawing, setDrawing] = useState<Assessment | null>(null);
+  const [sharing, setSharing] = useState<Assessment | null>(null);
   const [scheduling, setScheduling] = useState<Assessment | null>(null);
   const [pair, setPair] = useState<string | null>(null);
   const [state, setState] = useState<AssessmentState | null>(null);
@@ -95,6 +196,16 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
         edit={a.editable ? () => setEditing(a.id) : undefined}
         actions={[
           ...trial(a),
+          ...(a.editable && kind !== 'TASK'
+            ? [
+                {
+                  label: t('assess.drawRules'),
+                  icon: <IconArrowsShuffle size={18} aria-hidden />,
+                  onClick: () => setDrawing(a),
+                },
+              ]
+            : []),
+          { label: t('assess.share'), icon: <IconShare size={18} aria-hidden />, onClick: () => setSharing(a) },
           ...(a.actions.includes('schedule')
             ? [
                 {
@@ -188,6 +299,29 @@ export function AssessmentList({ kind }: { kind: AssessmentKind }) {
       >
         {scheduling && <ScheduleDialog assessment={scheduling} onDone={() => setScheduling(null)} />}
       </FormModal>
+      <FormModal
+        opened={drawing !== null}
+        onClose={() => setDrawing(null)}
+        title={drawing ? `${t('assess.drawRules')}: ${drawing.title}` : ''}
+        size="lg"
+      >
+        {drawing && (
+          <WithDetail id={drawing.id}>
+            {(a) => <DrawRulesDialog assessment={a} onDone={() => setDrawing(null)} />}
+          </WithDetail>
+        )}
+      </FormModal>
+      <FormModal
+        opened={sharing !== null}
+        onClose={() => setSharing(null)}
+        title={sharing ? t('assess.shareOf', { title: sharing.title }) : ''}
+      >
+        {sharing && (
+          <WithDetail id={sharing.id}>
+            {(a) => <ShareDialog assessment={a} onDone={() => setSharing(null)} />}
+          </WithDetail>
+        )}
+      </FormModal>
     </Stack>
   );
 }
@@ -242,9 +376,7 @@ function CheckPage({ kind }: { kind: AssessmentKind }) {
   const stateColumn = useStateColumn();
   const trial = useTrialAction();
   const columns: ListColumn<Assessment>[] = [
-    ...commonColumns(t),
-    { accessor: 'authorName', title: t('assess.author'), render: (a) => a.authorName ?? '-' },
-    stateColumn,
+    ...othersColumns(t, stateColumn),
     rowActionsColumn<Assessment>((a) => (
       <RowActions
         name={a.title}
@@ -293,9 +425,7 @@ export function TrialListPage() {
   const stateColumn = useStateColumn();
   const trial = useTrialAction();
   const columns: ListColumn<Assessment>[] = [
-    ...commonColumns(t),
-    { accessor: 'authorName', title: t('assess.author'), render: (a) => a.authorName ?? '-' },
-    stateColumn,
+    ...othersColumns(t, stateColumn),
     rowActionsColumn<Assessment>((a) => <RowActions name={a.title} actions={trial(a)} />),
   ];
   return (

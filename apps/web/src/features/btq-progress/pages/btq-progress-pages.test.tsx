@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import type { AuthUser, BtqProgressGroup, BtqSheet } from '@mms/shared';
+import type { AuthUser, BtqProgressGroup, BtqPromotion, BtqSheet } from '@mms/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
@@ -13,6 +13,8 @@ import { registerBtqProgressMessages } from '../../../i18n/btq-progress/index.ts
 import { SESSION_KEY } from '../../../lib/session.ts';
 import { mediaQueryList } from '../../../test/media-query.ts';
 import { BtqProgressPage } from './progress-page.tsx';
+import { BtqPromotionPage } from './promotion-page.tsx';
+import { registerPrintMessages } from '../../../i18n/print/index.ts';
 
 const ustadz: AuthUser = {
   id: 1,
@@ -34,6 +36,7 @@ async function renderPage(ui: ReactElement) {
       .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
   }
   registerBtqProgressMessages();
+  registerPrintMessages();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(SESSION_KEY, ustadz);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/'] });
@@ -113,6 +116,30 @@ const sheet: BtqSheet = {
   ],
 };
 
+const promotion = (id: number, studentName: string, status: BtqPromotion['status']): BtqPromotion => ({
+  id,
+  unitId: 2,
+  studentId: 100 + id,
+  studentName,
+  fromLevel: 'Jilid 1',
+  toLevel: 'Jilid 2',
+  status,
+  proposedBy: 'Ustadz Ahmad',
+  proposedAt: '2026-11-18T03:00:00Z',
+  testKind: status === 'PROPOSED' ? null : 'MUNAQOSYAH',
+  tester: status === 'PROPOSED' ? null : 'Ustadzah Fatimah',
+  testResult: status === 'PROPOSED' ? null : 'LULUS',
+  testScore: status === 'PROPOSED' ? null : 88,
+  testNote: null,
+  decidedAt: null,
+  decisionNote: null,
+});
+const promotions: BtqPromotion[] = [
+  promotion(1, 'Aisyah', 'TESTED'),
+  ...Array.from({ length: 25 }, (_, i) => promotion(10 + i, `Santri ${String(i + 1).padStart(2, '0')}`, 'APPROVED')),
+];
+let canDecide = false;
+
 let fetchMock: ReturnType<typeof vi.fn>;
 let saveReply: { status: number; body: unknown };
 beforeEach(() => {
@@ -120,6 +147,10 @@ beforeEach(() => {
   vi.spyOn(window, 'matchMedia').mockImplementation((media) => mediaQueryList(media, true));
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const path = url.replace(/\?.*$/, '');
+    if (path === '/api/v1/btq-progress/promotions') {
+      return Promise.resolve(new Response(JSON.stringify({ items: promotions, canDecide }), { status: 200 }));
+    }
+    if (path === '/api/v1/letterhead') return Promise.resolve(new Response('{}', { status: 404 }));
     if (path === '/api/v1/btq-progress/entries' && init?.method === 'POST') {
       return Promise.resolve(new Response(JSON.stringify(saveReply.body), { status: saveReply.status }));
     }
@@ -189,5 +220,36 @@ describe('the group entry form', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Simpan semua' }));
     expect(await within(aisyah).findByRole('alert')).toBeTruthy();
     expect(within(aisyah).getByRole('alert').textContent).toContain('melebihi');
+  });
+});
+
+describe('the promotion list', { timeout: 30_000 }, () => {
+  it('offers the decision to the coordinator only, pages the decided ones, searches, exports and prints', async () => {
+    canDecide = false;
+    await renderPage(<BtqPromotionPage />);
+    const waiting = await screen.findByRole('table', { name: 'Menunggu keputusan' });
+    expect(within(waiting).getByText('Aisyah')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Setujui Aisyah' })).toBeNull();
+    const decided = screen.getByRole('table', { name: 'Sudah diputuskan' });
+    expect(within(decided).getAllByRole('row')).toHaveLength(21); // header + 20 of 25
+    fireEvent.click(screen.getByRole('button', { name: /halaman 2|page 2|^2$/i }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Sudah diputuskan' })).getAllByRole('row')).toHaveLength(6),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cari siswa atau jilid' }), {
+      target: { value: 'santri 07' },
+    });
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Sudah diputuskan' })).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cetak' })).toBeTruthy();
+  });
+
+  it('shows approve and reject to the coordinator', async () => {
+    canDecide = true;
+    await renderPage(<BtqPromotionPage />);
+    expect(await screen.findByRole('button', { name: 'Setujui Aisyah' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tolak Aisyah' })).toBeTruthy();
   });
 });

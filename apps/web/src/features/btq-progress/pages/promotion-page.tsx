@@ -4,6 +4,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -16,8 +17,11 @@ import {
 import type { BtqPromotion, BtqTestInput } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { ExportButton } from '../../../components/data-list/export-button.tsx';
+import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
+import { PrintButton, PrintedPaper, printClasses } from '../../../components/print/printed-paper.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { useCurrentUser } from '../../../lib/session.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useDecide, usePromotions, useRecordTest } from '../api.ts';
 
@@ -151,13 +155,50 @@ function PromotionTable(p: {
   );
 }
 
-/** Promotion and munaqosyah: proposals waiting for a test (by another ustadz) and for the coordinator's decision. */
+const DECIDED_PAGE_SIZE = 20;
+
+/**
+ * Promotion and munaqosyah: proposals waiting for a test (by another ustadz) and for the coordinator's decision,
+ * and the decided ones (paged); a search by student or level, Excel of what the search shows, print on the letterhead.
+ */
 export function BtqPromotionPage() {
   const { t } = useTranslation();
   const list = usePromotions();
   const decide = useDecide();
+  const unitId = useCurrentUser().unit?.id ?? null;
   const [testing, setTesting] = useState<BtqPromotion | null>(null);
-  const items = list.data?.items ?? [];
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const needle = q.trim().toLowerCase();
+  const items = (list.data?.items ?? []).filter(
+    (i) => !needle || [i.studentName, i.fromLevel, i.toLevel].some((v) => v.toLowerCase().includes(needle)),
+  );
+  const decided = items.filter((i) => i.status === 'APPROVED' || i.status === 'REJECTED');
+  const pages = Math.max(1, Math.ceil(decided.length / DECIDED_PAGE_SIZE));
+  const shownPage = Math.min(page, pages);
+  const exportRows = () =>
+    downloadClientXlsx(
+      {
+        title: t('btqProgress.promotion.title'),
+        filters: needle ? [[t('btqProgress.promotion.search'), q.trim()]] : [],
+      },
+      [
+        { title: t('btqProgress.student'), value: (i: BtqPromotion) => i.studentName },
+        { title: t('btqProgress.promotion.from'), value: (i) => i.fromLevel },
+        { title: t('btqProgress.promotion.to'), value: (i) => i.toLevel },
+        { title: t('btqProgress.promotion.proposer'), value: (i) => i.proposedBy },
+        { title: t('btqProgress.promotion.tester'), value: (i) => i.tester },
+        {
+          title: t('btqProgress.promotion.result'),
+          value: (i) => (i.testResult ? t(`btqProgress.results.${i.testResult}`) : null),
+        },
+        { title: t('btqProgress.promotion.score'), value: (i) => i.testScore },
+        { title: t('btqProgress.promotion.status'), value: (i) => t(`btqProgress.statuses.${i.status}`) },
+        { title: t('btqProgress.promotion.decisionNote'), value: (i) => i.decisionNote },
+      ],
+      items,
+      'kenaikan-jilid.xlsx',
+    );
   const run = (item: BtqPromotion, decision: 'APPROVED' | 'REJECTED') =>
     confirmDialog({
       title: decision === 'APPROVED' ? t('btqProgress.promotion.approve') : t('btqProgress.promotion.reject'),
@@ -174,12 +215,30 @@ export function BtqPromotionPage() {
         ),
     });
   return (
-    <Stack gap="md">
-      <PageTitle>{t('btqProgress.promotion.title')}</PageTitle>
+    <PrintedPaper
+      unitId={unitId}
+      title={t('btqProgress.promotion.title')}
+      signed={items.length > 0}
+      actions={
+        <>
+          <PrintButton />
+          <ExportButton label={t('btqProgress.promotion.export')} onExport={exportRows} />
+        </>
+      }
+      controls={
+        <TextInput
+          label={t('btqProgress.promotion.search')}
+          value={q}
+          onChange={(e) => (setQ(e.currentTarget.value), setPage(1))}
+          w={{ base: '100%', xs: 280 }}
+          mb="sm"
+        />
+      }
+    >
       {!list.data ? (
         <Skeleton height={240} />
       ) : (
-        <>
+        <Stack gap="md" mt="sm">
           <PromotionTable
             label={t('btqProgress.promotion.waitingTest')}
             items={items.filter((i) => i.status === 'PROPOSED')}
@@ -225,11 +284,20 @@ export function BtqPromotionPage() {
           />
           <PromotionTable
             label={t('btqProgress.promotion.decided')}
-            items={items.filter((i) => i.status === 'APPROVED' || i.status === 'REJECTED')}
+            items={decided.slice((shownPage - 1) * DECIDED_PAGE_SIZE, shownPage * DECIDED_PAGE_SIZE)}
           />
-        </>
+          {pages > 1 && (
+            <Pagination
+              className={printClasses.noPrint}
+              total={pages}
+              value={shownPage}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+            />
+          )}
+        </Stack>
       )}
       <TestModal key={testing?.id ?? 0} promotion={testing} onClose={() => setTesting(null)} />
-    </Stack>
+    </PrintedPaper>
   );
 }

@@ -13,7 +13,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { ALL_UNIT_DIVISIONS, BtqGroupInput, type BtqGroup } from '@mms/shared';
-import { IconArrowsExchange, IconHistory, IconPencil, IconPlus, IconUserMinus } from '@tabler/icons-react';
+import { IconArrowsExchange, IconHistory, IconPencil, IconPlus, IconPrinter, IconUserMinus } from '@tabler/icons-react';
+import { generatePath, Link } from 'react-router';
+import { ROUTES } from '../../../app/route-names.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';
@@ -35,6 +37,7 @@ import {
   useStudents,
   useTeachers,
 } from '../api.ts';
+import { positionText } from './group-print-page.tsx';
 import { LevelSelect, ModalActions, StudentHistoryModal } from './parts.tsx';
 
 function GroupModal({ unitId, group, onClose }: { unitId: number; group: BtqGroup | null; onClose: () => void }) {
@@ -260,6 +263,15 @@ function MembersPanel({ group, groups }: { group: BtqGroup; groups: BtqGroup[] }
           <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
             {t('btq.addMembers')}
           </Button>
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
+            to={generatePath(ROUTES['btq-group-print'], { id: String(group.id) })}
+            leftSection={<IconPrinter size={16} aria-hidden />}
+          >
+            {t('btq.printPage')}
+          </Button>
           <PrintButton />
         </>
       }
@@ -275,6 +287,7 @@ function MembersPanel({ group, groups }: { group: BtqGroup; groups: BtqGroup[] }
                 <Table.Th>{t('btq.student')}</Table.Th>
                 <Table.Th>{t('btq.class')}</Table.Th>
                 <Table.Th>{t('btq.level')}</Table.Th>
+                <Table.Th>{t('btq.position')}</Table.Th>
                 <Table.Th className="no-print" />
               </Table.Tr>
             </Table.Thead>
@@ -285,6 +298,7 @@ function MembersPanel({ group, groups }: { group: BtqGroup; groups: BtqGroup[] }
                   <Table.Td>{m.name}</Table.Td>
                   <Table.Td>{m.className}</Table.Td>
                   <Table.Td>{m.levelName ?? '–'}</Table.Td>
+                  <Table.Td>{positionText(m, t('btq.page'))}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon

@@ -4,6 +4,7 @@ import '../../../i18n/school/index.ts';
 import '../../../i18n/print/index.ts';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
+export { GroupPrintPage } from './group-print-page.tsx';
 export { GroupingPage } from './grouping-page.tsx';
 export { LevelPage } from './level-page.tsx';
 export { MethodPage } from './method-page.tsx';

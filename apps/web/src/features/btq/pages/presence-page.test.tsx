@@ -67,7 +67,23 @@ beforeEach(() => {
               ],
             }
           : path === '/api/v1/btq/presence/recap'
-            ? { group, month: '2026-11', sessions: 0, items: [] }
+            ? {
+                group,
+                month: '2026-11',
+                sessions: 2,
+                items: [
+                  {
+                    studentId: 12,
+                    name: 'Zahra Aulia',
+                    nis: 'A2',
+                    HADIR: 1,
+                    IZIN: 0,
+                    SAKIT: 1,
+                    ALPA: 0,
+                    notes: [{ date: '2026-11-17', status: 'SAKIT', note: 'Demam tinggi' }],
+                  },
+                ],
+              }
             : { sessionId: 1, saved: 2 };
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
   });
@@ -111,7 +127,11 @@ describe('the BTQ presence page', { timeout: 30_000 }, () => {
     expect(save.disabled).toBe(true); // nobody marked yet
     fireEvent.click(screen.getByRole('button', { name: 'Semua hadir' }));
     const zahra = screen.getByRole('radiogroup', { name: 'Zahra Aulia' });
+    expect(screen.queryByRole('textbox', { name: 'Catatan — Ahmad Faqih' })).toBeNull(); // present: no note asked
     fireEvent.click(within(zahra).getByLabelText('Sakit'));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Catatan — Zahra Aulia' }), {
+      target: { value: 'Demam' },
+    });
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
     await waitFor(() => expect(puts()).toHaveLength(1));
@@ -119,10 +139,16 @@ describe('the BTQ presence page', { timeout: 30_000 }, () => {
     expect(body).toMatchObject({
       groupId: 4,
       entries: [
-        { studentId: 11, status: 'HADIR' },
-        { studentId: 12, status: 'SAKIT' },
+        { studentId: 11, status: 'HADIR', note: null },
+        { studentId: 12, status: 'SAKIT', note: 'Demam' },
       ],
     });
+  });
+
+  it('shows the notes of the month in the recap', async () => {
+    await renderPage();
+    expect(await screen.findByText(/Demam tinggi/)).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Catatan' })).toBeTruthy();
   });
 
   it('says a day is not a school day and offers nothing to save', async () => {

@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { BTQ_PRESENCE_STATUSES, type BtqGroup, type BtqPresenceSheet, type BtqPresenceStatus } from '@mms/shared';
 import { IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +21,7 @@ import { DateField, MonthField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useDefaultUnitId } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
+import { dateText } from '../../../lib/display.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useGroups, usePresenceRecap, usePresenceSheet, useSavePresence } from '../api.ts';
 
@@ -57,10 +70,22 @@ function SheetForm({ sheet }: { sheet: BtqPresenceSheet }) {
   const [marks, setMarks] = useState<Record<number, BtqPresenceStatus>>(() =>
     Object.fromEntries(items.filter((i) => i.status).map((i) => [i.studentId, i.status!])),
   );
+  // a note per student (the izin/sakit reason), kept from what is recorded
+  const [notes, setNotes] = useState<Record<number, string>>(() =>
+    Object.fromEntries(items.filter((i) => i.note).map((i) => [i.studentId, i.note!])),
+  );
   const complete = items.every((i) => marks[i.studentId]);
   const submit = () =>
     save.mutate(
-      { groupId, date, entries: items.map((i) => ({ studentId: i.studentId, status: marks[i.studentId]! })) },
+      {
+        groupId,
+        date,
+        entries: items.map((i) => ({
+          studentId: i.studentId,
+          status: marks[i.studentId]!,
+          note: notes[i.studentId]?.trim() || null,
+        })),
+      },
       { onSuccess: () => notifyDone('saved'), onError: notifyError },
     );
   return (
@@ -90,6 +115,20 @@ function SheetForm({ sheet }: { sheet: BtqPresenceSheet }) {
             onChange={(v) => setMarks((m) => ({ ...m, [i.studentId]: v as BtqPresenceStatus }))}
             data={BTQ_PRESENCE_STATUSES.map((s) => ({ value: s, label: t(`btq.statuses.${s}`) }))}
           />
+          {(notes[i.studentId] || (marks[i.studentId] && marks[i.studentId] !== 'HADIR')) && (
+            <TextInput
+              mt="xs"
+              size="md"
+              label={`${t('btq.note')} — ${i.name}`}
+              placeholder={t('btq.notePlaceholder')}
+              maxLength={200}
+              value={notes[i.studentId] ?? ''}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setNotes((n) => ({ ...n, [i.studentId]: v }));
+              }}
+            />
+          )}
         </Paper>
       ))}
       <Button size="md" onClick={submit} disabled={!complete} loading={save.isPending}>
@@ -129,6 +168,7 @@ function PresenceRecap({ groupId }: { groupId: number }) {
                 {BTQ_PRESENCE_STATUSES.map((s) => (
                   <Table.Th key={s}>{t(`btq.statuses.${s}`)}</Table.Th>
                 ))}
+                <Table.Th>{t('btq.notes')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -138,6 +178,13 @@ function PresenceRecap({ groupId }: { groupId: number }) {
                   {BTQ_PRESENCE_STATUSES.map((s) => (
                     <Table.Td key={s}>{r[s]}</Table.Td>
                   ))}
+                  <Table.Td>
+                    {r.notes.map((n) => (
+                      <Text key={`${n.date}-${n.status}`} size="sm">
+                        {dateText(n.date, 'short')} · {t(`btq.statuses.${n.status}`)}: {n.note}
+                      </Text>
+                    ))}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

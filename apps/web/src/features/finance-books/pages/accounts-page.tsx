@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { can, FINANCE_ACCOUNT_KINDS, FinanceAccountInput, type FinanceAccount } from '@mms/shared';
 import { IconBan, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';
 import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
@@ -15,7 +14,7 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { formResolver } from '../../../lib/validation.ts';
+import { ChoiceField, SaveRow, SwitchField, useSaveForm } from '../../../components/save-form.tsx';
 import { useFinanceAccounts, useSaveAccount } from '../api.ts';
 
 interface Values {
@@ -44,28 +43,19 @@ export function AccountForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveAccount();
-  const form = useForm<Values>({
-    resolver: formResolver<Values>(FinanceAccountInput, (v) => body(v, unitId)),
+  const { form, submit, errors } = useSaveForm<Values, FinanceAccountInput>({
+    schema: FinanceAccountInput,
+    prepare: (v) => body(v, unitId),
     defaultValues: {
       code: account?.code ?? '',
       name: account?.name ?? '',
       kind: account?.kind ?? 'INCOME',
       active: account?.active ?? true,
     },
+    save,
+    id: account?.id,
+    onDone,
   });
-  const { errors } = form.formState;
-  const submit = form.handleSubmit((v) =>
-    save.mutate(
-      { id: account?.id, body: FinanceAccountInput.parse(body(v, unitId)) },
-      {
-        onSuccess: () => {
-          notifyDone('saved');
-          onDone();
-        },
-        onError: notifyError,
-      },
-    ),
-  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -77,36 +67,15 @@ export function AccountForm({
           data-autofocus
         />
         <TextInput label={t('financeBooks.accounts.name')} {...form.register('name')} error={errors.name?.message} />
-        <Controller
+        <ChoiceField
           control={form.control}
           name="kind"
-          render={({ field }) => (
-            <Select
-              label={t('financeBooks.accounts.kind')}
-              data={FINANCE_ACCOUNT_KINDS.map((k) => ({ value: k, label: t(`financeBooks.accounts.kinds.${k}`) }))}
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? '')}
-              error={errors.kind?.message}
-              allowDeselect={false}
-            />
-          )}
+          label={t('financeBooks.accounts.kind')}
+          data={FINANCE_ACCOUNT_KINDS.map((k) => ({ value: k, label: t(`financeBooks.accounts.kinds.${k}`) }))}
+          error={errors.kind?.message}
         />
-        <Controller
-          control={form.control}
-          name="active"
-          render={({ field }) => (
-            <Switch
-              label={t('financeBooks.accounts.active')}
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-            />
-          )}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('financeBooks.accounts.save')}
-          </Button>
-        </Group>
+        <SwitchField control={form.control} name="active" label={t('financeBooks.accounts.active')} />
+        <SaveRow loading={save.isPending} label={t('financeBooks.accounts.save')} />
       </Stack>
     </form>
   );

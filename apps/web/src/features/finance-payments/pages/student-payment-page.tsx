@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../app/route-names.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
+import { formatJakartaDate, formatJakartaTime } from '../../../lib/system-api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useMyPayments, usePayLocal, useStartCharge } from '../api.ts';
 
@@ -13,7 +14,7 @@ const studentReceiptPath = (id: number) => ROUTES['student-receipt'].replace(':i
 
 /** students/student/payment: the student's payments (with their receipts), bills, credit and virtual accounts. */
 export function StudentPaymentPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mine = useMyPayments();
   const start = useStartCharge();
   const payLocal = usePayLocal();
@@ -119,14 +120,27 @@ export function StudentPaymentPage() {
           <Stack>
             {charges.map((c) => (
               <Group key={c.id} justify="space-between">
-                <Text data-testid="charge-va">
-                  {t('financePayments.student.charge', {
-                    va: c.vaNumber ?? c.providerRef,
-                    amount: formatRupiah(c.amount),
-                  })}
-                </Text>
+                <Stack gap={0}>
+                  <Text data-testid="charge-va">
+                    {t('financePayments.student.charge', {
+                      va: c.vaNumber ?? c.providerRef,
+                      amount: formatRupiah(c.amount),
+                    })}
+                  </Text>
+                  {c.status !== 'PAID' && (
+                    <Text size="sm" c="dimmed" data-testid="charge-expiry">
+                      {t(
+                        c.status === 'EXPIRED' ? 'financePayments.student.expired' : 'financePayments.student.expires',
+                        {
+                          date: formatJakartaDate(new Date(c.expiresAt), i18n.language),
+                          time: formatJakartaTime(new Date(c.expiresAt)).slice(0, 5),
+                        },
+                      )}
+                    </Text>
+                  )}
+                </Stack>
                 <Group>
-                  <Badge variant="light" color={c.status === 'PAID' ? 'green' : 'yellow'}>
+                  <Badge variant="light" color={{ PAID: 'green', PENDING: 'yellow', EXPIRED: 'gray' }[c.status]}>
                     {t(`financePayments.student.status.${c.status}`)}
                   </Badge>
                   {c.status === 'PENDING' && c.provider === 'local' && (

@@ -1,11 +1,9 @@
-import { Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Stack, TextInput } from '@mantine/core';
 import { FREQUENCIES, PaymentComponentInput, type PaymentComponent } from '@mms/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyDone } from '../../../lib/notify.ts';
-import { formResolver } from '../../../lib/validation.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { useSaveComponent } from '../api.ts';
+import { ChoiceField, SaveRow, SwitchField, useSaveForm } from '../../../components/save-form.tsx';
 
 interface Values {
   code: string;
@@ -39,8 +37,9 @@ export function ComponentForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveComponent();
-  const form = useForm<Values>({
-    resolver: formResolver<Values>(PaymentComponentInput, (v) => body(v, unitId)),
+  const { form, submit, errors } = useSaveForm<Values, PaymentComponentInput>({
+    schema: PaymentComponentInput,
+    prepare: (v) => body(v, unitId),
     defaultValues: {
       code: component?.code ?? '',
       name: component?.name ?? '',
@@ -49,38 +48,21 @@ export function ComponentForm({
       dueDay: component?.dueDay ?? 10,
       isActive: component?.isActive ?? true,
     },
+    save,
+    id: component?.id,
+    onDone,
   });
-  const { errors } = form.formState;
-  const submit = form.handleSubmit((v) =>
-    save.mutate(
-      { id: component?.id, body: PaymentComponentInput.parse(body(v, unitId)) },
-      {
-        onSuccess: () => {
-          notifyDone('saved');
-          onDone();
-        },
-        onError: notifyError,
-      },
-    ),
-  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput label={t('finance.components.code')} {...form.register('code')} error={errors.code?.message} />
         <TextInput label={t('finance.components.name')} {...form.register('name')} error={errors.name?.message} />
-        <Controller
+        <ChoiceField
           control={form.control}
           name="frequency"
-          render={({ field }) => (
-            <Select
-              label={t('finance.components.frequency')}
-              data={FREQUENCIES.map((f) => ({ value: f, label: t(`finance.frequency.${f}`) }))}
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? '')}
-              error={errors.frequency?.message}
-              allowDeselect={false}
-            />
-          )}
+          label={t('finance.components.frequency')}
+          data={FREQUENCIES.map((f) => ({ value: f, label: t(`finance.frequency.${f}`) }))}
+          error={errors.frequency?.message}
         />
         <Controller
           control={form.control}
@@ -114,22 +96,8 @@ export function ComponentForm({
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <Switch
-              label={t('finance.components.active')}
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-            />
-          )}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('finance.save')}
-          </Button>
-        </Group>
+        <SwitchField control={form.control} name="isActive" label={t('finance.components.active')} />
+        <SaveRow loading={save.isPending} label={t('finance.save')} />
       </Stack>
     </form>
   );

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useComponents, useDeleteComponent } from '../api.ts';
 import { ComponentForm } from '../components/component-form.tsx';
+import { ComponentIncomeAccounts } from '../components/income-accounts.tsx';
 
 /** treasurer/payment-components: SPP, uang pangkal, daftar ulang... with frequency and default fee. */
 export function PaymentComponentsPage() {
@@ -98,6 +99,7 @@ export function PaymentComponentsPage() {
           />
         )}
       </FormModal>
+      <ComponentIncomeAccounts unitId={unitId} canManage={canManage} />
     </Paper>
   );
 }

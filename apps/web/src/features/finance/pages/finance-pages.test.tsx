@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import type { AuthUser, Division } from '@mms/shared';
+import type { AuthUser, ComponentIncomeAccounts, Division } from '@mms/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { id } from '../../../i18n/id.ts';
 import { registerFinanceMessages } from '../../../i18n/finance/index.ts';
+import { registerFinancePaymentsMessages } from '../../../i18n/finance-payments/index.ts';
 import { registerSchoolMessages } from '../../../i18n/school/index.ts';
 import { SESSION_KEY } from '../../../lib/session.ts';
 import { mediaQueryList } from '../../../test/media-query.ts';
@@ -38,6 +39,7 @@ async function renderAs(division: Division, ui: ReactElement) {
   }
   registerSchoolMessages();
   registerFinanceMessages();
+  registerFinancePaymentsMessages();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(SESSION_KEY, user(division));
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/'] });
@@ -112,5 +114,76 @@ describe('finance screens', { timeout: 30_000 }, () => {
     await renderAs('STUDENT', <StudentInvoicePage />);
     expect(await screen.findByText('Tidak ada tagihan yang belum lunas')).toBeTruthy();
     expect(screen.getByText('Belum ada invoice')).toBeTruthy();
+  });
+});
+
+const mapping: ComponentIncomeAccounts = {
+  items: [
+    {
+      componentId: 1,
+      code: 'SPP',
+      name: 'SPP',
+      isActive: true,
+      mappedAccountId: null,
+      account: { id: 11, code: '4-101', name: 'Pendapatan SPP' },
+      source: 'NAME',
+    },
+    {
+      componentId: 2,
+      code: 'KITAB',
+      name: 'Kitab',
+      isActive: true,
+      mappedAccountId: 12,
+      account: { id: 12, code: '4-109', name: 'Pendapatan Lain-lain' },
+      source: 'MAPPED',
+    },
+  ],
+  accounts: [
+    { id: 11, code: '4-101', name: 'Pendapatan SPP' },
+    { id: 12, code: '4-109', name: 'Pendapatan Lain-lain' },
+  ],
+};
+
+/** The Select's input (its listbox carries the same label). */
+const inputLabelled = async (label: string) =>
+  (await screen.findAllByLabelText(label)).find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+
+describe('the income account of each component', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        new Response(JSON.stringify(String(url).includes('/component-accounts') ? mapping : { items: [] }), {
+          status: 200,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('a treasurer sees the default rule and maps a component to an account', async () => {
+    await renderAs('TEACHERCASHIER', <PaymentComponentsPage />);
+    expect(await screen.findByRole('heading', { name: 'Akun pendapatan per komponen' })).toBeTruthy();
+    const spp = await inputLabelled('Akun pendapatan SPP');
+    expect(spp.placeholder).toBe('Aturan bawaan: 4-101 Pendapatan SPP');
+    expect(screen.getByText('Bawaan (nama)')).toBeTruthy();
+    expect((await inputLabelled('Akun pendapatan Kitab')).value).toBe('4-109 Pendapatan Lain-lain');
+    fireEvent.click(spp);
+    const option = await waitFor(() => {
+      const list = document.getElementById(spp.getAttribute('aria-controls') ?? '');
+      return within(list!).getByRole('option', { name: '4-109 Pendapatan Lain-lain', hidden: true });
+    });
+    fireEvent.click(option);
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+      expect(put?.[0]).toContain('/api/v1/finance-payments/component-accounts/1');
+      expect(JSON.parse(String((put![1] as RequestInit).body))).toEqual({ accountId: 12 });
+    });
+  });
+
+  it('a reader sees the accounts without a choice', async () => {
+    await renderAs('PRINCIPAL', <PaymentComponentsPage />);
+    expect(await screen.findByText('4-101 Pendapatan SPP')).toBeTruthy();
+    expect(screen.queryByLabelText('Akun pendapatan SPP')).toBeNull();
+    expect(screen.getByText('Dipilih bendahara')).toBeTruthy();
   });
 });

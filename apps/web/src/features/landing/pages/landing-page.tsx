@@ -57,6 +57,9 @@ export function LandingPage() {
               <Button size="md" component={Link} to={user ? '/backend/dashboard' : '/auth/signin'}>
                 {user ? t('landing.toDashboard') : t('landing.signIn')}
               </Button>
+              <Button size="md" variant="light" component={Link} to="/spmb">
+                {t('landing.spmb')}
+              </Button>
             </Group>
           </Stack>
         </Container>

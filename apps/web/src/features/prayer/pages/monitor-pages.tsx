@@ -3,13 +3,16 @@ import '../../../i18n/prayer/index.ts';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Grid, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { Prayer } from '@mms/shared';
+import { PRAYER_STATUSES, type Prayer, type PrayerMonitor } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/data-list/export-button.tsx';
+import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
 import { DateField } from '../../../components/date-fields.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { dateText } from '../../../lib/display.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
 import { usePrayerMonitor } from '../api.ts';
 import { CountsTable } from '../components/counts-table.tsx';
 
@@ -20,14 +23,43 @@ function PrayerMonitorPage({ prayer, title }: { prayer: Prayer; title: string })
   const monitor = usePrayerMonitor(prayer, date);
   const data = monitor.data;
   const rate = t('prayer.recap.rate');
+  const unitId = useCurrentUser().unit?.id ?? null;
+  // the month per class as a workbook: class, the four statuses, total and rate
+  const exportMonth = (rows: PrayerMonitor['month']) =>
+    downloadClientXlsx(
+      { title: `${title} – ${t('prayer.monitor.month')}`, filters: [[t('prayer.date'), dateText(date, 'short')]] },
+      [
+        { title: t('prayer.class'), value: (c: PrayerMonitor['month'][number]) => c.className },
+        ...PRAYER_STATUSES.map((s) => ({
+          title: t(`prayer.statuses.${s}`),
+          value: (c: PrayerMonitor['month'][number]) => c.counts[s],
+        })),
+        { title: t('prayer.recap.total'), value: (c) => c.total },
+        { title: rate, value: (c) => c.rate },
+      ],
+      rows,
+      `${prayer.toLowerCase()}-${date.slice(0, 7)}.xlsx`,
+    );
   return (
-    <Stack gap="md">
-      <PageTitle>{title}</PageTitle>
-      <DateField label={t('prayer.date')} value={date} max={serverToday()} onChange={(v) => v && setDate(v)} />
+    <PrintedPaper
+      unitId={unitId}
+      title={title}
+      subtitle={<Text size="sm">{dateText(date)}</Text>}
+      signed={!!data}
+      actions={
+        <>
+          <PrintButton />
+          <ExportButton label={t('prayer.monitor.export')} onExport={() => exportMonth(data?.month ?? [])} />
+        </>
+      }
+      controls={
+        <DateField label={t('prayer.date')} value={date} max={serverToday()} onChange={(v) => v && setDate(v)} />
+      }
+    >
       {!data ? (
         <Skeleton height={300} />
       ) : (
-        <>
+        <Stack gap="md" mt="md">
           <Paper withBorder p="md" radius="md">
             <Title order={2} fz="h4" mb="xs">
               {t('prayer.monitor.today')}
@@ -158,9 +190,9 @@ function PrayerMonitorPage({ prayer, title }: { prayer: Prayer; title: string })
               </Table>
             )}
           </Paper>
-        </>
+        </Stack>
       )}
-    </Stack>
+    </PrintedPaper>
   );
 }
 

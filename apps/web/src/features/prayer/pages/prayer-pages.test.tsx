@@ -9,6 +9,7 @@ import { mediaQueryList } from '../../../test/media-query.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { MyPrayers } from '../components/my-prayers.tsx';
 import { PrayerInputPage } from './input-page.tsx';
+import { PrayerMiddayPage } from './monitor-pages.tsx';
 import { PrayerRecapPage } from './recap-page.tsx';
 
 const user = (division: Division): AuthUser => ({
@@ -67,8 +68,17 @@ const recap = {
     pageSize: 25,
   },
   byClass: [{ classGroupId: 4, className: '7A', ...figures(15, 1, 1, 3, 79) }],
-  byGrade: [{ gradeName: 'Kelas 7', ...figures(15, 1, 1, 3, 79) }],
+  byGrade: [{ gradeId: 2, gradeName: 'Kelas 7', ...figures(15, 1, 1, 3, 79) }],
   total: figures(15, 1, 1, 3, 79),
+};
+const monitor = {
+  date: '2026-11-18',
+  prayer: 'DZUHUR',
+  schoolDay: true,
+  today: [{ classGroupId: 4, className: '7A', students: 20, recorded: 20, rate: 90 }],
+  month: [{ classGroupId: 4, className: '7A', ...figures(15, 1, 1, 3, 79) }],
+  days: [{ date: '2026-11-18', recorded: 20, rate: 90 }],
+  mostAbsent: [{ studentId: 13, name: 'Umar Said', className: '7A', absences: 3 }],
 };
 let fetchMock: ReturnType<typeof vi.fn>;
 let sheetAnswer: { status: number; body: unknown };
@@ -106,9 +116,11 @@ beforeEach(() => {
                         rate: null,
                       },
                     ]
-                  : path === '/api/v1/letterhead'
-                    ? [200, letterheadFixture]
-                    : [404, { error: { code: 'NOT_FOUND', message: 'x' } }];
+                  : path === '/api/v1/prayer/monitor'
+                    ? [200, monitor]
+                    : path === '/api/v1/letterhead'
+                      ? [200, letterheadFixture]
+                      : [404, { error: { code: 'NOT_FOUND', message: 'x' } }];
     return Promise.resolve(new Response(JSON.stringify(body), { status }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -172,6 +184,25 @@ describe('the recap and the student’s own', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
   });
 
+  it('filters the recap by grade (the recap per grade of the issue)', async () => {
+    await renderAs('PRINCIPAL', <PrayerRecapPage />);
+    await screen.findByRole('table', { name: 'Per kelas' });
+    Element.prototype.scrollIntoView = () => {};
+    const input = screen.getByRole('combobox', { name: 'Tingkat' });
+    const option = await waitFor(() => {
+      if (!screen.queryByRole('listbox')) fireEvent.click(input);
+      return screen.getByRole('option', { name: 'Kelas 7', hidden: true });
+    });
+    fireEvent.click(option);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) => String(url).includes('/prayer/recap') && String(url).includes('gradeId=2'),
+        ),
+      ).toBe(true),
+    );
+  });
+
   it('hides the rule from a teacher', async () => {
     await renderAs('TEACHER', <PrayerRecapPage />);
     await screen.findByRole('table', { name: 'Per kelas' });
@@ -181,5 +212,21 @@ describe('the recap and the student’s own', { timeout: 30_000 }, () => {
   it('lists the student’s own prayers of the month', async () => {
     await renderAs('STUDENT', <MyPrayers />);
     expect(await screen.findByText('Udzur (Sakit)')).toBeTruthy();
+  });
+});
+
+describe('the principal’s midday page', { timeout: 30_000 }, () => {
+  it('shows today, the month per class, the days and the most absent, with print and Excel', async () => {
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    await renderAs('PRINCIPAL', <PrayerMiddayPage />);
+    expect(await screen.findByRole('heading', { name: 'Salat zuhur' })).toBeTruthy();
+    expect((await screen.findByRole('table', { name: 'Hari ini per kelas' })).textContent).toContain('20 / 20');
+    expect(screen.getByText('Umar Said')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cetak' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor Excel (bulan per kelas)' })).toBeTruthy();
   });
 });

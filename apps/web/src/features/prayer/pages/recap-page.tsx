@@ -84,13 +84,24 @@ export function PrayerRecapPage() {
   const user = useCurrentUser();
   const [month, setMonth] = useState(serverToday().slice(0, 7));
   const [prayer, setPrayer] = useState<Prayer | undefined>();
+  const [gradeId, setGradeId] = useState<number | undefined>();
   const [classGroupId, setClassGroupId] = useState<number | undefined>();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const filters: RecapFilters = { month, prayer, classGroupId, q: q.trim() || undefined, page, pageSize: PAGE_SIZE };
+  const filters: RecapFilters = {
+    month,
+    prayer,
+    gradeId,
+    classGroupId,
+    q: q.trim() || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  };
   const recap = usePrayerRecap(filters);
-  // the class choices: every class with records in the month (without the class filter itself)
+  // the grade choices: every grade with records in the month; the class choices: its classes (of the grade chosen)
   const choices = usePrayerRecap({ month, prayer, page: 1, pageSize: 1 });
+  const classChoices = usePrayerRecap({ month, prayer, gradeId, page: 1, pageSize: 1 });
+  const gradeName = choices.data?.byGrade.find((g) => g.gradeId === gradeId)?.gradeName;
   const data = recap.data;
   const reset = () => setPage(1);
 
@@ -110,12 +121,23 @@ export function PrayerRecapPage() {
         w={{ base: '100%', xs: 200 }}
       />
       <Select
+        label={t('prayer.recap.grade')}
+        value={gradeId ? String(gradeId) : ''}
+        onChange={(v) => (setGradeId(v ? Number(v) : undefined), setClassGroupId(undefined), reset())}
+        data={[
+          { value: '', label: t('prayer.allGrades') },
+          ...(choices.data?.byGrade ?? []).map((g) => ({ value: String(g.gradeId), label: g.gradeName })),
+        ]}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 160 }}
+      />
+      <Select
         label={t('prayer.class')}
         value={classGroupId ? String(classGroupId) : ''}
         onChange={(v) => (setClassGroupId(v ? Number(v) : undefined), reset())}
         data={[
           { value: '', label: t('prayer.allClasses') },
-          ...(choices.data?.byClass ?? []).map((c) => ({ value: String(c.classGroupId), label: c.className })),
+          ...(classChoices.data?.byClass ?? []).map((c) => ({ value: String(c.classGroupId), label: c.className })),
         ]}
         allowDeselect={false}
         w={{ base: '100%', xs: 160 }}
@@ -135,7 +157,7 @@ export function PrayerRecapPage() {
       <PrintedPaper
         unitId={user.unit?.id ?? null}
         title={t('prayer.recap.title')}
-        subtitle={`${t('prayer.month')}: ${month}${prayer ? ` · ${t(`prayer.prayers.${prayer}`)}` : ''}`}
+        subtitle={`${t('prayer.month')}: ${month}${prayer ? ` · ${t(`prayer.prayers.${prayer}`)}` : ''}${gradeName ? ` · ${gradeName}` : ''}`}
         actions={
           <Group gap="xs">
             <PrintButton />
@@ -170,7 +192,7 @@ export function PrayerRecapPage() {
             <CountsTable
               label={t('prayer.recap.byGrade')}
               head={t('prayer.recap.grade')}
-              rows={data.byGrade.map((g) => ({ key: g.gradeName, name: g.gradeName, ...g }))}
+              rows={data.byGrade.map((g) => ({ key: g.gradeId, name: g.gradeName, ...g }))}
             />
             <Title order={2} fz="h4">
               {t('prayer.recap.byStudent')}

@@ -1,0 +1,3 @@
+ALTER TABLE "btq_teachers" ADD COLUMN "user_id" integer;--> statement-breakpoint
+ALTER TABLE "btq_teachers" ADD CONSTRAINT "btq_teachers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "btq_teachers_user_uq" ON "btq_teachers" USING btree ("user_id") WHERE "btq_teachers"."user_id" is not null;

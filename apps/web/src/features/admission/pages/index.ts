@@ -1,0 +1,9 @@
+export {
+  AdmissionApplicantPage,
+  AdmissionDashboardPage,
+  AdmissionEditPage,
+  AdmissionInputPage,
+  AdmissionListPage,
+  AdmissionPrintPage,
+  AdmissionWavesPage,
+} from './staff-pages.tsx';

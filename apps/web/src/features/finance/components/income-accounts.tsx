@@ -1,0 +1,91 @@
+import { Badge, Box, Select, Table, Text, Title } from '@mantine/core';
+import type { ComponentIncomeAccount, IncomeAccountRef } from '@mms/shared';
+import { useTranslation } from 'react-i18next';
+import '../../../i18n/finance-payments/index.ts';
+import { errorText } from '../../../i18n/index.ts';
+import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { useComponentAccounts, useSetComponentAccount } from '../../finance-payments/api.ts';
+
+const accountLabel = (a: IncomeAccountRef) => `${a.code} ${a.name}`;
+const SOURCE_COLOR = { MAPPED: 'blue', NAME: 'gray', FALLBACK: 'gray', NONE: 'red' } as const;
+
+/**
+ * A section of treasurer/payment-components: the income account of the chart of accounts each component's
+ * payments are booked to (the BKM/BBM a payment makes). A manager chooses one per component or leaves the
+ * default rule; a reader sees the accounts.
+ */
+export function ComponentIncomeAccounts({ unitId, canManage }: { unitId: number | null; canManage: boolean }) {
+  const { t } = useTranslation();
+  const list = useComponentAccounts(unitId);
+  const set = useSetComponentAccount();
+  const items: ComponentIncomeAccount[] = list.data?.items ?? [];
+  const accounts = list.data?.accounts ?? [];
+  const choose = (c: ComponentIncomeAccount, value: string | null) =>
+    set.mutate(
+      { componentId: c.componentId, accountId: value === null ? null : Number(value) },
+      { onSuccess: () => notifyDone('saved', c.name), onError: notifyError },
+    );
+  return (
+    <Box component="section" mt="xl" aria-labelledby="income-accounts">
+      <Title order={2} fz="h4" id="income-accounts">
+        {t('financePayments.incomeAccounts.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('financePayments.incomeAccounts.help')}
+      </Text>
+      {list.isPending ? (
+        <Text>{t('app.loading')}</Text>
+      ) : list.isError ? (
+        <Text c="red">{errorText(list.error)}</Text>
+      ) : items.length === 0 ? (
+        <Text>{t('financePayments.incomeAccounts.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped aria-label={t('financePayments.incomeAccounts.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('financePayments.incomeAccounts.component')}</Table.Th>
+                <Table.Th>{t('financePayments.incomeAccounts.account')}</Table.Th>
+                <Table.Th>{t('financePayments.incomeAccounts.rule')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((c) => (
+                <Table.Tr key={c.componentId}>
+                  <Table.Td>
+                    {c.code} · {c.name}
+                  </Table.Td>
+                  <Table.Td>
+                    {canManage ? (
+                      <Select
+                        aria-label={t('financePayments.incomeAccounts.choose', { name: c.name })}
+                        data={accounts.map((a) => ({ value: String(a.id), label: accountLabel(a) }))}
+                        value={c.source === 'MAPPED' && c.account ? String(c.account.id) : null}
+                        placeholder={
+                          c.account
+                            ? t('financePayments.incomeAccounts.default', { account: accountLabel(c.account) })
+                            : t('financePayments.incomeAccounts.none')
+                        }
+                        clearable
+                        searchable
+                        disabled={set.isPending}
+                        onChange={(value) => choose(c, value)}
+                      />
+                    ) : (
+                      <Text>{c.account ? accountLabel(c.account) : t('financePayments.incomeAccounts.none')}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={SOURCE_COLOR[c.source]}>
+                      {t(`financePayments.incomeAccounts.source.${c.source}`)}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Box>
+  );
+}
