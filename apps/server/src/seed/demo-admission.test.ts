@@ -15,7 +15,10 @@ describe('admission demo', () => {
     const open = (await ctx.app.inject({ method: 'GET', url: '/api/v1/admission/public/waves' })).json();
     expect(open.items).toMatchObject([{ unitName: expect.stringContaining('SMP'), academicYearName: '2027/2028' }]);
     const tu = await ctx.signIn('tu', DEMO_PASSWORD);
-    const list = (await ctx.call(tu, 'GET', '/api/v1/admission/applicants?pageSize=50')).json();
+    // the open wave's applicants (the selection-test demo adds its own wave and applicant: demo-selection.ts)
+    const list = (
+      await ctx.call(tu, 'GET', `/api/v1/admission/applicants?pageSize=50&waveId=${open.items[0].id}`)
+    ).json();
     expect(list.total).toBe(6);
     expect(new Set(list.items.map((a: { state: string }) => a.state))).toEqual(
       new Set(['REGISTERED', 'VERIFIED', 'WITHDRAWN', 'DRAFT']),

@@ -133,7 +133,8 @@ export async function seedDemoSelection(
       gradeId: grade.id,
       name: 'Gelombang Tes Seleksi (demo)',
       opensOn: new Date(now.getTime() - 30 * day).toISOString().slice(0, 10),
-      closesOn: new Date(now.getTime() + 30 * day).toISOString().slice(0, 10),
+      // registration closed (the admission demo's own wave is the open one); only the test window is open
+      closesOn: new Date(now.getTime() - 2 * day).toISOString().slice(0, 10),
       quota: 30,
       registrationFee: 200_000,
       entryFee: 4_500_000,
