@@ -32,8 +32,10 @@ async function choose(page: Page, label: string, option: string) {
  * and come back with the number and PIN; then TU checks the documents and verifies the applicant. (The selection
  * test, the correction, the decision and re-registration follow in the integrated journey.)
  */
-test('a parent registers on a phone, comes back with number and PIN, and TU verifies', async ({ browser }) => {
-  test.setTimeout(180_000);
+test('a parent registers on a phone, TU verifies, the applicant is tested, corrected, accepted and re-registered', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
   const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
 
   // ---- step 1 on /spmb, linked from the landing page ----
@@ -111,4 +113,96 @@ test('a parent registers on a phone, comes back with number and PIN, and TU veri
   await expect(parent.getByTestId('applicant-state')).toHaveText('Terverifikasi');
   await expect(parent.getByRole('link', { name: 'Ikuti tes seleksi' })).toHaveAttribute('href', '/spmb/test');
   await expect(parent.getByRole('button', { name: 'Kirim formulir' })).toHaveCount(0);
+
+  // ---- the principal opens the wave's test now (the demo's window lies weeks ahead) and draws the sets ----
+  const principal = await (await browser.newContext()).newPage();
+  await signIn(principal, 'principal');
+  const { csrfToken } = (await (await principal.request.get('/api/v1/auth/me')).json()) as { csrfToken: string };
+  const waves = (await (await principal.request.get('/api/v1/admission/waves')).json()) as {
+    items: ({ id: number; name: string; unitCode: string } & Record<string, unknown>)[];
+  };
+  const wave = waves.items.find((w) => w.name === 'Gelombang 1' && w.unitCode === 'SMP')!;
+  const now = Date.now();
+  const reopened = await principal.request.put(`/api/v1/admission/waves/${wave.id}`, {
+    headers: { 'x-csrf-token': csrfToken },
+    data: {
+      ...wave,
+      testOpensAt: new Date(now - 60_000).toISOString(),
+      testClosesAt: new Date(now + 2 * 3600_000).toISOString(),
+      testDurationMinutes: 60,
+    },
+  });
+  expect(reopened.status(), await reopened.text()).toBe(200);
+  await principal.goto('/backend/mms/principal/selection-random');
+  await principal.getByRole('combobox', { name: 'Gelombang' }).click();
+  await principal.getByRole('option', { name: 'Gelombang 1', exact: true }).click();
+  await principal.getByRole('button', { name: 'Acak soal' }).click();
+  await principal.getByRole('dialog').getByRole('button', { name: 'Acak soal' }).click();
+  await expect(principal.getByText(/pendaftar diacak/).first()).toBeVisible();
+
+  // ---- the applicant takes the test on the phone: answers the first question, then hands it in ----
+  await parent.getByRole('link', { name: 'Ikuti tes seleksi' }).click();
+  await expect(parent.getByText('Tes siap dikerjakan.')).toBeVisible();
+  await parent.getByRole('button', { name: 'Mulai tes' }).click();
+  await expect(parent.getByText(/0 dari \d+ soal dijawab/)).toBeVisible();
+  const radio = parent.getByRole('radio').first();
+  if (await radio.count()) await radio.check();
+  else await parent.getByRole('textbox').first().fill('12');
+  await expect(parent.getByText(/^1 dari \d+ soal dijawab/)).toBeVisible();
+  await expect(parent.getByTestId('exam-sync-status')).toContainText('Tersimpan');
+  await parent.getByRole('button', { name: 'Kumpulkan jawaban' }).click();
+  await parent.getByRole('dialog').getByRole('button', { name: 'Kumpulkan jawaban' }).click();
+  await expect(parent.getByText('Terima kasih, jawaban Anda sudah dikumpulkan.')).toBeVisible();
+
+  // ---- the principal corrects the first answer (right becomes wrong, or wrong right): score and ranking follow ----
+  await principal.goto('/backend/mms/principal/selection-answers');
+  await principal.getByRole('combobox', { name: 'Gelombang' }).click();
+  await principal.getByRole('option', { name: 'Gelombang 1', exact: true }).click();
+  const answerRow = principal.getByRole('row').filter({ hasText: regNo });
+  await answerRow.getByRole('link', { name: /Periksa/ }).click();
+  const score = principal.getByTestId('attempt-score');
+  const before = /Nilai: (\d+)/.exec(await score.innerText())![1]!;
+  const q1 = principal.getByRole('region', { name: 'Soal 1', exact: true });
+  const points = q1.getByLabel('Skor');
+  // the question shows "earned / points"
+  const [, earned, of] = /([\d,]+) \/ (\d+)/.exec(await q1.innerText())!;
+  const was = Number(earned!.replace(',', '.'));
+  const max = Number(of);
+  expect(max).toBeGreaterThan(0);
+  await points.fill(String(was === 0 ? max : 0));
+  await q1.getByLabel('Alasan koreksi').fill('Koreksi panitia setelah rapat');
+  await q1.getByRole('button', { name: 'Simpan koreksi' }).click();
+  await expect(score).not.toContainText(`Nilai: ${before} `);
+  const after = /Nilai: (\d+)/.exec(await score.innerText())![1]!;
+  await principal.goto('/backend/mms/principal/selection-ranking');
+  await principal.getByRole('combobox', { name: 'Gelombang' }).click();
+  await principal.getByRole('option', { name: 'Gelombang 1', exact: true }).click();
+  await expect(
+    principal.getByRole('row').filter({ hasText: regNo }).getByRole('cell', { name: after, exact: true }),
+  ).toBeVisible();
+
+  // ---- accepted, re-registered into next year's 7A: a student with an NIS of the unit's rule ----
+  await principal.goto('/backend/mms/principal/admission-list');
+  await principal.getByLabel(/Cari nama/).fill(name);
+  await principal.getByRole('link', { name: regNo }).click();
+  await expect(principal.getByTestId('applicant-state')).toHaveText('Sudah tes');
+  await principal.getByRole('button', { name: 'Diterima', exact: true }).click();
+  await principal.getByRole('dialog').getByRole('button', { name: 'Diterima' }).click();
+  await expect(principal.getByTestId('applicant-state')).toHaveText('Diterima');
+  await principal.getByRole('combobox', { name: 'Kelas' }).click();
+  await principal.getByRole('option', { name: '7A', exact: true }).click();
+  await principal.getByRole('button', { name: 'Daftar ulang' }).click();
+  const done = principal.getByText(/Daftar ulang selesai: NIS \d+/).first();
+  await expect(done).toBeVisible();
+  const nis = /NIS (\d+)/.exec(await done.innerText())![1]!;
+  expect(nis).toMatch(/^\d{6}$/);
+  await expect(principal.getByTestId('applicant-state')).toHaveText('Daftar ulang');
+  await principal.getByRole('link', { name: 'Lihat data siswa' }).click();
+  await expect(principal.getByRole('heading', { name })).toBeVisible();
+  await expect(principal.getByText(nis).first()).toBeVisible();
+  await expect(principal.getByRole('table', { name: 'Riwayat kelas' }).getByText('7A')).toBeVisible();
+
+  // the parent sees the outcome with the number and PIN
+  await parent.goto('/spmb/status');
+  await expect(parent.getByTestId('applicant-state')).toHaveText('Daftar ulang');
 });

@@ -231,7 +231,10 @@ export const ApplicantDetail = z.object({
   waveName: z.string(),
   unitId: z.number().int(),
   unitName: z.string(),
+  /** the wave's grade and year: re-registration enrols in a class of these */
+  gradeId: z.number().int(),
   gradeName: z.string(),
+  academicYearId: z.number().int(),
   academicYearName: z.string(),
   registeredAt: z.string().nullable(),
   studentId: z.number().int().nullable(),
@@ -253,7 +256,9 @@ export interface ApplicantDetail {
   waveName: string;
   unitId: number;
   unitName: string;
+  gradeId: number;
   gradeName: string;
+  academicYearId: number;
   academicYearName: string;
   registeredAt: string | null;
   studentId: number | null;

@@ -140,7 +140,9 @@ export async function applicantDetail(exec: Executor, id: number) {
       applicant: applicants,
       waveName: admissionWaves.name,
       unitName: units.name,
+      gradeId: admissionWaves.gradeId,
       gradeName: grades.name,
+      academicYearId: admissionWaves.academicYearId,
       academicYearName: academicYears.name,
     })
     .from(applicants)

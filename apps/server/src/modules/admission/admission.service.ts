@@ -244,7 +244,9 @@ export function createAdmissionService(db: Database, dataDir: string) {
       registeredAt: iso(a.registeredAt),
       waveName: row.waveName,
       unitName: row.unitName,
+      gradeId: row.gradeId,
       gradeName: row.gradeName,
+      academicYearId: row.academicYearId,
       academicYearName: row.academicYearName,
       documents: row.documents.map((d) => ({
         id: d.id,

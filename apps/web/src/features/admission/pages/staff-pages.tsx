@@ -309,7 +309,12 @@ function StateActions({ applicant }: { applicant: ApplicantDetail }) {
   const [withdrawing, setWithdrawing] = useState(false);
   const [reason, setReason] = useState('');
   const [classId, setClassId] = useState<string | null>(null);
-  const classes = useClassGroups({ unitId: applicant.unitId });
+  // the classes of the wave's grade in the year the applicant enters (the server refuses any other)
+  const classes = useClassGroups({
+    unitId: applicant.unitId,
+    academicYearId: applicant.academicYearId,
+    gradeId: applicant.gradeId,
+  });
   const next = nextApplicantStates(applicant.state);
   const mayDecide = can(user?.division, 'admission.decide');
   const run = async (work: () => Promise<unknown>, done?: string) => {
