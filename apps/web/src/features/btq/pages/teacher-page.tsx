@@ -106,7 +106,7 @@ function AccountModal({ teacher, onClose }: { teacher: BtqTeacher; onClose: () =
   const [made, setMade] = useState<{ username: string; password: string } | null>(null);
   const submit = () => {
     const parsed = BtqTeacherAccountInput.safeParse({ username });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    if (!parsed.success) return setError(Object.values(issueErrors(parsed.error))[0]);
     create.mutate(
       { id: teacher.id, username: parsed.data.username },
       { onSuccess: (r) => setMade({ username: r.username, password: r.password }), onError: notifyError },
