@@ -119,7 +119,10 @@ test('a parent registers on a phone, TU verifies, the applicant is tested, corre
   await signIn(principal, 'principal');
   const { csrfToken } = (await (await principal.request.get('/api/v1/auth/me')).json()) as { csrfToken: string };
   const waves = (await (await principal.request.get('/api/v1/admission/waves')).json()) as {
-    items: ({ id: number; name: string; unitCode: string } & Record<string, unknown>)[];
+    items: ({ id: number; name: string; unitCode: string; academicYearId: number; gradeId: number } & Record<
+      string,
+      unknown
+    >)[];
   };
   const wave = waves.items.find((w) => w.name === 'Gelombang 1' && w.unitCode === 'SMP')!;
   const now = Date.now();
@@ -181,7 +184,18 @@ test('a parent registers on a phone, TU verifies, the applicant is tested, corre
     principal.getByRole('row').filter({ hasText: regNo }).getByRole('cell', { name: after, exact: true }),
   ).toBeVisible();
 
-  // ---- accepted, re-registered into next year's 7A: a student with an NIS of the unit's rule ----
+  // ---- the curriculum deputy opens a class of next year's grade 7 for the new students ----
+  const wakakur = await (await browser.newContext()).newPage();
+  await signIn(wakakur, 'wakakur');
+  const deputy = (await (await wakakur.request.get('/api/v1/auth/me')).json()) as { csrfToken: string };
+  const className = `7 SPMB ${Date.now() % 100000}`;
+  const opened = await wakakur.request.post('/api/v1/classes', {
+    headers: { 'x-csrf-token': deputy.csrfToken },
+    data: { academicYearId: wave.academicYearId, gradeId: wave.gradeId, name: className },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+
+  // ---- accepted, re-registered into that class: a student with an NIS of the unit's rule ----
   await principal.goto('/backend/mms/principal/admission-list');
   await principal.getByLabel(/Cari nama/).fill(name);
   await principal.getByRole('link', { name: regNo }).click();
@@ -190,7 +204,7 @@ test('a parent registers on a phone, TU verifies, the applicant is tested, corre
   await principal.getByRole('dialog').getByRole('button', { name: 'Diterima' }).click();
   await expect(principal.getByTestId('applicant-state')).toHaveText('Diterima');
   await principal.getByRole('combobox', { name: 'Kelas' }).click();
-  await principal.getByRole('option', { name: '7A', exact: true }).click();
+  await principal.getByRole('option', { name: className, exact: true }).click();
   await principal.getByRole('button', { name: 'Daftar ulang' }).click();
   const done = principal.getByText(/Daftar ulang selesai: NIS \d+/).first();
   await expect(done).toBeVisible();
@@ -200,7 +214,7 @@ test('a parent registers on a phone, TU verifies, the applicant is tested, corre
   await principal.getByRole('link', { name: 'Lihat data siswa' }).click();
   await expect(principal.getByRole('heading', { name })).toBeVisible();
   await expect(principal.getByText(nis).first()).toBeVisible();
-  await expect(principal.getByRole('table', { name: 'Riwayat kelas' }).getByText('7A')).toBeVisible();
+  await expect(principal.getByRole('table', { name: 'Riwayat kelas' }).getByText(className)).toBeVisible();
 
   // the parent sees the outcome with the number and PIN
   await parent.goto('/spmb/status');

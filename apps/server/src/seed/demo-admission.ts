@@ -1,15 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays, type ApplicantState } from '@mms/shared';
 import type { Transaction } from '../db/client.ts';
-import {
-  academicYears,
-  admissionWaves,
-  applicantEvents,
-  applicants,
-  classGroups,
-  grades,
-  units,
-} from '../db/schema/index.ts';
+import { academicYears, admissionWaves, applicantEvents, applicants, grades, units } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { nextRegistrationNo } from '../modules/admission/admission.repo.ts';
 
@@ -36,11 +28,6 @@ export async function seedDemoAdmission(tx: Transaction, v: { smpUnitId: number;
     .where(and(eq(grades.unitId, v.smpUnitId), eq(grades.level, 7)));
   const [unit] = await tx.select().from(units).where(eq(units.id, v.smpUnitId));
   if (!grade || !unit) return;
-  // the school prepares next year's grade-7 classes as admission opens: re-registration enrols into one of them
-  await tx
-    .insert(classGroups)
-    .values(['7A', '7B'].map((name) => ({ unitId: v.smpUnitId, academicYearId: year.id, gradeId: grade.id, name })))
-    .onConflictDoNothing();
   const [wave] = await tx
     .insert(admissionWaves)
     .values({

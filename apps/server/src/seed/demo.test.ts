@@ -31,8 +31,7 @@ describe('demo seed', () => {
       (select count(*)::int from subjects) as subjects,
       (select count(*)::int from bell_periods) as bells,
       (select count(*)::int from academic_years where is_active) as active_years`);
-    // 21 classes this year, and next year's 7A and 7B prepared for admission
-    expect(counts).toMatchObject({ units: 2, grades: 9, classes: 23, active_years: 1 });
+    expect(counts).toMatchObject({ units: 2, grades: 9, classes: 21, active_years: 1 });
     expect(counts.students).toBe(21 * DEMO_STUDENTS_PER_CLASS);
     expect(counts.enrolled).toBe(counts.students);
     expect(counts.employees).toBeGreaterThanOrEqual(40);
