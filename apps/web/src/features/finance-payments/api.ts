@@ -81,6 +81,8 @@ export function useComponentAccounts(unitId: number | null) {
     queryKey: [BASE, 'component-accounts', unitId],
     queryFn: () =>
       api<ComponentIncomeAccounts>(`${BASE}/component-accounts`, { query: { unitId: unitId ?? undefined } }),
+    // staff of every unit (ADMIN, YAYASAN) pick a unit first; the server would only answer "Pilih unit"
+    enabled: unitId !== null,
   });
 }
 export const useSetComponentAccount = () =>

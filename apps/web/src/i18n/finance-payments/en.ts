@@ -86,6 +86,7 @@ export const financePaymentsEn: typeof financePaymentsId = {
       recapStatus: { PAID: 'Paid', PARTIAL: 'Partly', UNPAID: 'Unpaid', NONE: '–' },
     },
     incomeAccounts: {
+      pickUnit: 'Choose a unit to see its income accounts.',
       title: 'Income account per component',
       help: 'Payments of each component are booked to this income account on the cash/bank in voucher (BKM/BBM). Without a choice the default rule applies: the income account whose name contains the component’s name, else the last income account by code.',
       empty: 'No payment components yet',

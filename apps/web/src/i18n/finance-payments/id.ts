@@ -84,6 +84,7 @@ export const financePaymentsId = {
       recapStatus: { PAID: 'Lunas', PARTIAL: 'Sebagian', UNPAID: 'Belum', NONE: '–' },
     },
     incomeAccounts: {
+      pickUnit: 'Pilih unit untuk melihat akun pendapatannya.',
       title: 'Akun pendapatan per komponen',
       help: 'Pembayaran setiap komponen dibukukan ke akun pendapatan ini pada bukti kas/bank masuk (BKM/BBM). Tanpa pilihan, berlaku aturan bawaan: akun pendapatan yang namanya memuat nama komponen, jika tidak ada akun pendapatan terakhir menurut kode.',
       empty: 'Belum ada komponen pembayaran',

@@ -161,7 +161,12 @@ export function SelectionQuestionListPage() {
         </Table.ScrollContainer>
       )}
       {list.data && list.data.total > PAGE_SIZE && (
-        <Pagination total={Math.ceil(list.data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+        <Pagination
+          total={Math.ceil(list.data.total / PAGE_SIZE)}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+        />
       )}
     </Stack>
   );

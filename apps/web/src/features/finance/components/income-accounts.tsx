@@ -33,7 +33,9 @@ export function ComponentIncomeAccounts({ unitId, canManage }: { unitId: number 
       <Text size="sm" c="dimmed" mb="sm">
         {t('financePayments.incomeAccounts.help')}
       </Text>
-      {list.isPending ? (
+      {unitId === null ? (
+        <Text size="sm">{t('financePayments.incomeAccounts.pickUnit')}</Text>
+      ) : list.isPending ? (
         <Text>{t('app.loading')}</Text>
       ) : list.isError ? (
         <Text c="red">{errorText(list.error)}</Text>
