@@ -195,6 +195,28 @@ export const APP_ROUTES = {
   'spmb-register': '/spmb',
   'spmb-status': '/spmb/status',
   'spmb-test': '/spmb/test',
+  // the rest of the assessment workflow (issue 12): distribution, schedules, lists, the scoring report
+  'tutor-task-share': '/backend/mms/tutor/task-share',
+  'tutor-task-schedule': '/backend/mms/tutor/task-schedule',
+  'tutor-formative-edit': '/backend/mms/tutor/formative-edit',
+  'tutor-formative-share': '/backend/mms/tutor/formative-share',
+  'tutor-formative-schedule': '/backend/mms/tutor/formative-schedule',
+  'tutor-summative-share': '/backend/mms/tutor/summative-share',
+  'tutor-formative-list': '/backend/mms/tutor/formative-list',
+  'tutor-summative-list': '/backend/mms/tutor/summative-list',
+  'tutor-distribution': '/backend/mms/tutor/distribution',
+  'report-scoring': '/backend/mms/report/scoring',
+  // content and administration (issue 18)
+  'other-users': '/backend/mms/other/users',
+  'other-user': '/backend/mms/other/users/:id',
+  'other-audit': '/backend/mms/other/audit',
+  'other-api-tokens': '/backend/mms/other/api-tokens',
+  'other-image-upload': '/backend/mms/other/image-upload',
+  'other-image-crop': '/backend/mms/other/image-crop',
+  'other-blog-upload': '/backend/mms/other/blog-upload',
+  'other-upload-history': '/backend/mms/other/upload-history',
+  'other-random-generator': '/backend/mms/other/random-generator',
+  'public-post': '/posts/:id',
 } as const;
 
 export type AppRouteName = keyof typeof APP_ROUTES;
