@@ -60,6 +60,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { legacySystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 
 // Validation messages in Indonesian, the users' language.
 z.config(z.locales.id());
@@ -214,6 +215,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(admissionRoutes, { prefix: '/api/v1/admission', db, dataDir: config.dataDir });
   await app.register(selectionRoutes, { prefix: '/api/v1/admission/selection', db });
   await app.register(selectionTestRoutes, { prefix: '/api/v1/admission/public/test', db });
+  await app.register(contentRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -20,7 +20,7 @@ type EmployeeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmployee>>>;
 
 function toEmployee(row: EmployeeRow): Employee {
   const { photoPath, ...rest } = row;
-  return { ...rest, photoUrl: photoPath ? `/api/v1/files/photos/${photoPath}` : null };
+  return { ...rest, photoUrl: photoPath ? `/api/v1/files/avatars/${photoPath}` : null };
 }
 
 /** Only ADMIN hands out or changes the divisions that see every unit. */
