@@ -167,6 +167,11 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'principal-selection-cards',
   'principal-selection-announcement',
   'spmb-test',
+  // content (issue 18)
+  'other-image-upload',
+  'other-image-crop',
+  'other-blog-upload',
+  'public-post',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

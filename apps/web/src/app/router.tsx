@@ -27,6 +27,7 @@ import { counsellingRoutes } from '../features/counselling/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { scheduleRoutes } from '../features/schedule/routes.ts';
 import { admissionRoutes } from '../features/admission/routes.ts';
+import { contentRoutes } from '../features/content/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -43,6 +44,12 @@ export const routes: RouteObject[] = [
         path: '/',
         handle: handle({ name: 'landing' }),
         lazy: () => import('../features/landing/pages/landing-page.tsx').then((m) => ({ Component: m.LandingPage })),
+      },
+      {
+        path: '/posts/:id',
+        handle: handle({ name: 'public-post' }),
+        lazy: () =>
+          import('../features/content/pages/public-post-page.tsx').then((m) => ({ Component: m.PublicPostPage })),
       },
       {
         path: '/backend',
@@ -112,6 +119,7 @@ export const routes: RouteObject[] = [
           ...prayerRoutes,
           ...admissionRoutes,
           ...selectionRoutes,
+          ...contentRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

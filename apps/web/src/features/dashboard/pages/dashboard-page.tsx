@@ -15,6 +15,7 @@ const LeaderTodayWidget = lazy(() => import('../../attendance/widgets/leader-tod
 const UpcomingHolidaysWidget = lazy(() => import('../../school/widgets/upcoming-holidays-widget.tsx'));
 const WaitingWidget = lazy(() => import('../../attendance/widgets/waiting-widget.tsx'));
 const StudentTodayWidget = lazy(() => import('../../attendance/widgets/student-today-widget.tsx'));
+const PostsWidget = lazy(() => import('../../content/widgets/posts-widget.tsx'));
 
 /** The dashboard's widgets and who sees each; each holds its place while it loads (no layout shift). */
 const WIDGETS: readonly (readonly [string, ComponentType, Permission])[] = [
@@ -23,6 +24,7 @@ const WIDGETS: readonly (readonly [string, ComponentType, Permission])[] = [
   ['teacher-today', TeacherTodayWidget, 'journal.write'],
   ['leader-today', LeaderTodayWidget, 'school.monitor'],
   ['upcoming-holidays', UpcomingHolidaysWidget, 'school.calendar.read'],
+  ['posts', PostsWidget, 'dashboard.view'],
 ];
 
 /** The dashboard of every division: who I am, unit, school year and semester, Jakarta time, my menu. */

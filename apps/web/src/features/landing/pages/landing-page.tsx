@@ -1,11 +1,15 @@
 import { AppShell, Button, Container, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { APP_NAME } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
 import { usePublicUnits } from '../../../lib/system-api.ts';
 
-/** The public landing page (landing layout: header only). Announcements appear once content exists. */
+// The public announcements load on their own chunk (with the content texts), after the page's first paint.
+const LandingPosts = lazy(() => import('../../content/widgets/landing-posts.tsx'));
+
+/** The public landing page (landing layout: header only), with the current public announcements and news. */
 export function LandingPage() {
   const { t } = useTranslation();
   const { data: user } = useSession();
@@ -53,6 +57,9 @@ export function LandingPage() {
                 <Text c="dimmed">{t('landing.noUnits')}</Text>
               )}
             </div>
+            <Suspense fallback={<Skeleton height={90} aria-label={t('app.loading')} />}>
+              <LandingPosts />
+            </Suspense>
             <Group>
               <Button size="md" component={Link} to={user ? '/backend/dashboard' : '/auth/signin'}>
                 {user ? t('landing.toDashboard') : t('landing.signIn')}

@@ -1,5 +1,6 @@
 import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DIVISION_LABELS } from '@mms/shared';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -15,7 +16,10 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The signed-in user's profile. */
+// The crop dialog (react-easy-crop) loads with its own chunk, only on the profile.
+const AvatarEditor = lazy(() => import('../../content/widgets/avatar-editor.tsx'));
+
+/** The signed-in user's profile, with their avatar (cropped square in the browser, cut by the server). */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
@@ -30,6 +34,9 @@ export function ProfilePage() {
               {user.displayName}
             </Title>
             <Text c="dimmed">{DIVISION_LABELS[user.division][lang]}</Text>
+            <Suspense fallback={null}>
+              <AvatarEditor />
+            </Suspense>
           </div>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
