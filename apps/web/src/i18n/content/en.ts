@@ -57,6 +57,9 @@ export const contentEn: typeof contentId = {
       remove: 'Remove profile photo',
       removeTitle: 'Remove profile photo?',
       removeText: 'Your profile photo will be removed.',
+      crop: 'Crop & upload photo (1:1)',
+      cropOf: 'Photo of {{name}} (1:1)',
+      photoOf: 'Photo of {{name}}',
     },
     kind: { ANNOUNCEMENT: 'Announcement', NEWS: 'News' },
     audience: {

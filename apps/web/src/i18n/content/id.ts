@@ -55,6 +55,9 @@ export const contentId = {
       remove: 'Hapus foto profil',
       removeTitle: 'Hapus foto profil?',
       removeText: 'Foto profil Anda akan dihapus.',
+      crop: 'Potong & unggah foto (1:1)',
+      cropOf: 'Foto {{name}} (1:1)',
+      photoOf: 'Foto {{name}}',
     },
     kind: { ANNOUNCEMENT: 'Pengumuman', NEWS: 'Berita' },
     audience: {

@@ -1,6 +1,7 @@
 import { AspectRatio, Button, Center, FileInput, Image, Stack, Text } from '@mantine/core';
 import { can, type Student } from '@mms/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/index.ts';
 import { api, apiForm } from '../../../lib/api.ts';
@@ -35,6 +36,9 @@ function usePhotoMutations(id: number) {
   return { upload, remove };
 }
 
+// The square crop dialog (issue 18) loads with its own chunk when the photo controls show.
+const PersonAvatarButton = lazy(() => import('../../content/widgets/person-avatar-button.tsx'));
+
 /** A student's photo (3:4, or their initials when none) and, for those who manage students, upload and removal. */
 export function StudentPhoto({ student }: { student: Student }) {
   const { t } = useTranslation();
@@ -68,6 +72,9 @@ export function StudentPhoto({ student }: { student: Student }) {
               if (file) upload.mutate(file);
             }}
           />
+          <Suspense fallback={null}>
+            <PersonAvatarButton kind="students" id={student.id} name={student.name} />
+          </Suspense>
           {student.photoUrl && (
             <Button
               color="red"
