@@ -146,7 +146,8 @@ describe('the media library', () => {
   });
 
   it('refuses hostile and wrong files with a clear 4xx and stores nothing', async () => {
-    const [{ n: before }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mediaImages);
+    const countImages = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mediaImages))[0]!.n;
+    const before = await countImages();
     const notImage = await upload(admin, 'POST', `${C}/images`, Buffer.from('<script>alert(1)</script>'));
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().error.message).toBe('Berkas harus berupa gambar JPG atau PNG');
@@ -219,8 +220,7 @@ describe('the media library', () => {
         .statusCode,
     ).toBe(404);
 
-    const [{ n: after }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mediaImages);
-    expect(after).toBe(before);
+    expect(await countImages()).toBe(before);
   });
 
   it('deletes an unused image after confirmation on the screen, refuses one a post uses (409)', async () => {
