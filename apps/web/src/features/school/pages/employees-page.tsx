@@ -1,9 +1,9 @@
-import { Badge, Button, Paper, Skeleton } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Skeleton } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
 import { IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { divisionText } from '../../../lib/display.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
@@ -17,10 +17,23 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { DivisionSelect, EmployeeActiveSelect, UnitSelect } from '../../../components/pickers.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 
+// The square crop dialog of the employee's avatar (issue 18) loads with its own chunk.
+const PersonAvatarButton = lazy(() => import('../../content/widgets/person-avatar-button.tsx'));
+
 function EditEmployee({ id, onDone }: { id: number; onDone: () => void }) {
   const employee = useEmployee(id);
   if (!employee.data) return <Skeleton height={300} />;
-  return <EmployeeForm employee={employee.data} onDone={onDone} />;
+  return (
+    <>
+      <Group mb="md">
+        <Avatar src={employee.data.photoUrl} alt="" size={56} radius="xl" color="initials" name={employee.data.name} />
+        <Suspense fallback={null}>
+          <PersonAvatarButton kind="employees" id={id} name={employee.data.name} />
+        </Suspense>
+      </Group>
+      <EmployeeForm employee={employee.data} onDone={onDone} />
+    </>
+  );
 }
 
 /** principal/teacher-list: teachers and staff; add (account username = NIP), edit, deactivate. */
