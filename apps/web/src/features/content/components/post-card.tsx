@@ -6,7 +6,9 @@ import { dateText } from '../../../lib/display.ts';
 
 /** The words of a post's rich text, for a short excerpt (no markup). */
 export function excerptOf(html: string, max = 160): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  // a space after each block, so that paragraphs do not run together
+  const spaced = html.replace(/<\/(p|li|h\d|blockquote|td|th)>|<br\s*\/?>/gi, '$& ');
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
