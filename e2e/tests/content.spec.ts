@@ -131,6 +131,30 @@ test('an ADMIN crops an avatar, publishes a post, the landing page and a teacher
   await teacher.goto('/backend/dashboard');
   await expect(teacher.getByTestId('posts-widget').getByRole('link', { name: title })).toBeVisible();
 
+  // ---- the media library lists the cover as used; a crop of it is saved as a new image, then deleted ----
+  const posts = await admin.request.get(`/api/v1/content/posts?q=${encodeURIComponent(title)}`);
+  const coverId = ((await posts.json()) as { items: { coverImageId: number }[] }).items[0]!.coverImageId;
+  await admin.goto('/backend/mms/other/image-upload');
+  const images = admin.getByRole('table', { name: 'Unggah gambar' });
+  const coverRow = images.getByRole('row').filter({ has: admin.getByRole('img', { name: `Gambar #${coverId}` }) });
+  await expect(coverRow).toContainText('Dipakai: 1');
+  await expect(coverRow.getByRole('button', { name: `Hapus Gambar #${coverId}` })).toHaveCount(0);
+  await coverRow.getByRole('button', { name: `Potong Gambar #${coverId}` }).click();
+  await expect(admin.getByRole('heading', { name: 'Potong gambar' })).toBeVisible();
+  await expect(admin.getByRole('group', { name: 'Area potong 16:9' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Perbesar' }).click();
+  const made = admin.waitForResponse((r) => r.url().endsWith(`/api/v1/content/images/${coverId}/crop`));
+  await admin.getByRole('button', { name: 'Simpan sebagai gambar baru' }).click();
+  const crop = (await (await made).json()) as { id: number; sourceImageId: number; width: number; height: number };
+  expect(crop.sourceImageId).toBe(coverId);
+  expect(Math.abs(crop.width * 9 - crop.height * 16)).toBeLessThanOrEqual(25);
+  await expect(admin).toHaveURL(/\/backend\/mms\/other\/image-upload/);
+  await images.getByRole('button', { name: `Hapus Gambar #${crop.id}` }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Hapus' }).click();
+  await expectDone(admin, /berhasil dihapus/);
+  await admin.goto('/backend/mms/other/blog-upload');
+  await admin.getByRole('searchbox', { name: 'Cari judul' }).fill(title);
+
   // ---- unpublished, it is gone for the visitor (404 page, not a refusal); then deleted ----
   await row.getByRole('button', { name: `Tarik kembali ${title}` }).click();
   await expect(row).toContainText('Draf');
