@@ -1459,4 +1459,10 @@ export const MESSAGES_EN: Record<string, string> = {
   'Waktu tes seleksi sudah ditutup': 'The selection test is closed',
   'Waktu tes sudah habis': 'The time for the test is up',
   'Waktu tes sudah habis; jawaban tidak disimpan': 'The time for the test is up; the answer was not saved',
+  // ---- upload history (issue 18: files) ----
+  'Jenis berkas tidak dikenal': 'Unknown kind of file',
+  'Nama berkas tidak dikenal': 'Unknown file name',
+  'Pemakaian berkas jenis ini tidak diperiksa, jadi berkas tidak dapat dihapus':
+    'The use of this kind of file is not checked, so the file cannot be removed',
+  'Berkas masih dipakai dan tidak dapat dihapus': 'The file is still in use and cannot be removed',
 };
