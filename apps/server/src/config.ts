@@ -44,7 +44,10 @@ export const ConfigSchema = z.object({
     .optional(),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'harus nama bucket S3 (3-63 huruf kecil, angka, titik atau tanda hubung)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'harus nama bucket S3 (3-63 huruf kecil, angka, titik atau tanda hubung)',
+    )
     .optional(),
   S3_REGION: z
     .string()
@@ -75,8 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** S3 settings come together: a bucket and both keys, or none of them (files stay on the local disk). */
 function checkS3(data: z.infer<typeof ConfigSchema>, env: NodeJS.ProcessEnv) {
-  const given = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const)
-    .filter((name) => env[name] !== undefined && env[name] !== '');
+  const given = (
+    ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => env[name] !== undefined && env[name] !== '');
   if (!data.S3_BUCKET) {
     if (given.length) {
       throw new ConfigError(`Konfigurasi salah: S3_BUCKET="" wajib diisi bila ${given[0]} diisi (penyimpanan S3)`);

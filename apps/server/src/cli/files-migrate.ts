@@ -22,7 +22,9 @@ async function main() {
     process.exit(2);
   }
   const verbose = process.argv.includes('--verbose');
-  console.log(`Menyalin berkas dari ${config.dataDir}/uploads ke bucket ${s3.bucket}${s3.endpoint ? ` (${s3.endpoint})` : ''}...`);
+  console.log(
+    `Menyalin berkas dari ${config.dataDir}/uploads ke bucket ${s3.bucket}${s3.endpoint ? ` (${s3.endpoint})` : ''}...`,
+  );
   const report = await migrateFiles(localBackend(config.dataDir), s3Backend(s3), (line) => {
     if (verbose || line.startsWith('GAGAL')) console.log(line);
   });

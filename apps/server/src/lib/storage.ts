@@ -2,16 +2,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdkLoading: Promise<S3Sdk> | undefined;
+/** The AWS SDK is loaded only when S3 is configured (a local-disk install never loads it). */
+const loadSdk = () => (sdkLoading ??= import('@aws-sdk/client-s3'));
 
 /** A stored file: its kind (the folder), its random name and its size in bytes. */
 export interface StoredObject {
@@ -126,7 +122,9 @@ export function localBackend(dataDir: string): StorageBackend {
           if (isMissing(err)) continue;
           throw err;
         }
-        for (const e of entries.filter((e) => e.isFile() && NAME.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        for (const e of entries
+          .filter((e) => e.isFile() && NAME.test(e.name))
+          .sort((a, b) => (a.name < b.name ? -1 : 1))) {
           const s = await stat(path.join(root, k, e.name));
           yield { kind: k, name: e.name, size: s.size };
         }
@@ -145,29 +143,34 @@ export interface S3Settings {
 }
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph...) at `uploads/<kind>/<name>`. */
-export function s3Backend(settings: S3Settings): StorageBackend & { client: S3Client } {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Only checksums the server asks for: S3-compatible servers other than AWS often lack the new ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+export function s3Backend(settings: S3Settings): StorageBackend {
+  let connecting: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        forcePathStyle: settings.forcePathStyle,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+        // Only checksums the server asks for: S3-compatible servers other than AWS often lack the new ones.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = settings.bucket;
   const key = (kind: string, name: string) => {
     check(kind, name);
     return `uploads/${kind}/${name}`;
   };
   const missing = (err: unknown) =>
-    err instanceof NoSuchKey ||
-    err instanceof NotFound ||
+    ['NoSuchKey', 'NotFound'].includes((err as { name?: string })?.name ?? '') ||
     (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
 
   async function open(kind: string, name: string): Promise<Readable | null> {
+    const { sdk, client } = await connect();
     try {
-      const out = await client.send(new GetObjectCommand({ Bucket, Key: key(kind, name) }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key(kind, name) }));
       return out.Body as Readable;
     } catch (err) {
       if (missing(err)) return null;
@@ -177,10 +180,10 @@ export function s3Backend(settings: S3Settings): StorageBackend & { client: S3Cl
 
   return {
     type: 's3',
-    client,
     async put(kind, name, data, size) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key(kind, name),
           Body: data,
@@ -197,8 +200,9 @@ export function s3Backend(settings: S3Settings): StorageBackend & { client: S3Cl
     },
     open,
     async stat(kind, name) {
+      const { sdk, client } = await connect();
       try {
-        const out = await client.send(new HeadObjectCommand({ Bucket, Key: key(kind, name) }));
+        const out = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key(kind, name) }));
         return out.ContentLength ?? 0;
       } catch (err) {
         if (missing(err)) return null;
@@ -206,14 +210,16 @@ export function s3Backend(settings: S3Settings): StorageBackend & { client: S3Cl
       }
     },
     async remove(kind, name) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key(kind, name) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key(kind, name) }));
     },
     async *list(kind) {
       if (kind) check(kind);
+      const { sdk, client } = await connect();
       let ContinuationToken: string | undefined;
       do {
         const out = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: kind ? `uploads/${kind}/` : 'uploads/', ContinuationToken }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: kind ? `uploads/${kind}/` : 'uploads/', ContinuationToken }),
         );
         for (const o of out.Contents ?? []) {
           const [, k, n, ...rest] = (o.Key ?? '').split('/');

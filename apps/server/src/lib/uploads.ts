@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Executor } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
+import { clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { localBackend, validKind, validName, type StorageBackend } from './storage.ts';
 
@@ -109,6 +110,7 @@ export function fileStore(dataDir: string, kind: string) {
               size: data.length,
               mime: sniffMime(data),
               uploadedBy: options.uploadedBy ?? null,
+              uploadedAt: clock.now(),
               purpose: options.purpose ?? null,
             })
             .onConflictDoNothing();

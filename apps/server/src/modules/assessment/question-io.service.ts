@@ -83,7 +83,8 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
           let json = JSON.stringify(r.input);
           for (const m of [...json.matchAll(PENDING_IMAGE)]) {
             const n = Number(m[1]);
-            if (!stored.has(n)) stored.set(n, await images.save(pictures[n]!.data!, { uploadedBy: user.id, purpose: 'question-image' }));
+            if (!stored.has(n))
+              stored.set(n, await images.save(pictures[n]!.data!, { uploadedBy: user.id, purpose: 'question-image' }));
           }
           json = json.replace(PENDING_IMAGE, (_, n: string) => `/api/v1/questions/images/${stored.get(Number(n))}`);
           r.input = JSON.parse(json) as QuestionInput;

@@ -41,7 +41,11 @@ export async function migrateFiles(
       report.bytes += file.size;
       progress(`disalin ${where} (${file.size} bita)`);
     } catch (err) {
-      report.failed.push({ kind: file.kind, name: file.name, reason: err instanceof Error ? err.message : String(err) });
+      report.failed.push({
+        kind: file.kind,
+        name: file.name,
+        reason: err instanceof Error ? err.message : String(err),
+      });
       progress(`GAGAL ${where}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }

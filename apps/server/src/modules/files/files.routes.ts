@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, OkResponse, pageOf, StoredFile, StoredFileKinds, StoredFileParams, StoredFileQuery } from '@mms/shared';
+import {
+  ErrorBody,
+  OkResponse,
+  pageOf,
+  StoredFile,
+  StoredFileKinds,
+  StoredFileParams,
+  StoredFileQuery,
+} from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { storageOf } from '../../lib/uploads.ts';

@@ -3,6 +3,7 @@ import type { StoredFile, StoredFileQuery } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
+import { clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { StorageBackend } from '../../lib/storage.ts';
@@ -141,7 +142,14 @@ export async function backfillStoredFiles(db: Executor, storage: StorageBackend)
     const head = await firstBytes(storage, file.kind, file.name);
     const inserted = await db
       .insert(storedFiles)
-      .values({ kind: file.kind, name: file.name, size: file.size, mime: sniffMime(head), purpose: 'backfill' })
+      .values({
+        kind: file.kind,
+        name: file.name,
+        size: file.size,
+        mime: sniffMime(head),
+        uploadedAt: clock.now(),
+        purpose: 'backfill',
+      })
       .onConflictDoNothing()
       .returning({ name: storedFiles.name });
     added += inserted.length;
@@ -163,4 +171,3 @@ async function firstBytes(storage: StorageBackend, kind: string, name: string): 
   stream.destroy();
   return Buffer.concat(chunks);
 }
-
