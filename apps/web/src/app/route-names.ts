@@ -167,6 +167,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'principal-selection-cards',
   'principal-selection-announcement',
   'spmb-test',
+  'other-upload-history',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];
