@@ -6,7 +6,7 @@ import { createTestContext, type Session, type TestContext } from '../../test/co
 import { startS3Server } from '../../test/s3-server.ts';
 import { loadConfig } from '../../config.ts';
 import { s3Backend, s3SettingsOf } from '../../lib/storage.ts';
-import { uploadsFixture } from './files-fixture.ts';
+import { uploadsFixture } from '../../test/uploads-fixture.ts';
 
 /** The same journeys with S3_* set: files go to a real S3-protocol server on loopback, none to the disk. */
 let s3: Awaited<ReturnType<typeof startS3Server>>;

@@ -8,7 +8,7 @@ import { auditLog, storedFiles } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { fileStore, storageOf } from '../../lib/uploads.ts';
 import { backfillStoredFiles } from './files.service.ts';
-import { uploadsFixture } from './files-fixture.ts';
+import { uploadsFixture } from '../../test/uploads-fixture.ts';
 
 let ctx: TestContext;
 let admin: Session;

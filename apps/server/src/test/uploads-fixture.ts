@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { CSRF_HEADER } from '@mms/shared';
-import type { Session, TestContext } from '../../test/context.ts';
-import { attendanceFixture, previousSchoolDay } from '../attendance/test-fixtures.ts';
+import type { Session, TestContext } from './context.ts';
+import { attendanceFixture, previousSchoolDay } from '../modules/attendance/test-fixtures.ts';
 
 /** A hand-built multipart/form-data POST with one file field and text fields. */
 export function postFile(
