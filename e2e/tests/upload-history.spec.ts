@@ -68,7 +68,10 @@ test('ADMIN finds an upload in the history with the filters and removes the unus
   await dialog.getByRole('button', { name: 'Batal' }).click();
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: `Hapus berkas ${name}` }).click();
-  await admin.getByRole('dialog', { name: 'Hapus berkas?' }).getByRole('button', { name: 'Hapus', exact: true }).click();
+  await admin
+    .getByRole('dialog', { name: 'Hapus berkas?' })
+    .getByRole('button', { name: 'Hapus', exact: true })
+    .click();
   await expect(admin.locator('.mantine-Notification-root').filter({ hasText: 'Berkas dihapus' })).toBeVisible();
   await expect(row).toHaveCount(0);
   expect((await teacher.request.get(url)).status()).toBe(404);
