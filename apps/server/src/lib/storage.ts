@@ -2,9 +2,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 
-type S3Sdk = typeof import('@aws-sdk/client-s3');
+type S3Sdk = typeof S3SdkModule;
 let sdkLoading: Promise<S3Sdk> | undefined;
 /** The AWS SDK is loaded only when S3 is configured (a local-disk install never loads it). */
 const loadSdk = () => (sdkLoading ??= import('@aws-sdk/client-s3'));
