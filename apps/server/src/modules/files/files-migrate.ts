@@ -33,8 +33,8 @@ export async function migrateFiles(
       await to.put(file.kind, file.name, stream, file.size);
       const size = await to.stat(file.kind, file.name);
       if (size !== file.size) {
-        report.failed.push({ ...file, reason: `ukuran ${size ?? 'tidak ada'} ≠ ${file.size}` });
-        progress(`GAGAL ${where}: ukuran berbeda`);
+        report.failed.push({ ...file, reason: `size after copy ${String(size)}, expected ${file.size}` });
+        progress(`GAGAL ${where}: size differs`);
         continue;
       }
       report.copied++;

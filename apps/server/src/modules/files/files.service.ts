@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { StorageBackend } from '../../lib/storage.ts';
 import { sniffMime } from '../../lib/uploads.ts';
@@ -106,7 +106,7 @@ export async function removeStoredFile(
         where kind = ${kind} and name = ${name} for update`,
     );
     const row = found.rows[0];
-    if (!row) throw notFound('Berkas');
+    if (!row) throw new AppError('NOT_FOUND', 'Berkas tidak ditemukan');
     if (!CHECKED_KINDS.includes(kind)) {
       throw conflict('Pemakaian berkas jenis ini tidak diperiksa, jadi berkas tidak dapat dihapus');
     }

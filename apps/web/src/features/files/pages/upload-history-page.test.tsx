@@ -1,18 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { AuthUser, Division, StoredFile } from '@mms/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { id } from '../../../i18n/id.ts';
 import { registerFilesMessages } from '../../../i18n/files/index.ts';
 import { registerPrintMessages } from '../../../i18n/print/index.ts';
-import { registerSchoolMessages } from '../../../i18n/school/index.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
 import { mediaQueryList } from '../../../test/media-query.ts';
+import { renderWithApp } from '../../../test/render.tsx';
 import { sizeText, UploadHistoryPage } from './upload-history-page.tsx';
 
 const user = (division: Division): AuthUser => ({
@@ -48,28 +40,11 @@ const used: StoredFile = {
   owners: [{ entity: 'leave', id: '12', label: null }],
 };
 
-async function renderAs(division: Division) {
-  if (!i18next.isInitialized) {
-    await i18next
-      .use(initReactI18next)
-      .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
-  }
-  registerSchoolMessages();
-  registerFilesMessages();
-  registerPrintMessages();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_KEY, user(division));
-  const router = createMemoryRouter([{ path: '*', element: <UploadHistoryPage /> }]);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderAs = (division: Division) =>
+  renderWithApp(<UploadHistoryPage />, '/', {
+    user: user(division),
+    messages: [registerFilesMessages, registerPrintMessages],
+  });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
