@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { fillDate, serverToday } from './support.ts';
 import { apiAs } from './school/school-api.ts';
@@ -76,3 +77,22 @@ test('ADMIN finds an upload in the history with the filters and removes the unus
   await expect(row).toHaveCount(0);
   expect((await teacher.request.get(url)).status()).toBe(404);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the upload history passes axe-core (WCAG 2.1 AA) in ${scheme}`, async ({ browser }) => {
+    const page = await (await browser.newContext({ colorScheme: scheme })).newPage();
+    await apiAs(page.request, 'admin');
+    await page.goto('/backend/mms/other/upload-history');
+    await expect(page.getByRole('heading', { name: 'Riwayat unggahan' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0);
+    await expect.poll(() => page.title()).toMatch(/. · MMS$/);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+    expect(serious).toEqual([]);
+  });
+}
