@@ -61,6 +61,9 @@ import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { legacySystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { localBackend, s3Backend, s3SettingsOf } from './lib/storage.ts';
+import { configureStorage } from './lib/uploads.ts';
 
 // Validation messages in Indonesian, the users' language.
 z.config(z.locales.id());
@@ -83,6 +86,9 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   setGrace(config.EXAM_GRACE_SECONDS);
+  // Uploaded files: S3-compatible storage when S3_BUCKET is set, else DATA_DIR/uploads (docs/files.md).
+  const s3 = s3SettingsOf(config);
+  configureStorage(config.dataDir, s3 ? s3Backend(s3) : localBackend(config.dataDir), db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -213,6 +219,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     registerPerMinute: Math.min(config.LOGIN_IP_LIMIT_PER_MINUTE, 10),
   });
   await app.register(admissionRoutes, { prefix: '/api/v1/admission', db, dataDir: config.dataDir });
+  await app.register(filesRoutes, { prefix: '/api/v1/upload-history', db, dataDir: config.dataDir });
   await app.register(selectionRoutes, { prefix: '/api/v1/admission/selection', db });
   await app.register(selectionTestRoutes, { prefix: '/api/v1/admission/public/test', db });
   await app.register(contentRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });

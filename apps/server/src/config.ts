@@ -38,6 +38,24 @@ export const ConfigSchema = z.object({
   MMS_NOW: z.iso
     .datetime({ offset: true, message: 'harus waktu ISO 8601 dengan zona, mis. 2027-07-01T06:59:00+07:00' })
     .optional(),
+  /** S3-compatible object storage for uploaded files (docs/files.md); files stay under DATA_DIR/uploads when S3_BUCKET is unset */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'harus berupa URL http:// atau https://, mis. https://s3.example.com' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'harus nama bucket S3 (3-63 huruf kecil, angka, titik atau tanda hubung)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'harus nama region, mis. us-east-1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
@@ -54,5 +72,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const value = env[name];
     throw new ConfigError(`Konfigurasi salah: ${name}=${JSON.stringify(value ?? '')} ${issue.message}`);
   }
+  checkS3(parsed.data, env);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** S3 settings come together: a bucket and both keys, or none of them (files stay on the local disk). */
+function checkS3(data: z.infer<typeof ConfigSchema>, env: NodeJS.ProcessEnv) {
+  const given = (
+    ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => env[name] !== undefined && env[name] !== '');
+  if (!data.S3_BUCKET) {
+    if (given.length) {
+      throw new ConfigError(`Konfigurasi salah: S3_BUCKET="" wajib diisi bila ${given[0]} diisi (penyimpanan S3)`);
+    }
+    return;
+  }
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!data[name]) throw new ConfigError(`Konfigurasi salah: ${name}="" wajib diisi bila S3_BUCKET diisi`);
+  }
 }

@@ -9,6 +9,8 @@ import { createLogger } from './lib/logger.ts';
 import { deleteExpiredSessions } from './modules/auth/auth.repo.ts';
 import { seedDemoIfFirstStart } from './seed/demo.ts';
 import { sweepDeadlines } from './modules/exam/exam.service.ts';
+import { backfillStoredFiles } from './modules/files/files.service.ts';
+import { storageOf } from './lib/uploads.ts';
 
 /** A one-line message and the exit code that tells a supervisor not to start again. */
 function refuse(err: unknown): never {
@@ -82,6 +84,11 @@ async function main() {
   } catch (err) {
     return fail(err instanceof Error ? err.message : 'MMS cannot start', err);
   }
+
+  // Files uploaded before the upload registry existed get their rows (idempotent; in the background).
+  void backfillStoredFiles(db, storageOf(config.dataDir))
+    .then((added) => added && log.info(`upload registry: ${added} earlier files registered`))
+    .catch((err: unknown) => log.warn({ err }, 'upload registry backfill failed; it runs again at the next start'));
 
   const shutdown = (signal: string) => {
     if (closing) return;

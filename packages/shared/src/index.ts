@@ -64,3 +64,4 @@ export * from './contracts/admission-session.ts';
 export * from './contracts/admission.ts';
 export * from './contracts/admission-selection.ts';
 export * from './contracts/content.ts';
+export * from './contracts/files.ts';

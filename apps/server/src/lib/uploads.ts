@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Executor } from '../db/client.ts';
+import { storedFiles } from '../db/schema/index.ts';
+import { clock } from './clock.ts';
 import { AppError } from './errors.ts';
+import { localBackend, validKind, validName, type StorageBackend } from './storage.ts';
 
 export type AttachmentMime = 'image/jpeg' | 'image/png' | 'application/pdf';
 
@@ -47,29 +52,91 @@ export async function normalise(data: Buffer, mime: AttachmentMime): Promise<Buf
   }
 }
 
-/** Files of one kind under `${dataDir}/uploads/<kind>/`, named by random ids only. */
+/** Where the files of one data directory go and where their registry rows are written (set at start). */
+interface Configured {
+  backend: StorageBackend;
+  db: Executor | null;
+}
+const configured = new Map<string, Configured>();
+
+/**
+ * Sets the storage backend (and the database holding the `stored_files` registry) of a data directory.
+ * The app calls it once at start (`buildApp`); without it a data directory's files stay on the local
+ * disk and no registry row is written (plain unit tests, command-line tools).
+ */
+export function configureStorage(dataDir: string, backend: StorageBackend, db: Executor | null = null) {
+  configured.set(path.resolve(dataDir), { backend, db });
+}
+
+/** The storage backend of a data directory: the configured one, else the local disk. */
+export function storageOf(dataDir: string): StorageBackend {
+  return configured.get(path.resolve(dataDir))?.backend ?? localBackend(dataDir);
+}
+
+export interface SaveOptions {
+  /** the signed-in user who uploaded the file (null for a file made by the system or an applicant) */
+  uploadedBy?: number | null;
+  /** what the file is for, shown in the upload history (e.g. 'lampiran izin') */
+  purpose?: string;
+}
+
+/**
+ * Files of one kind (`uploads/<kind>/` on disk, or in the S3 bucket), named by random ids only.
+ * Every save writes a row of the `stored_files` registry (who, when, size, sniffed type) and every
+ * remove deletes it, when the app configured the data directory (`configureStorage`).
+ */
 export function fileStore(dataDir: string, kind: string) {
-  const dir = path.join(dataDir, 'uploads', kind);
-  const full = (name: string) => {
-    if (!/^[a-f0-9]{32}$/.test(name)) throw new AppError('NOT_FOUND', 'Berkas tidak ditemukan');
-    return path.join(dir, name);
+  if (!validKind(kind)) throw new Error(`invalid upload kind: ${kind}`);
+  const setup = () => configured.get(path.resolve(dataDir));
+  const backend = () => setup()?.backend ?? localBackend(dataDir);
+  const checked = (name: string) => {
+    if (!validName(name)) throw new AppError('NOT_FOUND', 'Berkas tidak ditemukan');
+    return name;
   };
   return {
-    async save(data: Buffer): Promise<string> {
-      await mkdir(dir, { recursive: true });
+    kind,
+    async save(data: Buffer, options: SaveOptions = {}): Promise<string> {
       const name = randomBytes(16).toString('hex');
-      await writeFile(full(name), data, { flag: 'wx' });
+      const store = backend();
+      await store.put(kind, name, data);
+      const db = setup()?.db;
+      if (db) {
+        try {
+          await db
+            .insert(storedFiles)
+            .values({
+              kind,
+              name,
+              size: data.length,
+              mime: sniffMime(data),
+              uploadedBy: options.uploadedBy ?? null,
+              uploadedAt: clock.now(),
+              purpose: options.purpose ?? null,
+            })
+            .onConflictDoNothing();
+        } catch (err) {
+          await store.remove(kind, name);
+          throw err;
+        }
+      }
       return name;
     },
     async read(name: string): Promise<Buffer> {
-      try {
-        return await readFile(full(name));
-      } catch {
-        throw new AppError('NOT_FOUND', 'Berkas tidak ditemukan');
-      }
+      const data = await backend().get(kind, checked(name));
+      if (!data) throw new AppError('NOT_FOUND', 'Berkas tidak ditemukan');
+      return data;
+    },
+    /** the file as a stream (large files), or NOT_FOUND */
+    async open(name: string): Promise<Readable> {
+      const stream = await backend().open(kind, checked(name));
+      if (!stream) throw new AppError('NOT_FOUND', 'Berkas tidak ditemukan');
+      return stream;
     },
     async remove(name: string): Promise<void> {
-      await rm(full(name), { force: true });
+      if (!validName(name)) return;
+      await backend().remove(kind, name);
+      const db = setup()?.db;
+      if (db) await db.delete(storedFiles).where(and(eq(storedFiles.kind, kind), eq(storedFiles.name, name)));
     },
   };
 }

@@ -172,6 +172,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'other-image-crop',
   'other-blog-upload',
   'public-post',
+  'other-upload-history',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

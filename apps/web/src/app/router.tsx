@@ -16,6 +16,7 @@ import { financeReportsRoutes } from '../features/finance-reports/routes.ts';
 import { financePaymentsRoutes } from '../features/finance-payments/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
+import { filesRoutes } from '../features/files/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
 import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,
+          ...filesRoutes,
           ...studentRecordRoutes,
           ...btqRoutes,
           ...btqProgressRoutes,

@@ -124,6 +124,8 @@ export const PERMISSIONS = {
   /** student and teacher journal reports */
   'journal.report': [...LEADERS, 'TU'],
   'content.manage': ['ADMIN'],
+  /** removes an uploaded file that nothing uses (the upload history) */
+  'files.remove': ['ADMIN'],
 } as const satisfies Record<string, readonly Division[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1500,4 +1500,10 @@ export const MESSAGES_EN: Record<string, string> = {
   'Waktu berakhir harus sesudah waktu terbit': 'The unpublish time must be after the publish time',
   'Waktu berakhir sudah lewat; ubah waktu berakhir terlebih dahulu': 'The unpublish time has passed; change it first',
   'Waktu terbit': 'Publish time',
+  // ---- upload history (issue 18: files) ----
+  'Jenis berkas tidak dikenal': 'Unknown kind of file',
+  'Nama berkas tidak dikenal': 'Unknown file name',
+  'Pemakaian berkas jenis ini tidak diperiksa, jadi berkas tidak dapat dihapus':
+    'The use of this kind of file is not checked, so the file cannot be removed',
+  'Berkas masih dipakai dan tidak dapat dihapus': 'The file is still in use and cannot be removed',
 };

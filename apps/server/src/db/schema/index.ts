@@ -20,3 +20,4 @@ export * from './finance-payments.ts';
 export * from './prayer.ts';
 export * from './admission.ts';
 export * from './content.ts';
+export * from './stored-files.ts';

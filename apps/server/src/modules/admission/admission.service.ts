@@ -330,7 +330,7 @@ export function createAdmissionService(db: Database, dataDir: string) {
     if (kind === 'PHOTO' && mime === 'application/pdf')
       throw badRequest('Pas foto harus berupa gambar JPG atau PNG', { file: 'Harus gambar' });
     const data = await normalise(file.data, mime);
-    const stored = await files.save(data);
+    const stored = await files.save(data, { uploadedBy: user?.id ?? null, purpose: 'admission-document' });
     const removed: string[] = [];
     try {
       await db.transaction(async (tx) => {

@@ -104,7 +104,7 @@ export const questionIoRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
         response: { 200: QuestionImage, ...errors },
       },
     },
-    async (request) => io.saveImage(await uploadedImage(request)),
+    async (request) => io.saveImage(await uploadedImage(request), userOf(request).id),
   );
   app.get(
     '/images/:name',

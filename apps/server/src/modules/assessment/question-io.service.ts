@@ -83,7 +83,8 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
           let json = JSON.stringify(r.input);
           for (const m of [...json.matchAll(PENDING_IMAGE)]) {
             const n = Number(m[1]);
-            if (!stored.has(n)) stored.set(n, await images.save(pictures[n]!.data!));
+            if (!stored.has(n))
+              stored.set(n, await images.save(pictures[n]!.data!, { uploadedBy: user.id, purpose: 'question-image' }));
           }
           json = json.replace(PENDING_IMAGE, (_, n: string) => `/api/v1/questions/images/${stored.get(Number(n))}`);
           r.input = JSON.parse(json) as QuestionInput;
@@ -148,12 +149,12 @@ export function createQuestionIoService(db: Database, dataDir: string, questions
    * A picture uploaded from the editor, kept like the Word import's pictures: sniffed by its bytes (JPG or PNG
    * only), re-encoded (metadata and anything appended dropped) and stored under a random name.
    */
-  async function saveImage(data: Buffer): Promise<{ url: string }> {
+  async function saveImage(data: Buffer, uploadedBy: number | null = null): Promise<{ url: string }> {
     const mime = assertSupported(data);
     if (mime === 'application/pdf') {
       throw new AppError('VALIDATION_FAILED', 'Gambar harus JPG atau PNG', { file: 'Hanya JPG atau PNG' });
     }
-    const name = await images.save(await normalise(data, mime));
+    const name = await images.save(await normalise(data, mime), { uploadedBy, purpose: 'question-image' });
     return { url: `/api/v1/questions/images/${name}` };
   }
 

@@ -71,7 +71,7 @@ export function createLeaveService(db: Database, dataDir: string) {
       );
     }
     const stored = attachment && mime ? await normalise(attachment, mime) : null;
-    const path = stored ? await files.save(stored) : null;
+    const path = stored ? await files.save(stored, { uploadedBy: user.id, purpose: 'leave-attachment' }) : null;
     try {
       const id = await db.transaction(async (tx) => {
         const values = {

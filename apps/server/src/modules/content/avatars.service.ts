@@ -72,7 +72,7 @@ export function createAvatarsService(db: Database, dataDir: string, photos: Stud
     action: string,
   ) {
     const image = await squareOf(upload);
-    const name = await files.save(image.data);
+    const name = await files.save(image.data, { uploadedBy: actor.userId, purpose: 'avatar' });
     try {
       await setAvatar(target, name, actor, action);
     } catch (err) {

@@ -218,7 +218,7 @@ export function createContentService(db: Database, dataDir: string) {
     extra: { ratio: MediaImage['ratio']; sourceImageId: number | null },
     actor: AuditActor,
   ) {
-    const name = await files.save(image.data);
+    const name = await files.save(image.data, { uploadedBy: actor.userId, purpose: 'media-image' });
     try {
       const id = await db.transaction(async (tx) => {
         const [row] = await tx

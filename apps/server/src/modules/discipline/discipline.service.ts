@@ -107,10 +107,10 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return id !== null && classes.includes(id);
   }
 
-  async function saveEvidence(file: { name: string; data: Buffer }) {
+  async function saveEvidence(file: { name: string; data: Buffer }, uploadedBy: number) {
     const mime = assertSupported(file.data);
     const data = await normalise(file.data, mime);
-    const path = await files.save(data);
+    const path = await files.save(data, { uploadedBy, purpose: 'discipline-evidence' });
     return { name: safeName(file.name, mime), path, mime, size: data.length } satisfies EvidenceFile;
   }
 
@@ -371,7 +371,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     actor: AuditActor,
   ) {
     await db.transaction((tx) => editableViolation(tx, user, id)); // refuse before decoding the file
-    const evidence = await saveEvidence(file);
+    const evidence = await saveEvidence(file, user.id);
     try {
       const old = await db.transaction(async (tx) => {
         const before = await editableViolation(tx, user, id);
@@ -560,7 +560,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     const found = await repo.findAchievement(db, id);
     if (!found) throw notFound('Prestasi');
     assertUnit(user, found.unitId);
-    const evidence = await saveEvidence(file);
+    const evidence = await saveEvidence(file, user.id);
     try {
       const old = await db.transaction(async (tx) => {
         const before = await repo.findAchievement(tx, id);

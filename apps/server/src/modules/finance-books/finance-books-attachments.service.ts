@@ -51,7 +51,7 @@ export function createVoucherAttachmentsService(db: Database, dataDir: string) {
     await voucherOf(db, user, voucherId);
     const mime = assertSupported(file.data);
     const data = await normalise(file.data, mime);
-    const storedName = await store.save(data);
+    const storedName = await store.save(data, { uploadedBy: user.id, purpose: 'voucher-attachment' });
     try {
       const id = await db.transaction(async (tx) => {
         await voucherOf(tx, user, voucherId);

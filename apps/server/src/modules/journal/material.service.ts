@@ -156,7 +156,7 @@ export function createMaterialService(db: Database, dataDir: string) {
     assertRoom((await manageable(db, user, id)).attachments);
     const mime = assertSupported(file.data);
     const data = await normalise(file.data, mime);
-    const path = await files.save(data);
+    const path = await files.save(data, { uploadedBy: user.id, purpose: 'material-attachment' });
     try {
       const attachment = { name: safeName(file.name, mime), path, mime, size: data.length };
       await db.transaction(async (tx) => {

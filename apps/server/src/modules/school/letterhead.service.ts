@@ -91,7 +91,7 @@ export function createLetterheadService(db: Database, dataDir: string) {
   async function setLogo(unitId: number | null, data: Buffer | null, actor: AuditActor) {
     const before = unitId === null ? (await repo.findFoundation(db)).logoPath : (await unitOrThrow(unitId)).logoPath;
     if (!data && !before) return; // nothing to remove
-    const name = data ? await files.save(await toLogo(data)) : null;
+    const name = data ? await files.save(await toLogo(data), { uploadedBy: actor.userId, purpose: 'logo' }) : null;
     try {
       await db.transaction(async (tx) => {
         if (unitId === null) await repo.updateFoundation(tx, { logoPath: name });

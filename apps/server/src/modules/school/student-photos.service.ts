@@ -59,7 +59,7 @@ export function createStudentPhotosService(
 
   async function upload(user: AuthUser, id: number, data: Buffer, actor: AuditActor) {
     const row = await managed(user, id);
-    const name = await files.save(await toPortrait(data));
+    const name = await files.save(await toPortrait(data), { uploadedBy: user.id, purpose: 'student-photo' });
     try {
       await setPath(id, row.photoPath, name, actor);
     } catch (err) {
