@@ -1459,4 +1459,12 @@ export const MESSAGES_EN: Record<string, string> = {
   'Waktu tes seleksi sudah ditutup': 'The selection test is closed',
   'Waktu tes sudah habis': 'The time for the test is up',
   'Waktu tes sudah habis; jawaban tidak disimpan': 'The time for the test is up; the answer was not saved',
+  // ---- assessment distribution and the scoring report (issue 12) ----
+  'Batas pengumpulan harus di dalam waktu buka dan tutup': 'The due time must be inside the opening and closing times',
+  'Tanggal awal': 'Start date',
+  'Tanggal akhir': 'End date',
+  'Kelas {classes} sudah mendapat ujian lain pada waktu itu: {title}':
+    'Class {classes} already has another exam at that time: {title}',
+  'Batas pengumpulan hanya untuk tugas': 'A due time is only for assignments',
+  'Hanya tugas': 'Assignments only',
 };
