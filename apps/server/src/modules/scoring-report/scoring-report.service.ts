@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuthUser, ScoringReportQuery } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { unitScope } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
-import * as structure from '../school/structure.repo.ts';
+import { academicYears } from '../../db/schema/index.ts';
 import { createGradesService } from '../grades/grades.service.ts';
 
 /**
@@ -15,9 +15,17 @@ import { createGradesService } from '../grades/grades.service.ts';
 export function createScoringReportService(db: Database) {
   const grades = createGradesService(db);
 
+  async function findYear(id: number) {
+    const [row] = await db
+      .select({ id: academicYears.id, name: academicYears.name })
+      .from(academicYears)
+      .where(eq(academicYears.id, id));
+    return row;
+  }
+
   async function report(user: AuthUser, q: ScoringReportQuery) {
     const unitId = unitScope(user, q.unitId);
-    const year = q.academicYearId ? await structure.findYear(db, q.academicYearId) : await school.activeYear(db);
+    const year = q.academicYearId ? await findYear(q.academicYearId) : await school.activeYear(db);
     if (q.academicYearId && !year) throw notFound('Tahun pelajaran');
     if (!year) return { academicYear: null, semester: q.semester, recaps: [] };
     const pairs = await db.execute<{ classGroupId: number; subjectId: number }>(sql`
