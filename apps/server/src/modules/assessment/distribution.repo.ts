@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DISTRIBUTED_STATES, type AssessmentKind, type AssessmentState } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { assessmentClasses, assessments, classGroups, employees, grades, subjects } from '../../db/schema/index.ts';
-import { offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf } from '../../lib/sql.ts';
 
 /** The state as it is at `now` (as `effectiveState` of `@mms/shared` reads it), for SQL. */
 const effectiveState = (now: Date) => sql<AssessmentState>`case
@@ -19,6 +19,8 @@ export interface DistributionFilter {
   state?: string | undefined;
   classGroupId?: number | undefined;
   subjectId?: number | undefined;
+  /** a part of the title */
+  q?: string | undefined;
   /** the first instant of the `from` school day; windows closing before it are left out */
   from?: Date | undefined;
   /** the instant after the `to` school day; windows opening from it are left out */
@@ -37,6 +39,7 @@ function where(f: DistributionFilter): SQL | undefined {
   if (f.state) parts.push(sql`${effectiveState(f.now)} = ${f.state}`);
   if (f.classGroupId) parts.push(eq(assessmentClasses.classGroupId, f.classGroupId));
   if (f.subjectId) parts.push(eq(assessments.subjectId, f.subjectId));
+  if (f.q) parts.push(ilike(assessments.title, `%${escapeLike(f.q)}%`));
   if (f.from) parts.push(sql`coalesce(${assessments.closesAt}, ${assessments.dueAt}, 'infinity') >= ${f.from}`);
   if (f.to) parts.push(sql`coalesce(${assessments.opensAt}, '-infinity') < ${f.to}`);
   return and(...parts);

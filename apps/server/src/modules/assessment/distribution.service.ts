@@ -29,6 +29,7 @@ export function createDistributionService(db: Database) {
         state: q.state,
         classGroupId: q.classGroupId,
         subjectId: q.subjectId,
+        q: q.q,
         from: q.from ? startOfJakartaDay(q.from) : undefined,
         to: q.to ? startOfJakartaDay(addDays(q.to, 1)) : undefined,
         now: clock.now(),

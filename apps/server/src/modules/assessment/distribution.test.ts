@@ -189,6 +189,8 @@ describe('distributing a task or a quiz', () => {
     expect((await rows(control, '&from=2026-11-29')).total).toBe(0);
     expect((await rows(control, '&from=2026-11-26&to=2026-11-26')).total).toBe(2);
     expect((await rows(control, '&to=2026-11-24')).total).toBe(0);
+    expect((await rows(control, '&q=rangkuman')).items.map((r) => r.assessmentId)).toEqual([taskId]);
+    expect((await rows(control, '&q=50%25_')).total).toBe(0);
     // another unit's deputy reads nothing of this unit, and may not ask for it
     expect((await rows(outsiderWakakur)).total).toBe(0);
     const unit = await ctx.call(outsiderWakakur, 'GET', `${API}/distribution?unitId=${f.unitId}`);
