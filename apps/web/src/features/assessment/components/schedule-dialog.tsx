@@ -16,10 +16,13 @@ export function ScheduleDialog({
   assessment: a,
   onDone,
   submitLabel,
+  doneMessage,
 }: {
   assessment: Assessment;
   onDone: () => void;
   submitLabel?: string;
+  /** the notice once sent (Penilaian dijadwalkan, Penilaian didistribusikan) */
+  doneMessage?: string;
 }) {
   const { t } = useTranslation();
   const yearId = useActiveYearId();
@@ -32,7 +35,11 @@ export function ScheduleDialog({
     due: wallClock(a.dueAt ?? null),
   }));
   const isTask = a.kind === 'TASK';
-  const { errors, submit: send } = useDialogSubmit(schedule, { id: a.id, done: t('assess.scheduled'), onDone });
+  const { errors, submit: send } = useDialogSubmit(schedule, {
+    id: a.id,
+    done: doneMessage ?? t('assess.scheduled'),
+    onDone,
+  });
 
   const submit = () =>
     send(

@@ -128,7 +128,12 @@ function DistributePage({ kind }: { kind: ShareKind }) {
         title={sending ? t('distrib.distributeOf', { title: sending.title }) : ''}
       >
         {sending && (
-          <ScheduleDialog assessment={sending} onDone={() => setSending(null)} submitLabel={t('distrib.distribute')} />
+          <ScheduleDialog
+            assessment={sending}
+            onDone={() => setSending(null)}
+            submitLabel={t('distrib.distribute')}
+            doneMessage={t('distrib.distributed')}
+          />
         )}
       </FormModal>
     </Stack>
