@@ -71,7 +71,6 @@ export const distributionEn: typeof distributionId = {
     nis: 'NIS',
     name: 'Name',
     final: 'Final grade',
-    subjectFilter: 'Subject',
     total: 'Total',
     sheetSummary: 'Summary',
     sheetBelow: 'Below KKM',

@@ -69,7 +69,6 @@ export const distributionId = {
     nis: 'NIS',
     name: 'Nama',
     final: 'Nilai akhir',
-    subjectFilter: 'Mapel',
     total: 'Jumlah',
     sheetSummary: 'Ringkasan',
     sheetBelow: 'Di bawah KKM',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Select, Stack, Text } from '@mantine/core';
+import { Alert, Select, Stack, Text } from '@mantine/core';
 import { ASSESSMENT_STATES, type Assessment, type AssessmentState } from '@mms/shared';
 import { IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,17 +8,16 @@ import { DataList, type ListColumn } from '../../../components/data-list/data-li
 import type { ListFilters } from '../../../components/data-list/list-params.ts';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
+import { SubjectSelect, UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { api } from '../../../lib/api.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import type { Page } from '@mms/shared';
-import { useSubjects } from '../../school/api.ts';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 import { useAssessment } from '../api.ts';
-import { STATE_COLORS } from '../assessment-model.ts';
 import { AssessmentForm } from '../components/assessment-form.tsx';
 import { AssessmentView, AssessmentViewDialog } from '../components/assessment-view.tsx';
 import { quizChoices } from '../distribution-model.ts';
+import { useStateColumn } from './assessment-list-page.tsx';
 
 /**
  * "Daftar soal formatif / sumatif" of the assessment controllers (issue 12): every question set of that kind in
@@ -29,10 +28,10 @@ function QuestionSetList({ kind }: { kind: 'FORMATIVE' | 'SUMMATIVE' }) {
   const { t } = useTranslation();
   const ownUnit = useDefaultUnitId();
   const [unitId, setUnitId] = useState<number | null>(ownUnit);
-  const [subjectId, setSubjectId] = useState<string | null>(null);
+  const [subjectId, setSubjectId] = useState<number | null>(null);
   const [state, setState] = useState<AssessmentState | null>(null);
   const [viewing, setViewing] = useState<Assessment | null>(null);
-  const subjects = useSubjects(unitId);
+  const stateColumn = useStateColumn();
   const title = t(`distrib.titles.${kind === 'FORMATIVE' ? 'formativeList' : 'summativeList'}`);
   const filters: ListFilters = { kind, unitId, subjectId, state };
   const columns: ListColumn<Assessment>[] = [
@@ -44,16 +43,7 @@ function QuestionSetList({ kind }: { kind: 'FORMATIVE' | 'SUMMATIVE' }) {
       title: t('assess.classes'),
       render: (a) => a.classes.map((c) => c.name).join(', ') || '–',
     },
-    {
-      accessor: 'state',
-      title: t('assess.state'),
-      render: (a) => (
-        <Badge color={STATE_COLORS[a.state]} variant="light">
-          {t(`assess.states.${a.state}`)}
-        </Badge>
-      ),
-      exportValue: (a) => t(`assess.states.${a.state}`),
-    },
+    stateColumn,
     { accessor: 'itemCount', title: t('assess.items'), textAlign: 'right' },
     {
       accessor: 'classCount',
@@ -89,15 +79,11 @@ function QuestionSetList({ kind }: { kind: 'FORMATIVE' | 'SUMMATIVE' }) {
               }}
               clearable={!ownUnit}
             />
-            <Select
-              label={t('distrib.subject')}
-              placeholder={t('distrib.allSubjects')}
-              data={(subjects.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            <SubjectSelect
               value={subjectId}
               onChange={setSubjectId}
-              searchable
-              clearable
-              w={{ base: '100%', xs: 200 }}
+              unitId={unitId}
+              placeholder={t('distrib.allSubjects')}
             />
             <Select
               label={t('assess.state')}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Select, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Tabs } from '@mantine/core';
 import {
   ASSESSMENT_KINDS,
   DISTRIBUTED_STATES,
@@ -16,27 +16,18 @@ import type { ListFilters } from '../../../components/data-list/list-params.ts';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ClassSelect, UnitSelect, useActiveYearId, useDefaultUnitId } from '../../../components/pickers.tsx';
+import {
+  ClassSelect,
+  SubjectSelect,
+  UnitSelect,
+  useActiveYearId,
+  useDefaultUnitId,
+} from '../../../components/pickers.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { useSubjects } from '../../school/api.ts';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
-import { STATE_COLORS } from '../assessment-model.ts';
 import { whenText, windowText } from '../distribution-model.ts';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
-
-/** The state of a row as a coloured badge (its label in the export). */
-function stateColumn<T extends { state: Assessment['state'] }>(t: (k: string) => string): ListColumn<T> {
-  return {
-    accessor: 'state',
-    title: t('assess.state'),
-    render: (a) => (
-      <Badge color={STATE_COLORS[a.state]} variant="light">
-        {t(`assess.states.${a.state}`)}
-      </Badge>
-    ),
-    exportValue: (a) => t(`assess.states.${a.state}`),
-  };
-}
+import { useStateColumn } from './assessment-list-page.tsx';
 
 type ShareKind = Exclude<AssessmentKind, 'SELECTION'>;
 const SHARE_TITLES: Record<ShareKind, string> = {
@@ -57,6 +48,7 @@ function DistributePage({ kind }: { kind: ShareKind }) {
   const [sending, setSending] = useState<Assessment | null>(null);
   const title = t(`distrib.titles.${SHARE_TITLES[kind]}`);
   const own = kind !== 'SUMMATIVE';
+  const stateColumn = useStateColumn();
   const columns: ListColumn<Assessment>[] = [
     { accessor: 'title', title: t('distrib.title') },
     { accessor: 'subjectName', title: t('assess.subjectGrade'), render: (a) => `${a.subjectName} · ${a.gradeName}` },
@@ -72,7 +64,7 @@ function DistributePage({ kind }: { kind: ShareKind }) {
     ...(kind === 'TASK'
       ? [{ accessor: 'dueAt', title: t('distrib.due'), render: (a: Assessment) => whenText(a.dueAt) }]
       : []),
-    stateColumn(t),
+    stateColumn,
     rowActionsColumn<Assessment>((a) => (
       <RowActions
         name={a.title}
@@ -145,7 +137,9 @@ export const FormativeSharePage = () => <DistributePage kind="FORMATIVE" />;
 export const SummativeSharePage = () => <DistributePage kind="SUMMATIVE" />;
 
 /** The columns of distribution rows: when, what, which class, and its state now. */
-function distributionColumns(t: (k: string) => string, opts: { kind: boolean; author: boolean; due: boolean }) {
+function useDistributionColumns(opts: { kind: boolean; author: boolean; due: boolean }) {
+  const { t } = useTranslation();
+  const stateColumn = useStateColumn<DistributionRow>();
   const columns: ListColumn<DistributionRow>[] = [
     { accessor: 'opensAt', title: t('distrib.date'), render: (r) => windowText(r.opensAt, r.closesAt) },
     ...(opts.kind
@@ -160,7 +154,7 @@ function distributionColumns(t: (k: string) => string, opts: { kind: boolean; au
     ...(opts.author
       ? [{ accessor: 'authorName', title: t('assess.author'), render: (r: DistributionRow) => r.authorName ?? '–' }]
       : []),
-    stateColumn(t),
+    stateColumn,
   ];
   return columns;
 }
@@ -202,7 +196,7 @@ function SchedulePage({ kind }: { kind: 'TASK' | 'FORMATIVE' }) {
   });
   const title = t(`distrib.titles.${kind === 'TASK' ? 'taskSchedule' : 'formativeSchedule'}`);
   const filters: ListFilters = { kind, mine: 'true', ...range };
-  const columns = distributionColumns(t, { kind: false, author: false, due: kind === 'TASK' });
+  const columns = useDistributionColumns({ kind: false, author: false, due: kind === 'TASK' });
   return (
     <Stack gap="md">
       <PageTitle>{title}</PageTitle>
@@ -243,16 +237,15 @@ export function DistributionOverviewPage() {
   const [unitId, setUnitId] = useState<number | null>(ownUnit);
   const [kind, setKind] = useState<string | null>(null);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
-  const [subjectId, setSubjectId] = useState<string | null>(null);
+  const [subjectId, setSubjectId] = useState<number | null>(null);
   const [range, setRange] = useState<{ from: string; to: string; state: string | null }>({
     from: '',
     to: '',
     state: null,
   });
-  const subjects = useSubjects(unitId);
   const title = t('distrib.titles.overview');
   const filters: ListFilters = { unitId, kind, classGroupId, subjectId, ...range };
-  const columns = distributionColumns(t, { kind: true, author: true, due: true });
+  const columns = useDistributionColumns({ kind: true, author: true, due: true });
   return (
     <Stack gap="md">
       <PageTitle>{title}</PageTitle>
@@ -294,15 +287,11 @@ export function DistributionOverviewPage() {
                 clearable
               />
             )}
-            <Select
-              label={t('distrib.subject')}
-              placeholder={t('distrib.allSubjects')}
-              data={(subjects.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            <SubjectSelect
               value={subjectId}
               onChange={setSubjectId}
-              searchable
-              clearable
-              w={{ base: '100%', xs: 200 }}
+              unitId={unitId}
+              placeholder={t('distrib.allSubjects')}
             />
             <RangeFilters {...range} onChange={(v) => setRange((r) => ({ ...r, ...v }))} />
           </>

@@ -5,10 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadClientXlsx, type ExportColumn } from '../../../components/data-list/export-xlsx.ts';
 import { filterQuery } from '../../../components/data-list/list-params.ts';
-import { ClassSelect, useActiveYearId, useDefaultUnitId, YearSelect } from '../../../components/pickers.tsx';
+import {
+  ClassSelect,
+  SubjectSelect,
+  useActiveYearId,
+  useDefaultUnitId,
+  YearSelect,
+} from '../../../components/pickers.tsx';
 import { api } from '../../../lib/api.ts';
 import { serverToday } from '../../../lib/clock.ts';
-import { useSubjects } from '../../school/api.ts';
 import { ReportFrame, reportClasses as classes } from '../components/report-frame.tsx';
 import { numberColumn, ReportTable, type ReportColumn } from '../components/report-table.tsx';
 import { scoringSummary, scoringTotals, type ScoringSummaryRow } from '../scoring-report-data.ts';
@@ -31,8 +36,7 @@ export function ScoringReportPage() {
   const yearId = chosenYear ?? activeYear;
   const [semester, setSemester] = useState<Semester>(() => academicPeriodOfDate(serverToday()).semester);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
-  const [subjectId, setSubjectId] = useState<string | null>(null);
-  const subjects = useSubjects(unitId);
+  const [subjectId, setSubjectId] = useState<number | null>(null);
 
   const query = filterQuery({ unitId, academicYearId: yearId, semester, classGroupId, subjectId });
   const report = useQuery({
@@ -114,15 +118,11 @@ export function ScoringReportPage() {
               clearable
             />
           )}
-          <Select
-            label={t('scoringReport.subjectFilter')}
-            placeholder={t('distrib.allSubjects')}
-            data={(subjects.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          <SubjectSelect
             value={subjectId}
             onChange={setSubjectId}
-            searchable
-            clearable
-            w={{ base: '100%', sm: 200 }}
+            unitId={unitId}
+            placeholder={t('distrib.allSubjects')}
           />
         </>
       }
