@@ -358,7 +358,8 @@ export function createAssessmentService(db: Database) {
           changes.dueAt = schedule.dueAt ? new Date(schedule.dueAt) : null;
         }
         // a class sits one exam at a time: a summative's window may not overlap another exam of its classes
-        if (a.kind === 'SUMMATIVE' || a.kind === 'SELECTION') {
+        // (sample questions, practice without a grade, are no exam)
+        if ((a.kind === 'SUMMATIVE' || a.kind === 'SELECTION') && !a.isSample) {
           const clashes = await distribution.examClashes(tx, {
             id,
             classIds,

@@ -97,7 +97,8 @@ export async function listDistribution(db: Executor, f: DistributionFilter, q: {
 
 /**
  * The other summative or selection tests on the schedule of any of the classes whose window overlaps
- * [opensAt, closesAt) and has not closed by `now`: a class takes one exam at a time.
+ * [opensAt, closesAt) and has not closed by `now`: a class takes one exam at a time (a set of sample questions,
+ * practice without a grade, is no exam).
  */
 export async function examClashes(
   db: Executor,
@@ -115,6 +116,8 @@ export async function examClashes(
         isNull(assessments.deletedAt),
         or(eq(assessments.kind, 'SUMMATIVE'), eq(assessments.kind, 'SELECTION')),
         inArray(assessments.state, ['SCHEDULED', 'OPEN']),
+        // sample questions (contoh soal) are practice, not an exam the class sits
+        eq(assessments.isSample, false),
         inArray(assessmentClasses.classGroupId, [...c.classIds]),
         sql`${assessments.opensAt} < ${c.closesAt}`,
         sql`${assessments.closesAt} > ${c.opensAt}`,

@@ -246,6 +246,12 @@ describe('distributing a summative (WAKAKUR)', () => {
     const [row] = await ctx.db.select().from(assessments).where(eq(assessments.id, second));
     expect(row).toMatchObject({ state: 'APPROVED', opensAt: null });
 
+    // sample questions (contoh soal) at the same time are no exam: they do not clash
+    const sample = await approved('SUMMATIVE', 'Contoh soal PAS');
+    await ctx.db.update(assessments).set({ isSample: true }).where(eq(assessments.id, sample));
+    const practice = await ok(wakakur, 'POST', `${API}/${sample}/schedule`, { classIds: [f.classB.id], ...window });
+    expect(practice.state).toBe('SCHEDULED');
+
     // right after the PAS closes it may go
     const after = await ok(wakakur, 'POST', `${API}/${second}/schedule`, {
       classIds: [f.classB.id],
@@ -256,6 +262,7 @@ describe('distributing a summative (WAKAKUR)', () => {
 
     const overview = await ok(control, 'GET', `${API}/distribution?kind=SUMMATIVE&pageSize=50`);
     expect(overview.items.map((r: { title: string; className: string }) => `${r.title} ${r.className}`)).toEqual([
+      'Contoh soal PAS 7B',
       'PAS Matematika 7A',
       'PAS Matematika 7B',
       'PTS Matematika 7B',
