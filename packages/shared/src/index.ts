@@ -31,6 +31,7 @@ export * from './contracts/grades.ts';
 export * from './contracts/p5.ts';
 export * from './contracts/assessment-flow.ts';
 export * from './contracts/assessment-results.ts';
+export * from './contracts/assessment-distribution.ts';
 export * from './contracts/exam-schedule.ts';
 export * from './contracts/finance.ts';
 export * from './contracts/finance-books.ts';

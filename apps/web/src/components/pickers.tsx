@@ -2,7 +2,14 @@ import { Select, type SelectProps } from '@mantine/core';
 import { DIVISION_LABELS, STAFF_DIVISIONS, STUDENT_STATUSES } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../lib/session.ts';
-import { useAcademicYears, useClassGroups, useGrades, useTeachersLookup, useUnits } from '../features/school/api.ts';
+import {
+  useAcademicYears,
+  useClassGroups,
+  useGrades,
+  useSubjects,
+  useTeachersLookup,
+  useUnits,
+} from '../features/school/api.ts';
 
 type IdSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: number | null;
@@ -110,6 +117,24 @@ export function TeacherSelect({ value, onChange, unitId, ...rest }: IdSelectProp
       }))}
       value={fromId(value)}
       onChange={(v) => onChange(toId(v))}
+      {...rest}
+    />
+  );
+}
+
+/** The subjects of a unit, as a filter (searchable, cleared: every subject). */
+export function SubjectSelect({ value, onChange, unitId, ...rest }: IdSelectProps & { unitId: number | null }) {
+  const { t } = useTranslation();
+  const subjects = useSubjects(unitId);
+  return (
+    <Select
+      label={t('school.subject')}
+      data={(subjects.data?.items ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
+      value={fromId(value)}
+      onChange={(v) => onChange(toId(v))}
+      searchable
+      clearable
+      w={{ base: '100%', sm: 200 }}
       {...rest}
     />
   );

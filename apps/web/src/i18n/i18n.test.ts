@@ -4,6 +4,8 @@ import { assessmentId } from './assessment/id.ts';
 import { attendanceEn } from './attendance/en.ts';
 import { attendanceId } from './attendance/id.ts';
 import { disciplineEn } from './discipline/en.ts';
+import { distributionEn } from './distribution/en.ts';
+import { distributionId } from './distribution/id.ts';
 import { disciplineId } from './discipline/id.ts';
 import { en } from './en.ts';
 import { examEngineEn } from './exam-engine/en.ts';
@@ -33,6 +35,7 @@ describe('the texts (apps/web/src/i18n/README.md)', () => {
     ['assessment', assessmentId, assessmentEn],
     ['exam-engine', examEngineId, examEngineEn],
     ['discipline', disciplineId, disciplineEn],
+    ['distribution', distributionId, distributionEn],
   ])('%s: Indonesian and English have the same keys', (_area, indonesian, english) => {
     expect(keys(english).sort()).toEqual(keys(indonesian).sort());
   });

@@ -202,8 +202,14 @@ export const ScheduleInput = z
     classIds: z.array(dbId('Kelas')).min(1, 'Pilih minimal satu kelas').max(50, 'Maksimal 50 kelas'),
     opensAt: instant('Waktu buka'),
     closesAt: instant('Waktu tutup'),
+    /** a task's due time (distribusi tugas): inside its window; left out, the task keeps the one it has */
+    dueAt: instant('Batas pengumpulan').nullable().optional(),
   })
-  .refine(inOrder, windowIssue);
+  .refine(inOrder, windowIssue)
+  .refine((v) => !v.dueAt || (new Date(v.dueAt) > new Date(v.opensAt) && new Date(v.dueAt) <= new Date(v.closesAt)), {
+    message: 'Batas pengumpulan harus di dalam waktu buka dan tutup',
+    path: ['dueAt'],
+  });
 export type ScheduleInput = z.infer<typeof ScheduleInput>;
 
 export const ShareInput = z.object({

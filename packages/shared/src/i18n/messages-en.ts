@@ -1506,4 +1506,12 @@ export const MESSAGES_EN: Record<string, string> = {
   'Pemakaian berkas jenis ini tidak diperiksa, jadi berkas tidak dapat dihapus':
     'The use of this kind of file is not checked, so the file cannot be removed',
   'Berkas masih dipakai dan tidak dapat dihapus': 'The file is still in use and cannot be removed',
+  // ---- assessment distribution and the scoring report (issue 12) ----
+  'Batas pengumpulan harus di dalam waktu buka dan tutup': 'The due time must be inside the opening and closing times',
+  'Tanggal awal': 'Start date',
+  'Tanggal akhir': 'End date',
+  'Kelas {classes} sudah mendapat ujian lain pada waktu itu: {title}':
+    'Class {classes} already has another exam at that time: {title}',
+  'Batas pengumpulan hanya untuk tugas': 'A due time is only for assignments',
+  'Hanya tugas': 'Assignments only',
 };

@@ -22,6 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './assessment.repo.ts';
+import * as distribution from './distribution.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const instant = (s: string | null | undefined) => (s ? new Date(s) : null);
@@ -350,9 +351,29 @@ export function createAssessmentService(db: Database) {
       if (action === 'approve') changes.checkNote = null;
       if (schedule) {
         const classIds = await checkClasses(tx, a, schedule.classIds);
-        await repo.setClasses(tx, id, classIds);
         changes.opensAt = new Date(schedule.opensAt);
         changes.closesAt = new Date(schedule.closesAt);
+        if (schedule.dueAt !== undefined) {
+          if (a.kind !== 'TASK') throw badRequest('Batas pengumpulan hanya untuk tugas', { dueAt: 'Hanya tugas' });
+          changes.dueAt = schedule.dueAt ? new Date(schedule.dueAt) : null;
+        }
+        // a class sits one exam at a time: a summative's window may not overlap another exam of its classes
+        // (sample questions, practice without a grade, are no exam)
+        if ((a.kind === 'SUMMATIVE' || a.kind === 'SELECTION') && !a.isSample) {
+          const clashes = await distribution.examClashes(tx, {
+            id,
+            classIds,
+            opensAt: changes.opensAt,
+            closesAt: changes.closesAt,
+            now: clock.now(),
+          });
+          if (clashes.length) {
+            const classes = [...new Set(clashes.map((c) => c.className))].join(', ');
+            const titles = [...new Set(clashes.map((c) => c.title))].join(', ');
+            throw conflict(`Kelas ${classes} sudah mendapat ujian lain pada waktu itu: ${titles}`);
+          }
+        }
+        await repo.setClasses(tx, id, classIds);
       }
       if (action === 'open') changes.opensAt = clock.now();
       if (action === 'close') {
@@ -369,7 +390,14 @@ export function createAssessmentService(db: Database) {
         after: {
           state: step.to,
           note,
-          ...(schedule ? { classIds: schedule.classIds, opensAt: schedule.opensAt, closesAt: schedule.closesAt } : {}),
+          ...(schedule
+            ? {
+                classIds: schedule.classIds,
+                opensAt: schedule.opensAt,
+                closesAt: schedule.closesAt,
+                ...(schedule.dueAt !== undefined ? { dueAt: schedule.dueAt } : {}),
+              }
+            : {}),
         },
       });
     });

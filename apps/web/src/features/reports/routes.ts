@@ -8,4 +8,5 @@ export const reportRoutes: RouteObject[] = [
   screen('report-student-list', 'school.monitor', 'StudentListReportPage'),
   screen('report-employee-list', 'school.monitor', 'EmployeeListReportPage'),
   screen('report-schedule', 'school.monitor', 'ScheduleReportPage'),
+  screen('report-scoring', 'school.monitor', 'ScoringReportPage'),
 ];

@@ -75,4 +75,31 @@ describe('scheduling an assessment', { timeout: 30_000 }, () => {
     ]);
     expect(notifyInfo).toHaveBeenCalledWith('Penilaian dijadwalkan');
   });
+
+  it('sends a task’s due time with its window, refused outside the window', async () => {
+    const onDone = vi.fn();
+    const task = { ...approved, kind: 'TASK', dueAt: null } as Assessment;
+    await renderAssessment(<ScheduleDialog assessment={task} onDone={onDone} submitLabel="Distribusikan" />);
+    fireEvent.change(screen.getByLabelText(/^Tanggal tutup/), { target: { value: '28/11/2026' } });
+    fireEvent.change(screen.getByLabelText(/^Jam tutup/), { target: { value: '23:00' } });
+    fireEvent.change(screen.getByLabelText(/^Tanggal batas pengumpulan/), { target: { value: '29/11/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Distribusikan' }));
+    await screen.findByText('Batas pengumpulan harus di dalam waktu buka dan tutup');
+    expect(posted()).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/^Tanggal batas pengumpulan/), { target: { value: '27/11/2026' } });
+    fireEvent.change(screen.getByLabelText(/^Jam batas pengumpulan/), { target: { value: '21:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Distribusikan' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted()).toEqual([
+      [
+        '/api/v1/assessments/9/schedule',
+        {
+          classIds: [11],
+          opensAt: '2026-11-25T07:30:00+07:00',
+          closesAt: '2026-11-28T23:00:00+07:00',
+          dueAt: '2026-11-27T21:00:00+07:00',
+        },
+      ],
+    ]);
+  });
 });

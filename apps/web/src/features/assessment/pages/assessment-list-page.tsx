@@ -41,8 +41,8 @@ import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import { QuestionBankPage } from './question-bank-page.tsx';
 
-/** The state of an assessment as a coloured badge (its label in the export). */
-function useStateColumn(): ListColumn<Assessment> {
+/** The state of an assessment (or of a distribution row) as a coloured badge (its label in the export). */
+export function useStateColumn<T extends { state: AssessmentState } = Assessment>(): ListColumn<T> {
   const { t } = useTranslation();
   return {
     accessor: 'state',

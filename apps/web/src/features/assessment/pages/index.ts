@@ -1,5 +1,6 @@
 // The assessment screens, loaded together on first use (one lazy chunk for the feature).
 import '../../../i18n/assessment/index.ts';
+import '../../../i18n/distribution/index.ts';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -17,3 +18,12 @@ export {
   TaskInputPage,
   TrialListPage,
 } from './assessment-list-page.tsx';
+export {
+  DistributionOverviewPage,
+  FormativeSchedulePage,
+  FormativeSharePage,
+  SummativeSharePage,
+  TaskSchedulePage,
+  TaskSharePage,
+} from './distribution-pages.tsx';
+export { FormativeEditPage, FormativeListPage, SummativeListPage } from './control-pages.tsx';
