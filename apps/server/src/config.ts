@@ -38,6 +38,17 @@ export const ConfigSchema = z.object({
   MMS_NOW: z.iso
     .datetime({ offset: true, message: 'harus waktu ISO 8601 dengan zona, mis. 2027-07-01T06:59:00+07:00' })
     .optional(),
+  /** where `npm run backup` and the daily backup write their archives (default DATA_DIR/backups) */
+  MMS_BACKUP_DIR: z.string().min(1).optional(),
+  /** the daily backup's time, HH:MM in Asia/Jakarta (unset: no daily backup) */
+  MMS_BACKUP_DAILY_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'harus jam HH:MM (00:00 sampai 23:59, waktu Jakarta)')
+    .optional(),
+  /** how many daily backups to keep (older ones are deleted after each new one) */
+  MMS_BACKUP_KEEP: int(7, 1, 1000),
+  /** bearer token for GET /metrics; unset: /metrics answers only direct requests from this machine */
+  METRICS_TOKEN: z.string().min(16, 'minimal 16 karakter').max(512).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
