@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 
@@ -64,12 +66,13 @@ describe('GET /metrics', () => {
   it('with METRICS_TOKEN answers the bearer of the token from anywhere, and no one else', async () => {
     const get = (headers: Record<string, string>, remoteAddress?: string) =>
       withToken.app.inject({ method: 'GET', url: '/metrics', headers, ...(remoteAddress ? { remoteAddress } : {}) });
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       {},
       { authorization: `Bearer ${TOKEN}x` },
       { authorization: TOKEN },
       { authorization: 'Bearer ' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await get(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -78,6 +81,23 @@ describe('GET /metrics', () => {
     const ok = await get({ authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '203.0.113.9' }, '203.0.113.9');
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('mms_http_requests_total');
+  });
+
+  it('tells when the newest backup archive was written', async () => {
+    const scrape = async () => (await local.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(sample(await scrape(), 'mms_backup_last_time_seconds')).toBe(0);
+    const dir = path.join(local.config.dataDir, 'backups');
+    await fs.mkdir(dir, { recursive: true });
+    const at = (iso: string) => new Date(iso).getTime() / 1000;
+    for (const [name, time] of [
+      ['mms-backup-20270630-020000.tar.gz', '2027-06-30T02:00:00Z'],
+      ['mms-backup-20270701-020000.tar.gz', '2027-07-01T02:00:00Z'],
+      ['not-a-backup.tar.gz', '2027-07-02T02:00:00Z'],
+    ] as const) {
+      await fs.writeFile(path.join(dir, name), 'x');
+      await fs.utimes(path.join(dir, name), at(time), at(time));
+    }
+    expect(sample(await scrape(), 'mms_backup_last_time_seconds')).toBe(at('2027-07-01T02:00:00Z'));
   });
 
   it('leaves /api/v1/health as it was', async () => {
