@@ -157,6 +157,17 @@ describe('backup and restore', () => {
       const [row] = await query<{ n: number }>(target, `select count(*)::int as n from "${t.name}"`);
       expect(row!.n, t.name).toBe(t.rows);
     }
+    // One snapshot: a student and the audit entry of its creation were written in one transaction, and so were a
+    // photo and its audit entry; tables read at different moments would disagree while the writers ran.
+    const [consistent] = await query<{ students: number; created: number; photos: number; photoAudits: number }>(
+      target,
+      `select (select count(*)::int from students) as students,
+              (select count(*)::int from audit_log where action = 'school.student.create') as created,
+              (select count(*)::int from students where photo_path is not null) as photos,
+              (select count(*)::int from audit_log where action = 'school.student.photo.update') as "photoAudits"`,
+    );
+    expect(consistent!.created).toBe(consistent!.students);
+    expect(consistent!.photoAudits).toBe(consistent!.photos);
     // Every photo row of the snapshot has its file.
     const photos = await query<{ p: string }>(
       target,
