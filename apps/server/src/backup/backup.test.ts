@@ -20,7 +20,7 @@ import { schoolFactory } from '../modules/school/test-factory.ts';
 import { createTestContext, TEST_PASSWORD, type Session, type TestContext } from '../test/context.ts';
 import { createBackup, type BackupManifest } from './backup.ts';
 import { localUploadStore } from './files.ts';
-import { databaseIsEmpty, LIMITS, restoreBackup, RestoreRefused } from './restore.ts';
+import { databaseIsEmpty, inspectArchive, LIMITS, restoreBackup, RestoreRefused } from './restore.ts';
 import { runScheduledBackup } from './scheduled.ts';
 
 let ctx: TestContext;
@@ -350,6 +350,14 @@ describe('backup and restore', () => {
     await fs.mkdir(dir);
     await fs.writeFile(path.join(dir, 'mms-backup-20200101-000000.tar.gz'), 'old');
     await fs.writeFile(path.join(dir, 'copy-by-hand.tar.gz'), 'keep me');
+    // Left by a backup killed two days ago (removed), and by one running now (kept).
+    const twoDaysAgo = (Date.now() - 2 * 86_400_000) / 1000;
+    await fs.mkdir(path.join(dir, '.mms-backup-killed'));
+    await fs.writeFile(path.join(dir, 'mms-backup-20200102-000000.tar.gz.partial'), 'cut');
+    for (const name of ['.mms-backup-killed', 'mms-backup-20200102-000000.tar.gz.partial']) {
+      await fs.utimes(path.join(dir, name), twoDaysAgo, twoDaysAgo);
+    }
+    await fs.mkdir(path.join(dir, '.mms-backup-running'));
     const config = { MMS_BACKUP_DIR: dir, MMS_BACKUP_KEEP: 2, dataDir: ctx.config.dataDir };
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await runScheduledBackup({ databaseUrl: sourceUrl(), config }));
@@ -357,7 +365,14 @@ describe('backup and restore', () => {
     expect(runs[1]!.removed).toEqual(['mms-backup-20200101-000000.tar.gz']);
     expect(runs[2]!.removed).toEqual([path.basename(runs[0]!.file)]);
     const left = (await fs.readdir(dir)).sort();
-    expect(left).toEqual(['copy-by-hand.tar.gz', ...[runs[1]!, runs[2]!].map((r) => path.basename(r.file)).sort()]);
-    expect(runs[2]!.manifest.tables.length).toBe(manifest.tables.length);
+    expect(left).toEqual([
+      '.mms-backup-running',
+      'copy-by-hand.tar.gz',
+      ...[runs[1]!, runs[2]!].map((r) => path.basename(r.file)).sort(),
+    ]);
+    // What it keeps are whole archives of the database.
+    const kept = await inspectArchive(runs[2]!.file);
+    expect(kept.tables.map((t) => t.name)).toContain('students');
+    expect(kept.tables).toEqual(runs[2]!.manifest.tables);
   });
 });

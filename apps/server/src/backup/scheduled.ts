@@ -4,6 +4,8 @@ import type { Config } from '../config.ts';
 import { BACKUP_NAME, backupFileName, createBackup, type BackupManifest } from './backup.ts';
 import { localUploadStore, type BackupFileStore } from './files.ts';
 
+const STALE_MS = 24 * 3600 * 1000;
+
 /** `MMS_BACKUP_DIR`, else `DATA_DIR/backups`. */
 export function backupDir(config: Pick<Config, 'MMS_BACKUP_DIR' | 'dataDir'>): string {
   return config.MMS_BACKUP_DIR ? path.resolve(config.MMS_BACKUP_DIR) : path.join(config.dataDir, 'backups');
@@ -38,6 +40,13 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   });
   const old = names.slice(0, Math.max(0, names.length - keep));
   for (const name of old) await fs.rm(path.join(dir, name), { force: true });
+  // What a backup killed midway left behind (its staging directory, its unfinished archive), after a day.
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (!/^\.mms-backup-/.test(name) && !/^mms-backup-.*\.partial$/.test(name)) continue;
+    const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > STALE_MS)
+      await fs.rm(path.join(dir, name), { recursive: true, force: true });
+  }
   return old;
 }
 

@@ -1,5 +1,6 @@
 // `npm run backup [-- --out FILE]`: one .tar.gz archive of the database and the uploaded files (see docs/operations.md).
 // Works while MMS runs: it attaches to the running server's embedded database, or starts it when MMS is stopped.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ConfigError } from '../config.ts';
 import { openToolDatabase } from '../db/open.ts';
@@ -37,6 +38,10 @@ async function main() {
   const out = args.out
     ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args.out)
     : path.join(backupDir(config), backupFileName());
+  if (!config.DATABASE_URL && !existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
+    console.error(`Tidak ada basis data MMS di ${config.dataDir}: periksa DATA_DIR (atau DATABASE_URL)`);
+    process.exit(ExitCode.config);
+  }
   const log = { info: () => undefined, warn: (m: string) => console.warn(m) };
   const database = await openToolDatabase(config, log);
   try {
