@@ -1,5 +1,6 @@
 // `npm run restore FILE`: restores an archive of `npm run backup` into an EMPTY data directory or database
 // (see docs/operations.md). Refusals exit with the codes of lib/exit-codes.ts and change nothing.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ConfigError } from '../config.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
@@ -17,6 +18,9 @@ async function main() {
     process.exit(args[0] === '--help' || args[0] === '-h' ? 0 : ExitCode.usage);
   }
   const archive = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
+  if (!statSync(archive, { throwIfNoEntry: false })?.isFile()) {
+    throw new RestoreRefused(`Arsip tidak ditemukan: ${archive}`, ExitCode.usage);
+  }
   const config = loadConfig();
   let databaseUrl = config.DATABASE_URL;
   let stop = async () => undefined as void;
