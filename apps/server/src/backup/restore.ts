@@ -224,6 +224,8 @@ export interface RestoreOptions {
   databaseUrl: string;
   files: BackupFileStore;
   archive: string;
+  /** the archive's manifest when `inspectArchive` already checked it (the CLI does, before it starts PostgreSQL) */
+  inspected?: BackupManifest;
 }
 
 export interface RestoreResult {
@@ -242,8 +244,14 @@ const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.eve
  * and commits only when every table's rows read back to the manifest's count and sha256. On any failure the
  * transaction rolls back and the written files are removed. The server applies later migrations at its start.
  */
-export async function restoreBackup({ databaseUrl, files, archive }: RestoreOptions): Promise<RestoreResult> {
-  const manifest = await inspectArchive(archive);
+export async function restoreBackup({
+  databaseUrl,
+  files,
+  archive,
+  inspected,
+}: RestoreOptions): Promise<RestoreResult> {
+  // The load below checks every entry's size and sha256 against the manifest again, and writes only entries it names.
+  const manifest = inspected ?? (await inspectArchive(archive));
 
   if (!(await files.isEmpty())) {
     throw new RestoreRefused(

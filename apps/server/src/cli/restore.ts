@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { serverRunning } from '../db/open.ts';
 import { ExitCode } from '../lib/exit-codes.ts';
 import { localUploadStore } from '../backup/files.ts';
-import { restoreBackup, RestoreRefused } from '../backup/restore.ts';
+import { inspectArchive, restoreBackup, RestoreRefused } from '../backup/restore.ts';
 
 const USAGE = 'Pemakaian: npm run restore BERKAS.tar.gz';
 
@@ -22,6 +22,8 @@ async function main() {
     throw new RestoreRefused(`Arsip tidak ditemukan: ${archive}`, ExitCode.usage);
   }
   const config = loadConfig();
+  // Checked whole before anything is created in DATA_DIR.
+  const inspected = await inspectArchive(archive);
   let databaseUrl = config.DATABASE_URL;
   let stop = async () => undefined as void;
   if (!databaseUrl) {
@@ -41,7 +43,12 @@ async function main() {
   }
   try {
     const started = Date.now();
-    const result = await restoreBackup({ databaseUrl, files: localUploadStore(config.dataDir), archive });
+    const result = await restoreBackup({
+      databaseUrl,
+      files: localUploadStore(config.dataDir),
+      archive,
+      inspected,
+    });
     console.log(
       `Pemulihan selesai dari ${archive}\n` +
         `  cadangan MMS ${result.manifest.version} tanggal ${result.manifest.createdAt}, migrasi ${result.manifest.migration.tag}\n` +
