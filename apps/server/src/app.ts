@@ -18,6 +18,8 @@ import type { Database } from './db/client.ts';
 import { accessPlugin, markPublic } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { metricsPlugin } from './lib/metrics.ts';
+import { backupDir } from './backup/scheduled.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { refuseHostileText } from './lib/request-guards.ts';
 import { attachReadCache, createReadCache, detachReadCache, readYourWrites } from './lib/read-cache.ts';
@@ -148,6 +150,12 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       }),
   });
   await app.register(accessPlugin, { sessions: auth.sessions });
+  // GET /metrics (Prometheus) and the request counters behind it: registered before every route it counts.
+  await app.register(metricsPlugin, {
+    pool: db.$client as pg.Pool,
+    token: config.METRICS_TOKEN,
+    backupDir: backupDir(config),
+  });
   // Uploads: one file per request, read into memory up to the limit (413 beyond it).
   await app.register(multipart, {
     limits: { fileSize: LEAVE_ATTACHMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21 },

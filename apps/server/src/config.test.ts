@@ -21,6 +21,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).MMS_NOW).toBeUndefined();
   });
 
+  it('takes the backup and metrics settings', () => {
+    const c = loadConfig({ MMS_BACKUP_DAILY_AT: '02:30', MMS_BACKUP_KEEP: '14', METRICS_TOKEN: 'x'.repeat(32) });
+    expect(c).toMatchObject({ MMS_BACKUP_DAILY_AT: '02:30', MMS_BACKUP_KEEP: 14, METRICS_TOKEN: 'x'.repeat(32) });
+    expect(loadConfig({})).toMatchObject({ MMS_BACKUP_KEEP: 7 });
+    expect(loadConfig({}).MMS_BACKUP_DAILY_AT).toBeUndefined();
+  });
+
   it('reads values and treats empty ones as unset', () => {
     const c = loadConfig({ PORT: '9000', MMS_DEMO: 'false', COOKIE_SECURE: 'true', DATABASE_URL: '' });
     expect(c).toMatchObject({ PORT: 9000, MMS_DEMO: false, COOKIE_SECURE: true });
@@ -36,6 +43,10 @@ describe('configuration from the environment', () => {
     [{ MMS_NOW: '2027-07-01T06:59:00' }, 'MMS_NOW'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MMS_BACKUP_DAILY_AT: '24:00' }, 'MMS_BACKUP_DAILY_AT'],
+    [{ MMS_BACKUP_DAILY_AT: '2:30' }, 'MMS_BACKUP_DAILY_AT'],
+    [{ MMS_BACKUP_KEEP: '0' }, 'MMS_BACKUP_KEEP'],
+    [{ METRICS_TOKEN: 'pendek' }, 'METRICS_TOKEN'],
   ])('stops on %o with a one-line message naming %s', (env, name) => {
     try {
       loadConfig(env);

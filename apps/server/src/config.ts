@@ -56,6 +56,17 @@ export const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().max(256).optional(),
   S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
   S3_FORCE_PATH_STYLE: bool(false),
+  /** where `npm run backup` and the daily backup write their archives (default DATA_DIR/backups) */
+  MMS_BACKUP_DIR: z.string().min(1).optional(),
+  /** the daily backup's time, HH:MM in Asia/Jakarta (unset: no daily backup) */
+  MMS_BACKUP_DAILY_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'harus jam HH:MM (00:00 sampai 23:59, waktu Jakarta)')
+    .optional(),
+  /** how many daily backups to keep (older ones are deleted after each new one) */
+  MMS_BACKUP_KEEP: int(7, 1, 1000),
+  /** bearer token for GET /metrics; unset: /metrics answers only direct requests from this machine */
+  METRICS_TOKEN: z.string().min(16, 'minimal 16 karakter').max(512).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

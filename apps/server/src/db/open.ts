@@ -44,6 +44,11 @@ async function runningServerPid(config: Config): Promise<number | null> {
   return cmdline.includes('node') ? pid : null;
 }
 
+/** Whether an MMS server runs on this DATA_DIR now (`npm run restore` refuses to write under it). */
+export async function serverRunning(config: Config): Promise<boolean> {
+  return (await runningServerPid(config)) !== null;
+}
+
 /**
  * The server's database: DATABASE_URL when set, else the private embedded Postgres in DATA_DIR,
  * which this process owns and stops. Refuses to start a second server on the same DATA_DIR.

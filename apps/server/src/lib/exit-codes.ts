@@ -7,4 +7,10 @@ export const ExitCode = {
   config: 78,
   /** The embedded PostgreSQL died under the server: restart the server, whose start restarts it. (EX_TEMPFAIL) */
   databaseLost: 75,
+  /** `npm run backup`/`restore` called with wrong arguments. (EX_USAGE) */
+  usage: 64,
+  /** `npm run restore`: the archive is damaged, hostile or from a newer MMS; nothing was written. (EX_DATAERR) */
+  archiveRefused: 65,
+  /** `npm run restore`: the database or the uploads already hold data, or MMS runs on them. (EX_CANTCREAT) */
+  restoreTargetNotEmpty: 73,
 } as const;

@@ -80,6 +80,9 @@ function freeze<T>(value: T): T {
   return value;
 }
 
+/** Reads of every read cache of the process since it started, for GET /metrics (lib/metrics.ts). */
+export const readCacheStats = { hits: 0, misses: 0 };
+
 export async function createReadCache(
   connection: pg.ClientConfig,
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
@@ -168,6 +171,8 @@ export async function createReadCache(
     get<T>(key: string, tables: CacheTables, load: () => Promise<T>): Promise<T> {
       if (!live) return load();
       const hit = entries.get(key);
+      if (hit) readCacheStats.hits++;
+      else readCacheStats.misses++;
       if (hit) {
         // Most recently used last, so the oldest entry is the first one the bound drops.
         entries.delete(key);
