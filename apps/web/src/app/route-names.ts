@@ -167,6 +167,10 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'principal-selection-cards',
   'principal-selection-announcement',
   'spmb-test',
+  'other-users',
+  'other-user',
+  'other-audit',
+  'other-random-generator',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

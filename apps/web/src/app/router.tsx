@@ -16,6 +16,7 @@ import { financeReportsRoutes } from '../features/finance-reports/routes.ts';
 import { financePaymentsRoutes } from '../features/finance-payments/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
+import { adminRoutes } from '../features/admin/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
 import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
           ...counsellingRoutes,
           ...instrumentRoutes,
           ...disciplineRoutes,
+          ...adminRoutes,
           ...studentRecordRoutes,
           ...btqRoutes,
           ...btqProgressRoutes,

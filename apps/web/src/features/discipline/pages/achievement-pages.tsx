@@ -27,7 +27,7 @@ import { issueErrors } from '../../../lib/validation.ts';
 import { StudentPicker } from '../components/student-pick.tsx';
 import { useAchievement, useSaveAchievement } from '../api.ts';
 import { CodeSelect } from '../components/parts.tsx';
-import { PrintListButton } from '../components/print-list.tsx';
+import { PrintListButton } from '../../../components/data-list/print-list.tsx';
 
 function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSaved: () => void }) {
   const { t } = useTranslation();

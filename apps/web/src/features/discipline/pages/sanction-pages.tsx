@@ -17,7 +17,7 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDecideSanction, useSanctionLetter } from '../api.ts';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
-import { PrintListButton } from '../components/print-list.tsx';
+import { PrintListButton } from '../../../components/data-list/print-list.tsx';
 import { achievementColumns } from './achievement-pages.tsx';
 import { ReasonModal, ViolationListPage } from './violation-pages.tsx';
 

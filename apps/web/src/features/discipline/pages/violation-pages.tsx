@@ -41,7 +41,7 @@ import { StudentPicker } from '../components/student-pick.tsx';
 import { useCatalogue, useDecideViolation, useLedger, useSaveViolation, useViolation } from '../api.ts';
 import { LedgerEntryForm, LedgerView } from '../components/ledger-panel.tsx';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
-import { PrintListButton } from '../components/print-list.tsx';
+import { PrintListButton } from '../../../components/data-list/print-list.tsx';
 
 interface FormValues {
   student: StudentSummary | null;

@@ -3,11 +3,11 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { defaultExportColumns, type ListColumn } from '../../../components/data-list/data-list.tsx';
-import { fetchAllPages } from '../../../components/data-list/fetch-all.ts';
-import { filterQuery, type ListFilters } from '../../../components/data-list/list-params.ts';
-import { PrintedPaper } from '../../../components/print/printed-paper.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { defaultExportColumns, type ListColumn } from './data-list.tsx';
+import { fetchAllPages } from './fetch-all.ts';
+import { filterQuery, type ListFilters } from './list-params.ts';
+import { PrintedPaper } from '../print/printed-paper.tsx';
+import { notifyError } from '../../lib/notify.ts';
 import classes from './print-list.module.css';
 
 /**
