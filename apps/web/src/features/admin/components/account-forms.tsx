@@ -109,6 +109,7 @@ export function CreateAccountForm({ onDone }: { onDone: (created?: UserDetail) =
   const submit = form.handleSubmit((values) => {
     create.mutate(CreateUserRequest.parse(toBody(values)), {
       onSuccess: (created) => {
+        form.reset(values);
         notifyInfo(t('admin.users.created', { username: created.username }));
         onDone(created);
       },

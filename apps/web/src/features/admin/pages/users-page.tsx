@@ -1,7 +1,7 @@
 import { Badge, Button, Paper, Select } from '@mantine/core';
 import { DIVISION_LABELS, DIVISIONS, USER_STATES, type UserSummary } from '@mms/shared';
 import { IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
@@ -64,7 +64,12 @@ export function UsersPage() {
   const [unitId, setUnitId] = useState<number | null>(null);
   const [state, setState] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const toggle = useToggleActive();
+  // the new account's page opens once the form is gone (a form with changes holds navigation back)
+  useEffect(() => {
+    if (createdId !== null && !creating) void navigate(userPath(createdId));
+  }, [createdId, creating, navigate]);
 
   const columns = useMemo<ListColumn<UserSummary>[]>(
     () => [
@@ -173,7 +178,7 @@ export function UsersPage() {
           <CreateAccountForm
             onDone={(created) => {
               setCreating(false);
-              if (created) void navigate(userPath(created.id));
+              if (created) setCreatedId(created.id);
             }}
           />
         )}
