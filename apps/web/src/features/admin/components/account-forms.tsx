@@ -33,6 +33,21 @@ function showServerErrors<V extends FieldValues>(form: UseFormReturn<V>, error: 
   notifyError(error);
 }
 
+/** Cancel and the form's submit button, at its bottom right. */
+function FormButtons(props: { onCancel: () => void; color: string; loading: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={props.onCancel}>
+        {t('admin.user.cancel')}
+      </Button>
+      <Button type="submit" color={props.color} loading={props.loading}>
+        {props.label}
+      </Button>
+    </Group>
+  );
+}
+
 interface AccountValues {
   username: string;
   displayName: string;
@@ -144,14 +159,12 @@ export function CreateAccountForm({ onDone }: { onDone: (created?: UserDetail) =
             error={errors.password?.message}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone()}>
-            {t('admin.user.cancel')}
-          </Button>
-          <Button type="submit" color="green" loading={create.isPending}>
-            {t('admin.users.create')}
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={() => onDone()}
+          color="green"
+          loading={create.isPending}
+          label={t('admin.users.create')}
+        />
       </Stack>
     </form>
   );
@@ -196,14 +209,7 @@ export function EditAccountForm({ user, onDone }: { user: UserDetail; onDone: ()
           error={errors.displayName?.message}
         />
         <DivisionUnitFields control={form.control} errors={errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('admin.user.cancel')}
-          </Button>
-          <Button type="submit" color="green" loading={update.isPending}>
-            {t('admin.user.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} color="green" loading={update.isPending} label={t('admin.user.save')} />
       </Stack>
     </form>
   );
@@ -243,14 +249,7 @@ export function ResetPasswordForm({ user, onDone }: { user: UserDetail; onDone: 
           {...form.register('newPassword')}
           error={errors.newPassword?.message}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('admin.user.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={reset.isPending}>
-            {t('admin.user.resetPassword')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} color="red" loading={reset.isPending} label={t('admin.user.resetPassword')} />
       </Stack>
     </form>
   );
