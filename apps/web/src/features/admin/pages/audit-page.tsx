@@ -39,6 +39,7 @@ function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
     <Modal
       opened={entry !== null}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
       title={entry ? t('admin.audit.detailTitle', { action: entry.action }) : ''}
       size="xl"
     >
