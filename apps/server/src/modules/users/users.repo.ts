@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery } from '@mms/shared';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
@@ -36,7 +36,9 @@ export async function listUsers(db: Executor, q: UsersQuery) {
     where.push(or(ilike(users.username, term), ilike(users.displayName, term))!);
   }
   const filter = where.length ? and(...where) : undefined;
-  const order = q.sort === 'name' ? asc(users.displayName) : asc(users.username);
+  // `username` (default) or `name`, a leading '-' for descending
+  const column = q.sort?.replace(/^-/, '') === 'name' ? users.displayName : users.username;
+  const order = q.sort?.startsWith('-') ? desc(column) : asc(column);
   const [rows, [total]] = await Promise.all([
     db
       .select(summaryColumns)

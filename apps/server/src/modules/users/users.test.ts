@@ -51,6 +51,12 @@ describe('users list', () => {
     expect(active.items).toHaveLength(1);
     expect(active.total).toBeGreaterThanOrEqual(2);
     expect((await ctx.call(admin, 'GET', '/api/v1/users?unitId=99999')).json().total).toBe(0);
+    const names = async (sort: string) =>
+      (await ctx.call(admin, 'GET', `/api/v1/users?division=TU&sort=${sort}`))
+        .json()
+        .items.map((i: { username: string }) => i.username);
+    expect(await names('username')).toEqual(['tu.daftar', 'tu.nonaktif']);
+    expect(await names('-username')).toEqual(['tu.nonaktif', 'tu.daftar']);
   });
 
   it('refuses bad filters, non-admins and guests', async () => {
