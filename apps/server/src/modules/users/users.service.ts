@@ -145,9 +145,10 @@ export function createUsersService(db: Database) {
       const user = await repo.lockUser(tx, id);
       if (!user) throw notFound('Pengguna');
       if (user.isActive === active) return;
+      // enabling an ADMIN or YAYASAN account gives its rights back: the same rule as granting them
+      assertMayGrant(caller, user.division);
       if (!active) {
         if (id === caller.user.id) throw forbidden('Anda tidak dapat menonaktifkan akun Anda sendiri');
-        assertMayGrant(caller, user.division);
         if (user.division === 'ADMIN') assertAdminRemains(admins, id);
       }
       await tx

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, units, users } from '../../db/schema/index.ts';
+import { sessions, units, users, users as usersTable } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { createUsersService } from './users.service.ts';
 
@@ -132,6 +132,8 @@ describe('creating an account', () => {
     const boss = await ctx.createUser({ division: 'YAYASAN' });
     await expect(users.update(boss.id, { division: 'TU' }, tu, actor)).rejects.toThrow(/Hanya ADMIN/);
     await expect(users.setActive(boss.id, false, tu, actor)).rejects.toThrow(/Hanya ADMIN/);
+    await ctx.db.update(usersTable).set({ isActive: false }).where(eq(usersTable.id, boss.id));
+    await expect(users.setActive(boss.id, true, tu, actor)).rejects.toThrow(/Hanya ADMIN/);
     // a non-privileged change by that caller is fine
     expect((await users.update(target.id, { division: 'TEACHER' }, tu, actor)).division).toBe('TEACHER');
   });
