@@ -68,6 +68,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { localBackend, s3Backend, s3SettingsOf } from './lib/storage.ts';
 import { configureStorage } from './lib/uploads.ts';
+import { randomDrawRoutes } from './modules/random-draw/random-draw.routes.ts';
 
 // Validation messages in Indonesian, the users' language.
 z.config(z.locales.id());
@@ -181,6 +182,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(systemRoutes, { prefix: '/api/v1', db });
   await app.register(usersRoutes, { prefix: '/api/v1/users', db, auth });
   await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
+  await app.register(randomDrawRoutes, { prefix: '/api/v1/random-draws', db });
   await app.register(schoolRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(searchRoutes, { prefix: '/api/v1/search', db });
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });

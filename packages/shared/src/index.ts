@@ -17,6 +17,7 @@ export * from './contracts/auth.ts';
 export * from './contracts/system.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/users.ts';
+export * from './contracts/random-draw.ts';
 export * from './contracts/search.ts';
 export * from './contracts/school.ts';
 export * from './contracts/timetable.ts';

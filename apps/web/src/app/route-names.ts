@@ -183,6 +183,10 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'other-blog-upload',
   'public-post',
   'other-upload-history',
+  'other-users',
+  'other-user',
+  'other-audit',
+  'other-random-generator',
 ]);
 
 export const routePath = (name: RouteName): string => ROUTES[name];

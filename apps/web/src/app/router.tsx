@@ -17,6 +17,7 @@ import { financePaymentsRoutes } from '../features/finance-payments/routes.ts';
 import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { filesRoutes } from '../features/files/routes.ts';
+import { adminRoutes } from '../features/admin/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
 import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           ...instrumentRoutes,
           ...disciplineRoutes,
           ...filesRoutes,
+          ...adminRoutes,
           ...studentRecordRoutes,
           ...btqRoutes,
           ...btqProgressRoutes,

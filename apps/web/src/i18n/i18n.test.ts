@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { adminEn } from './admin/en.ts';
+import { adminId } from './admin/id.ts';
 import { assessmentEn } from './assessment/en.ts';
 import { assessmentId } from './assessment/id.ts';
 import { attendanceEn } from './attendance/en.ts';
@@ -36,6 +38,7 @@ describe('the texts (apps/web/src/i18n/README.md)', () => {
     ['exam-engine', examEngineId, examEngineEn],
     ['discipline', disciplineId, disciplineEn],
     ['distribution', distributionId, distributionEn],
+    ['admin', adminId, adminEn],
   ])('%s: Indonesian and English have the same keys', (_area, indonesian, english) => {
     expect(keys(english).sort()).toEqual(keys(indonesian).sort());
   });

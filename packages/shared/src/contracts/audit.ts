@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from './common.ts';
+import { dbId, PageQuery } from './common.ts';
 
 export const AuditEntry = z.object({
   id: z.number().int(),
@@ -23,5 +23,7 @@ export const AuditQuery = PageQuery.extend({
   entityId: z.string().max(50).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  /** entries by the account or about it (entity `user` with this id) */
+  userId: dbId('Pengguna').optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;

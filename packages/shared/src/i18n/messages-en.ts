@@ -1514,4 +1514,20 @@ export const MESSAGES_EN: Record<string, string> = {
     'Class {classes} already has another exam at that time: {title}',
   'Batas pengumpulan hanya untuk tugas': 'A due time is only for assignments',
   'Hanya tugas': 'Assignments only',
+  // ---- users, random generator (issue 18) ----
+  'Jenis undian tidak valid': 'Invalid kind of draw',
+  'Jumlah wajib diisi': 'The number is required',
+  'Jumlah melebihi banyak siswa kelas ini ({count})': 'The number is more than the students of this class ({count})',
+  'Kelas ini belum memiliki siswa': 'This class has no students yet',
+  'Nama maksimal 120 karakter': 'Name: at most 120 characters',
+  'Sesi tidak valid': 'Invalid session',
+  'Hanya ADMIN yang boleh memberi atau mencabut divisi ADMIN atau YAYASAN':
+    'Only an ADMIN may grant or take away the ADMIN or YAYASAN division',
+  'Unit wajib dipilih untuk divisi ini': 'This division needs a unit',
+  'ADMIN aktif terakhir tidak boleh dinonaktifkan atau diturunkan':
+    'The last active ADMIN cannot be disabled or demoted',
+  'Nama pengguna sudah dipakai': 'The username is already taken',
+  'Divisi akun siswa tidak dapat diubah': "A student account's division cannot change",
+  'Anda tidak dapat mengubah divisi akun Anda sendiri': 'You cannot change the division of your own account',
+  'Anda tidak dapat menonaktifkan akun Anda sendiri': 'You cannot disable your own account',
 };

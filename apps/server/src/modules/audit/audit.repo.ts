@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '@mms/shared';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
@@ -10,6 +10,13 @@ export async function listAudit(db: Executor, q: AuditQuery) {
   if (q.actor) where.push(ilike(auditLog.actorUsername, `${escapeLike(q.actor)}%`));
   if (q.entityType) where.push(eq(auditLog.entityType, q.entityType));
   if (q.entityId) where.push(eq(auditLog.entityId, q.entityId));
+  if (q.userId)
+    where.push(
+      or(
+        eq(auditLog.actorUserId, q.userId),
+        and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(q.userId))),
+      )!,
+    );
   if (q.from) where.push(gte(auditLog.at, sql`(${q.from}::date)::timestamp at time zone 'Asia/Jakarta'`));
   if (q.to) where.push(lt(auditLog.at, sql`((${q.to}::date + 1)::timestamp at time zone 'Asia/Jakarta')`));
   if (q.q)

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { NewPassword, Username } from '@mms/shared';
+import { NewPassword, USERNAME_PATTERN, Username } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
@@ -10,7 +10,7 @@ import { endSessionsOf } from '../auth/auth.service.ts';
 /** Creates an ADMIN account, or gives an existing one the ADMIN division, a new password and fresh sessions. */
 export async function createAdmin(db: Database, input: { username: string; displayName: string; password: string }) {
   const username = Username.parse(input.username).toLowerCase();
-  if (!/^[a-z0-9._-]+$/.test(username)) {
+  if (!USERNAME_PATTERN.test(username)) {
     throw new AppError(
       'VALIDATION_FAILED',
       'Nama pengguna hanya boleh huruf, angka, titik, garis bawah dan tanda hubung',

@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+import { lazyScreens } from '../../app/lazy-screen.ts';
+
+const screen = lazyScreens(() => import('./pages/index.ts'));
+
+/** The administration screens of issue 18 (users, one user, the audit trail, the random generator). */
+export const adminRoutes: RouteObject[] = [
+  screen('other-users', 'users.manage', 'UsersPage'),
+  screen('other-user', 'users.manage', 'UserPage'),
+  screen('other-audit', 'audit.read', 'AuditPage'),
+  screen('other-random-generator', 'content.manage', 'RandomGeneratorPage'),
+];
