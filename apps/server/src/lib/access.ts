@@ -1,13 +1,32 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, CSRF_HEADER, isPermission, SESSION_COOKIE, type AuthUser, type RouteAccess } from '@mms/shared';
+import {
+  can,
+  CSRF_HEADER,
+  isPermission,
+  SESSION_COOKIE,
+  type AuthUser,
+  type Permission,
+  type RouteAccess,
+} from '@mms/shared';
 import { AppError } from './errors.ts';
 
 export interface AuthContext {
   user: AuthUser;
+  /** the session's id hash; empty for a call with an API token */
   sessionIdHash: string;
+  /** the session's CSRF token; empty for a call with an API token (which needs none) */
   csrfToken: string;
+  /** set when the caller authenticated with an API token (`Authorization: Bearer`) instead of a session */
+  token?: ApiTokenAuth;
+}
+
+export interface ApiTokenAuth {
+  id: number;
+  name: string;
+  /** what the token was granted; a call may use one only if the account's division has it too */
+  scopes: readonly Permission[];
 }
 
 declare module 'fastify' {
@@ -30,6 +49,27 @@ export interface SessionResolver {
   resolve(sessionId: string, request: FastifyRequest): Promise<AuthContext | null>;
 }
 
+/** Resolves an API token (modules/api-tokens) into the auth context of the account it acts as. */
+export interface TokenResolver {
+  resolve(token: string, request: FastifyRequest): Promise<AuthContext | null>;
+}
+
+/**
+ * The one rule of what a caller may do: their division's grant in the permission table, narrowed
+ * to the token's scopes when the call came with an API token.
+ */
+export function mayUse(auth: AuthContext, permission: Permission): boolean {
+  return can(auth.user.division, permission) && (!auth.token || auth.token.scopes.includes(permission));
+}
+
+/** The token of an `Authorization: Bearer <token>` header; null when the request has none. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : null;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
@@ -48,12 +88,12 @@ export function markPublic(scope: FastifyInstance): void {
 }
 
 /**
- * Resolves the session cookie, then enforces the route's declared access:
- * 401 without a session, 403 without the CSRF header on a state-changing request,
+ * Resolves the API token of an `Authorization: Bearer` header, else the session cookie, then
+ * enforces the route's declared access: 401 without a session or with a token that does not work, 403 without the CSRF header on a state-changing request,
  * 403 without the permission. Runs before body validation, so a caller who may not use a
  * route learns nothing about its input.
  */
-export const accessPlugin = fp<{ sessions: SessionResolver }>(async (app, { sessions }) => {
+export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolver }>(async (app, { sessions, tokens }) => {
   const routes: RouteOptions[] = [];
   app.decorateRequest('auth', null);
   app.decorate('registeredRoutes', (): RegisteredRoute[] =>
@@ -89,20 +129,30 @@ export const accessPlugin = fp<{ sessions: SessionResolver }>(async (app, { sess
   });
 
   app.addHook('onRequest', async (request) => {
-    const sessionId = request.cookies[SESSION_COOKIE];
-    if (sessionId) request.auth = await sessions.resolve(sessionId, request);
+    // A bearer token wins over a cookie; a token that does not resolve is a 401 whatever the route.
+    const bearer = bearerTokenOf(request);
+    if (bearer !== null) {
+      request.auth = bearer && tokens ? await tokens.resolve(bearer, request) : null;
+      if (!request.auth) {
+        throw new AppError('UNAUTHENTICATED', 'Token API tidak berlaku: salah, sudah dicabut atau kedaluwarsa');
+      }
+    } else {
+      const sessionId = request.cookies[SESSION_COOKIE];
+      if (sessionId) request.auth = await sessions.resolve(sessionId, request);
+    }
 
     const access = request.routeOptions.config.access;
     // 'applicant' routes resolve the applicant's own session themselves (requireApplicant), with its CSRF token.
     if (!access || access === 'public' || access === 'applicant') return;
     if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu');
-    if (!SAFE_METHODS.has(request.method)) {
+    // Browsers never attach a bearer header by themselves: a token call needs no CSRF token.
+    if (!SAFE_METHODS.has(request.method) && !request.auth.token) {
       const header = request.headers[CSRF_HEADER];
       if (typeof header !== 'string' || !sameToken(header, request.auth.csrfToken)) {
         throw new AppError('CSRF_FAILED', 'Token keamanan (CSRF) tidak ada atau tidak cocok; muat ulang halaman');
       }
     }
-    if (access !== 'authenticated' && !can(request.auth.user.division, access)) {
+    if (access !== 'authenticated' && !mayUse(request.auth, access)) {
       throw new AppError('FORBIDDEN', 'Anda tidak berhak membuka halaman atau data ini');
     }
   });

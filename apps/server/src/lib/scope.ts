@@ -5,8 +5,17 @@ import { forbidden } from './errors.ts';
 /** The signed-in caller of a route that declared a permission (the access hook guarantees one). */
 export const userOf = (request: FastifyRequest): AuthUser => request.auth!.user;
 
-/** YAYASAN and ADMIN see every unit; everyone else only their own. */
-export const seesAllUnits = (user: AuthUser) => ALL_UNIT_DIVISIONS.includes(user.division);
+/** Callers held to their `unit` although their division sees every unit (an API token bound to a unit). */
+const unitBound = new WeakSet<AuthUser>();
+
+/** Holds this caller to `user.unit` whatever their division (an API token of one unit). */
+export function bindToUnit(user: AuthUser): AuthUser {
+  unitBound.add(user);
+  return user;
+}
+
+/** YAYASAN and ADMIN see every unit (unless an API token binds them to one); everyone else only their own. */
+export const seesAllUnits = (user: AuthUser) => ALL_UNIT_DIVISIONS.includes(user.division) && !unitBound.has(user);
 
 /** Teachers see only the students of the classes they teach or lead as homeroom teacher. */
 export const seesOnlyOwnClasses = (user: AuthUser) => user.division === 'TEACHER' || user.division === 'TEACHERCASHIER';
