@@ -93,70 +93,74 @@ export function markPublic(scope: FastifyInstance): void {
  * 403 without the permission. Runs before body validation, so a caller who may not use a
  * route learns nothing about its input.
  */
-export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolver }>(async (app, { sessions, tokens }) => {
-  const routes: RouteOptions[] = [];
-  app.decorateRequest('auth', null);
-  app.decorate('registeredRoutes', (): RegisteredRoute[] =>
-    routes.flatMap((r) =>
-      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({
-        method: String(method),
-        url: r.url,
-        access: (r.config as { access?: RouteAccess } | undefined)?.access,
-      })),
-    ),
-  );
+export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolver }>(
+  async (app, { sessions, tokens }) => {
+    const routes: RouteOptions[] = [];
+    app.decorateRequest('auth', null);
+    app.decorate('registeredRoutes', (): RegisteredRoute[] =>
+      routes.flatMap((r) =>
+        (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({
+          method: String(method),
+          url: r.url,
+          access: (r.config as { access?: RouteAccess } | undefined)?.access,
+        })),
+      ),
+    );
 
-  app.addHook('onRoute', (route) => {
-    routes.push(route);
-  });
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
+    });
 
-  app.addHook('onReady', async () => {
-    const undeclared = app.registeredRoutes().filter((r) => r.method !== 'HEAD' && !r.access);
-    if (undeclared.length > 0) {
-      throw new Error(`routes without a declared access: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`);
-    }
-    for (const r of app.registeredRoutes()) {
-      if (
-        r.access &&
-        r.access !== 'public' &&
-        r.access !== 'authenticated' &&
-        r.access !== 'applicant' &&
-        !isPermission(r.access)
-      ) {
-        throw new Error(`route ${r.method} ${r.url} declares an unknown permission ${r.access}`);
+    app.addHook('onReady', async () => {
+      const undeclared = app.registeredRoutes().filter((r) => r.method !== 'HEAD' && !r.access);
+      if (undeclared.length > 0) {
+        throw new Error(
+          `routes without a declared access: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+        );
       }
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    // A bearer token wins over a cookie; a token that does not resolve is a 401 whatever the route.
-    const bearer = bearerTokenOf(request);
-    if (bearer !== null) {
-      request.auth = bearer && tokens ? await tokens.resolve(bearer, request) : null;
-      if (!request.auth) {
-        throw new AppError('UNAUTHENTICATED', 'Token API tidak berlaku: salah, sudah dicabut atau kedaluwarsa');
+      for (const r of app.registeredRoutes()) {
+        if (
+          r.access &&
+          r.access !== 'public' &&
+          r.access !== 'authenticated' &&
+          r.access !== 'applicant' &&
+          !isPermission(r.access)
+        ) {
+          throw new Error(`route ${r.method} ${r.url} declares an unknown permission ${r.access}`);
+        }
       }
-    } else {
-      const sessionId = request.cookies[SESSION_COOKIE];
-      if (sessionId) request.auth = await sessions.resolve(sessionId, request);
-    }
+    });
 
-    const access = request.routeOptions.config.access;
-    // 'applicant' routes resolve the applicant's own session themselves (requireApplicant), with its CSRF token.
-    if (!access || access === 'public' || access === 'applicant') return;
-    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu');
-    // Browsers never attach a bearer header by themselves: a token call needs no CSRF token.
-    if (!SAFE_METHODS.has(request.method) && !request.auth.token) {
-      const header = request.headers[CSRF_HEADER];
-      if (typeof header !== 'string' || !sameToken(header, request.auth.csrfToken)) {
-        throw new AppError('CSRF_FAILED', 'Token keamanan (CSRF) tidak ada atau tidak cocok; muat ulang halaman');
+    app.addHook('onRequest', async (request) => {
+      // A bearer token wins over a cookie; a token that does not resolve is a 401 whatever the route.
+      const bearer = bearerTokenOf(request);
+      if (bearer !== null) {
+        request.auth = bearer && tokens ? await tokens.resolve(bearer, request) : null;
+        if (!request.auth) {
+          throw new AppError('UNAUTHENTICATED', 'Token API tidak berlaku: salah, sudah dicabut atau kedaluwarsa');
+        }
+      } else {
+        const sessionId = request.cookies[SESSION_COOKIE];
+        if (sessionId) request.auth = await sessions.resolve(sessionId, request);
       }
-    }
-    if (access !== 'authenticated' && !mayUse(request.auth, access)) {
-      throw new AppError('FORBIDDEN', 'Anda tidak berhak membuka halaman atau data ini');
-    }
-  });
-});
+
+      const access = request.routeOptions.config.access;
+      // 'applicant' routes resolve the applicant's own session themselves (requireApplicant), with its CSRF token.
+      if (!access || access === 'public' || access === 'applicant') return;
+      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu');
+      // Browsers never attach a bearer header by themselves: a token call needs no CSRF token.
+      if (!SAFE_METHODS.has(request.method) && !request.auth.token) {
+        const header = request.headers[CSRF_HEADER];
+        if (typeof header !== 'string' || !sameToken(header, request.auth.csrfToken)) {
+          throw new AppError('CSRF_FAILED', 'Token keamanan (CSRF) tidak ada atau tidak cocok; muat ulang halaman');
+        }
+      }
+      if (access !== 'authenticated' && !mayUse(request.auth, access)) {
+        throw new AppError('FORBIDDEN', 'Anda tidak berhak membuka halaman atau data ini');
+      }
+    });
+  },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

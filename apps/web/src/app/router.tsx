@@ -27,6 +27,7 @@ import { counsellingRoutes } from '../features/counselling/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { scheduleRoutes } from '../features/schedule/routes.ts';
 import { admissionRoutes } from '../features/admission/routes.ts';
+import { apiTokensRoutes } from '../features/api-tokens/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -112,6 +113,7 @@ export const routes: RouteObject[] = [
           ...prayerRoutes,
           ...admissionRoutes,
           ...selectionRoutes,
+          ...apiTokensRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -76,13 +76,15 @@ export const LegacyLoginResponse = z.object({
   data: z.object({ data: LegacyUser }),
 });
 
-export const LegacyPasswordRequest = z.object({
-  current_password: z.string().min(1, 'Kata sandi lama wajib diisi').max(PASSWORD_MAX, 'Kata sandi terlalu panjang'),
-  new_password: NewPassword,
-}).refine((v) => v.current_password !== v.new_password, {
-  path: ['new_password'],
-  message: 'Kata sandi baru harus berbeda dari kata sandi lama',
-});
+export const LegacyPasswordRequest = z
+  .object({
+    current_password: z.string().min(1, 'Kata sandi lama wajib diisi').max(PASSWORD_MAX, 'Kata sandi terlalu panjang'),
+    new_password: NewPassword,
+  })
+  .refine((v) => v.current_password !== v.new_password, {
+    path: ['new_password'],
+    message: 'Kata sandi baru harus berbeda dari kata sandi lama',
+  });
 export type LegacyPasswordRequest = z.infer<typeof LegacyPasswordRequest>;
 export const LegacyPasswordResponse = z.object({
   message: z.string(),

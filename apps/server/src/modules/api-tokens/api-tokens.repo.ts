@@ -114,11 +114,7 @@ export async function listTokens(
       .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    exec
-      .select({ n: count() })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(filter),
+    exec.select({ n: count() }).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(filter),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -132,4 +128,3 @@ export async function revoke(exec: Executor, id: number, at: Date) {
     .returning({ id: apiTokens.id });
   return rows.length > 0;
 }
-

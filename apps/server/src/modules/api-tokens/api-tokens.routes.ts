@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiToken, ApiTokenCreated, ApiTokenInput, ApiTokenPage, ApiTokensQuery, ErrorBody, IdParams } from '@mms/shared';
+import {
+  ApiToken,
+  ApiTokenCreated,
+  ApiTokenInput,
+  ApiTokenPage,
+  ApiTokensQuery,
+  ErrorBody,
+  IdParams,
+} from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
 import { userOf } from '../../lib/scope.ts';
 import type { ApiTokensService } from './api-tokens.service.ts';

@@ -86,7 +86,8 @@ export function createApiTokensService(db: Database) {
       throw badRequest(message, { scopes: message });
     }
     if (input.unitId !== null) {
-      if (!(await repo.unitExists(db, input.unitId))) throw badRequest('Unit tidak ditemukan', { unitId: 'Unit tidak ditemukan' });
+      if (!(await repo.unitExists(db, input.unitId)))
+        throw badRequest('Unit tidak ditemukan', { unitId: 'Unit tidak ditemukan' });
       if (!seesAllUnits(account) && account.unit?.id !== input.unitId) {
         throw badRequest('Akun ini hanya boleh memakai unitnya sendiri', { unitId: 'Bukan unit akun ini' });
       }

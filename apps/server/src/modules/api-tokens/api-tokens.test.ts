@@ -81,12 +81,18 @@ describe('API tokens: the ADMIN screen’s API', () => {
       [{ name: 'x', userId: admin.user.id, scopes: ['no.such'], expiresOn: inAMonth() }, 'scopes.0'],
       [{ name: 'x', userId: 2_147_483_648, scopes: ['school.read'], expiresOn: inAMonth() }, 'userId'],
       [{ name: 'x', userId: admin.user.id, scopes: ['school.read'], expiresOn: clock.today() }, 'expiresOn'],
-      [{ name: 'x', userId: admin.user.id, scopes: ['school.read'], expiresOn: addDays(clock.today(), 400) }, 'expiresOn'],
+      [
+        { name: 'x', userId: admin.user.id, scopes: ['school.read'], expiresOn: addDays(clock.today(), 400) },
+        'expiresOn',
+      ],
       [{ name: 'x', userId: admin.user.id, scopes: ['school.read'], expiresOn: '2026-13-45' }, 'expiresOn'],
       // a scope the account's division does not have
       [{ name: 'x', userId: teacher.user.id, scopes: ['users.manage'], expiresOn: inAMonth() }, 'scopes'],
       // a unit-bound account may not take another unit
-      [{ name: 'x', userId: teacher.user.id, scopes: ['school.read'], unitId: 999_999, expiresOn: inAMonth() }, 'unitId'],
+      [
+        { name: 'x', userId: teacher.user.id, scopes: ['school.read'], unitId: 999_999, expiresOn: inAMonth() },
+        'unitId',
+      ],
       [{ name: 'x', userId: 999_999, scopes: ['school.read'], expiresOn: inAMonth() }, 'userId'],
     ];
     for (const [body, field] of cases) {
@@ -152,7 +158,9 @@ describe('Authorization: Bearer', () => {
     const { token } = await createToken({ userId: tu.user.id, scopes: ['school.read'] });
     expect((await withToken(token, 'GET', `/api/v1/lookups/subjects?unitId=${tu.user.unit!.id}`)).statusCode).toBe(200);
     const [other] = (
-      await ctx.db.execute<{ id: number }>(sql`insert into units (code, name) values ('TKN', 'Unit Token') returning id`)
+      await ctx.db.execute<{ id: number }>(
+        sql`insert into units (code, name) values ('TKN', 'Unit Token') returning id`,
+      )
     ).rows;
     const res = await withToken(token, 'GET', `/api/v1/lookups/subjects?unitId=${other!.id}`);
     expect(res.statusCode).toBe(403);
@@ -162,7 +170,9 @@ describe('Authorization: Bearer', () => {
 
   it("binds an ADMIN's token to its unit when it has one", async () => {
     const [unit] = (
-      await ctx.db.execute<{ id: number }>(sql`insert into units (code, name) values ('TKB', 'Unit Terikat') returning id`)
+      await ctx.db.execute<{ id: number }>(
+        sql`insert into units (code, name) values ('TKB', 'Unit Terikat') returning id`,
+      )
     ).rows;
     const smp = (await ctx.as('TU')).user.unit!.id;
     const { token } = await createToken({ userId: admin.user.id, scopes: ['school.read'], unitId: unit!.id });
@@ -173,8 +183,18 @@ describe('Authorization: Bearer', () => {
   });
 
   it('answers 401 to an unknown, malformed, expired or empty token, whatever the route', async () => {
-    for (const header of ['Bearer mms_nope', 'Bearer ', 'Bearer', 'bearer x'.repeat(50), `Bearer mms_${'a'.repeat(500)}`]) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/lookups/tapel', headers: { authorization: header } });
+    for (const header of [
+      'Bearer mms_nope',
+      'Bearer ',
+      'Bearer',
+      'bearer x'.repeat(50),
+      `Bearer mms_${'a'.repeat(500)}`,
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/lookups/tapel',
+        headers: { authorization: header },
+      });
       expect(res.statusCode, header).toBe(401);
       expect(res.json().error.code).toBe('UNAUTHENTICATED');
     }

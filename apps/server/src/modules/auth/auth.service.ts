@@ -249,7 +249,8 @@ export function createAuthService(db: Database, config: Config) {
     changePassword,
     changePasswordWithToken,
     resetPassword,
-    maxAgeSeconds: Math.floor(maxAgeMs / 1000) };
+    maxAgeSeconds: Math.floor(maxAgeMs / 1000),
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

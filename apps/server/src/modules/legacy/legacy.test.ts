@@ -227,12 +227,24 @@ describe('row shapes and row rules', () => {
   it("gives a teacher's token only the teacher's own classes and subjects", async () => {
     const own = await call(tokens.teacher, 'GET', '/getCurrentEmloyeeClassTitleSMP');
     expect(items(own)).toEqual([{ id: world.classId, class_title: '7A' }]);
-    const mapel = await call(tokens.teacher, 'GET', `/getMapelBasedTapelEmployeeIdClassTitleSMP?tapel=${world.yearId}&classTitle=${world.classId}`);
+    const mapel = await call(
+      tokens.teacher,
+      'GET',
+      `/getMapelBasedTapelEmployeeIdClassTitleSMP?tapel=${world.yearId}&classTitle=${world.classId}`,
+    );
     expect(items(mapel)).toEqual([{ id: world.subjectId, mapel: 'Matematika', code: 'MTK' }]);
     const byMapel = await call(tokens.teacher, 'GET', `/getClassTitleBasedEmployeeMapelSMP?mapel=${world.subjectId}`);
     expect(items(byMapel)).toEqual([{ id: world.classId, class_title: '7A' }]);
-    for (const path of ['getCurrentEmloyeeClassTitleSMP', 'getCurrentEmloyeeMapelSMP', 'getClassTitleBasedTapelEmployeeIdSMP']) {
-      const res = await call(tokens.teacher, 'GET', `/${path}?tapel=${world.yearId}&employeeId=${world.otherTeacherId}`);
+    for (const path of [
+      'getCurrentEmloyeeClassTitleSMP',
+      'getCurrentEmloyeeMapelSMP',
+      'getClassTitleBasedTapelEmployeeIdSMP',
+    ]) {
+      const res = await call(
+        tokens.teacher,
+        'GET',
+        `/${path}?tapel=${world.yearId}&employeeId=${world.otherTeacherId}`,
+      );
       expect(res.statusCode, path).toBe(403);
     }
     // The ADMIN may look up another teacher's classes, as on /api/v1
@@ -268,13 +280,18 @@ describe('row shapes and row rules', () => {
       { id: expect.any(Number), grade: 'Kelas 1', level: 1 },
     ]);
     expect(items(await call(tokens.admin, 'GET', '/getAllClassGrade?grade=2'))).toEqual([]);
-    expect(items(await call(tokens.teacher, 'GET', '/getAllClassTitleSMP')).map((r) => r.class_title)).toEqual(['7A', '7B']);
+    expect(items(await call(tokens.teacher, 'GET', '/getAllClassTitleSMP')).map((r) => r.class_title)).toEqual([
+      '7A',
+      '7B',
+    ]);
     // an SMP teacher may not open the SD unit's lists
     expect((await call(tokens.teacher, 'GET', '/getAllMapel')).statusCode).toBe(403);
     const tapel = items(await call(tokens.teacher, 'GET', '/getTapelSMP'));
     expect(tapel).toContainEqual({ id: world.yearId, tapel: expect.stringMatching(/^\d{4}\/\d{4}$/), is_active: true });
     const nip = await call(tokens.admin, 'GET', `/getEmployeeByNIP?nip=${teacher.user.employeeNumber}`);
-    expect(items(nip)).toEqual([{ id: teacher.user.employeeId, nip: teacher.user.employeeNumber, name: expect.any(String) }]);
+    expect(items(nip)).toEqual([
+      { id: teacher.user.employeeId, nip: teacher.user.employeeNumber, name: expect.any(String) },
+    ]);
     expect(items(await call(tokens.admin, 'GET', '/getEmployeeByNIP?nip=000000'))).toEqual([]);
   });
 
@@ -340,9 +357,15 @@ describe('sign-in and passwords of the old client', () => {
       new_password: 'sandi-baru-yang-kuat-2026',
     });
     expect(wrong.statusCode).toBe(400);
-    const common = await call(token, 'POST', '/passwordChange', { current_password: TEST_PASSWORD, new_password: 'password123' });
+    const common = await call(token, 'POST', '/passwordChange', {
+      current_password: TEST_PASSWORD,
+      new_password: 'password123',
+    });
     expect(common.statusCode).toBe(400);
-    const same = await call(token, 'POST', '/updatePass', { current_password: TEST_PASSWORD, new_password: TEST_PASSWORD });
+    const same = await call(token, 'POST', '/updatePass', {
+      current_password: TEST_PASSWORD,
+      new_password: TEST_PASSWORD,
+    });
     expect(same.statusCode).toBe(400);
 
     const ok = await call(token, 'POST', '/passwordChange', {
@@ -356,7 +379,9 @@ describe('sign-in and passwords of the old client', () => {
     const [entry] = await ctx.db
       .select()
       .from(auditLog)
-      .where(sql`${auditLog.action} = 'auth.password.change' and ${auditLog.entityId} = ${String(login.json().data.data.id)}`);
+      .where(
+        sql`${auditLog.action} = 'auth.password.change' and ${auditLog.entityId} = ${String(login.json().data.data.id)}`,
+      );
     expect(entry!.actorUsername).toBe(`${u.username} [token: legacy-login ${u.username}]`);
     const updated = await call(token, 'POST', '/updatePass', {
       current_password: 'sandi-baru-yang-kuat-2026',
