@@ -26,7 +26,7 @@ export const ApiTokenInput = z.object({
     .trim()
     .min(1, 'Nama token wajib diisi')
     .max(100, 'Nama token paling panjang 100 karakter')
-    .regex(/^[^\u0000-\u001f]+$/, 'Nama token tidak boleh berisi karakter kontrol'),
+    .refine((v) => !/\p{Cc}/u.test(v), 'Nama token tidak boleh berisi karakter kontrol'),
   /** the account the token acts as; its division limits what the scopes can give */
   userId: dbId('Akun'),
   scopes: z
