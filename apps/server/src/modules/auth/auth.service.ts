@@ -172,6 +172,25 @@ export function createAuthService(db: Database, config: Config) {
     return { user, passwordHash: await hashPassword(input.newPassword) };
   }
 
+  /** Stores the new hash and ends the user's sessions (but `keepIdHash`), audited; returns how many ended. */
+  async function storeNewPassword(
+    tx: Executor,
+    userId: number,
+    passwordHash: string,
+    actor: AuditActor,
+    keepIdHash?: string,
+  ) {
+    await repo.updatePasswordHash(tx, userId, passwordHash);
+    const ended = await repo.deleteUserSessions(tx, userId, keepIdHash);
+    await audit(tx, actor, {
+      action: 'auth.password.change',
+      entityType: 'user',
+      entityId: userId,
+      after: { otherSessionsEnded: ended },
+    });
+    return ended;
+  }
+
   /**
    * Changes the caller's password and ends every session of the user, this one included: the caller
    * carries on in a new session (a new id and CSRF token), so a stolen session id dies with the old password.
@@ -186,16 +205,9 @@ export function createAuthService(db: Database, config: Config) {
     if (auth.token) throw forbidden('Dengan token API, kata sandi diganti lewat /api/legacy/passwordChange');
     const { user, passwordHash } = await checkedNewPassword(auth, input);
     return db.transaction(async (tx) => {
-      await repo.updatePasswordHash(tx, user.id, passwordHash);
-      const ended = await repo.deleteUserSessions(tx, user.id, auth.sessionIdHash);
+      const ended = await storeNewPassword(tx, user.id, passwordHash, actor, auth.sessionIdHash);
       await repo.deleteSession(tx, auth.sessionIdHash);
       const session = await newSession(tx, user.id, actor.ip, userAgent);
-      await audit(tx, actor, {
-        action: 'auth.password.change',
-        entityType: 'user',
-        entityId: user.id,
-        after: { otherSessionsEnded: ended },
-      });
       return { otherSessionsEnded: ended, ...session };
     });
   }
@@ -210,17 +222,7 @@ export function createAuthService(db: Database, config: Config) {
     actor: AuditActor,
   ) {
     const { user, passwordHash } = await checkedNewPassword(auth, input);
-    return db.transaction(async (tx) => {
-      await repo.updatePasswordHash(tx, user.id, passwordHash);
-      const ended = await repo.deleteUserSessions(tx, user.id);
-      await audit(tx, actor, {
-        action: 'auth.password.change',
-        entityType: 'user',
-        entityId: user.id,
-        after: { otherSessionsEnded: ended },
-      });
-      return { sessionsEnded: ended };
-    });
+    return db.transaction(async (tx) => ({ sessionsEnded: await storeNewPassword(tx, user.id, passwordHash, actor) }));
   }
 
   async function resetPassword(userId: number, newPassword: string, actor: AuditActor) {

@@ -29,6 +29,7 @@ import {
   type LookupItem,
   type Permission,
   type RouteAccess,
+  type Semester,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { mayUse } from '../../lib/access.ts';
@@ -91,6 +92,20 @@ export const legacyRoutes: FastifyPluginAsyncZod<{
     if (seesOnlyOwnClasses(user) && employeeId !== undefined && employeeId !== user.employeeId) {
       throw forbidden('Guru hanya dapat melihat kelas dan mata pelajarannya sendiri');
     }
+  }
+
+  type EmployeeQuery = { employeeId?: number | undefined; tapel?: number | undefined; semester?: Semester | undefined };
+
+  /** The classes an employee (default: the caller) teaches: the v1 employee-classes lookup. */
+  async function employeeClasses(user: AuthUser, q: EmployeeQuery, unitId: number) {
+    ownEmployee(user, q.employeeId);
+    return lookups.employeeClasses(user, { ...q, unitId, academicYearId: q.tapel });
+  }
+
+  /** The subjects an employee (default: the caller) teaches, optionally in one class: the v1 employee-subjects lookup. */
+  async function employeeSubjects(user: AuthUser, q: EmployeeQuery, unitId: number, classGroupId?: number) {
+    ownEmployee(user, q.employeeId);
+    return lookups.employeeSubjects(user, { ...q, unitId, academicYearId: q.tapel, classGroupId });
   }
 
   /** Registers a call and its SMP variant. */
@@ -178,21 +193,14 @@ export const legacyRoutes: FastifyPluginAsyncZod<{
     summary: 'Classes an employee (default: the caller) teaches in a year',
     query: LegacyEmployeeQuery,
     response: rows(LegacyClassTitleRow, CLASS_EXAMPLE),
-    handler: async (user, q, unitId) => {
-      ownEmployee(user, q.employeeId);
-      const items = await lookups.employeeClasses(user, { ...q, unitId, academicYearId: q.tapel });
-      return items.map(classRow);
-    },
+    handler: async (user, q, unitId) => (await employeeClasses(user, q, unitId)).map(classRow),
   });
   lookup('getCurrentEmloyeeMapel', {
     access: 'school.read',
     summary: 'Subjects an employee (default: the caller) teaches in a year',
     query: LegacyEmployeeQuery,
     response: rows(LegacyMapelRow, MAPEL_EXAMPLE),
-    handler: async (user, q, unitId) => {
-      ownEmployee(user, q.employeeId);
-      return (await lookups.employeeSubjects(user, { ...q, unitId, academicYearId: q.tapel })).map(mapelRow);
-    },
+    handler: async (user, q, unitId) => (await employeeSubjects(user, q, unitId)).map(mapelRow),
   });
   lookup('getClassTitleBasedEmployeeMapel', {
     access: 'school.read',
@@ -200,13 +208,9 @@ export const legacyRoutes: FastifyPluginAsyncZod<{
     query: LegacyEmployeeMapelQuery,
     response: rows(LegacyClassTitleRow, CLASS_EXAMPLE),
     handler: async (user, q, unitId) => {
-      ownEmployee(user, q.employeeId);
-      const base = { ...q, unitId, academicYearId: q.tapel };
-      const classes = await lookups.employeeClasses(user, base);
+      const classes = await employeeClasses(user, q, unitId);
       const teaches = await Promise.all(
-        classes.map(async (c) =>
-          (await lookups.employeeSubjects(user, { ...base, classGroupId: c.id })).some((s) => s.id === q.mapel),
-        ),
+        classes.map(async (c) => (await employeeSubjects(user, q, unitId, c.id)).some((s) => s.id === q.mapel)),
       );
       return classes.filter((_c, i) => teaches[i]).map(classRow);
     },
@@ -216,27 +220,16 @@ export const legacyRoutes: FastifyPluginAsyncZod<{
     summary: 'Classes an employee teaches in the year tapel',
     query: LegacyTapelEmployeeQuery,
     response: rows(LegacyClassTitleRow, CLASS_EXAMPLE),
-    handler: async (user, q, unitId) => {
-      ownEmployee(user, q.employeeId);
-      return (await lookups.employeeClasses(user, { ...q, unitId, academicYearId: q.tapel })).map(classRow);
-    },
+    handler: async (user, q, unitId) => (await employeeClasses(user, q, unitId)).map(classRow),
   });
   lookup('getMapelBasedTapelEmployeeIdClassTitle', {
     access: 'school.read',
     summary: 'Subjects an employee teaches in a class (param classTitle: class id) in the year tapel',
     query: LegacyTapelEmployeeClassQuery,
     response: rows(LegacyMapelRow, MAPEL_EXAMPLE),
-    handler: async (user, q, unitId) => {
-      ownEmployee(user, q.employeeId);
-      const items = await lookups.employeeSubjects(user, {
-        ...q,
-        unitId,
-        academicYearId: q.tapel,
-        classGroupId: q.classTitle,
-      });
-      return items.map(mapelRow);
-    },
+    handler: async (user, q, unitId) => (await employeeSubjects(user, q, unitId, q.classTitle)).map(mapelRow),
   });
+
   lookup('getMapelBasedTapelStudentId', {
     access: 'schedule.read',
     summary: "The subjects of a student's class in the year tapel (students: themself only)",
