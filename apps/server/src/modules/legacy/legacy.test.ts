@@ -182,6 +182,23 @@ describe('every call of spec section 7', () => {
     expect(registered).toContain('POST /api/legacy/login');
   });
 
+  it('documents every call in OpenAPI under the tag legacy, with an example answer', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const path of SECTION_7) {
+      const ops = doc.paths[`/api/legacy${path}`];
+      expect(ops, path).toBeDefined();
+      const op = Object.values(ops!)[0]!;
+      expect(op.tags, path).toEqual(['legacy']);
+      expect(JSON.stringify(op.responses['200']), path).toMatch(/"examples?"/);
+    }
+  });
+
   it('answers 401 without a token and 200 for a permitted token', async () => {
     for (const c of CALLS()) {
       const url = `${c.path}${c.query ? `?${c.query}` : ''}`;
