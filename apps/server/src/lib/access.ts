@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  can,
   CSRF_HEADER,
   isPermission,
   SESSION_COOKIE,
@@ -11,6 +10,7 @@ import {
   type RouteAccess,
 } from '@mms/shared';
 import { AppError } from './errors.ts';
+import { userCan } from './scope.ts';
 
 export interface AuthContext {
   user: AuthUser;
@@ -54,13 +54,8 @@ export interface TokenResolver {
   resolve(token: string, request: FastifyRequest): Promise<AuthContext | null>;
 }
 
-/**
- * The one rule of what a caller may do: their division's grant in the permission table, narrowed
- * to the token's scopes when the call came with an API token.
- */
-export function mayUse(auth: AuthContext, permission: Permission): boolean {
-  return can(auth.user.division, permission) && (!auth.token || auth.token.scopes.includes(permission));
-}
+/** Whether the caller may use a permission: `userCan` of lib/scope.ts, the one rule (token scopes included). */
+export const mayUse = (auth: AuthContext, permission: Permission): boolean => userCan(auth.user, permission);
 
 /** The token of an `Authorization: Bearer <token>` header; null when the request has none. */
 export function bearerTokenOf(request: FastifyRequest): string | null {

@@ -20,7 +20,7 @@ import type { AuthContext, TokenResolver } from '../../lib/access.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { bindToUnit, seesAllUnits } from '../../lib/scope.ts';
+import { bindToUnit, limitToScopes, seesAllUnits } from '../../lib/scope.ts';
 import { activeAuthUser } from '../auth/auth.service.ts';
 import * as repo from './api-tokens.repo.ts';
 
@@ -73,6 +73,7 @@ export function createApiTokensService(db: Database) {
         await repo.touch(db, row.id, now).catch((err: unknown) => request.log.warn({ err }, 'token touch failed'));
       }
       const scopes = row.scopes.filter((s): s is Permission => isPermission(s));
+      limitToScopes(user, scopes);
       return { user, sessionIdHash: '', csrfToken: '', token: { id: row.id, name: row.name, scopes } };
     },
   };

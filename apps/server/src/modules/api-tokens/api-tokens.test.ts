@@ -143,6 +143,20 @@ describe('Authorization: Bearer', () => {
     expect((await ctx.call(admin, 'GET', '/api/v1/users')).statusCode).toBe(200);
   });
 
+  it("narrows the checks inside a service too: the search leaves out what the token's scopes do not cover", async () => {
+    await ctx.createUser({ division: 'TU', username: 'pencarian_pegawai' });
+    const kinds = (res: { json: () => { groups: { kind: string }[] } }) => res.json().groups.map((g) => g.kind);
+    const bySession = await ctx.call(admin, 'GET', '/api/v1/search?q=pencarian_pegawai');
+    expect(bySession.statusCode).toBe(200);
+    expect(kinds(bySession)).toContain('employee');
+    const narrow = await createToken({ userId: admin.user.id, scopes: ['search.use'] });
+    const byToken = await withToken(narrow.token, 'GET', '/api/v1/search?q=pencarian_pegawai');
+    expect(byToken.statusCode).toBe(200);
+    expect(kinds(byToken)).not.toContain('employee');
+    const wide = await createToken({ userId: admin.user.id, scopes: ['search.use', 'school.employee.read'] });
+    expect(kinds(await withToken(wide.token, 'GET', '/api/v1/search?q=pencarian_pegawai'))).toContain('employee');
+  });
+
   it("gives no more than the account's division may do, even if the division changes later", async () => {
     const u = await ctx.createUser({ division: 'TU' });
     const { token } = await createToken({ userId: u.id, scopes: ['school.read'] });
