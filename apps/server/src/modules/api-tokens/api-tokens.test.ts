@@ -257,3 +257,24 @@ async function tokenName(id: number) {
   const [row] = await ctx.db.select({ name: apiTokens.name }).from(apiTokens).where(eq(apiTokens.id, id));
   return row?.name;
 }
+
+describe('one rule for sessions and tokens', () => {
+  it('no server check asks the permission table by division alone (use userCan of lib/scope.ts)', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../..');
+    const offenders: string[] = [];
+    for (const entry of await readdir(root, { recursive: true })) {
+      const file = String(entry);
+      if (!file.endsWith('.ts') || file.includes('.test.') || file.includes('test/')) continue;
+      const text = await readFile(path.join(root, file), 'utf8');
+      // can(x.division, …) skips a token's scopes; userCan itself and the token creation's check of the account are the exceptions
+      for (const m of text.matchAll(/\bcan\((\w+)\.division,/g)) {
+        const allowed =
+          file === path.join('lib', 'scope.ts') || (file.endsWith('api-tokens.service.ts') && m[1] === 'account');
+        if (!allowed) offenders.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
