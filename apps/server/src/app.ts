@@ -69,6 +69,9 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { localBackend, s3Backend, s3SettingsOf } from './lib/storage.ts';
 import { configureStorage } from './lib/uploads.ts';
 import { randomDrawRoutes } from './modules/random-draw/random-draw.routes.ts';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { createApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
+import { legacyRoutes } from './modules/legacy/legacy.routes.ts';
 
 // Validation messages in Indonesian, the users' language.
 z.config(z.locales.id());
@@ -108,6 +111,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
 
   const auth = createAuthService(db, config);
+  const apiTokens = createApiTokensService(db);
 
   if (config.READ_CACHE) {
     const cache = await createReadCache((db.$client as pg.Pool).options, logger || undefined);
@@ -157,6 +161,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     token: config.METRICS_TOKEN,
     backupDir: backupDir(config),
   });
+  await app.register(accessPlugin, { sessions: auth.sessions, tokens: apiTokens.resolver });
   // Uploads: one file per request, read into memory up to the limit (413 beyond it).
   await app.register(multipart, {
     limits: { fileSize: LEAVE_ATTACHMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21 },
@@ -169,6 +174,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'mms_session' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token (mms_…), docs/legacy-api.md' },
         },
       },
     },
@@ -238,6 +244,14 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(selectionTestRoutes, { prefix: '/api/v1/admission/public/test', db });
   await app.register(contentRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
+  await app.register(apiTokensRoutes, { prefix: '/api/v1/api-tokens', tokens: apiTokens });
+  await app.register(legacyRoutes, {
+    prefix: '/api/legacy',
+    db,
+    auth,
+    tokens: apiTokens,
+    ipLimitPerMinute: config.LOGIN_IP_LIMIT_PER_MINUTE,
+  });
 
   const webDist = path.resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   const hasWeb = await registerWebApp(app, webDist);

@@ -22,6 +22,8 @@ export * from './contracts/search.ts';
 export * from './contracts/school.ts';
 export * from './contracts/timetable.ts';
 export * from './contracts/lookups.ts';
+export * from './contracts/api-tokens.ts';
+export * from './contracts/legacy.ts';
 export * from './contracts/attendance.ts';
 export * from './contracts/journal.ts';
 export * from './contracts/calendar.ts';

@@ -37,7 +37,12 @@ function scrub(value: unknown): unknown {
 export function actorOf(request: FastifyRequest): AuditActor {
   return {
     userId: request.auth?.user.id ?? null,
-    username: request.auth?.user.username ?? null,
+    // A call with an API token is recorded with the token's name beside the account it acts as.
+    username: request.auth
+      ? request.auth.token
+        ? `${request.auth.user.username} [token: ${request.auth.token.name}]`
+        : request.auth.user.username
+      : null,
     ip: request.ip ?? null,
     requestId: request.id,
   };

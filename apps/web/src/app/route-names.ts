@@ -8,6 +8,7 @@ export type RouteName = keyof typeof ROUTES;
 /** Screens of the menu that exist today; every other menu entry leads to the coming-soon page. */
 export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'dashboard',
+  'other-api-tokens',
   'student-record',
   'treasurer-payment-components',
   'treasurer-fees-major',

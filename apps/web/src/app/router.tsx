@@ -30,6 +30,7 @@ import { reportRoutes } from '../features/reports/routes.ts';
 import { scheduleRoutes } from '../features/schedule/routes.ts';
 import { admissionRoutes } from '../features/admission/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
+import { apiTokensRoutes } from '../features/api-tokens/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -124,6 +125,7 @@ export const routes: RouteObject[] = [
           ...admissionRoutes,
           ...selectionRoutes,
           ...contentRoutes,
+          ...apiTokensRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

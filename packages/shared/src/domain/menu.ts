@@ -320,6 +320,7 @@ export const MENU: readonly MenuNode[] = [
     other('users', 'Pengguna', 'Users', 'users.manage'),
     other('school-profile', 'Profil sekolah & kop surat', 'School profile and letterhead', 'school.unit.manage'),
     other('audit', 'Jejak audit', 'Audit trail', 'audit.read'),
+    other('api-tokens', 'Token API', 'API tokens', 'apiTokens.manage'),
     other('image-upload', 'Unggah gambar', 'Image upload'),
     other('image-crop', 'Potong gambar', 'Image crop'),
     other('blog-upload', 'Unggah artikel', 'Blog-post upload'),

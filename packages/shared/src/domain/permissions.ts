@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'search.use': ALL,
   'audit.read': ['ADMIN'],
   'users.manage': ['ADMIN'],
+  /** API tokens of integrations and the old client (docs/legacy-api.md): create, list, revoke */
+  'apiTokens.manage': ['ADMIN'],
 
   // school structure and people
   'school.read': STAFF,

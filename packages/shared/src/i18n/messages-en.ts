@@ -1530,4 +1530,34 @@ export const MESSAGES_EN: Record<string, string> = {
   'Divisi akun siswa tidak dapat diubah': "A student account's division cannot change",
   'Anda tidak dapat mengubah divisi akun Anda sendiri': 'You cannot change the division of your own account',
   'Anda tidak dapat menonaktifkan akun Anda sendiri': 'You cannot disable your own account',
+  // ---- API tokens and the old client's calls (docs/legacy-api.md) ----
+  'Izin tidak dikenal': 'Unknown permission',
+  'Nama token wajib diisi': 'The token name is required',
+  'Nama token paling panjang 100 karakter': 'The token name has at most 100 characters',
+  'Nama token tidak boleh berisi karakter kontrol': 'The token name may not contain control characters',
+  'Pilih setidaknya satu izin': 'Choose at least one permission',
+  'Izin tidak boleh ganda': 'A permission may not be listed twice',
+  'Tanggal kedaluwarsa tidak valid': 'Invalid expiry date',
+  'Semester harus GANJIL atau GENAP': 'The semester must be GANJIL or GENAP',
+  'NIP wajib diisi': 'The NIP is required',
+  'NIP paling panjang 40 karakter': 'The NIP has at most 40 characters',
+  'NIP hanya berisi angka, huruf, titik atau tanda hubung': 'The NIP has only digits, letters, dots or hyphens',
+  'Kata sandi terlalu panjang': 'The password is too long',
+  'Token API tidak berlaku: salah, sudah dicabut atau kedaluwarsa':
+    'The API token does not work: wrong, revoked or expired',
+  'Akun tidak ditemukan atau tidak aktif': 'The account is not found or not active',
+  'Akun tidak ditemukan': 'The account is not found',
+  'Divisi akun ini tidak memiliki izin: {permissions}':
+    "This account's division does not have the permissions: {permissions}",
+  'Akun ini hanya boleh memakai unitnya sendiri': 'This account may only use its own unit',
+  'Bukan unit akun ini': "Not this account's unit",
+  'Tanggal kedaluwarsa harus antara besok dan {days} hari lagi':
+    'The expiry date must be between tomorrow and {days} days from now',
+  'Token API': 'API token',
+  'Token API ini sudah dicabut': 'This API token is already revoked',
+  'Dengan token API, kata sandi diganti lewat /api/legacy/passwordChange':
+    'With an API token, the password is changed through /api/legacy/passwordChange',
+  'Unit {code}': 'Unit {code}',
+  'Guru hanya dapat melihat kelas dan mata pelajarannya sendiri':
+    'A teacher may only look up their own classes and subjects',
 };

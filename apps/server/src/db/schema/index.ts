@@ -21,3 +21,4 @@ export * from './prayer.ts';
 export * from './admission.ts';
 export * from './content.ts';
 export * from './stored-files.ts';
+export * from './api-tokens.ts';

@@ -1,6 +1,5 @@
 import {
   allowedActions,
-  can,
   EDITABLE_STATES,
   effectiveState,
   transition,
@@ -19,7 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './assessment.repo.ts';
 import * as distribution from './distribution.repo.ts';
@@ -41,9 +40,7 @@ const instant = (s: string | null | undefined) => (s ? new Date(s) : null);
  */
 export function createAssessmentService(db: Database) {
   const leads = (user: AuthUser) =>
-    can(user.division, 'assessment.check') ||
-    can(user.division, 'assessment.schedule') ||
-    can(user.division, 'assessment.control');
+    userCan(user, 'assessment.check') || userCan(user, 'assessment.schedule') || userCan(user, 'assessment.control');
 
   async function teaches(exec: Executor, user: AuthUser, a: { subjectId: number; gradeId: number }) {
     return !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, a.subjectId, a.gradeId));
@@ -68,13 +65,13 @@ export function createAssessmentService(db: Database) {
     if (
       user.employeeId &&
       a.authorEmployeeId === user.employeeId &&
-      can(user.division, 'assessment.author') &&
+      userCan(user, 'assessment.author') &&
       (leads(user) || (await stillTeaches()))
     ) {
       roles.push('author');
     }
-    if (ownUnit && can(user.division, 'assessment.check')) roles.push('checker');
-    if (ownUnit && can(user.division, 'assessment.schedule')) roles.push('scheduler');
+    if (ownUnit && userCan(user, 'assessment.check')) roles.push('checker');
+    if (ownUnit && userCan(user, 'assessment.schedule')) roles.push('scheduler');
     return roles;
   }
 

@@ -1,5 +1,4 @@
 import {
-  can,
   type AuthUser,
   type QuestionContent,
   type QuestionInput,
@@ -10,7 +9,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { cleanRichText, hasContent } from '../../lib/rich-text.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './question.repo.ts';
 
@@ -59,7 +58,7 @@ const tagsOf = (tags: readonly string[]) => [...new Set(tags.map((t) => t.trim()
  * TEACHERCASHIER: `assessment.control`) read and manage every question of their unit.
  */
 export function createQuestionService(db: Database) {
-  const controls = (user: AuthUser) => can(user.division, 'assessment.control');
+  const controls = (user: AuthUser) => userCan(user, 'assessment.control');
 
   async function teaches(exec: Executor, user: AuthUser, q: { subjectId: number; gradeId: number }) {
     return !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, q.subjectId, q.gradeId));

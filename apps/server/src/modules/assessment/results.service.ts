@@ -1,5 +1,4 @@
 import {
-  can,
   fraction,
   gradeOf,
   itemAnalysis,
@@ -22,7 +21,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit } from '../../lib/scope.ts';
+import { assertUnit, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as assessments from './assessment.repo.ts';
 import type { AssessmentService } from './assessment.service.ts';
@@ -43,7 +42,7 @@ export function createResultsService(db: Database, flow: AssessmentService) {
     const a = await assessments.findAssessment(exec, id, true);
     if (!a) throw notFound('Penilaian');
     assertUnit(user, a.unitId);
-    const leads = can(user.division, 'assessment.check') || can(user.division, 'assessment.control');
+    const leads = userCan(user, 'assessment.check') || userCan(user, 'assessment.control');
     const author = !!user.employeeId && a.authorEmployeeId === user.employeeId;
     const teaches =
       !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, a.subjectId, a.gradeId));
@@ -385,9 +384,7 @@ export function createResultsService(db: Database, flow: AssessmentService) {
     if (!grade || grade.unitId !== subject.unitId) throw notFound('Tingkat');
     assertUnit(user, subject.unitId);
     const leads =
-      can(user.division, 'assessment.check') ||
-      can(user.division, 'assessment.control') ||
-      can(user.division, 'analytics.school');
+      userCan(user, 'assessment.check') || userCan(user, 'assessment.control') || userCan(user, 'analytics.school');
     if (!leads) {
       const teaches =
         !!user.employeeId && (await school.teachesSubjectInGrade(db, user.employeeId, subjectId, gradeId));

@@ -1,14 +1,8 @@
-import {
-  can,
-  type AuthUser,
-  type LeaveDecisionInput,
-  type LeaveRequestInput,
-  type LeaveRequestsQuery,
-} from '@mms/shared';
+import { type AuthUser, type LeaveDecisionInput, type LeaveRequestInput, type LeaveRequestsQuery } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts';
 import * as attendanceRepo from './attendance.repo.ts';
 import { ownClassIds } from './class-access.ts';
 import { schoolDays } from '../school/calendar.service.ts';
@@ -102,7 +96,7 @@ export function createLeaveService(db: Database, dataDir: string) {
   async function readable(user: AuthUser, id: number) {
     const row = await repo.findLeave(db, id);
     if (!row) throw notFound('Pengajuan izin');
-    if (can(user.division, 'leave.decide') && (seesAllUnits(user) || row.unitId === user.unit?.id)) return row;
+    if (userCan(user, 'leave.decide') && (seesAllUnits(user) || row.unitId === user.unit?.id)) return row;
     if (row.requestedByUserId === user.id) return row;
     if (row.studentId !== null && row.studentId === user.studentId) return row;
     if (row.employeeId !== null && row.employeeId === user.employeeId) return row;
@@ -124,7 +118,7 @@ export function createLeaveService(db: Database, dataDir: string) {
 
   /** Deciders see their unit's requests; everyone else their own, and a teacher those of their classes. */
   async function list(user: AuthUser, q: LeaveRequestsQuery) {
-    const decider = can(user.division, 'leave.decide') && !q.mine;
+    const decider = userCan(user, 'leave.decide') && !q.mine;
     const page = await repo.listLeaves(
       db,
       {

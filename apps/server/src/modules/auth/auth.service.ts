@@ -5,12 +5,18 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { hashSessionId, type AuthContext, type SessionResolver } from '../../lib/access.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import * as repo from './auth.repo.ts';
 
 /** Ends every session of a user (a password reset, a re-created administrator); returns how many ended. */
 export const endSessionsOf = (exec: Executor, userId: number) => repo.deleteUserSessions(exec, userId);
+
+/** The auth user of an active account (an API token acts as it), or null. */
+export async function activeAuthUser(exec: Executor, userId: number): Promise<AuthUser | null> {
+  const row = await repo.findUserById(exec, userId);
+  return row?.isActive ? repo.toAuthUser(row) : null;
+}
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -81,11 +87,15 @@ export function createAuthService(db: Database, config: Config) {
     return null;
   }
 
-  async function login(
+  /**
+   * Checks the credentials under the sign-in throttling, then hands the user to `issue` (a session,
+   * or an API token for the old client) in the same transaction as the audit of the success.
+   */
+  async function signIn<T>(
     input: { username: string; password: string },
     actor: AuditActor,
-    userAgent: string | null,
-  ): Promise<LoginResult> {
+    issue: (tx: Executor, user: AuthUser) => Promise<T>,
+  ): Promise<T> {
     const username = input.username.trim().toLowerCase();
     const outcome = await db.transaction(async (tx) => {
       await repo.lockUsername(tx, username);
@@ -112,7 +122,7 @@ export function createAuthService(db: Database, config: Config) {
         });
         return { kind: 'invalid' as const };
       }
-      const { sessionId, csrfToken } = await newSession(tx, user.id, actor.ip, userAgent);
+      const result = await issue(tx, repo.toAuthUser(user));
       await audit(
         tx,
         { ...actor, userId: user.id, username: user.username },
@@ -122,7 +132,7 @@ export function createAuthService(db: Database, config: Config) {
           entityId: user.id,
         },
       );
-      return { kind: 'ok' as const, result: { sessionId, csrfToken, user: repo.toAuthUser(user) } };
+      return { kind: 'ok' as const, result };
     });
     if (outcome.kind === 'throttled') {
       throw new AppError(
@@ -136,11 +146,49 @@ export function createAuthService(db: Database, config: Config) {
     return outcome.result;
   }
 
+  const login = (
+    input: { username: string; password: string },
+    actor: AuditActor,
+    userAgent: string | null,
+  ): Promise<LoginResult> =>
+    signIn(input, actor, async (tx, user) => ({ ...(await newSession(tx, user.id, actor.ip, userAgent)), user }));
+
   async function logout(auth: AuthContext, actor: AuditActor) {
     await db.transaction(async (tx) => {
       await repo.deleteSession(tx, auth.sessionIdHash);
       await audit(tx, actor, { action: 'auth.logout', entityType: 'user', entityId: auth.user.id });
     });
+  }
+
+  /** The caller's account after checking the current password, and the hash of the new one under the policy. */
+  async function checkedNewPassword(auth: AuthContext, input: { currentPassword: string; newPassword: string }) {
+    const user = await repo.findUserById(db, auth.user.id);
+    if (!user) throw notFound('Pengguna');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new AppError('VALIDATION_FAILED', 'Kata sandi lama salah', { currentPassword: 'Kata sandi lama salah' });
+    }
+    const problem = passwordProblem(input.newPassword, user.username);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { newPassword: problem });
+    return { user, passwordHash: await hashPassword(input.newPassword) };
+  }
+
+  /** Stores the new hash and ends the user's sessions (but `keepIdHash`), audited; returns how many ended. */
+  async function storeNewPassword(
+    tx: Executor,
+    userId: number,
+    passwordHash: string,
+    actor: AuditActor,
+    keepIdHash?: string,
+  ) {
+    await repo.updatePasswordHash(tx, userId, passwordHash);
+    const ended = await repo.deleteUserSessions(tx, userId, keepIdHash);
+    await audit(tx, actor, {
+      action: 'auth.password.change',
+      entityType: 'user',
+      entityId: userId,
+      after: { otherSessionsEnded: ended },
+    });
+    return ended;
   }
 
   /**
@@ -153,27 +201,28 @@ export function createAuthService(db: Database, config: Config) {
     actor: AuditActor,
     userAgent: string | null,
   ) {
-    const user = await repo.findUserById(db, auth.user.id);
-    if (!user) throw notFound('Pengguna');
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw new AppError('VALIDATION_FAILED', 'Kata sandi lama salah', { currentPassword: 'Kata sandi lama salah' });
-    }
-    const problem = passwordProblem(input.newPassword, user.username);
-    if (problem) throw new AppError('VALIDATION_FAILED', problem, { newPassword: problem });
-    const passwordHash = await hashPassword(input.newPassword);
+    // A token caller would be handed a session here: the old client's calls change it through changePasswordWithToken.
+    if (auth.token) throw forbidden('Dengan token API, kata sandi diganti lewat /api/legacy/passwordChange');
+    const { user, passwordHash } = await checkedNewPassword(auth, input);
     return db.transaction(async (tx) => {
-      await repo.updatePasswordHash(tx, user.id, passwordHash);
-      const ended = await repo.deleteUserSessions(tx, user.id, auth.sessionIdHash);
+      const ended = await storeNewPassword(tx, user.id, passwordHash, actor, auth.sessionIdHash);
       await repo.deleteSession(tx, auth.sessionIdHash);
       const session = await newSession(tx, user.id, actor.ip, userAgent);
-      await audit(tx, actor, {
-        action: 'auth.password.change',
-        entityType: 'user',
-        entityId: user.id,
-        after: { otherSessionsEnded: ended },
-      });
       return { otherSessionsEnded: ended, ...session };
     });
+  }
+
+  /**
+   * The same change for a caller with an API token (the old client's calls): the same checks and
+   * policy, every session of the user ends; the token itself goes on until it expires or is revoked.
+   */
+  async function changePasswordWithToken(
+    auth: AuthContext,
+    input: { currentPassword: string; newPassword: string },
+    actor: AuditActor,
+  ) {
+    const { user, passwordHash } = await checkedNewPassword(auth, input);
+    return db.transaction(async (tx) => ({ sessionsEnded: await storeNewPassword(tx, user.id, passwordHash, actor) }));
   }
 
   async function resetPassword(userId: number, newPassword: string, actor: AuditActor) {
@@ -194,7 +243,16 @@ export function createAuthService(db: Database, config: Config) {
     });
   }
 
-  return { sessions, login, logout, changePassword, resetPassword, maxAgeSeconds: Math.floor(maxAgeMs / 1000) };
+  return {
+    sessions,
+    signIn,
+    login,
+    logout,
+    changePassword,
+    changePasswordWithToken,
+    resetPassword,
+    maxAgeSeconds: Math.floor(maxAgeMs / 1000),
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import {
   ayatRangeProblem,
-  can,
   btqGradeOfRows,
   nextPageFrom,
   pageRangeProblem,
@@ -28,13 +27,13 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { mapDbError } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
 import * as repo from './btq-progress.repo.ts';
 import { teacherRowOfUserInUnit } from '../btq/btq.service.ts';
 import { groupsOfTeacherUserIds as groupsOfTeacherUser } from './teacher-groups.ts';
 
 /** Principals and admins (btq.manage) see the whole unit; every other ustadz only the groups they teach. */
-const managesUnit = (user: AuthUser) => can(user.division, 'btq.manage');
+const managesUnit = (user: AuthUser) => userCan(user, 'btq.manage');
 
 /**
  * BTQ progress (issue 16): the group entry sheet, a student's history, promotion with munaqosyah, the recap and the

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { can, type AuthUser } from '@mms/shared';
+import { type AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { btqGroups, btqLevels, btqMethods, btqStudentLevels, btqTeachers } from '../../db/schema/index.ts';
-import { seesAllUnits } from '../../lib/scope.ts';
+import { seesAllUnits, userCan } from '../../lib/scope.ts';
 
 /** A student's current BTQ level: the open `btq_student_levels` row with its level and method. */
 export interface CurrentLevel {
@@ -48,7 +48,7 @@ export async function currentLevelsOf(
 }
 
 /** Whether the caller sees every group of their unit scope (coordinator screens, YAYASAN) rather than their own. */
-export const seesAllGroups = (user: AuthUser) => can(user.division, 'btq.manage') || seesAllUnits(user);
+export const seesAllGroups = (user: AuthUser) => userCan(user, 'btq.manage') || seesAllUnits(user);
 
 /**
  * The `btq_teachers` rows that are the signed-in user: an employee ustadz by the user's employee, an outside ustadz

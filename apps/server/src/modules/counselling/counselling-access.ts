@@ -1,8 +1,9 @@
-import { can, type AuthUser } from '@mms/shared';
+import { type AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import * as school from '../school/school.service.ts';
 import { findStudents } from './counselling.repo.ts';
+import { userCan } from '../../lib/scope.ts';
 
 /**
  * Who writes counselling records: the signed-in BPBK employee of a unit, i.e. a holder of both
@@ -10,7 +11,7 @@ import { findStudents } from './counselling.repo.ts';
  * content, so it writes none either (the form would show what it wrote).
  */
 export function assertCounsellor(user: AuthUser): { unitId: number; employeeId: number } {
-  if (!can(user.division, 'counselling.confidential') || !can(user.division, 'counselling.manage')) {
+  if (!userCan(user, 'counselling.confidential') || !userCan(user, 'counselling.manage')) {
     throw forbidden('Hanya guru BK yang dapat menulis catatan konseling dan hasil tes psikologi');
   }
   if (!user.unit || !user.employeeId) throw forbidden('Akun Anda belum terhubung ke unit sekolah');

@@ -1,5 +1,4 @@
 import {
-  can,
   COUNSELLING_KINDS,
   COUNSELLING_STATUSES,
   COUNSELLING_TOPICS,
@@ -16,7 +15,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import { assertCounsellor, studentsForWrite } from './counselling-access.ts';
 import { disciplineReportSections } from '../discipline/report-sections.ts';
@@ -201,7 +200,7 @@ export function createCounsellingService(db: Database) {
   async function status(user: AuthUser, studentId: number) {
     const student = await repo.findStudent(db, studentId);
     if (!student) throw notFound('Siswa');
-    if (can(user.division, 'counselling.read')) {
+    if (userCan(user, 'counselling.read')) {
       assertUnit(user, student.unitId);
     } else {
       const cls = await school.classOfStudent(db, studentId);

@@ -1,6 +1,5 @@
 import {
   ACHIEVEMENT_LEVELS,
-  can,
   schoolYearOf,
   type AchievementInput,
   type AchievementLevel,
@@ -26,7 +25,7 @@ import type { EvidenceFile } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
+import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { ownClassIds } from '../school/class-access.ts';
 import * as school from '../school/school.service.ts';
@@ -75,7 +74,7 @@ const safeName = (name: string, mime: string) => {
 };
 
 /** BPBK, the principal and ADMIN decide; YAYASAN reads every unit: they see all records of their scope. */
-const seesWholeUnit = (user: AuthUser) => can(user.division, 'discipline.manage') || seesAllUnits(user);
+const seesWholeUnit = (user: AuthUser) => userCan(user, 'discipline.manage') || seesAllUnits(user);
 
 export function createDisciplineService(db: Database, dataDir: string) {
   const files = fileStore(dataDir, 'discipline');
@@ -332,7 +331,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     if (!locked) throw notFound('Pelanggaran');
     assertUnit(user, locked.unitId);
     const row = (await repo.findViolation(tx, id))!;
-    if (!can(user.division, 'discipline.manage') && row.reporterUserId !== user.id) {
+    if (!userCan(user, 'discipline.manage') && row.reporterUserId !== user.id) {
       throw forbidden('Anda hanya dapat mengubah laporan pelanggaran yang Anda buat');
     }
     if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');

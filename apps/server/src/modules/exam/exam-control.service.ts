@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
-  can,
   gradeOf,
   type AuthUser,
   type ExamAnswerFile,
@@ -19,7 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { seesAllUnits } from '../../lib/scope.ts';
+import { seesAllUnits, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import { display, scoreAttempt } from '../assessment/attempt-score.ts';
 import * as results from '../assessment/attempt-score.ts';
@@ -44,7 +43,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  */
 export async function controlReach(exec: Executor, user: AuthUser, a: repo.AssessmentForExam) {
   if (!seesAllUnits(user) && a.unitId !== user.unit?.id) return null;
-  if (can(user.division, 'assessment.control')) return { classIds: null as number[] | null };
+  if (userCan(user, 'assessment.control')) return { classIds: null as number[] | null };
   if (!user.employeeId) return null;
   if (a.authorEmployeeId === user.employeeId) return { classIds: null };
   if (await school.teachesSubjectInGrade(exec, user.employeeId, a.subjectId, a.gradeId)) return { classIds: null };
@@ -78,7 +77,7 @@ export function createExamControlService(db: Database) {
     const since = new Date(now.getTime() - 14 * 86_400_000);
     let ids: number[] | null = null;
     let unitId: number | null = seesAllUnits(user) ? null : (user.unit?.id ?? -1);
-    if (!can(user.division, 'assessment.control')) {
+    if (!userCan(user, 'assessment.control')) {
       if (!user.employeeId) return { items: [] };
       // a teacher: what they wrote or teach, and what they proctor
       const rows = await repo.controlList(db, { unitId, kind: kind ?? null, since, ids: null });

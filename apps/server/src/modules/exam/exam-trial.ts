@@ -1,5 +1,4 @@
 import {
-  can,
   gradeOf,
   scoreResponse,
   sumFractions,
@@ -10,7 +9,7 @@ import {
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { seesAllUnits } from '../../lib/scope.ts';
+import { seesAllUnits, userCan } from '../../lib/scope.ts';
 import { display, itemsWithContent } from '../assessment/attempt-score.ts';
 import { paperFor } from './exam-paper.ts';
 import * as repo from './exam.repo.ts';
@@ -21,7 +20,7 @@ import * as repo from './exam.repo.ts';
  */
 export function mayTry(user: AuthUser, a: repo.AssessmentForExam): boolean {
   if (!seesAllUnits(user) && a.unitId !== user.unit?.id) return false;
-  if (can(user.division, 'assessment.check') || can(user.division, 'assessment.control')) return true;
+  if (userCan(user, 'assessment.check') || userCan(user, 'assessment.control')) return true;
   return user.employeeId !== null && a.authorEmployeeId === user.employeeId;
 }
 

@@ -1,5 +1,4 @@
 import {
-  can,
   classMeanOf,
   DEFAULT_SCORE_POLICY,
   recapOfStudent,
@@ -17,7 +16,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
+import { assertUnit, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './grades.repo.ts';
 
@@ -31,7 +30,7 @@ type Access = { read: boolean; edit: boolean };
  * type, for corrections. Every write checks that rule inside its transaction, before it writes, and is audited.
  */
 export function createGradesService(db: Database) {
-  const corrects = (user: AuthUser) => can(user.division, 'assessment.check');
+  const corrects = (user: AuthUser) => userCan(user, 'assessment.check');
 
   async function accessTo(
     exec: Executor,

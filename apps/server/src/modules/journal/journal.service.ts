@@ -1,6 +1,5 @@
 import {
   academicPeriodOfDate,
-  can,
   DAY_NAMES_ID,
   type AuthUser,
   type ClassJournal,
@@ -16,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
 import { clock } from '../../lib/clock.ts';
 import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts';
 import * as repo from './journal.repo.ts';
 import { findSlot } from '../timetable/timetable.service.ts';
 import * as school from '../school/school.service.ts';
@@ -231,8 +230,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
    */
   async function substitutes(user: AuthUser, q: SubstitutesQuery) {
     const unitId = unitScope(user, q.unitId);
-    if (can(user.division, 'journal.substitute.manage'))
-      return repo.listSubstitutes(db, { unitId, from: q.from, to: q.to });
+    if (userCan(user, 'journal.substitute.manage')) return repo.listSubstitutes(db, { unitId, from: q.from, to: q.to });
     if (!user.employeeId) return [];
     return repo.listSubstitutes(db, { unitId, from: q.from, to: q.to, employeeId: user.employeeId });
   }

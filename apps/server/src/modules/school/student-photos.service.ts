@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { can, type AuthUser } from '@mms/shared';
+import { type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore } from '../../lib/uploads.ts';
-import { assertUnit } from '../../lib/scope.ts';
+import { assertUnit, userCan } from '../../lib/scope.ts';
 import * as repo from './students.repo.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';
@@ -85,7 +85,7 @@ export function createStudentPhotosService(
     const owner = await repo.studentOfPhoto(db, name);
     if (!owner) throw notFound('Foto');
     if (user.studentId !== owner.id) {
-      if (!can(user.division, 'school.student.read')) throw forbidden('Anda tidak boleh melihat foto siswa ini');
+      if (!userCan(user, 'school.student.read')) throw forbidden('Anda tidak boleh melihat foto siswa ini');
       const row = await repo.findStudent(db, owner.id);
       if (!row) throw notFound('Foto');
       assertUnit(user, row.unitId);

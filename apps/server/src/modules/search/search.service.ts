@@ -1,5 +1,4 @@
 import {
-  can,
   ClassGroupsQuery,
   menuFor,
   menuLinks,
@@ -14,7 +13,7 @@ import {
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { unitScope } from '../../lib/scope.ts';
+import { unitScope, userCan } from '../../lib/scope.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import type { StudentsService } from '../school/students.service.ts';
 import { searchEmployees } from './search.repo.ts';
@@ -111,7 +110,7 @@ export function schoolProviders(
 export function createSearchService(providers: SearchProvider[]) {
   return {
     async search(user: AuthUser, term: string): Promise<SearchGroup[]> {
-      const allowed = providers.filter((p) => can(user.division, p.permission));
+      const allowed = providers.filter((p) => userCan(user, p.permission));
       const results = await Promise.all(allowed.map((p) => p.search(user, term, SEARCH_LIMIT_PER_KIND)));
       return allowed.map((p, i) => ({ kind: p.kind, items: results[i]! })).filter((g) => g.items.length > 0);
     },

@@ -1,5 +1,4 @@
 import {
-  can,
   RECORD_PARTS,
   schoolYearOf,
   semesterInYear,
@@ -11,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { seesAllUnits, seesOnlyOwnClasses } from '../../lib/scope.ts';
+import { seesAllUnits, seesOnlyOwnClasses, userCan } from '../../lib/scope.ts';
 import { createCounsellingService } from '../counselling/counselling.service.ts';
 import { createGradesService } from '../grades/grades.service.ts';
 import { schoolDays } from '../school/calendar.service.ts';
@@ -29,7 +28,7 @@ export const RECORD_PART_ACCESS: Record<RecordPart, readonly Permission[]> = {
   prayer: ['prayer.read', 'prayer.monitor'],
 };
 
-const mayRead = (user: AuthUser, part: RecordPart) => RECORD_PART_ACCESS[part].some((p) => can(user.division, p));
+const mayRead = (user: AuthUser, part: RecordPart) => RECORD_PART_ACCESS[part].some((p) => userCan(user, p));
 
 /**
  * The one pesantren record of a student (issue 16) for the homeroom teacher (their class only), BPBK and the

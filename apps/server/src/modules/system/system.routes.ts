@@ -79,7 +79,9 @@ export const legacySystemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['legacy'],
         summary: 'Rows with jkt, the Jakarta date-time',
-        response: { 200: z.array(z.object({ jkt: z.string() })) },
+        response: {
+          200: z.array(z.object({ jkt: z.string() })).meta({ examples: [[{ jkt: '2026-11-24T17:05:12+07:00' }]] }),
+        },
       },
     },
     async () => [{ jkt: timeNow().jkt }],

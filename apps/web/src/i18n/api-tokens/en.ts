@@ -1,0 +1,43 @@
+import type { apiTokensId } from './id.ts';
+
+/** English texts of the API tokens screen. */
+export const apiTokensEn: typeof apiTokensId = {
+  apiTokens: {
+    title: 'API tokens',
+    intro:
+      'API tokens let integrations and the old client call MMS with an Authorization: Bearer header. A token acts as the chosen account, only with the ticked permissions (and never more than that account’s division may do).',
+    search: 'Search name, account or token prefix',
+    create: 'Create token',
+    createSubmit: 'Create token',
+    name: 'Token name',
+    nameHint: 'What the token is for, e.g. "SMP report integration"',
+    prefix: 'Prefix',
+    account: 'Account',
+    accountHint: 'The token acts as this account',
+    scopes: 'Permissions',
+    scopesHint: 'Only permissions this account’s division has',
+    unit: 'Unit',
+    unitHint: 'Optional: only this unit’s data',
+    anyUnit: 'As the account',
+    kind: 'Kind',
+    kinds: { manual: 'Created by ADMIN', login: 'Old client sign-in' },
+    allKinds: 'All kinds',
+    expires: 'Valid until',
+    expiresOn: 'Valid until (date)',
+    lastUsed: 'Last used',
+    never: 'Never',
+    state: 'State',
+    states: { active: 'Active', revoked: 'Revoked', expired: 'Expired' },
+    allStates: 'All states',
+    revoke: 'Revoke',
+    revokeTitle: 'Revoke API token',
+    revokeConfirm: 'Revoke the token "{{name}}"? The next call with it will be refused.',
+    revokedWhat: 'Revocation of token {{name}}',
+    createdTitle: 'New token',
+    shownOnce: 'Copy this token now: it is shown only once and MMS does not keep it.',
+    createdFor: 'The token "{{name}}" acts as {{account}}.',
+    copy: 'Copy token',
+    copied: 'Copied',
+    done: 'Done',
+  },
+};
