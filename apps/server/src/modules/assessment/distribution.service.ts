@@ -1,7 +1,7 @@
-import { addDays, can, startOfJakartaDay, type AuthUser, type DistributionQuery } from '@mms/shared';
+import { addDays, startOfJakartaDay, type AuthUser, type DistributionQuery } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
-import { unitScope } from '../../lib/scope.ts';
+import { unitScope, userCan } from '../../lib/scope.ts';
 import * as repo from './distribution.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -13,9 +13,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export function createDistributionService(db: Database) {
   const leads = (user: AuthUser) =>
-    can(user.division, 'assessment.control') ||
-    can(user.division, 'assessment.check') ||
-    can(user.division, 'assessment.schedule');
+    userCan(user, 'assessment.control') || userCan(user, 'assessment.check') || userCan(user, 'assessment.schedule');
 
   async function list(user: AuthUser, q: DistributionQuery) {
     const unitId = unitScope(user, q.unitId);

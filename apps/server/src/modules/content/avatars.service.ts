@@ -1,10 +1,10 @@
 import { eq, or } from 'drizzle-orm';
-import { can, type AuthUser } from '@mms/shared';
+import { type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { employees, students, users } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit } from '../../lib/scope.ts';
+import { assertUnit, userCan } from '../../lib/scope.ts';
 import { fileStore } from '../../lib/uploads.ts';
 import type { StudentPhotosService } from '../school/student-photos.service.ts';
 import { cropImage } from './images.ts';
@@ -152,7 +152,7 @@ export function createAvatarsService(db: Database, dataDir: string, photos: Stud
         .limit(1);
       if (!employee) throw notFound('Foto');
     } else if (owner.userId !== viewer.id && owner.division === 'STUDENT') {
-      if (!can(viewer.division, 'school.student.read')) throw forbidden('Anda tidak boleh melihat foto siswa ini');
+      if (!userCan(viewer, 'school.student.read')) throw forbidden('Anda tidak boleh melihat foto siswa ini');
       assertUnit(viewer, owner.unitId);
     }
     return files.read(name);

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
-  can,
   type AuthUser,
   type CropInput,
   type MediaImage,
@@ -23,6 +22,7 @@ import { fileStore } from '../../lib/uploads.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { cropImage, reencode, type EncodedImage } from './images.ts';
 import type { ImageUpload } from './multipart.ts';
+import { userCan } from '../../lib/scope.ts';
 
 /** Where the library's images are served (the cover of a post, an image in its body). */
 export const mediaUrl = (storedName: string) => `/api/v1/content/files/${storedName}`;
@@ -296,7 +296,7 @@ export function createContentService(db: Database, dataDir: string) {
     const [row] = await db.select().from(mediaImages).where(eq(mediaImages.storedName, name));
     if (!row) throw notFound('Gambar');
     let isPublic = false;
-    if (!user || !can(user.division, 'content.manage')) {
+    if (!user || !userCan(user, 'content.manage')) {
       const now = clock.now();
       const [shown] = await db
         .select({ audience: posts.audience })
@@ -494,7 +494,7 @@ export function createContentService(db: Database, dataDir: string) {
    * post (a draft too, as a preview) to content managers. Otherwise 404, never 403: a post's existence is not revealed.
    */
   async function readPost(user: AuthUser | null, id: number): Promise<PublicPost> {
-    const manager = user && can(user.division, 'content.manage');
+    const manager = user && userCan(user, 'content.manage');
     const [row] = await selectPosts(db).where(
       manager ? eq(posts.id, id) : and(eq(posts.id, id), liveAt(clock.now()), audienceIncludes(user)),
     );
