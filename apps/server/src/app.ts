@@ -154,14 +154,13 @@ export async function buildApp({ config, db, logger }: AppDeps) {
         'retry-after': String(Math.ceil(ctx.ttl / 1000)),
       }),
   });
-  await app.register(accessPlugin, { sessions: auth.sessions });
+  await app.register(accessPlugin, { sessions: auth.sessions, tokens: apiTokens.resolver });
   // GET /metrics (Prometheus) and the request counters behind it: registered before every route it counts.
   await app.register(metricsPlugin, {
     pool: db.$client as pg.Pool,
     token: config.METRICS_TOKEN,
     backupDir: backupDir(config),
   });
-  await app.register(accessPlugin, { sessions: auth.sessions, tokens: apiTokens.resolver });
   // Uploads: one file per request, read into memory up to the limit (413 beyond it).
   await app.register(multipart, {
     limits: { fileSize: LEAVE_ATTACHMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21 },
