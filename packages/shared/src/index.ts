@@ -63,3 +63,4 @@ export * from './domain/admission.ts';
 export * from './contracts/admission-session.ts';
 export * from './contracts/admission.ts';
 export * from './contracts/admission-selection.ts';
+export * from './contracts/outbox.ts';

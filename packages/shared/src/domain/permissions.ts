@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'search.use': ALL,
   'audit.read': ['ADMIN'],
   'users.manage': ['ADMIN'],
+  /** the notification outbox and its delivery log */
+  'outbox.read': ['ADMIN'],
 
   // school structure and people
   'school.read': STAFF,

@@ -19,3 +19,4 @@ export * from './voucher-attachments.ts';
 export * from './finance-payments.ts';
 export * from './prayer.ts';
 export * from './admission.ts';
+export * from './notifications.ts';
