@@ -41,6 +41,7 @@ export const MESSAGES_EN: Record<string, string> = {
   'hari {day}': 'day {day}',
   // ---- labels: the parameters of `{label} wajib diisi`, `{what} tidak ditemukan` and the like ----
   Agama: 'Religion',
+  Pesan: 'Message',
   Alamat: 'Address',
   Catatan: 'Notes',
   'Catatan kontrol kelas': 'Class check notes',
