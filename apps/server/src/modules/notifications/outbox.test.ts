@@ -2,13 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { students } from '../../db/schema/index.ts';
 import { clock } from '../../lib/clock.ts';
 import { makeBill, paymentsFixture } from '../../test/finance-payments-fixture.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { deliverDue } from './deliver.ts';
+import { backoffSeconds, deliverDue } from './deliver.ts';
 import { notify, notifyBillsDue } from './outbox.ts';
 import { logProvider, providersFrom, smtpProvider, whatsappProvider, type Providers } from './providers.ts';
 
@@ -135,6 +135,11 @@ describe('writing to the outbox', () => {
 });
 
 describe('delivering the outbox', () => {
+  // each test starts with nothing due: what earlier tests wrote goes to the log first
+  beforeEach(async () => {
+    await deliverDue(ctx.db, { whatsapp: log, email: log, log }, { maxAttempts: 1, retrySeconds: 0 });
+  });
+
   it('sends through the WhatsApp gateway with its token, retrying a failing gateway until it answers', async () => {
     const gw = await fakeGateway(2);
     await write({ name: 'Pak Budi', phone: '0811222333' }, 'coba lagi');
@@ -175,13 +180,14 @@ describe('delivering the outbox', () => {
     const wait = new Date(next.rows[0]!.at).getTime() - before;
     expect(wait).toBeGreaterThanOrEqual(59_000);
     expect(wait).toBeLessThan(70_000);
+    expect([1, 2, 3, 4].map((n) => backoffSeconds(n, 60))).toEqual([60, 120, 240, 480]);
+    expect(backoffSeconds(30, 60)).toBe(86_400); // at most a day
     // not due yet: no second attempt
     expect(await deliverDue(ctx.db, providers, { maxAttempts: 3, retrySeconds: 60 })).toEqual({ sent: 0, failed: 0 });
     expect(gw.received).toHaveLength(1);
-    // with no wait the next attempts come at once, and the third is the last
-    for (let i = 0; i < 4; i++) await deliverDue(ctx.db, providers, { maxAttempts: 3, retrySeconds: 0 });
-    await ctx.db.execute(sql`update outbox_messages set next_attempt_at = now() where subject = 'menyerah'`);
-    for (let i = 0; i < 2; i++) await deliverDue(ctx.db, providers, { maxAttempts: 3, retrySeconds: 0 });
+    // once due again (here: moved to now), the next attempts come at once with no wait, and the third is the last
+    await ctx.db.execute(sql`update outbox_messages set next_attempt_at = ${clock.now()} where subject = 'menyerah'`);
+    for (let i = 0; i < 3; i++) await deliverDue(ctx.db, providers, { maxAttempts: 3, retrySeconds: 0 });
     expect(await messages('menyerah')).toMatchObject([{ state: 'failed', attempts: 3, lastError: /503/ }]);
     expect(gw.received).toHaveLength(3);
   });
