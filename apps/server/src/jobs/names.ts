@@ -24,4 +24,3 @@ export async function scheduleExamDeadline(attemptId: number, dueAt: Date): Prom
   // a queue that cannot take it now leaves the attempt to the sweeps
   await jobs.send(JOB.examDeadline, { attemptId }, { startAfter: new Date(Date.now() + wait) }).catch(() => null);
 }
-
