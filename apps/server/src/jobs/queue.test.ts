@@ -8,6 +8,7 @@ import { generateMonthlyBills } from '../modules/finance/finance.service.ts';
 import { logProvider } from '../modules/notifications/providers.ts';
 import { paymentsFixture } from '../test/finance-payments-fixture.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { attemptPast as insertAttempt, attemptState, until } from '../test/jobs-fixture.ts';
 import { JOB, scheduleExamDeadline } from './names.ts';
 import { startJobs, type Jobs } from './queue.ts';
 import { JOB_ACTOR, registerStandardJobs, runExamDeadline } from './standard.ts';
@@ -33,43 +34,19 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** A quiz of the fixture's class and one running attempt of a student, with its deadline `ago` seconds past. */
-async function attemptPast(db: Database, studentIndex: number, agoSeconds: number, extensionSeconds = 0) {
-  const f = p.f;
-  const [a] = (
-    await db.execute<{ id: number }>(sql`
-      insert into assessments (unit_id, kind, title, subject_id, grade_id, duration_minutes, state)
-      values (${f.unitId}, 'FORMATIVE', ${`Kuis tenggat ${studentIndex}`}, ${f.subject.id}, ${f.classA.gradeId}, 30, 'OPEN')
-      returning id`)
-  ).rows;
-  const deadline = new Date(clock.now().getTime() - agoSeconds * 1000);
-  const [t] = (
-    await db.execute<{ id: number }>(sql`
-      insert into attempts (assessment_id, student_id, attempt_no, started_at, deadline_at, extension_seconds)
-      values (${a!.id}, ${f.studentsA[studentIndex]!.id}, 1, ${new Date(deadline.getTime() - 1_800_000)}, ${deadline},
-        ${extensionSeconds})
-      returning id`)
-  ).rows;
-  return { attemptId: t!.id, deadline };
-}
-
-const attempt = async (id: number) =>
-  (
-    await ctx.db.execute<{ status: string; submittedBy: string | null; autoSubmits: number }>(sql`
-      select t.status, t.submitted_by as "submittedBy",
-        (select count(*)::int from attempt_events e where e.attempt_id = t.id and e.kind = 'AUTO_SUBMIT') as "autoSubmits"
-      from attempts t where t.id = ${id}`)
-  ).rows[0]!;
+const attemptPast = (db: Database, studentIndex: number, agoSeconds: number, extensionSeconds = 0) =>
+  insertAttempt(
+    db,
+    {
+      unitId: p.f.unitId,
+      subjectId: p.f.subject.id,
+      gradeId: p.f.classA.gradeId,
+      studentId: p.f.studentsA[studentIndex]!.id,
+    },
+    agoSeconds,
+    extensionSeconds,
+  );
+const attempt = (id: number) => attemptState(ctx.db, id);
 
 describe('the job queue in PostgreSQL', () => {
   it('runs each job sent once, with two servers working the same queue', async () => {

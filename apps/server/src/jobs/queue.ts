@@ -77,8 +77,18 @@ export async function startJobs(options: { url: string; log: JobLog; workers: bo
   boss.on('error', (err) => log.warn({ err }, 'job queue error'));
   await boss.start();
   const queueOptions = { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
+  // Servers starting together create the same queues at once; pg-boss's DDL can then deadlock or collide, and the
+  // loser tries again (by then the queue exists).
   const ensureQueue = async (name: string) => {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
+        return;
+      } catch (err) {
+        if (attempt >= 8) throw err;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+      }
+    }
   };
   const handle =
     <T extends object>(name: string, run: (data: T) => Promise<unknown>) =>
