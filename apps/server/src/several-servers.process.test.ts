@@ -40,7 +40,9 @@ beforeAll(async () => {
   try {
     await Promise.all(servers.map((s) => waitHealthy(s.port, 90_000)));
   } catch (err) {
-    throw new Error(`${String(err)}\n${servers.map((s) => s.spawned.output().slice(-3000)).join('\n---\n')}`);
+    throw new Error(`${String(err)}\n${servers.map((s) => s.spawned.output().slice(-3000)).join('\n---\n')}`, {
+      cause: err,
+    });
   }
   // the test's own handle on the queue: it only queues (the servers work)
   queue = await startJobs({
