@@ -15,7 +15,7 @@ import { SERVER_ARGS, spawnServerProcess, waitHealthy, type Spawned } from './te
 
 // Two MMS server processes (issue 18) on ONE PostgreSQL database: DATABASE_URL's server when set, else the run's
 // embedded cluster (test/global-setup.ts), which both processes reach through DATABASE_URL. What one server does,
-// the other sees: sessions, sign-in throttling, voucher numbering, exam deadlines, the read cache.
+// the other sees: sessions, sign-in throttling, voucher and receipt numbering, exam deadlines, the read cache.
 
 let ctx: TestContext;
 let p: Awaited<ReturnType<typeof paymentsFixture>>;
@@ -144,6 +144,29 @@ describe('two MMS servers on one database', { timeout: 60_000 }, () => {
       numbers.push(((await res.json()) as { number: string }).number);
     }
     const prefix = `BKM/${today.slice(0, 4)}/${today.slice(5, 7)}/`;
+    expect(numbers.sort()).toEqual(Array.from({ length: 16 }, (_, i) => `${prefix}${String(i + 1).padStart(4, '0')}`));
+  });
+
+  it('number receipts of payments taken at once on both servers without a collision or a gap', async () => {
+    const kids = p.f.studentsB;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        call(i % 2 ? B() : A(), p.cashier, 'POST', '/finance-payments/payments', {
+          studentId: kids[i % kids.length]!.id,
+          method: 'CASH',
+          amount: 100_000 + i,
+          payerName: `Wali ${i}`,
+        }),
+      ),
+    );
+    const numbers: string[] = [];
+    for (const res of answers) {
+      expect(res.status, await res.clone().text()).toBe(200);
+      numbers.push(((await res.json()) as { number: string }).number);
+    }
+    // KWT/<unit>/<yyyy>/<mm>/<seq>: one series, 0001 to 0016
+    const prefix = numbers[0]!.slice(0, numbers[0]!.lastIndexOf('/') + 1);
+    expect(prefix).toMatch(/^KWT\/SMP\/\d{4}\/\d{2}\/$/);
     expect(numbers.sort()).toEqual(Array.from({ length: 16 }, (_, i) => `${prefix}${String(i + 1).padStart(4, '0')}`));
   });
 
