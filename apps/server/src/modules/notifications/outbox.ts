@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { formatDate, formatRupiah } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { clock } from '../../lib/clock.ts';
+import { billDueText, disciplineLetterText, examScheduledText, leaveDecidedText } from './notice-template.ts';
 
 /**
  * Writing to the notification outbox (issue 18). Callers pass their own transaction: the message is written with
@@ -125,13 +125,7 @@ export async function notifyExamScheduled(tx: Executor, slotId: number): Promise
   const s = result.rows[0];
   if (!s) return 0;
   const students = await studentsOfClass(tx, s.classGroupId);
-  return notify(tx, students, {
-    topic: 'exam.schedule',
-    subject: `Jadwal ujian: ${s.title}`,
-    body:
-      `Ujian ${s.title} dijadwalkan ${formatDate(s.date)}, ${s.session} pukul ${s.startsAt}–${s.endsAt} WIB ` +
-      `di ruang ${s.room}.`,
-  });
+  return notify(tx, students, { topic: 'exam.schedule', ...examScheduledText(s) });
 }
 
 /** A leave request was decided: the person who asked is told. */
@@ -144,14 +138,9 @@ export async function notifyLeaveDecided(
   if (leave.requestedByUserId === null) return 0;
   const who = await userContact(tx, leave.requestedByUserId);
   if (!who) return 0;
-  const verdict = decision === 'approved' ? 'disetujui' : 'ditolak';
   return notify(tx, [who], {
     topic: 'leave.decision',
-    subject: `Pengajuan ${leave.kind === 'SAKIT' ? 'sakit' : 'izin'} ${verdict}`,
-    body:
-      `Pengajuan ${leave.kind === 'SAKIT' ? 'sakit' : 'izin'} untuk ${formatDate(leave.startDate)}` +
-      `${leave.endDate !== leave.startDate ? ` s.d. ${formatDate(leave.endDate)}` : ''} ${verdict}.` +
-      (note ? ` Catatan: ${note}` : ''),
+    ...leaveDecidedText({ ...leave, approved: decision === 'approved', note }),
   });
 }
 
@@ -164,13 +153,7 @@ export async function notifyDisciplineLetter(tx: Executor, sanctionId: number): 
   if (!s) return 0;
   const parent = await parentOf(tx, s.studentId);
   if (!parent) return 0;
-  return notify(tx, [parent], {
-    topic: 'discipline.letter',
-    subject: `Surat pemberitahuan sanksi: ${s.studentName}`,
-    body:
-      `Dengan hormat, kami memberitahukan bahwa ananda ${s.studentName} menerima sanksi ${s.title} (${s.kind}). ` +
-      'Surat resmi dapat diambil di sekolah.',
-  });
+  return notify(tx, [parent], { topic: 'discipline.letter', ...disciplineLetterText(s) });
 }
 
 /**
@@ -200,14 +183,7 @@ export async function notifyBillsDue(tx: Executor): Promise<number> {
   for (const b of result.rows) {
     const parent = await parentOf(tx, b.studentId);
     if (!parent) continue;
-    written += await notify(tx, [parent], {
-      topic: 'bill.due',
-      subject: `Tagihan ${b.component} ${b.period} jatuh tempo`,
-      body:
-        `Tagihan ${b.component} periode ${b.period} atas nama ${b.studentName} sebesar ${formatRupiah(b.due)} ` +
-        `jatuh tempo ${formatDate(b.dueDate)}. Abaikan pesan ini bila sudah dibayar.`,
-      dedupeKey: `bill.due:${b.id}`,
-    });
+    written += await notify(tx, [parent], { topic: 'bill.due', ...billDueText(b), dedupeKey: `bill.due:${b.id}` });
   }
   return written;
 }
