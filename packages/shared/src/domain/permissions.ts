@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'users.manage': ['ADMIN'],
   /** the notification outbox and its delivery log */
   'outbox.read': ['ADMIN'],
+  /** sending a failed notification again */
+  'outbox.manage': ['ADMIN'],
 
   // school structure and people
   'school.read': STAFF,

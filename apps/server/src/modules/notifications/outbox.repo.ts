@@ -56,6 +56,16 @@ export async function listOutbox(db: Executor, q: OutboxQuery) {
   return { items: rows.map(toApi), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+/** A failed message back to pending, due now, with its attempts counted afresh; false when it is not failed. */
+export async function retryFailed(db: Executor, id: number, now: Date) {
+  const done = await db
+    .update(outboxMessages)
+    .set({ state: 'pending', attempts: 0, nextAttemptAt: now })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, 'failed')))
+    .returning({ id: outboxMessages.id });
+  return done.length > 0;
+}
+
 /** One message with its delivery log, oldest attempt first. */
 export async function findOutboxMessage(db: Executor, id: number) {
   const [row] = await db.select(messageColumns).from(outboxMessages).where(eq(outboxMessages.id, id));

@@ -283,4 +283,25 @@ describe('the outbox for ADMIN', () => {
     expect((await ctx.call(p.teacher, 'GET', `/api/v1/outbox/${search.items[0].id}`)).statusCode).toBe(403);
     expect((await ctx.call(null, 'GET', '/api/v1/outbox')).statusCode).toBe(401);
   });
+
+  it('lets ADMIN send a failed message again, audited; only a failed one, and nobody else', async () => {
+    const [m] = (await ctx.call(p.admin, 'GET', '/api/v1/outbox?state=failed')).json().items;
+    expect((await ctx.call(p.principal, 'POST', `/api/v1/outbox/${m.id}/retry`, {})).statusCode).toBe(403);
+    expect((await ctx.call(null, 'POST', `/api/v1/outbox/${m.id}/retry`, {})).statusCode).toBe(401);
+    const res = await ctx.call(p.admin, 'POST', `/api/v1/outbox/${m.id}/retry`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'pending', attempts: 0, deliveries: [{}, {}, {}] });
+    const again = await ctx.call(p.admin, 'POST', `/api/v1/outbox/${m.id}/retry`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Hanya pesan yang gagal dapat dikirim ulang');
+    expect((await ctx.call(p.admin, 'POST', '/api/v1/outbox/987654/retry', {})).statusCode).toBe(404);
+    const logged = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'outbox.retry' and entity_id = ${String(m.id)}`,
+    );
+    expect(logged.rows[0]!.n).toBe(1);
+    // and it is delivered on the next run
+    const gw = await fakeGateway(0);
+    await deliverDue(ctx.db, withWhatsApp(gw.url), { maxAttempts: 3, retrySeconds: 0 });
+    expect(await messages('menyerah')).toMatchObject([{ state: 'sent', attempts: 1 }]);
+  });
 });
