@@ -74,7 +74,8 @@ async function main() {
   try {
     jobs = await startJobs({ url: database.url, log, workers: config.JOBS_WORKERS });
     await registerStandardJobs(jobs, { db, config, providers: providersFrom(config, (line) => log.info(line)) });
-    // Integrations add theirs with one line, e.g. `await jobs.schedule('backup-daily', '30 1 * * *', () => ...)`.
+    // Others add theirs with one line each, e.g. `await jobs.schedule('backup-daily', '30 1 * * *', () => ...)`
+    // (and `jobs.unschedule(name)` when a setting switches one off): docs/jobs.md.
   } catch (err) {
     return fail('the job queue cannot start; MMS will not start', err);
   }

@@ -45,6 +45,8 @@ export interface Jobs {
    * `await jobs.schedule('backup-daily', '30 1 * * *', () => runScheduledBackup(...))`.
    */
   schedule(name: string, cron: string, run: () => Promise<unknown>): Promise<void>;
+  /** Removes a schedule (a job switched off by its setting); nothing when there is none. */
+  unschedule(name: string): Promise<void>;
   /** A queue and its worker: each job sent to `name` runs `run(data)` once, on one server. */
   work<T extends object>(name: string, run: (data: T) => Promise<unknown>): Promise<void>;
   /** Queues a job (`work` must have created the queue, here or on another server). */
@@ -109,6 +111,7 @@ export async function startJobs(options: { url: string; log: JobLog; workers: bo
       await boss.schedule(name, cron, {}, { tz: QUEUE_TIME_ZONE, singletonKey: name });
       if (workers) await boss.work(name, { pollingIntervalSeconds: 2 }, handle(name, run));
     },
+    unschedule: (name) => boss.unschedule(name).catch(() => undefined),
     async work(name, run) {
       await ensureQueue(name);
       if (workers) await boss.work(name, { pollingIntervalSeconds: 1 }, handle(name, run));

@@ -52,6 +52,6 @@ export async function registerStandardJobs(
   if (config.BILLS_AUTO_MONTHLY) {
     await jobs.schedule(JOB.billsMonthly, '5 0 1 * *', () => generateMonthlyBills(db, JOB_ACTOR));
   } else {
-    await jobs.boss.unschedule(JOB.billsMonthly).catch(() => undefined);
+    await jobs.unschedule(JOB.billsMonthly);
   }
 }
