@@ -27,6 +27,7 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { registerWebApp, sendShell } from './lib/web-app.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { outboxRoutes } from './modules/notifications/outbox.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { counsellingRoutes } from './modules/counselling/counselling.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(usersRoutes, { prefix: '/api/v1/users', db, auth });
   await app.register(auditRoutes, { prefix: '/api/v1/audit', db });
   await app.register(randomDrawRoutes, { prefix: '/api/v1/random-draws', db });
+  await app.register(outboxRoutes, { prefix: '/api/v1/outbox', db });
   await app.register(schoolRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(searchRoutes, { prefix: '/api/v1/search', db });
   await app.register(timetableRoutes, { prefix: '/api/v1/timetable', db });

@@ -34,6 +34,26 @@ export const ConfigSchema = z.object({
   READ_CACHE: bool(true),
   /** seconds after an exam's deadline that saves still count (requests in flight, a reconnecting phone) */
   EXAM_GRACE_SECONDS: int(60, 0, 600),
+  /** background jobs (issue 18): this process runs the queue's workers and schedules (false: serve HTTP only) */
+  JOBS_WORKERS: bool(true),
+  /** generate each active monthly fee's bills for the new month on its first day (a job; idempotent) */
+  BILLS_AUTO_MONTHLY: bool(false),
+  /** notification outbox: attempts before a message is given up, and the first retry's wait (doubling after) */
+  OUTBOX_MAX_ATTEMPTS: int(5, 1, 50),
+  OUTBOX_RETRY_SECONDS: int(60, 0, 86_400),
+  /** WhatsApp gateway: POST {to, message, reference} with a bearer token; unset: WhatsApp messages go to the log */
+  WA_GATEWAY_URL: z.url({ protocol: /^https?$/, message: 'harus berupa URL http(s)://' }).optional(),
+  WA_GATEWAY_TOKEN: z.string().optional(),
+  /** e-mail over SMTP: SMTP_URL (smtp[s]://user:pass@host:port) or SMTP_HOST and the rest; unset: to the log */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'harus berupa URL smtp:// atau smtps://')
+    .optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: int(587, 1, 65535),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().min(3).default('MMS <no-reply@localhost>'),
   /** fixes MMS's clock at this instant (ISO 8601 with an offset), for demos and tests; it runs on from there */
   MMS_NOW: z.iso
     .datetime({ offset: true, message: 'harus waktu ISO 8601 dengan zona, mis. 2027-07-01T06:59:00+07:00' })

@@ -6,11 +6,13 @@ import { AlreadyRunningError, openServerDatabase } from './db/open.ts';
 import { setClock } from './lib/clock.ts';
 import { ExitCode } from './lib/exit-codes.ts';
 import { createLogger } from './lib/logger.ts';
-import { deleteExpiredSessions } from './modules/auth/auth.repo.ts';
 import { seedDemoIfFirstStart } from './seed/demo.ts';
-import { sweepDeadlines } from './modules/exam/exam.service.ts';
 import { backfillStoredFiles } from './modules/files/files.service.ts';
 import { storageOf } from './lib/uploads.ts';
+import { startJobs, type Jobs } from './jobs/queue.ts';
+import { registerStandardJobs } from './jobs/standard.ts';
+import { providersFrom } from './modules/notifications/providers.ts';
+import { dailyBackupSchedule, runScheduledBackup } from './backup/scheduled.ts';
 
 /** A one-line message and the exit code that tells a supervisor not to start again. */
 function refuse(err: unknown): never {
@@ -35,24 +37,17 @@ async function main() {
   const database = await openServerDatabase(config, logFn).catch(refuse);
   // The pool connects on first use, after the migrations.
   const { db, pool } = createDatabase(database.url, config.DB_POOL_MAX);
-  const cleanup = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), 3_600_000);
-  cleanup.unref();
-  // Exam deadlines (issue 13): attempts past their deadline and grace are submitted as at the deadline, even when
-  // the browser is gone. Every server runs the sweep; its UPDATE submits each attempt once across all of them.
-  const deadlines = setInterval(
-    () => void sweepDeadlines(db).catch((err: unknown) => log.warn({ err }, 'exam deadline sweep failed; retrying')),
-    5_000,
-  );
-  deadlines.unref();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Background jobs (issue 18): session cleanup, exam deadlines, notifications, bills... on the PostgreSQL queue
+  let jobs: Jobs | undefined;
   let closing = false;
   /** Closes what is open, HTTP first, then the pool, then PostgreSQL, and exits with `code`. */
   const stop = async (code: number) => {
     if (closing) return;
     closing = true;
-    clearInterval(cleanup);
-    clearInterval(deadlines);
     await app?.close().catch(() => undefined);
+    // after HTTP (nothing queues more), before the pool the running jobs use
+    await jobs?.stop().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await database.stop().catch(() => undefined);
     process.exit(code);
@@ -77,6 +72,19 @@ async function main() {
   }
   if (config.MMS_DEMO && (await seedDemoIfFirstStart(db))) {
     log.info('demo data created: sign in as admin, teacher, student... with password demo-mms-2026');
+  }
+
+  try {
+    jobs = await startJobs({ url: database.url, log, workers: config.JOBS_WORKERS });
+    await registerStandardJobs(jobs, { db, config, providers: providersFrom(config, (line) => log.info(line)) });
+    // The daily backup (MMS_BACKUP_DAILY_AT, Jakarta time): one archive per day across all servers, pruned to
+    // MMS_BACKUP_KEEP. Other jobs are added the same way (docs/jobs.md).
+    const daily = dailyBackupSchedule(config);
+    if (daily) {
+      await jobs.schedule('backup-daily', daily.cron, () => runScheduledBackup({ databaseUrl: database.url, config }));
+    } else await jobs.unschedule('backup-daily');
+  } catch (err) {
+    return fail('the job queue cannot start; MMS will not start', err);
   }
 
   try {

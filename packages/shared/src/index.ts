@@ -69,3 +69,4 @@ export * from './contracts/admission.ts';
 export * from './contracts/admission-selection.ts';
 export * from './contracts/content.ts';
 export * from './contracts/files.ts';
+export * from './contracts/outbox.ts';

@@ -21,6 +21,10 @@ export const PERMISSIONS = {
   'users.manage': ['ADMIN'],
   /** API tokens of integrations and the old client (docs/legacy-api.md): create, list, revoke */
   'apiTokens.manage': ['ADMIN'],
+  /** the notification outbox and its delivery log */
+  'outbox.read': ['ADMIN'],
+  /** sending a failed notification again */
+  'outbox.manage': ['ADMIN'],
 
   // school structure and people
   'school.read': STAFF,

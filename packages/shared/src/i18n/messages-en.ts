@@ -41,6 +41,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'hari {day}': 'day {day}',
   // ---- labels: the parameters of `{label} wajib diisi`, `{what} tidak ditemukan` and the like ----
   Agama: 'Religion',
+  Pesan: 'Message',
+  'Hanya pesan yang gagal dapat dikirim ulang': 'Only a failed message can be sent again',
   Alamat: 'Address',
   Catatan: 'Notes',
   'Catatan kontrol kelas': 'Class check notes',

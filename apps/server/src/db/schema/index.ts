@@ -22,3 +22,4 @@ export * from './admission.ts';
 export * from './content.ts';
 export * from './stored-files.ts';
 export * from './api-tokens.ts';
+export * from './notifications.ts';

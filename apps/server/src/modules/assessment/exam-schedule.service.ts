@@ -14,6 +14,7 @@ import { guarded } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { findClass, findEmployeeRef } from '../school/school.service.ts';
+import { notifyExamScheduled } from '../notifications/outbox.ts';
 import * as repo from './exam-schedule.repo.ts';
 
 /** The states in which an exam may be placed in the schedule: checked and approved, or already scheduled. */
@@ -286,6 +287,8 @@ export function createExamScheduleService(db: Database) {
           const values = { ...input, unitId };
           const id = await repo.insertSlot(tx, values);
           await audit(tx, actor, { action: 'exam.slot.create', entityType: 'exam_slot', entityId: id, after: values });
+          // the class's students hear of it (notification outbox, issue 18), with the slot or not at all
+          await notifyExamScheduled(tx, id);
           return id;
         }),
       slotMessages,

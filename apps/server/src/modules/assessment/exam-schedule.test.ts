@@ -198,6 +198,12 @@ describe('exam slots', () => {
       slot({ assessmentId: exam.pas, roomId: room.r2, sessionId: session.s2, proctorEmployeeId: proctorB() }),
     );
     expect(cls.message).toBe(`Kelas 7A sudah ujian PTS Matematika di Ruang 1 pada ${when}`);
+    // the placed exam told each student of 7A (notification outbox, issue 18); the refused one told no one
+    const told = await ctx.db.execute<{ recipientName: string; subject: string }>(
+      sql`select recipient_name as "recipientName", subject from outbox_messages where topic = 'exam.schedule'`,
+    );
+    expect(told.rows.map((r) => r.recipientName).sort()).toEqual(f.studentsA.map((s) => s.name).sort());
+    expect(new Set(told.rows.map((r) => r.subject))).toEqual(new Set(['Jadwal ujian: PTS Matematika']));
     expect(cls.fields).toHaveProperty('classGroupId');
     // the same proctor in another room at the same time
     const proctor = await refused(slot({ assessmentId: exam.pas, classGroupId: f.classB.id, roomId: room.r2 }));

@@ -6,6 +6,7 @@ import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts
 import * as attendanceRepo from './attendance.repo.ts';
 import { ownClassIds } from './class-access.ts';
 import { schoolDays } from '../school/calendar.service.ts';
+import { notifyLeaveDecided } from '../notifications/outbox.ts';
 import * as repo from './leave.repo.ts';
 import * as staffRepo from './staff.repo.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
@@ -197,6 +198,8 @@ export function createLeaveService(db: Database, dataDir: string) {
         before: { status: row.status },
         after: { status: input.decision, note: input.note ?? null, attendanceDays: written, code },
       });
+      // the requester hears of the decision (notification outbox, issue 18), in the same transaction
+      await notifyLeaveDecided(tx, row, input.decision, input.note ?? null);
     });
     return toApi((await repo.findLeave(db, id))!);
   }

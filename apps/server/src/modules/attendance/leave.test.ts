@@ -179,6 +179,17 @@ describe('leave requests', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved', decisionNote: 'Semoga lekas sembuh' });
+    // the requester is told, in the decision's transaction (notification outbox, issue 18)
+    const told = await ctx.db.execute<{ subject: string; body: string; recipientUserId: number }>(
+      sql`select subject, body, recipient_user_id as "recipientUserId" from outbox_messages where topic = 'leave.decision'`,
+    );
+    expect(told.rows).toEqual([
+      {
+        subject: 'Pengajuan sakit disetujui',
+        body: expect.stringContaining('Catatan: Semoga lekas sembuh'),
+        recipientUserId: student.user.id,
+      },
+    ]);
     const rows = await ctx.db
       .select()
       .from(studentAttendance)

@@ -29,6 +29,7 @@ import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope, userCan } from
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { ownClassIds } from '../school/class-access.ts';
 import * as school from '../school/school.service.ts';
+import { notifyDisciplineLetter } from '../notifications/outbox.ts';
 import * as repo from './discipline.repo.ts';
 import { addLedgerLine } from './ledger.ts';
 import { achievementCredit, reachedThreshold } from './points.ts';
@@ -725,6 +726,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
         before: { status: 'PROPOSED' },
         after: values,
       });
+      // confirming issues the letter: the parent is told (notification outbox, issue 18), in the same transaction
+      await notifyDisciplineLetter(tx, id);
     });
     return getSanction(user, id);
   }

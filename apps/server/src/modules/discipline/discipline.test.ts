@@ -302,6 +302,12 @@ describe('thresholds and sanctions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CONFIRMED', supervisorName: expect.any(String) });
     expect((await ctx.call(bpbk, 'POST', `${D}/sanctions/${sanctionId}/confirm`, body)).statusCode).toBe(409);
+    // confirming issued the letter: one outbox message to the parent, written with it (issue 18); the refused
+    // second confirmation wrote none
+    const letters = await ctx.db.execute<{ channel: string; subject: string }>(
+      sql`select channel, subject from outbox_messages where topic = 'discipline.letter'`,
+    );
+    expect(letters.rows).toEqual([{ channel: 'log', subject: expect.stringMatching(/^Surat pemberitahuan sanksi: /) }]);
     const done = await ctx.call(principal, 'PATCH', `${D}/sanctions/${sanctionId}`, {
       doneDate: '2026-11-18',
       completionNotes: 'Orang tua hadir',

@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import * as school from '../school/school.service.ts';
 import { rescore } from '../assessment/attempt-score.ts';
 import * as results from '../assessment/attempt-score.ts';
+import { scheduleExamDeadline } from '../../jobs/names.ts';
 import { paperFor } from './exam-paper.ts';
 import * as repo from './exam.repo.ts';
 
@@ -309,13 +310,17 @@ export function createExamService(db: Database) {
       });
       if (!attemptId) throw conflict('Ujian baru saja dimulai di perangkat lain; muat ulang halaman');
       await repo.addEvent(tx, { attemptId, at: now, kind: 'START', detail: { deviceId: input.deviceId } });
-      return { a, attemptId };
+      return { a, attemptId, deadline };
     });
     if ('refused' in outcome) throw conflict(outcome.refused!, { pin: 'PIN salah' });
     if ('takeover' in outcome) {
       throw conflict('Ujian ini sedang dikerjakan di perangkat lain. Minta izin atau PIN dari pengawas.', {
         pin: 'Minta PIN ke pengawas',
       });
+    }
+    // a new attempt: its deadline job (issue 18), so it is submitted on time with no browser and no sweep
+    if ('deadline' in outcome && outcome.deadline) {
+      await scheduleExamDeadline(outcome.attemptId, new Date(outcome.deadline.getTime() + GRACE_SECONDS * 1000));
     }
     const t = (await repo.findAttempt(db, outcome.attemptId))!;
     return buildPaper(db, outcome.a, t);

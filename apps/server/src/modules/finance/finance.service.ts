@@ -131,6 +131,38 @@ export async function billNewEnrolment(
 }
 
 /** Fees and bills (issue 15): components, fee rules, discounts, bill generation, cancelling and invoices. */
+/**
+ * The monthly bills of the current month (issue 18, the `bills-monthly` job when BILLS_AUTO_MONTHLY is on): every
+ * active MONTHLY component of every unit, for every billable student of the active year, as the generate action
+ * does for one month. Bills that exist are skipped by the unique key, so running it twice (or on two servers at
+ * once) never duplicates. Returns how many bills it made.
+ */
+export async function generateMonthlyBills(db: Database, actor: AuditActor): Promise<number> {
+  const year = await repo.activeYear(db);
+  if (!year) return 0;
+  const month = clock.today().slice(0, 7);
+  if (month < year.startDate.slice(0, 7) || month > year.endDate.slice(0, 7)) return 0;
+  const components = (await repo.listComponents(db, null)).filter((c) => c.isActive && c.frequency === 'MONTHLY');
+  let created = 0;
+  for (const c of components) {
+    const found = await repo.billableStudents(db, { unitId: c.unitId, academicYearId: year.id });
+    const period = { period: month, dueDate: `${month}-${String(c.dueDay).padStart(2, '0')}`, month };
+    const rows = await billRows(db, c, found, [period]);
+    created += await db.transaction(async (tx) => {
+      const n = await repo.insertBills(tx, rows);
+      if (n > 0)
+        await audit(tx, actor, {
+          action: 'finance.bills.generate',
+          entityType: 'payment_component',
+          entityId: c.id,
+          after: { periods: [month], created: n, scheduled: true },
+        });
+      return n;
+    });
+  }
+  return created;
+}
+
 export function createFinanceService(db: Database) {
   /** The unit a write goes to: the caller's own, or the one ADMIN names (required then). */
   function unitForWrite(user: AuthUser, requested: number | undefined): number {
