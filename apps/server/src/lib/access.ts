@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: a permission of the shared table, any signed-in user, or everyone. */
     access?: RouteAccess;
+    /** The route checks a bearer token of its own (GET /metrics and METRICS_TOKEN), not an API token. */
+    ownBearer?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -128,7 +130,7 @@ export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolv
 
     app.addHook('onRequest', async (request) => {
       // A bearer token wins over a cookie; a token that does not resolve is a 401 whatever the route.
-      const bearer = bearerTokenOf(request);
+      const bearer = request.routeOptions.config.ownBearer ? null : bearerTokenOf(request);
       if (bearer !== null) {
         request.auth = bearer && tokens ? await tokens.resolve(bearer, request) : null;
         if (!request.auth) {

@@ -114,7 +114,7 @@ export const metricsPlugin = fp<{ pool: pg.Pool; token?: string; backupDir: stri
       durations.observe(labels, reply.elapsedTime / 1000);
     });
 
-    app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    app.get('/metrics', { config: { access: 'public', ownBearer: true }, schema: { hide: true } }, async (request, reply) => {
       const allowed = metricsAllowed(request, token);
       if (allowed === 'token') {
         throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu', undefined, {
