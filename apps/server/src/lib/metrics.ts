@@ -34,6 +34,9 @@ export function metricsAllowed(request: FastifyRequest, token: string | undefine
  * database pool's connections, the read cache's hits and misses, and the process (CPU, memory, event loop,
  * garbage collection). One registry per app, so several apps in one process (tests) do not collide.
  */
+/** The answer's challenge header when METRICS_TOKEN is set (a header value, not a message). */
+const METRICS_CHALLENGE = 'Bearer realm="mms-metrics"';
+
 export const metricsPlugin = fp<{ pool: pg.Pool; token?: string; backupDir: string }>(
   async (app: FastifyInstance, { pool, token, backupDir }) => {
     const registry = new client.Registry();
@@ -114,16 +117,20 @@ export const metricsPlugin = fp<{ pool: pg.Pool; token?: string; backupDir: stri
       durations.observe(labels, reply.elapsedTime / 1000);
     });
 
-    app.get('/metrics', { config: { access: 'public', ownBearer: true }, schema: { hide: true } }, async (request, reply) => {
-      const allowed = metricsAllowed(request, token);
-      if (allowed === 'token') {
-        throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu', undefined, {
-          'www-authenticate': 'Bearer realm="mms-metrics"',
-        });
-      }
-      if (allowed === 'local') throw new AppError('FORBIDDEN', 'Anda tidak berhak membuka halaman atau data ini');
-      void reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
-      return registry.metrics();
-    });
+    app.get(
+      '/metrics',
+      { config: { access: 'public', ownBearer: true }, schema: { hide: true } },
+      async (request, reply) => {
+        const allowed = metricsAllowed(request, token);
+        if (allowed === 'token') {
+          throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu', undefined, {
+            'www-authenticate': METRICS_CHALLENGE,
+          });
+        }
+        if (allowed === 'local') throw new AppError('FORBIDDEN', 'Anda tidak berhak membuka halaman atau data ini');
+        void reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+        return registry.metrics();
+      },
+    );
   },
 );

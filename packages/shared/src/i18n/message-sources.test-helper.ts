@@ -141,8 +141,9 @@ export function findMessages(): FoundMessage[] {
   const found: FoundMessage[] = [];
   for (const f of filesUnder(join(ROOT, 'packages/shared/src/contracts'))) scanFile(f, 'contract', found);
   // the command-line tools, configuration and database start-up speak to the operator, not to users; a
-  // template's content (`*-template.ts`) is a fixed Indonesian document in the import format, not a message
-  const operator = /apps\/server\/src\/(cli|seed|db)\/|apps\/server\/src\/config\.ts$|-template\.ts$/;
+  // template's content (`*-template.ts`) is a fixed Indonesian document in the import format, not a message;
+  // backup and restore run from the command line (`npm run backup`, `npm run restore`)
+  const operator = /apps\/server\/src\/(cli|seed|db|backup)\/|apps\/server\/src\/config\.ts$|-template\.ts$/;
   for (const f of filesUnder(join(ROOT, 'apps/server/src'))) if (!operator.test(f)) scanFile(f, 'server', found);
   return found;
 }
