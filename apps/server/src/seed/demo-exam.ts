@@ -160,6 +160,8 @@ export async function seedDemoExams(
         shuffleQuestions: true,
         shuffleOptions: true,
         tokenRequired: true,
+        // practice without a grade: it must not occupy the class's exam calendar for the whole year
+        isSample: true,
       },
     ])
     .returning({ id: assessments.id });

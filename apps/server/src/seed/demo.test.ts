@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../lib/clock.ts';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { examClashes } from '../modules/assessment/distribution.repo.ts';
 import { addStudentsUntil } from './bulk-students.ts';
 import { placeLessons } from './demo-data.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STUDENTS_PER_CLASS, seedDemoIfFirstStart } from './demo.ts';
@@ -122,7 +123,20 @@ describe('placeLessons', () => {
       expect.objectContaining({ status: 'OPEN', questionCount: 6, tokenRequired: false, attemptsAllowed: 10 }),
     ]);
     const exams = (await ctx.call(student, 'GET', '/api/v1/exam/mine?kind=SUMMATIVE')).json();
-    expect(exams.items).toEqual([expect.objectContaining({ status: 'OPEN', tokenRequired: true })]);
+    expect(exams.items).toEqual([expect.objectContaining({ status: 'OPEN', tokenRequired: true, isSample: true })]);
+    // practice, so a real exam of 7A scheduled in the same year finds the class free
+    const class7a = await one<{ id: number }>(
+      sql`select cg.id from class_groups cg join units u on u.id = cg.unit_id where u.code = 'SMP' and cg.name = '7A'`,
+    );
+    const now = clock.now();
+    const clashes = await examClashes(ctx.db, {
+      id: 0,
+      classIds: [class7a.id],
+      opensAt: new Date(now.getTime() + 86_400_000),
+      closesAt: new Date(now.getTime() + 2 * 86_400_000),
+      now,
+    });
+    expect(clashes).toEqual([]);
     const paper = await ctx.call(
       student,
       'POST',
