@@ -21,7 +21,7 @@ const jsonDir = jsonAt > 0 ? path.resolve(process.argv[jsonAt + 1] ?? '') : unde
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 1;
 
-const BUDGET_KB = { '/auth/signin': 200, '/backend/dashboard': 300, '/…/play-online-*/:id': 410 };
+const BUDGET_KB = { '/auth/signin': 200, '/backend/dashboard': 300, '/…/play-online-*/:id': 330 };
 const ROUTES = {
   '/auth/signin': ['src/app/layouts/blank-layout.tsx', 'src/features/auth/pages/sign-in-page.tsx'],
   '/backend/dashboard': ['src/app/layouts/backend-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],

@@ -40,6 +40,7 @@ export * from './contracts/finance.ts';
 export * from './contracts/finance-books.ts';
 export * from './contracts/bisyaroh.ts';
 export * from './contracts/exam-engine.ts';
+export * from './domain/exam-rules.ts';
 export * from './contracts/counselling.ts';
 export * from './domain/instrument-scoring.ts';
 export * from './contracts/instruments.ts';

@@ -12,7 +12,11 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { IconLanguage, IconMathFunction, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inlineMathHtml, richContentClass } from '../lib/rich-content.tsx';
+import { inlineMathHtml, provideMath, richContentClass } from '../lib/rich-content.tsx';
+import { renderMath } from '../lib/rich-math.ts';
+
+// the editor shows formulas as it writes them: KaTeX comes with its chunk
+provideMath(renderMath);
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {

@@ -1,10 +1,32 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { RichContent, richContentHtml } from './rich-content.tsx';
+import { render, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasMath, loadMath, mathLoaded, RichContent, richContentHtml } from './rich-content.tsx';
 
 const codePoints = (s: string) => [...s].map((c) => c.codePointAt(0));
 
+// first, while KaTeX is not loaded (this module's state is the file's: these run before the others load it)
+describe('KaTeX on demand', () => {
+  it('is not loaded for a text without formulas, and shows a formula as its source until it is', async () => {
+    const plain = render(<RichContent html="<p>Tanpa rumus</p>" />);
+    expect(plain.container.textContent).toBe('Tanpa rumus');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mathLoaded()).toBe(false);
+    expect(hasMath('<p>a \\(x\\)</p>')).toBe(true);
+    expect(hasMath('<p>x = <span data-latex="y"></span></p>')).toBe(true);
+    expect(hasMath('<p>(x) dan [y]</p>')).toBe(false);
+
+    const { container } = render(<RichContent html="<p>Luas \(\pi r^2\)</p>" />);
+    const pending = container.querySelector('[data-math-pending]');
+    expect(pending?.textContent).toBe('\\(\\pi r^2\\)');
+    await waitFor(() => expect(container.querySelector('.katex annotation')?.textContent).toBe('\\pi r^2'));
+    expect(container.querySelector('[data-math-pending]')).toBeNull();
+    expect(mathLoaded()).toBe(true);
+  });
+});
+
 describe('richContentHtml', () => {
+  beforeAll(() => loadMath());
+
   it('renders inline and display formulas with KaTeX', () => {
     const doc = new DOMParser().parseFromString(
       richContentHtml('<p>Luas \\(\\pi r^2\\) dan</p><p>\\[\\frac{a}{b}\\]</p>'),

@@ -1,11 +1,31 @@
-// Rich content of questions: KaTeX and the Arabic font come with this module only, so they load with the
-// screens that show questions (the assessment chunk), never with the sign-in page.
+// Rich content of questions: the Arabic font comes with this module only, so it loads with the screens that show
+// questions, never with the sign-in page; KaTeX (rich-math.ts) loads only when a text holds a formula.
 import '@fontsource/amiri/arabic-400.css';
 import '@fontsource/amiri/arabic-700.css';
-import 'katex/dist/katex.min.css';
-import katex from 'katex';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import classes from './rich-content.module.css';
+
+type RenderMath = (latex: string, display: boolean) => string;
+let renderMath: RenderMath | null = null;
+let loadingMath: Promise<void> | null = null;
+
+/** Gives the formula renderer to this module (the editor, which imports rich-math.ts itself, calls it at once). */
+export function provideMath(render: RenderMath) {
+  renderMath = render;
+  loadingMath ??= Promise.resolve();
+}
+
+/** Loads KaTeX once; what RichContent renders after it shows formulas typeset. */
+export function loadMath(): Promise<void> {
+  loadingMath ??= import('./rich-math.ts').then((m) => provideMath(m.renderMath));
+  return loadingMath;
+}
+
+/** Whether KaTeX is here (a formula rendered before shows its source, marked `data-math-pending`). */
+export const mathLoaded = () => renderMath !== null;
+
+/** Whether a text holds a formula: `\( \)`, `\[ \]` or the editor's `<span data-latex>`. */
+export const hasMath = (html: string) => /\\\(|\\\[|data-latex/.test(html);
 
 /** Arabic script: the Arabic block (letters, harakat U+064B-U+065F, U+0670), its supplements and presentation forms. */
 const ARABIC = '\\u0600-\\u06FF\\u0750-\\u077F\\u08A0-\\u08FF\\uFB50-\\uFDFF\\uFE70-\\uFEFF';
@@ -15,26 +35,30 @@ const ARABIC_RUN = new RegExp(`[${ARABIC}]+(?:[\\s.,!?:;()\\u060C\\u061B\\u061F]
 const MATH = /\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]/g;
 
 /** A formula as KaTeX markup; an invalid one as its source with an error mark (never an exception). */
-function mathNode(doc: Document, latex: string, display: boolean): Node {
+function mathNode(doc: Document, latex: string, display: boolean, math: RenderMath | null): Node {
   const holder = doc.createElement(display ? 'div' : 'span');
+  const source = display ? `\\[${latex}\\]` : `\\(${latex}\\)`;
+  if (!math) {
+    // KaTeX is on its way: the source until it arrives
+    holder.className = display ? classes.mathDisplay! : classes.math!;
+    holder.dataset.mathPending = '';
+    holder.textContent = source;
+    return holder;
+  }
   try {
-    holder.innerHTML = katex.renderToString(latex, {
-      displayMode: display,
-      throwOnError: true,
-      output: 'htmlAndMathml',
-    });
+    holder.innerHTML = math(latex, display);
     holder.className = display ? classes.mathDisplay! : classes.math!;
   } catch (err) {
     holder.className = classes.mathError!;
     holder.dataset.mathError = '';
     holder.title = err instanceof Error ? err.message : String(err);
-    holder.textContent = display ? `\\[${latex}\\]` : `\\(${latex}\\)`;
+    holder.textContent = source;
   }
   return holder;
 }
 
 /** A text node's formulas rendered, the text around them kept. */
-function renderMathIn(doc: Document, text: Text) {
+function renderMathIn(doc: Document, text: Text, math: RenderMath | null) {
   const value = text.data;
   MATH.lastIndex = 0;
   if (!MATH.test(value)) return;
@@ -43,7 +67,7 @@ function renderMathIn(doc: Document, text: Text) {
   let at = 0;
   for (const m of value.matchAll(MATH)) {
     if (m.index > at) out.append(value.slice(at, m.index));
-    out.append(mathNode(doc, (m[1] ?? m[2] ?? '').trim(), m[2] !== undefined));
+    out.append(mathNode(doc, (m[1] ?? m[2] ?? '').trim(), m[2] !== undefined, math));
     at = m.index + m[0].length;
   }
   if (at < value.length) out.append(value.slice(at));
@@ -51,7 +75,8 @@ function renderMathIn(doc: Document, text: Text) {
 }
 
 /** An inline formula as the markup RichContent shows (for the editor, which shows formulas the same way). */
-export const inlineMathHtml = (latex: string): string => (mathNode(document, latex, false) as HTMLElement).outerHTML;
+export const inlineMathHtml = (latex: string): string =>
+  (mathNode(document, latex, false, renderMath) as HTMLElement).outerHTML;
 
 /** The class that gives rich text its look (Arabic font and size, pictures, paragraphs), for the editor too. */
 export const richContentClass = classes.root!;
@@ -91,13 +116,14 @@ const textNodes = (root: Node): Text[] => {
  * markup, Arabic runs marked right-to-left in Arabic. The input is already sanitised by the server; KaTeX's
  * output is its own (trust off), so the result is safe to insert.
  */
-export function richContentHtml(html: string): string {
+export function richContentHtml(html: string, math: RenderMath | null = renderMath): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   const body = doc.body;
   for (const el of [...body.querySelectorAll<HTMLElement>('span[data-latex]')]) {
-    el.replaceWith(mathNode(doc, el.dataset.latex ?? '', false));
+    el.replaceWith(mathNode(doc, el.dataset.latex ?? '', false, math));
   }
-  for (const t of textNodes(body)) if (!t.parentElement?.closest('.katex, [data-math-error]')) renderMathIn(doc, t);
+  for (const t of textNodes(body))
+    if (!t.parentElement?.closest('.katex, [data-math-error], [data-math-pending]')) renderMathIn(doc, t, math);
   for (const el of [...body.querySelectorAll('[lang="ar"]')]) el.setAttribute('dir', 'rtl');
   for (const t of textNodes(body)) if (!t.parentElement?.closest('.katex')) markArabicIn(doc, t);
   return body.innerHTML;
@@ -112,7 +138,18 @@ export interface RichContentProps {
 
 /** One way to show a question's rich text everywhere (the bank's preview, the paper, the exam page). */
 export function RichContent({ html, inline, className }: RichContentProps) {
-  const rendered = useMemo(() => richContentHtml(html), [html]);
+  const needsMath = hasMath(html);
+  const [mathReady, setMathReady] = useState(mathLoaded);
+  useEffect(() => {
+    if (!needsMath || mathReady) return;
+    let live = true;
+    void loadMath().then(() => live && setMathReady(true));
+    return () => {
+      live = false;
+    };
+  }, [needsMath, mathReady]);
+  const math = mathReady ? renderMath : null;
+  const rendered = useMemo(() => richContentHtml(html, math), [html, math]);
   const Tag = inline ? 'span' : 'div';
   return (
     <Tag

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAM_PIN_PATTERN, EXAM_TOKEN_MAX, EXAM_TOKEN_PATTERN } from '../domain/exam-rules.ts';
 
 import { QUESTION_TYPES, QuestionResponse } from './assessment.ts';
 import { dbId } from './common.ts';
@@ -36,10 +37,6 @@ import { dbId } from './common.ts';
 export const EXAM_KINDS = ['FORMATIVE', 'SUMMATIVE'] as const;
 export type ExamKind = (typeof EXAM_KINDS)[number];
 
-/** Saves are accepted until the deadline plus this many seconds (requests in flight, a reconnecting phone). */
-export const EXAM_SAVE_GRACE_SECONDS = 60;
-
-export const EXAM_DEVICE_HEADER = 'x-exam-device';
 
 /** A device's id: random, made once by the browser and kept in its storage (not a secret). */
 export const DeviceId = z
@@ -82,14 +79,14 @@ export const ExamStartInput = z.object({
   token: z
     .string()
     .trim()
-    .max(20, 'Token tidak valid')
-    .regex(/^[A-Za-z0-9]*$/, 'Token hanya huruf dan angka')
+    .max(EXAM_TOKEN_MAX, 'Token tidak valid')
+    .regex(EXAM_TOKEN_PATTERN, 'Token hanya huruf dan angka')
     .optional(),
   /** the proctor's one-time PIN, to take over an attempt running on another device */
   pin: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'PIN terdiri atas 6 angka')
+    .regex(EXAM_PIN_PATTERN, 'PIN terdiri atas 6 angka')
     .optional(),
 });
 export type ExamStartInput = z.infer<typeof ExamStartInput>;

@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
+import type { ExamPaper } from '@mms/shared';
+import { useEffect, useMemo } from 'react';
 import { registerExamShell } from '../../lib/exam-shell.ts';
+import { hasMath, loadMath } from '../../lib/rich-content.tsx';
 import { keepUserForOffline, useSession } from '../../lib/session.ts';
 
 /**
@@ -14,4 +16,16 @@ export function useOfflineShell() {
   useEffect(() => {
     void registerExamShell();
   }, []);
+}
+
+/**
+ * A paper with a formula anywhere loads KaTeX at once (not when that question is reached, perhaps offline) and hands
+ * the loaded files to the offline shell again, so a reload without a connection still typesets them. A paper
+ * without formulas never downloads KaTeX.
+ */
+export function useMathOfPaper(paper: ExamPaper | null | undefined) {
+  const withMath = useMemo(() => !!paper && hasMath(JSON.stringify(paper.questions)), [paper]);
+  useEffect(() => {
+    if (withMath) void loadMath().then(() => registerExamShell());
+  }, [withMath]);
 }

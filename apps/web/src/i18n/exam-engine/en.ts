@@ -53,6 +53,8 @@ export const examEngineEn: typeof examEngineId = {
     token: 'Token',
     tokenHint: 'Ask the proctor for the token',
     tokenRequired: 'Enter the token',
+    tokenInvalid: 'The token is letters and digits only, at most {{max}}',
+    pinInvalid: 'The PIN is 6 digits',
     start: 'Start',
     otherDevice: 'This exam is being taken on another device',
     otherDeviceHint: 'Ask the proctor for a PIN to continue on this device.',

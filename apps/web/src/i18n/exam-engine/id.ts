@@ -51,6 +51,8 @@ export const examEngineId = {
     token: 'Token',
     tokenHint: 'Minta token kepada pengawas',
     tokenRequired: 'Token wajib diisi',
+    tokenInvalid: 'Token hanya huruf dan angka, paling banyak {{max}}',
+    pinInvalid: 'PIN terdiri atas 6 angka',
     start: 'Mulai',
     otherDevice: 'Ujian sedang dikerjakan di perangkat lain',
     otherDeviceHint: 'Minta PIN ke pengawas untuk melanjutkan di perangkat ini.',

@@ -2,8 +2,12 @@ import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { Question } from '@mms/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RichContent } from '../../../lib/rich-content.tsx';
+import { provideMath, RichContent } from '../../../lib/rich-content.tsx';
+import { renderMath } from '../../../lib/rich-math.ts';
 import classes from './question-view.module.css';
+
+// the bank's preview and the printed papers show formulas typeset at once (a print does not wait for a chunk)
+provideMath(renderMath);
 
 /** A, B, C, ... for the n-th option. */
 const letter = (i: number) => String.fromCharCode(65 + i);

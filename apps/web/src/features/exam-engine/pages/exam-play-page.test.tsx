@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { ExamListItem, ExamPaper } from '@mms/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { mathLoaded } from '../../../lib/rich-content.tsx';
 import { renderExamEngine } from '../render-exam-engine.test-helper.tsx';
 import { ExamPlay, resetJournalForTests } from './exam-play-page.tsx';
 
@@ -162,7 +163,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Token wajib diisi')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Token/), { target: { value: 'ab-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
-    expect(await screen.findByText('Token hanya huruf dan angka')).toBeTruthy();
+    expect(await screen.findByText('Token hanya huruf dan angka, paling banyak 20')).toBeTruthy();
     expect(calls('POST /api/v1/exam/assessments/7/start')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/Token/), { target: { value: 'abc123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
@@ -276,6 +277,11 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Minta PIN ke pengawas/)).toBeTruthy();
     const digits = (pin: string) =>
       fireEvent.change(screen.getByLabelText(/PIN \(6 angka\)/), { target: { value: pin } });
+    // a short PIN is refused in the browser, nothing is sent
+    digits('12');
+    fireEvent.click(screen.getByRole('button', { name: 'Lanjutkan di perangkat ini' }));
+    expect(await screen.findByText('PIN terdiri atas 6 angka')).toBeTruthy();
+    expect(tries).toBe(1);
     digits('999999');
     fireEvent.click(screen.getByRole('button', { name: 'Lanjutkan di perangkat ini' }));
     expect(await screen.findByText('PIN salah')).toBeTruthy();
@@ -393,5 +399,23 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     act(() => vi.advanceTimersByTime(30_000));
     expect(await screen.findByText('Jawaban sudah dikumpulkan')).toBeTruthy();
     expect(screen.getByText('Nilai Anda: 75')).toBeTruthy();
+  });
+
+  // last: KaTeX is this module graph's state, and every paper above has no formula
+  it('never loads KaTeX for a paper without formulas', async () => {
+    await startWithToken();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mathLoaded()).toBe(false);
+  });
+
+  it('loads KaTeX at once for a paper with a formula anywhere, and typesets it', async () => {
+    const withMath = paperOf();
+    withMath.questions[5] = { ...withMath.questions[5]!, stem: '<p>Jelaskan \\(x^2\\)</p>' };
+    serve({ 'POST /api/v1/exam/assessments/7/start': () => json(withMath) });
+    await startWithToken();
+    // loaded while the first question shows, not when the sixth is reached (perhaps offline by then)
+    await waitFor(() => expect(mathLoaded()).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /^Soal 6/ }));
+    await waitFor(() => expect(document.querySelector('.katex annotation')?.textContent).toBe('x^2'));
   });
 });

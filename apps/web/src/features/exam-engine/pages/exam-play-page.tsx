@@ -17,7 +17,7 @@ import { examDeviceId, isAnswered, openExamJournal, type ExamJournal } from '../
 import { ExamSession } from '../exam-session.ts';
 import type { ExamSync, SyncSnapshot } from '../exam-sync.ts';
 import { gradeText, whenText } from '../exam-display.ts';
-import { useOfflineShell } from '../offline-shell.ts';
+import { useMathOfPaper, useOfflineShell } from '../offline-shell.ts';
 
 /** How often the page asks for the attempt while working (extensions, notices, a proctor's submission). */
 export const POLL_MS = 30_000;
@@ -128,6 +128,7 @@ export function ExamPlay({ kind, assessmentId }: { kind: ExamKind; assessmentId:
     if (timeUp && sync) void sync.flush();
   }, [timeUp, sync]);
 
+  useMathOfPaper(paper);
   const questions = paper?.questions ?? [];
   const question = questions[current];
   const entry = question ? snapshot.answers.get(question.questionId) : undefined;
