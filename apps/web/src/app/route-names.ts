@@ -9,6 +9,7 @@ export type RouteName = keyof typeof ROUTES;
 export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'dashboard',
   'other-api-tokens',
+  'other-outbox',
   'student-record',
   'treasurer-payment-components',
   'treasurer-fees-major',

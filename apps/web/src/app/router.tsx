@@ -31,6 +31,7 @@ import { scheduleRoutes } from '../features/schedule/routes.ts';
 import { admissionRoutes } from '../features/admission/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { apiTokensRoutes } from '../features/api-tokens/routes.ts';
+import { outboxRoutes } from '../features/outbox/routes.ts';
 
 const handle = (h: RouteHandle) => h;
 
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
           ...selectionRoutes,
           ...contentRoutes,
           ...apiTokensRoutes,
+          ...outboxRoutes,
           {
             path: '*',
             lazy: () => import('../features/errors/pages/error-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

@@ -1,4 +1,4 @@
-import type { TimetableSlot } from '@mms/shared';
+import type { AuthUser, TimetableSlot } from '@mms/shared';
 
 /** A lesson of the timetable for tests: Monday, period 1 of class 1A, with the given fields changed. */
 export function timetableSlot(fields: Partial<TimetableSlot> = {}): TimetableSlot {
@@ -33,3 +33,20 @@ export const letterheadFixture = {
   logoUrl: null,
   signature: { place: 'Bogor', date: '2026-11-18', role: 'HEADMASTER', name: 'Drs. H. Muhammad Yusuf', nip: null },
 };
+
+/** A signed-in user as the session answers it (ADMIN with an employee record unless told otherwise). */
+export function authUser(fields: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: 1,
+    username: 'admin',
+    displayName: 'Administrator',
+    division: 'ADMIN',
+    avatarUrl: null,
+    employeeId: 3,
+    employeeNumber: null,
+    studentId: null,
+    studentNumber: null,
+    unit: null,
+    ...fields,
+  };
+}

@@ -211,6 +211,7 @@ export const APP_ROUTES = {
   'other-user': '/backend/mms/other/users/:id',
   'other-audit': '/backend/mms/other/audit',
   'other-api-tokens': '/backend/mms/other/api-tokens',
+  'other-outbox': '/backend/mms/other/outbox',
   'other-image-upload': '/backend/mms/other/image-upload',
   'other-image-crop': '/backend/mms/other/image-crop',
   'other-blog-upload': '/backend/mms/other/blog-upload',

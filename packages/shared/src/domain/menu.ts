@@ -321,6 +321,7 @@ export const MENU: readonly MenuNode[] = [
     other('school-profile', 'Profil sekolah & kop surat', 'School profile and letterhead', 'school.unit.manage'),
     other('audit', 'Jejak audit', 'Audit trail', 'audit.read'),
     other('api-tokens', 'Token API', 'API tokens', 'apiTokens.manage'),
+    other('outbox', 'Kotak keluar notifikasi', 'Notification outbox', 'outbox.read'),
     other('image-upload', 'Unggah gambar', 'Image upload'),
     other('image-crop', 'Potong gambar', 'Image crop'),
     other('blog-upload', 'Unggah artikel', 'Blog-post upload'),

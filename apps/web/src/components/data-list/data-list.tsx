@@ -9,7 +9,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { ResponsiveDataTable } from './responsive-table.tsx';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { withDisplayCells } from '../../lib/display.ts';
@@ -30,6 +30,10 @@ export interface DataListProps<T> {
   actions?: ReactNode;
   defaultSort?: DataTableSortStatus<T>;
   searchLabel?: string;
+  /** the search text to start with (e.g. from the address) */
+  initialSearch?: string;
+  /** told of the search text once it settles (debounced), e.g. to keep it in the address */
+  onSearchChange?: (q: string) => void;
   /** file name of the Excel export (without .xlsx) */
   exportName: string;
   /** the export's title and sheet name; by default the table's accessible name */
@@ -82,8 +86,10 @@ export function defaultExportColumns<T>(columns: ListColumn<T>[]): ExportColumn<
  */
 export function DataList<T extends object>(props: DataListProps<T>) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(props.initialSearch ?? '');
   const [q] = useDebouncedValue(search, 300);
+  const { onSearchChange } = props;
+  useEffect(() => onSearchChange?.(q), [q, onSearchChange]);
   const [pageSize, setPageSize] = useState(props.initialPageSize ?? 25);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T> | undefined>(props.defaultSort);
 

@@ -1,16 +1,5 @@
-import { jakartaDate } from '@mms/shared';
-import { dateText } from '../../lib/display.ts';
-
-const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', hour: '2-digit', minute: '2-digit' });
-
-/** An instant as the school reads it, in Jakarta time: `25/11/2026 07.30` (`07:30` in English). */
-export function dateTimeText(iso: string | null | undefined, language: 'id' | 'en' = 'id'): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const time = TIME.format(at);
-  return `${dateText(jakartaDate(at), 'short')} ${language === 'en' ? time : time.replace(':', '.')}`;
-}
+/** The instant as the school reads it lives with the other displays (the outbox screen uses it too). */
+export { dateTimeText } from '../../lib/display.ts';
 
 /** A before/after record of the audit log as readable text (indented JSON), or null when there is none. */
 export function recordText(value: unknown): string | null {
