@@ -24,7 +24,7 @@ import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
-import { StudentPicker } from '../components/student-pick.tsx';
+import { StudentPicker } from '../../../components/student-picker.tsx';
 import { useAchievement, useSaveAchievement } from '../api.ts';
 import { CodeSelect } from '../components/parts.tsx';
 import { PrintListButton } from '../../../components/print/print-list.tsx';

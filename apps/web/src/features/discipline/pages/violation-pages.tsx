@@ -37,7 +37,7 @@ import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
-import { StudentPicker } from '../components/student-pick.tsx';
+import { StudentPicker } from '../../../components/student-picker.tsx';
 import { useCatalogue, useDecideViolation, useLedger, useSaveViolation, useViolation } from '../api.ts';
 import { LedgerEntryForm, LedgerView } from '../components/ledger-panel.tsx';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
