@@ -1,4 +1,4 @@
-import { Badge, Select, type SelectProps } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Select, Textarea, type SelectProps } from '@mantine/core';
 import type { SanctionStatus, ViolationStatus } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 
@@ -43,5 +43,42 @@ export function CodeSelect<C extends string>({
       w={{ base: '100%', xs: 200 }}
       {...rest}
     />
+  );
+}
+
+/** The foot of a violation or achievement form: its notes, the evidence file (image or PDF) and save. */
+export function NotesEvidenceSave(props: {
+  notes: string;
+  notesError?: string | undefined;
+  onNotes: (notes: string) => void;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  saving: boolean;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Textarea
+        label={t('discipline.notes')}
+        autosize
+        minRows={2}
+        value={props.notes}
+        error={props.notesError}
+        onChange={(e) => props.onNotes(e.currentTarget.value)}
+      />
+      <FileInput
+        label={t('discipline.evidence')}
+        accept="image/jpeg,image/png,application/pdf"
+        value={props.file}
+        onChange={props.onFile}
+        clearable
+      />
+      <Group>
+        <Button color="green" loading={props.saving} onClick={props.onSave}>
+          {t('discipline.save')}
+        </Button>
+      </Group>
+    </>
   );
 }

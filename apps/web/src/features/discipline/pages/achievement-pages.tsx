@@ -1,4 +1,4 @@
-import { Anchor, Button, FileInput, Group, Paper, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import {
   ACHIEVEMENT_FIELDS,
   ACHIEVEMENT_LEVELS,
@@ -26,7 +26,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { StudentPicker } from '../../../components/student-picker.tsx';
 import { useAchievement, useSaveAchievement } from '../api.ts';
-import { CodeSelect } from '../components/parts.tsx';
+import { CodeSelect, NotesEvidenceSave } from '../components/parts.tsx';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 
 function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSaved: () => void }) {
@@ -132,26 +132,15 @@ function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSave
           error={errors.organiser}
           onChange={(e) => setV({ ...v, organiser: e.currentTarget.value })}
         />
-        <Textarea
-          label={t('discipline.notes')}
-          autosize
-          minRows={2}
-          value={v.notes}
-          error={errors.notes}
-          onChange={(e) => setV({ ...v, notes: e.currentTarget.value })}
+        <NotesEvidenceSave
+          notes={v.notes}
+          notesError={errors.notes}
+          onNotes={(notes) => setV({ ...v, notes })}
+          file={file}
+          onFile={setFile}
+          saving={save.isPending}
+          onSave={submit}
         />
-        <FileInput
-          label={t('discipline.evidence')}
-          accept="image/jpeg,image/png,application/pdf"
-          value={file}
-          onChange={setFile}
-          clearable
-        />
-        <Group>
-          <Button color="green" loading={save.isPending} onClick={submit}>
-            {t('discipline.save')}
-          </Button>
-        </Group>
       </Stack>
     </Paper>
   );

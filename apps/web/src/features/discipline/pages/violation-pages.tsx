@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Select, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   can,
   VIOLATION_STATUSES,
@@ -40,7 +28,7 @@ import { issueErrors } from '../../../lib/validation.ts';
 import { StudentPicker } from '../../../components/student-picker.tsx';
 import { useCatalogue, useDecideViolation, useLedger, useSaveViolation, useViolation } from '../api.ts';
 import { LedgerEntryForm, LedgerView } from '../components/ledger-panel.tsx';
-import { CodeSelect, StatusBadge } from '../components/parts.tsx';
+import { CodeSelect, NotesEvidenceSave, StatusBadge } from '../components/parts.tsx';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 
 interface FormValues {
@@ -156,26 +144,15 @@ function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (
             onChange={(e) => setV({ ...v, witness: e.currentTarget.value })}
           />
         </Group>
-        <Textarea
-          label={t('discipline.notes')}
-          autosize
-          minRows={2}
-          value={v.notes}
-          error={errors.notes}
-          onChange={(e) => setV({ ...v, notes: e.currentTarget.value })}
+        <NotesEvidenceSave
+          notes={v.notes}
+          notesError={errors.notes}
+          onNotes={(notes) => setV({ ...v, notes })}
+          file={file}
+          onFile={setFile}
+          saving={save.isPending}
+          onSave={submit}
         />
-        <FileInput
-          label={t('discipline.evidence')}
-          accept="image/jpeg,image/png,application/pdf"
-          value={file}
-          onChange={setFile}
-          clearable
-        />
-        <Group>
-          <Button color="green" loading={save.isPending} onClick={submit}>
-            {t('discipline.save')}
-          </Button>
-        </Group>
       </Stack>
     </Paper>
   );
