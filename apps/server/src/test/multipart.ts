@@ -5,7 +5,7 @@ import type { Session, TestContext } from './context.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A hand-built multipart/form-data POST with one file field (of the given type) and text fields. */
+/** A hand-built multipart/form-data POST (or PUT) with one file field (of the given type) and text fields. */
 export function postFile(
   ctx: TestContext,
   session: Session,
@@ -13,6 +13,7 @@ export function postFile(
   field: string,
   file: { name: string; data: Buffer; mime?: string },
   fields: Record<string, string> = {},
+  method: 'POST' | 'PUT' = 'POST',
 ) {
   const boundary = `----mms${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
@@ -26,7 +27,7 @@ export function postFile(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
   return ctx.app.inject({
-    method: 'POST',
+    method,
     url,
     payload: Buffer.concat(parts),
     headers: {
