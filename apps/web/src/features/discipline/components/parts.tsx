@@ -1,6 +1,7 @@
 import { Badge, Button, FileInput, Group, Select, Textarea, type SelectProps } from '@mantine/core';
-import type { SanctionStatus, ViolationStatus } from '@mms/shared';
+import type { SanctionStatus, StudentSummary, ViolationStatus } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
+import { StudentPicker } from '../../../components/student-picker.tsx';
 
 const COLORS: Record<ViolationStatus | SanctionStatus, string> = {
   REPORTED: 'yellow',
@@ -80,5 +81,30 @@ export function NotesEvidenceSave(props: {
         </Button>
       </Group>
     </>
+  );
+}
+
+/** The student a saved violation or achievement is about, as the student picker shows it. */
+export const recordStudent = (
+  r: { studentId: number; studentName: string; nis: string; className: string | null } | undefined,
+) => (r ? ({ id: r.studentId, name: r.studentName, nis: r.nis, className: r.className } as StudentSummary) : null);
+
+/** The student of a violation or achievement form; fixed once the record is saved. */
+export function RecordStudentPicker(props: {
+  value: StudentSummary | null;
+  onChange: (s: StudentSummary | null) => void;
+  error?: string | undefined;
+  fixed: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <StudentPicker
+      label={t('discipline.student')}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      disabled={props.fixed}
+      required
+    />
   );
 }

@@ -7,7 +7,6 @@ import {
   type Achievement,
   type AchievementField,
   type AchievementLevel,
-  type StudentSummary,
 } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +23,8 @@ import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
-import { StudentPicker } from '../../../components/student-picker.tsx';
 import { useAchievement, useSaveAchievement } from '../api.ts';
-import { CodeSelect, NotesEvidenceSave } from '../components/parts.tsx';
+import { CodeSelect, NotesEvidenceSave, recordStudent, RecordStudentPicker } from '../components/parts.tsx';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 
 function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSaved: () => void }) {
@@ -35,14 +33,7 @@ function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSave
   const save = useSaveAchievement();
   const [file, setFile] = useState<File | null>(null);
   const [v, setV] = useState({
-    student: existing
-      ? ({
-          id: existing.studentId,
-          name: existing.studentName,
-          nis: existing.nis,
-          className: existing.className,
-        } as StudentSummary)
-      : null,
+    student: recordStudent(existing),
     date: existing?.date ?? today,
     title: existing?.title ?? '',
     field: (existing?.field ?? null) as AchievementField | null,
@@ -77,13 +68,11 @@ function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSave
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <StudentPicker
-          label={t('discipline.student')}
+        <RecordStudentPicker
           value={v.student}
           onChange={(student) => setV({ ...v, student })}
           error={errors.studentId}
-          disabled={!!existing}
-          required
+          fixed={!!existing}
         />
         <TextInput
           label={t('discipline.achievement.title')}

@@ -25,10 +25,15 @@ import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
-import { StudentPicker } from '../../../components/student-picker.tsx';
 import { useCatalogue, useDecideViolation, useLedger, useSaveViolation, useViolation } from '../api.ts';
 import { LedgerEntryForm, LedgerView } from '../components/ledger-panel.tsx';
-import { CodeSelect, NotesEvidenceSave, StatusBadge } from '../components/parts.tsx';
+import {
+  CodeSelect,
+  NotesEvidenceSave,
+  recordStudent,
+  RecordStudentPicker,
+  StatusBadge,
+} from '../components/parts.tsx';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 
 interface FormValues {
@@ -49,14 +54,7 @@ function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (
   const save = useSaveViolation();
   const [file, setFile] = useState<File | null>(null);
   const [v, setV] = useState<FormValues>({
-    student: existing
-      ? ({
-          id: existing.studentId,
-          name: existing.studentName,
-          nis: existing.nis,
-          className: existing.className,
-        } as StudentSummary)
-      : null,
+    student: recordStudent(existing),
     ruleId: existing ? String(existing.ruleId) : null,
     occurredOn: existing?.occurredOn ?? today,
     occurredTime: existing?.occurredTime ?? '',
@@ -97,13 +95,11 @@ function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <StudentPicker
-          label={t('discipline.student')}
+        <RecordStudentPicker
           value={v.student}
           onChange={(student) => setV({ ...v, student })}
           error={errors.studentId}
-          disabled={!!existing}
-          required
+          fixed={!!existing}
         />
         <Select
           label={t('discipline.rule')}
