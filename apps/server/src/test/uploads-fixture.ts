@@ -1,41 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { CSRF_HEADER } from '@mms/shared';
-import type { Session, TestContext } from './context.ts';
+import type { TestContext } from './context.ts';
+import { postFile } from './multipart.ts';
 import { attendanceFixture, previousSchoolDay } from '../modules/attendance/test-fixtures.ts';
-
-/** A hand-built multipart/form-data POST with one file field and text fields. */
-export function postFile(
-  ctx: TestContext,
-  session: Session,
-  url: string,
-  field: string,
-  file: { name: string; data: Buffer },
-  fields: Record<string, string> = {},
-) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: Buffer.concat(parts),
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
-}
 
 export const png = (background: string) =>
   sharp({ create: { width: 8, height: 8, channels: 3, background } })

@@ -12,8 +12,13 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(fu
     <PasswordInput
       ref={ref}
       visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': t('app.showPassword') }}
+      visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
       {...props}
     />
   );
+});
+
+/** A password being chosen (a new account's, a reset, a change, its confirmation): the browser may suggest one. */
+export const NewPasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(function NewPasswordField(props, ref) {
+  return <PasswordField ref={ref} autoComplete="new-password" {...props} />;
 });

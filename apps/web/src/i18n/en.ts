@@ -8,7 +8,6 @@ export const en: Messages = {
     loading: 'Loading…',
     skipToContent: 'Skip to content',
     actions: 'Actions',
-    showPassword: 'Show password',
   },
   dates: {
     clear: 'Clear the date',

@@ -7,7 +7,6 @@ export const id = {
     loading: 'Memuat…',
     skipToContent: 'Lewati ke konten',
     actions: 'Aksi',
-    showPassword: 'Tampilkan kata sandi',
   },
   dates: {
     clear: 'Kosongkan tanggal',

@@ -6,10 +6,11 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, type Question } from '@mms/shared';
+import { type Question } from '@mms/shared';
 import { auditLog, grades, questionVersions } from '../../db/schema/index.ts';
 import { writeDocx, type DocxParagraph } from '../../lib/docx-writer.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile } from '../../test/multipart.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 import { QUESTION_COLUMNS } from './question-format.ts';
 
@@ -38,24 +39,7 @@ async function workbook(rows: Cells[]) {
 }
 
 function upload(session: Session, url: string, data: Buffer, name = 'soal.xlsx') {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
+  return postFile(ctx, session, url, 'file', { name, data });
 }
 
 const pair = (gradeId = f.classA.gradeId) => `?subjectId=${f.subject.id}&gradeId=${gradeId}`;

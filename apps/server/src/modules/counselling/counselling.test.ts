@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, DIVISIONS, type Division } from '@mms/shared';
+import { DIVISIONS, type Division } from '@mms/shared';
 import { auditLog, counsellingNotes, employees, psychotests, students, units, users } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile } from '../../test/multipart.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 
 type Method = Parameters<TestContext['call']>[1];
@@ -76,24 +76,7 @@ const testCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::in
 
 /** A hand-built multipart/form-data upload of one file. */
 function upload(session: Session, id: number, name: string, data: Buffer) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${API}/psychotests/${id}/attachment`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
+  return postFile(ctx, session, `${API}/psychotests/${id}/attachment`, 'file', { name, data });
 }
 
 const png = () =>

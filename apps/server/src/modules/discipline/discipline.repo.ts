@@ -27,6 +27,50 @@ const CLASS_OF = (student: string) =>
      where e.student_id = ${student}.id and e.ended_at is null
      order by e.id desc limit 1) cls on true`);
 
+/** The filters every student list of discipline shares (violations, achievements, sanctions). */
+interface StudentListFilter {
+  unitId: number | null;
+  studentId?: number;
+  classGroupId?: number;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** Those filters as conditions: `row` is the list's alias (its unit_id and student_id), `day` what from/to bound. */
+function studentListParts(row: string, day: SQL, f: StudentListFilter): SQL[] {
+  const r = sql.raw(row);
+  const parts: SQL[] = [sql`true`];
+  if (f.unitId !== null) parts.push(sql`${r}.unit_id = ${f.unitId}`);
+  if (f.studentId !== undefined) parts.push(sql`${r}.student_id = ${f.studentId}`);
+  if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
+  if (f.from) parts.push(sql`${day} >= ${f.from}`);
+  if (f.to) parts.push(sql`${day} <= ${f.to}`);
+  if (f.q) parts.push(sql`(s.name ilike ${`%${escapeLike(f.q)}%`} or s.nis ilike ${`%${escapeLike(f.q)}%`})`);
+  return parts;
+}
+
+/**
+ * One page of a student list and the count of all that match: `select` ends in the list's joins (students `s`,
+ * the class `cls`), `table` is e.g. `violations v`, `order` the page's order.
+ */
+async function studentListPage<T extends Record<string, unknown>>(
+  db: Executor,
+  list: { select: SQL; table: string; where: SQL; order: string },
+  page: { page: number; pageSize: number },
+) {
+  const { select, table, where, order } = list;
+  const alias = table.split(' ')[1]!;
+  const [items, total] = await Promise.all([
+    db.execute<T>(
+      sql`${select} where ${where} order by ${sql.raw(order)} limit ${page.pageSize} offset ${offsetOf(page)}`,
+    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}
+      join students s on s.id = ${sql.raw(alias)}.student_id ${CLASS_OF('s')} where ${where}`),
+  ]);
+  return { items: items.rows, total: total.rows[0]?.n ?? 0, page: page.page, pageSize: page.pageSize };
+}
+
 export async function findStudent(db: Executor, id: number) {
   const [row] = await db
     .select({
@@ -243,28 +287,16 @@ export interface ViolationFilter {
 }
 
 function violationWhere(f: ViolationFilter): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (f.unitId !== null) parts.push(sql`v.unit_id = ${f.unitId}`);
+  const parts = studentListParts('v', sql`v.occurred_on`, f);
   if (f.reporterUserId !== undefined) parts.push(sql`v.reporter_user_id = ${f.reporterUserId}`);
-  if (f.studentId !== undefined) parts.push(sql`v.student_id = ${f.studentId}`);
-  if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
   if (f.status) parts.push(sql`v.status = ${f.status}`);
-  if (f.from) parts.push(sql`v.occurred_on >= ${f.from}`);
-  if (f.to) parts.push(sql`v.occurred_on <= ${f.to}`);
-  if (f.q) parts.push(sql`(s.name ilike ${`%${escapeLike(f.q)}%`} or s.nis ilike ${`%${escapeLike(f.q)}%`})`);
   return sql.join(parts, sql` and `);
 }
 
 export async function listViolations(db: Executor, f: ViolationFilter, page: { page: number; pageSize: number }) {
   const where = violationWhere(f);
-  const [items, total] = await Promise.all([
-    db.execute<ViolationRow>(
-      sql`${VIOLATION_SELECT} where ${where} order by v.occurred_on desc, v.id desc limit ${page.pageSize} offset ${offsetOf(page)}`,
-    ),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from violations v join students s on s.id = v.student_id
-      ${CLASS_OF('s')} where ${where}`),
-  ]);
-  return { items: items.rows, total: total.rows[0]?.n ?? 0, page: page.page, pageSize: page.pageSize };
+  const order = 'v.occurred_on desc, v.id desc';
+  return studentListPage<ViolationRow>(db, { select: VIOLATION_SELECT, table: 'violations v', where, order }, page);
 }
 
 export async function findViolation(db: Executor, id: number) {
@@ -336,29 +368,21 @@ export interface AchievementFilter {
 }
 
 function achievementWhere(f: AchievementFilter): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (f.unitId !== null) parts.push(sql`a.unit_id = ${f.unitId}`);
+  const parts = studentListParts('a', sql`a.date`, f);
   if (f.classIds) parts.push(sql`cls.id = any(${arrayParam(f.classIds)}::int[])`);
-  if (f.studentId !== undefined) parts.push(sql`a.student_id = ${f.studentId}`);
-  if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
   if (f.field) parts.push(sql`a.field = ${f.field}`);
   if (f.level) parts.push(sql`a.level = ${f.level}`);
-  if (f.from) parts.push(sql`a.date >= ${f.from}`);
-  if (f.to) parts.push(sql`a.date <= ${f.to}`);
-  if (f.q) parts.push(sql`(s.name ilike ${`%${escapeLike(f.q)}%`} or s.nis ilike ${`%${escapeLike(f.q)}%`})`);
   return sql.join(parts, sql` and `);
 }
 
 export async function listAchievements(db: Executor, f: AchievementFilter, page: { page: number; pageSize: number }) {
   const where = achievementWhere(f);
-  const [items, total] = await Promise.all([
-    db.execute<AchievementRow>(
-      sql`${ACHIEVEMENT_SELECT} where ${where} order by a.date desc, a.id desc limit ${page.pageSize} offset ${offsetOf(page)}`,
-    ),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from achievements a join students s on s.id = a.student_id
-      ${CLASS_OF('s')} where ${where}`),
-  ]);
-  return { items: items.rows, total: total.rows[0]?.n ?? 0, page: page.page, pageSize: page.pageSize };
+  const order = 'a.date desc, a.id desc';
+  return studentListPage<AchievementRow>(
+    db,
+    { select: ACHIEVEMENT_SELECT, table: 'achievements a', where, order },
+    page,
+  );
 }
 
 export async function findAchievement(db: Executor, id: number) {
@@ -498,32 +522,20 @@ export interface SanctionFilter {
 }
 
 function sanctionWhere(f: SanctionFilter): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (f.unitId !== null) parts.push(sql`x.unit_id = ${f.unitId}`);
+  const parts = studentListParts('x', sql`(x.created_at at time zone 'Asia/Jakarta')::date`, f);
   if (f.classIds) {
     parts.push(
       sql`(cls.id = any(${arrayParam(f.classIds)}::int[]) or x.supervisor_employee_id = ${f.supervisorEmployeeId ?? 0})`,
     );
   }
-  if (f.studentId !== undefined) parts.push(sql`x.student_id = ${f.studentId}`);
-  if (f.classGroupId !== undefined) parts.push(sql`cls.id = ${f.classGroupId}`);
   if (f.status) parts.push(sql`x.status = ${f.status}`);
-  if (f.from) parts.push(sql`(x.created_at at time zone 'Asia/Jakarta')::date >= ${f.from}`);
-  if (f.to) parts.push(sql`(x.created_at at time zone 'Asia/Jakarta')::date <= ${f.to}`);
-  if (f.q) parts.push(sql`(s.name ilike ${`%${escapeLike(f.q)}%`} or s.nis ilike ${`%${escapeLike(f.q)}%`})`);
   return sql.join(parts, sql` and `);
 }
 
 export async function listSanctions(db: Executor, f: SanctionFilter, page: { page: number; pageSize: number }) {
   const where = sanctionWhere(f);
-  const [items, total] = await Promise.all([
-    db.execute<SanctionRow>(
-      sql`${SANCTION_SELECT} where ${where} order by x.created_at desc, x.id desc limit ${page.pageSize} offset ${offsetOf(page)}`,
-    ),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from sanctions x join students s on s.id = x.student_id
-      ${CLASS_OF('s')} where ${where}`),
-  ]);
-  return { items: items.rows, total: total.rows[0]?.n ?? 0, page: page.page, pageSize: page.pageSize };
+  const order = 'x.created_at desc, x.id desc';
+  return studentListPage<SanctionRow>(db, { select: SANCTION_SELECT, table: 'sanctions x', where, order }, page);
 }
 
 export async function findSanction(db: Executor, id: number) {

@@ -46,12 +46,10 @@ import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { userOf } from '../../lib/scope.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { collectAll, sendXlsx, toXlsx } from '../../lib/xlsx.ts';
 import { excelImportRoutes } from '../../lib/excel-import-routes.ts';
 import { createDisciplineService } from './discipline.service.ts';
 import { createRulesImportService } from './rules-import.service.ts';
-import { ACHIEVEMENT_COLUMNS, exportFilters, SANCTION_COLUMNS, VIOLATION_COLUMNS } from './discipline.export.ts';
+import { ACHIEVEMENT_PAPER, SANCTION_PAPER, sendListXlsx, VIOLATION_PAPER } from './discipline.export.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['discipline'];
@@ -212,17 +210,9 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
     },
     async (request, reply) => {
       const user = userOf(request);
-      const rows = await collectAll((page, pageSize) =>
-        discipline.listViolations(user, { ...request.query, page, pageSize }),
-      );
-      const lang = requestLang(request);
-      const heading = {
-        lang,
-        sheet: { id: 'Pelanggaran', en: 'Violations' },
-        title: { id: 'Daftar Pelanggaran Siswa', en: 'Student Violations' },
-        filters: exportFilters(lang, request.query),
-      };
-      return sendXlsx(reply, 'pelanggaran', await toXlsx(heading, VIOLATION_COLUMNS, rows));
+      const listPage = (page: number, pageSize: number) =>
+        discipline.listViolations(user, { ...request.query, page, pageSize });
+      return sendListXlsx(request, reply, request.query, listPage, VIOLATION_PAPER);
     },
   );
   app.get(
@@ -357,17 +347,9 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
     },
     async (request, reply) => {
       const user = userOf(request);
-      const rows = await collectAll((page, pageSize) =>
-        discipline.listAchievements(user, { ...request.query, page, pageSize }),
-      );
-      const lang = requestLang(request);
-      const heading = {
-        lang,
-        sheet: { id: 'Prestasi', en: 'Achievements' },
-        title: { id: 'Daftar Prestasi Siswa', en: 'Student Achievements' },
-        filters: exportFilters(lang, request.query),
-      };
-      return sendXlsx(reply, 'prestasi', await toXlsx(heading, ACHIEVEMENT_COLUMNS, rows));
+      const listPage = (page: number, pageSize: number) =>
+        discipline.listAchievements(user, { ...request.query, page, pageSize });
+      return sendListXlsx(request, reply, request.query, listPage, ACHIEVEMENT_PAPER);
     },
   );
   app.get(
@@ -486,17 +468,9 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
     },
     async (request, reply) => {
       const user = userOf(request);
-      const rows = await collectAll((page, pageSize) =>
-        discipline.listSanctions(user, { ...request.query, page, pageSize }),
-      );
-      const lang = requestLang(request);
-      const heading = {
-        lang,
-        sheet: { id: 'Sanksi', en: 'Sanctions' },
-        title: { id: 'Daftar Sanksi Siswa', en: 'Student Sanctions' },
-        filters: exportFilters(lang, request.query),
-      };
-      return sendXlsx(reply, 'sanksi', await toXlsx(heading, SANCTION_COLUMNS, rows));
+      const listPage = (page: number, pageSize: number) =>
+        discipline.listSanctions(user, { ...request.query, page, pageSize });
+      return sendListXlsx(request, reply, request.query, listPage, SANCTION_PAPER);
     },
   );
   app.get(

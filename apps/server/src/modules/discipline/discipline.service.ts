@@ -114,6 +114,42 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return { name: safeName(file.name, mime), path, mime, size: data.length } satisfies EvidenceFile;
   }
 
+  /**
+   * Replaces a violation's or achievement's evidence: stores the new file, then in one transaction reads the row
+   * again (`lock` refuses when it may no longer change), writes the file's reference and audits it; the old file is
+   * removed afterwards, the new one if anything failed.
+   */
+  async function replaceEvidence(
+    file: { name: string; data: Buffer },
+    uploadedBy: number,
+    actor: AuditActor,
+    row: {
+      entityType: 'violation' | 'achievement';
+      id: number;
+      lock: (tx: Executor) => Promise<{ evidence: EvidenceFile | null }>;
+      update: (tx: Executor, id: number, values: { evidence: EvidenceFile }) => Promise<void>;
+    },
+  ) {
+    const evidence = await saveEvidence(file, uploadedBy);
+    try {
+      const old = await db.transaction(async (tx) => {
+        const before = await row.lock(tx);
+        await row.update(tx, row.id, { evidence });
+        await audit(tx, actor, {
+          action: `discipline.${row.entityType}.evidence`,
+          entityType: row.entityType,
+          entityId: row.id,
+          after: evidence,
+        });
+        return before.evidence;
+      });
+      if (old) await files.remove(old.path);
+    } catch (err) {
+      await files.remove(evidence.path);
+      throw err;
+    }
+  }
+
   async function readEvidence(evidence: EvidenceFile | null) {
     if (!evidence) throw notFound('Berkas bukti');
     return { data: await files.read(evidence.path), mime: evidence.mime, name: evidence.name };
@@ -371,24 +407,12 @@ export function createDisciplineService(db: Database, dataDir: string) {
     actor: AuditActor,
   ) {
     await db.transaction((tx) => editableViolation(tx, user, id)); // refuse before decoding the file
-    const evidence = await saveEvidence(file, user.id);
-    try {
-      const old = await db.transaction(async (tx) => {
-        const before = await editableViolation(tx, user, id);
-        await repo.updateViolation(tx, id, { evidence });
-        await audit(tx, actor, {
-          action: 'discipline.violation.evidence',
-          entityType: 'violation',
-          entityId: id,
-          after: evidence,
-        });
-        return before.evidence;
-      });
-      if (old) await files.remove(old.path);
-    } catch (err) {
-      await files.remove(evidence.path);
-      throw err;
-    }
+    await replaceEvidence(file, user.id, actor, {
+      entityType: 'violation',
+      id,
+      lock: (tx) => editableViolation(tx, user, id),
+      update: repo.updateViolation,
+    });
     return getViolation(user, id);
   }
 
@@ -560,25 +584,16 @@ export function createDisciplineService(db: Database, dataDir: string) {
     const found = await repo.findAchievement(db, id);
     if (!found) throw notFound('Prestasi');
     assertUnit(user, found.unitId);
-    const evidence = await saveEvidence(file, user.id);
-    try {
-      const old = await db.transaction(async (tx) => {
+    await replaceEvidence(file, user.id, actor, {
+      entityType: 'achievement',
+      id,
+      lock: async (tx) => {
         const before = await repo.findAchievement(tx, id);
         if (!before) throw notFound('Prestasi');
-        await repo.updateAchievement(tx, id, { evidence });
-        await audit(tx, actor, {
-          action: 'discipline.achievement.evidence',
-          entityType: 'achievement',
-          entityId: id,
-          after: evidence,
-        });
-        return before.evidence;
-      });
-      if (old) await files.remove(old.path);
-    } catch (err) {
-      await files.remove(evidence.path);
-      throw err;
-    }
+        return before;
+      },
+      update: repo.updateAchievement,
+    });
     return getAchievement(user, id);
   }
 

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CSRF_HEADER, type Division } from '@mms/shared';
+import { type Division } from '@mms/shared';
 import { auditLog, pointLedger, sanctions, students, units, violations } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile } from '../../test/multipart.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 import { addLedgerLine } from './ledger.ts';
 
@@ -51,24 +51,7 @@ const countRows = async (table: typeof violations | typeof pointLedger | typeof 
   (await ctx.db.select().from(table)).length;
 
 function upload(session: Session, url: string, name: string, data: Buffer) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
+  return postFile(ctx, session, url, 'file', { name, data });
 }
 
 describe('the rule catalogue', () => {

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CSRF_HEADER } from '@mms/shared';
 import {
   academicYears,
   auditLog,
@@ -17,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTestContext, TEST_PASSWORD, type Session, type TestContext } from '../../test/context.ts';
+import { postFile, XLSX_MIME } from '../../test/multipart.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 
 let ctx: TestContext;
@@ -61,24 +60,7 @@ afterAll(() => ctx.close());
 const B = '/api/v1/instruments';
 
 function upload(session: Session, url: string, data: Buffer) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="butir.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
+  return postFile(ctx, session, url, 'file', { name: 'butir.xlsx', data, mime: XLSX_MIME });
 }
 
 async function workbook(rows: (string | number | null)[][]) {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CSRF_HEADER } from '@mms/shared';
 import { grades, subjectMaterials, subjects } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile } from '../../test/multipart.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 
 let ctx: TestContext;
@@ -25,24 +24,7 @@ afterAll(() => ctx.close());
 
 /** A hand-built multipart/form-data upload of one file. */
 function upload(session: Session, materialId: number, name: string, data: Buffer) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/materials/${materialId}/attachments`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
+  return postFile(ctx, session, `/api/v1/materials/${materialId}/attachments`, 'file', { name, data });
 }
 
 const input = (gradeId: number, title = 'Bab 1: Bilangan bulat') => ({

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, addDays } from '@mms/shared';
+import { addDays } from '@mms/shared';
 import {
   academicYears,
   auditLog,
@@ -16,6 +14,7 @@ import {
 import { syncReadCache } from '../../lib/read-cache.ts';
 import { clock } from '../../lib/clock.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile, XLSX_MIME, xlsxOf } from '../../test/multipart.ts';
 import { isSchoolDay, schoolDays } from './calendar.service.ts';
 
 // Every date here is chosen by the test: the school year 2025/2026, long past whatever today is.
@@ -351,31 +350,12 @@ describe('a school holiday in the calendar', () => {
 });
 
 const HEADERS = ['Jenis*', 'Nama*', 'Tanggal mulai (YYYY-MM-DD)*', 'Tanggal selesai (YYYY-MM-DD)'];
-async function workbook(rows: (string | null)[][]) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Kalender');
-  sheet.addRow(HEADERS);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const workbook = (rows: (string | null)[][]) => xlsxOf('Kalender', HEADERS, rows);
 function upload(session: Session, query: string, data: Buffer) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="kalender.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
+  return postFile(ctx, session, `/api/v1/calendar/import${query}`, 'file', {
+    name: 'kalender.xlsx',
     data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/calendar/import${query}`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
+    mime: XLSX_MIME,
   });
 }
 

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER } from '@mms/shared';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile, XLSX_MIME, xlsxOf } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,34 +11,14 @@ afterAll(() => ctx.close());
 
 const HEADERS = ['NIP*', 'Nama*', 'L/P', 'Jabatan', 'No. HP', 'Tanggal bergabung', 'Divisi*', 'Kata sandi awal*'];
 
-async function workbook(rows: (string | number | Date | null)[][]) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Pegawai');
-  sheet.addRow(HEADERS);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const workbook = (rows: (string | number | Date | null)[][]) => xlsxOf('Pegawai', HEADERS, rows);
 
-function upload(session: Session, unitId: number, data: Buffer) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pegawai.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
+const upload = (session: Session, unitId: number, data: Buffer) =>
+  postFile(ctx, session, `/api/v1/employees/import?unitId=${unitId}`, 'file', {
+    name: 'pegawai.xlsx',
     data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/employees/import?unitId=${unitId}`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
+    mime: XLSX_MIME,
   });
-}
 
 const count = async (session: Session, q: string) =>
   (await ctx.call(session, 'GET', `/api/v1/employees?q=${encodeURIComponent(q)}`)).json().total as number;

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER } from '@mms/shared';
 import { auditLog, foundation, units } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 let smpId: number;
@@ -26,23 +25,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function upload(session: Session, url: string, data: Buffer) {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  return ctx.app.inject({
-    method: 'PUT',
-    url,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
+  return postFile(ctx, session, url, 'file', { name: 'logo', data, mime: 'image/png' }, {}, 'PUT');
 }
 
 describe("the papers' letterhead and signature", () => {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CSRF_HEADER } from '@mms/shared';
 import { auditLog, enrollments, students, teachingAssignments } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile } from '../../test/multipart.ts';
 import { schoolFactory } from './test-factory.ts';
 
 let ctx: TestContext;
@@ -24,23 +24,15 @@ afterAll(() => ctx.close());
 
 /** A hand-built multipart/form-data PUT of one `file`. */
 function upload(session: Session, studentId: number, data: Buffer, type = 'image/png') {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1/students/${studentId}/photo`,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
-  });
+  return postFile(
+    ctx,
+    session,
+    `/api/v1/students/${studentId}/photo`,
+    'file',
+    { name: 'foto', data, mime: type },
+    {},
+    'PUT',
+  );
 }
 
 const photoPathOf = async (id: number) =>

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER } from '@mms/shared';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { postFile, XLSX_MIME, xlsxOf } from '../../test/multipart.ts';
 import { zipOf } from '../../test/zip.ts';
 import { schoolFactory } from './test-factory.ts';
 
@@ -12,36 +11,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function workbook(rows: (string | number | Date | null)[][], headers?: string[]) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Siswa');
-  sheet.addRow(
+const workbook = (rows: (string | number | Date | null)[][], headers?: string[]) =>
+  xlsxOf(
+    'Siswa',
     headers ?? ['NIS*', 'NISN', 'Nama*', 'JK (L/P)', 'Tanggal Lahir (YYYY-MM-DD)', 'Mukim (MUKIM/NON_MUKIM)'],
+    rows,
   );
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
-function upload(session: Session, unitId: number, data: Buffer, field = 'file') {
-  const boundary = `----mms${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="siswa.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
+const upload = (session: Session, unitId: number, data: Buffer, field = 'file') =>
+  postFile(ctx, session, `/api/v1/students/import?unitId=${unitId}`, field, {
+    name: 'siswa.xlsx',
     data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/students/import?unitId=${unitId}`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: session.cookie,
-      [CSRF_HEADER]: session.csrfToken,
-    },
+    mime: XLSX_MIME,
   });
-}
 
 const count = async (session: Session, q: string) =>
   (await ctx.call(session, 'GET', `/api/v1/students?q=${encodeURIComponent(q)}`)).json().total as number;

@@ -85,38 +85,36 @@ export function useSaveSettings() {
   });
 }
 
-export function useViolation(id: number | null) {
+/** One violation or achievement, to show or edit. */
+function useRecord<T>(kind: 'violations' | 'achievements', id: number | null) {
   return useQuery({
-    queryKey: [`${D}/violations`, id],
-    queryFn: () => api<Violation>(`${D}/violations/${id}`),
+    queryKey: [`${D}/${kind}`, id],
+    queryFn: () => api<T>(`${D}/${kind}/${id}`),
     enabled: !!id,
   });
 }
 
-/** Saves a report (new or changed) and then its evidence file, if one was chosen. */
-export function useSaveViolation() {
+/** Saves a violation or achievement (new or changed) and then its evidence file, if one was chosen. */
+function useSaveRecord<T extends { id: number }, B>(kind: 'violations' | 'achievements') {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({
-      id,
-      body,
-      file,
-    }: {
-      id?: number;
-      body: ViolationInput | ViolationUpdate;
-      file: File | null;
-    }) => {
+    mutationFn: async ({ id, body, file }: { id?: number; body: B; file: File | null }) => {
       const saved = id
-        ? await api<Violation>(`${D}/violations/${id}`, { method: 'PATCH', body })
-        : await api<Violation>(`${D}/violations`, { method: 'POST', body });
+        ? await api<T>(`${D}/${kind}/${id}`, { method: 'PATCH', body })
+        : await api<T>(`${D}/${kind}`, { method: 'POST', body });
       if (!file) return saved;
       const form = new FormData();
       form.append('file', file);
-      return apiForm<Violation>(`${D}/violations/${saved.id}/evidence`, form);
+      return apiForm<T>(`${D}/${kind}/${saved.id}/evidence`, form);
     },
     onSuccess: refresh,
   });
 }
+
+export const useViolation = (id: number | null) => useRecord<Violation>('violations', id);
+
+/** Saves a report (new or changed) and then its evidence file, if one was chosen. */
+export const useSaveViolation = () => useSaveRecord<Violation, ViolationInput | ViolationUpdate>('violations');
 
 export function useDecideViolation() {
   const refresh = useRefresh();
@@ -145,37 +143,10 @@ export function useAddLedgerEntry(studentId: number) {
   });
 }
 
-export function useAchievement(id: number | null) {
-  return useQuery({
-    queryKey: [`${D}/achievements`, id],
-    queryFn: () => api<Achievement>(`${D}/achievements/${id}`),
-    enabled: !!id,
-  });
-}
+export const useAchievement = (id: number | null) => useRecord<Achievement>('achievements', id);
 
-export function useSaveAchievement() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      body,
-      file,
-    }: {
-      id?: number;
-      body: AchievementInput | AchievementUpdate;
-      file: File | null;
-    }) => {
-      const saved = id
-        ? await api<Achievement>(`${D}/achievements/${id}`, { method: 'PATCH', body })
-        : await api<Achievement>(`${D}/achievements`, { method: 'POST', body });
-      if (!file) return saved;
-      const form = new FormData();
-      form.append('file', file);
-      return apiForm<Achievement>(`${D}/achievements/${saved.id}/evidence`, form);
-    },
-    onSuccess: refresh,
-  });
-}
+export const useSaveAchievement = () =>
+  useSaveRecord<Achievement, AchievementInput | AchievementUpdate>('achievements');
 
 export function useDecideSanction() {
   const refresh = useRefresh();

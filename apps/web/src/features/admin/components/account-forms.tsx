@@ -17,7 +17,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordField } from '../../../components/password-field.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { formResolver } from '../../../lib/validation.ts';
@@ -149,12 +149,10 @@ export function CreateAccountForm({ onDone }: { onDone: (created?: UserDetail) =
             error={errors.displayName?.message}
           />
           <DivisionUnitFields control={form.control} errors={errors} />
-          <PasswordField
+          <NewPasswordField
             label={t('admin.users.password')}
             description={t('admin.users.passwordHint')}
             withAsterisk
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             {...form.register('password')}
             error={errors.password?.message}
           />
@@ -240,12 +238,10 @@ export function ResetPasswordForm({ user, onDone }: { user: UserDetail; onDone: 
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">{t('admin.user.resetHint')}</Text>
-        <PasswordField
+        <NewPasswordField
           label={t('admin.user.newPassword')}
           description={t('admin.users.passwordHint')}
           withAsterisk
-          autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
           {...form.register('newPassword')}
           error={errors.newPassword?.message}
         />

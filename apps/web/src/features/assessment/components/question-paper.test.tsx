@@ -1,43 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Letterhead, Question } from '@mms/shared';
-import { id } from '../../../i18n/id.ts';
+import { describe, expect, it } from 'vitest';
+import type { Question } from '@mms/shared';
 import { registerAssessmentMessages } from '../../../i18n/assessment/index.ts';
-import { registerPrintMessages } from '../../../i18n/print/index.ts';
+import { printedPaperTest } from '../../../test/printed-paper.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { QuestionPaper } from './question-paper.tsx';
 
-beforeAll(async () => {
-  if (!i18next.isInitialized)
-    await i18next.use(initReactI18next).init({
-      resources: { id: { translation: id } },
-      lng: 'id',
-      interpolation: { escapeValue: false },
-    });
-  registerAssessmentMessages();
-  registerPrintMessages();
-});
-
-const LETTERHEAD: Letterhead = {
-  kind: 'UNIT',
-  foundationName: 'Yayasan Pendidikan Islam Al-Amin',
-  name: 'SMP Islam Terpadu Al-Amin',
-  npsn: '20235678',
-  address: 'Jl. Pesantren No. 17, Bogor',
-  phone: null,
-  email: null,
-  logoUrl: null,
-  signature: { place: 'Bogor', date: '2026-11-25', role: 'HEADMASTER', name: 'Drs. Yusuf', nip: null },
-};
-
-beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(
-    async () => new Response(JSON.stringify(LETTERHEAD), { status: 200 }),
-  );
-});
-afterEach(() => vi.restoreAllMocks());
+printedPaperTest(registerAssessmentMessages);
 
 const base = {
   unitId: 2,

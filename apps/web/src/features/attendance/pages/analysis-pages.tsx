@@ -45,6 +45,39 @@ function useRange() {
 }
 
 /**
+ * A range analysis page: its title, the from/to dates and one more filter, then the loading, error and empty
+ * states or the chart with its table.
+ */
+function RangeAnalysis(props: {
+  title: string;
+  range: ReturnType<typeof useRange>;
+  filter: ReactNode;
+  query: { isPending: boolean; isError: boolean; data: unknown };
+  empty: boolean;
+  chart: ReactNode;
+  table: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { range: r, query } = props;
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        {props.title}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <DateField label={t('att.from')} value={r.from} onChange={(v) => v && r.setFrom(v)} />
+        <DateField label={t('att.to')} value={r.to} onChange={(v) => v && r.setTo(v)} />
+        {props.filter}
+      </Group>
+      {query.isPending && <Skeleton h={240} />}
+      {query.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
+      {!!query.data && props.empty && <Text c="dimmed">{t('list.empty')}</Text>}
+      {!!query.data && !props.empty && <ChartWithNumbers chart={props.chart} table={props.table} />}
+    </Stack>
+  );
+}
+
+/**
  * Attendance analysis: H, S, I, A and "belum diisi" of the daily registers per class over a date range,
  * counted by the server exactly as the monthly recap counts them (one request).
  */
@@ -55,55 +88,45 @@ export function AttendanceAnalysisPage() {
   const data = useAttendanceAnalysis({ from: r.from, to: r.to, unitId });
   const rows = data.data?.classes ?? [];
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h3">
-        {t('att.analysis.attendance')}
-      </Title>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <DateField label={t('att.from')} value={r.from} onChange={(v) => v && r.setFrom(v)} />
-        <DateField label={t('att.to')} value={r.to} onChange={(v) => v && r.setTo(v)} />
-        <UnitSelect value={unitId} onChange={setUnitId} />
-      </Group>
-      {data.isPending && <Skeleton h={240} />}
-      {data.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
-      {data.data && rows.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
-      {data.data && rows.length > 0 && (
-        <ChartWithNumbers
-          chart={<BarChart h={320} data={rows} dataKey="className" type="stacked" series={SERIES} withLegend />}
-          table={
-            <Table striped aria-label={t('att.analysis.attendance')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('att.class')}</Table.Th>
-                  {SERIES.map((s) => (
-                    <Table.Th key={s.name} ta="right">
-                      {s.name}
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">{t('att.notTakenShort')}</Table.Th>
-                  <Table.Th ta="right">%H</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((x) => (
-                  <Table.Tr key={x.classGroupId} data-testid={`attendance-analysis-${x.className}`}>
-                    <Table.Td>{x.className}</Table.Td>
-                    <Table.Td ta="right">{x.H}</Table.Td>
-                    <Table.Td ta="right">{x.S}</Table.Td>
-                    <Table.Td ta="right">{x.I}</Table.Td>
-                    <Table.Td ta="right">{x.A}</Table.Td>
-                    <Table.Td ta="right">{x.notTaken}</Table.Td>
-                    <Table.Td ta="right" data-testid="percentage">
-                      {showPercent(x.percentage)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          }
-        />
-      )}
-    </Stack>
+    <RangeAnalysis
+      title={t('att.analysis.attendance')}
+      range={r}
+      filter={<UnitSelect value={unitId} onChange={setUnitId} />}
+      query={data}
+      empty={rows.length === 0}
+      chart={<BarChart h={320} data={rows} dataKey="className" type="stacked" series={SERIES} withLegend />}
+      table={
+        <Table striped aria-label={t('att.analysis.attendance')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('att.class')}</Table.Th>
+              {SERIES.map((s) => (
+                <Table.Th key={s.name} ta="right">
+                  {s.name}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">{t('att.notTakenShort')}</Table.Th>
+              <Table.Th ta="right">%H</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((x) => (
+              <Table.Tr key={x.classGroupId} data-testid={`attendance-analysis-${x.className}`}>
+                <Table.Td>{x.className}</Table.Td>
+                <Table.Td ta="right">{x.H}</Table.Td>
+                <Table.Td ta="right">{x.S}</Table.Td>
+                <Table.Td ta="right">{x.I}</Table.Td>
+                <Table.Td ta="right">{x.A}</Table.Td>
+                <Table.Td ta="right">{x.notTaken}</Table.Td>
+                <Table.Td ta="right" data-testid="percentage">
+                  {showPercent(x.percentage)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      }
+    />
   );
 }
 
@@ -180,56 +203,46 @@ export function JournalAnalysisPage() {
   const data = useJournalAnalysis({ from: r.from, to: r.to, classGroupId });
   const rows = data.data?.subjects ?? [];
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h3">
-        {t('att.analysis.journal')}
-      </Title>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <DateField label={t('att.from')} value={r.from} onChange={(v) => v && r.setFrom(v)} />
-        <DateField label={t('att.to')} value={r.to} onChange={(v) => v && r.setTo(v)} />
-        <AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} />
-      </Group>
-      {data.isPending && <Skeleton h={240} />}
-      {data.isError && <Alert color="red">{t('list.loadFailed')}</Alert>}
-      {data.data && rows.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
-      {data.data && rows.length > 0 && (
-        <ChartWithNumbers
-          chart={
-            <BarChart
-              h={320}
-              data={rows}
-              dataKey="subjectName"
-              series={[
-                { name: 'journals', label: t('att.analysis.journals'), color: 'blue.6' },
-                { name: 'absences', label: t('att.analysis.absences'), color: 'red.6' },
-              ]}
-              withLegend
-            />
-          }
-          table={
-            <Table striped aria-label={t('att.analysis.journal')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('journal.subject')}</Table.Th>
-                  <Table.Th ta="right">{t('att.analysis.journals')}</Table.Th>
-                  <Table.Th ta="right">{t('att.analysis.absences')}</Table.Th>
-                  <Table.Th ta="right">{t('att.analysis.substitutes')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((x) => (
-                  <Table.Tr key={x.subjectId}>
-                    <Table.Td>{x.subjectName}</Table.Td>
-                    <Table.Td ta="right">{x.journals}</Table.Td>
-                    <Table.Td ta="right">{x.absences}</Table.Td>
-                    <Table.Td ta="right">{x.substitutes}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          }
+    <RangeAnalysis
+      title={t('att.analysis.journal')}
+      range={r}
+      filter={<AttendanceClassSelect value={classGroupId} onChange={setClassGroupId} />}
+      query={data}
+      empty={rows.length === 0}
+      chart={
+        <BarChart
+          h={320}
+          data={rows}
+          dataKey="subjectName"
+          series={[
+            { name: 'journals', label: t('att.analysis.journals'), color: 'blue.6' },
+            { name: 'absences', label: t('att.analysis.absences'), color: 'red.6' },
+          ]}
+          withLegend
         />
-      )}
-    </Stack>
+      }
+      table={
+        <Table striped aria-label={t('att.analysis.journal')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('journal.subject')}</Table.Th>
+              <Table.Th ta="right">{t('att.analysis.journals')}</Table.Th>
+              <Table.Th ta="right">{t('att.analysis.absences')}</Table.Th>
+              <Table.Th ta="right">{t('att.analysis.substitutes')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((x) => (
+              <Table.Tr key={x.subjectId}>
+                <Table.Td>{x.subjectName}</Table.Td>
+                <Table.Td ta="right">{x.journals}</Table.Td>
+                <Table.Td ta="right">{x.absences}</Table.Td>
+                <Table.Td ta="right">{x.substitutes}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordField, PasswordField } from '../../../components/password-field.tsx';
 import { ChangePasswordRequest } from '@mms/shared';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -68,23 +68,18 @@ export function PassChangePage() {
             </Text>
           </div>
           <PasswordField
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
             label={t('auth.currentPassword')}
             autoComplete="current-password"
             {...form.register('currentPassword')}
             error={errors.currentPassword?.message}
           />
-          <PasswordField
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+          <NewPasswordField
             label={t('auth.newPassword')}
-            autoComplete="new-password"
             {...form.register('newPassword')}
             error={errors.newPassword?.message}
           />
-          <PasswordField
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+          <NewPasswordField
             label={t('auth.confirmPassword')}
-            autoComplete="new-password"
             {...form.register('confirmPassword')}
             error={errors.confirmPassword?.message}
           />

@@ -80,12 +80,7 @@ export function SignInPage() {
               </Alert>
             )}
             <TextInput label={t('auth.username')} autoComplete="username" autoFocus {...field('username')} />
-            <PasswordField
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
-              label={t('auth.password')}
-              autoComplete="current-password"
-              {...field('password')}
-            />
+            <PasswordField label={t('auth.password')} autoComplete="current-password" {...field('password')} />
             <Button type="submit" loading={signIn.isPending} fullWidth>
               {t('auth.signIn')}
             </Button>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Paper, Select, Skeleton } from '@mantine/core';
+import { Alert, Badge, Button, Select } from '@mantine/core';
 import {
   ALL_UNIT_DIVISIONS,
   can,
@@ -15,10 +15,8 @@ import { ROUTES } from '../../../app/route-names.ts';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
-import { errorText } from '../../../i18n/index.ts';
 import { dateText } from '../../../lib/display.ts';
 import { notifyDone } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -35,39 +33,28 @@ import {
 } from '../components/labels.ts';
 import { NoteDetailModal } from '../components/note-detail.tsx';
 import { NoteForm } from '../components/note-form.tsx';
-
-/** Writing is for BPBK only (the server says the same); others see why instead of a form. */
-function useMayWrite() {
-  const user = useCurrentUser();
-  return can(user.division, 'counselling.manage') && can(user.division, 'counselling.confidential');
-}
+import { Loaded, useMayWrite, WriterPage } from '../components/writer-page.tsx';
 
 /** bpbk/counselling-input: a new counselling note. */
 export function CounsellingInputPage() {
   const { t } = useTranslation();
   const save = useSaveNote(null);
   const navigate = useNavigate();
-  const mayWrite = useMayWrite();
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={960}>
-      <PageTitle>{t('counselling.inputTitle')}</PageTitle>
-      {mayWrite ? (
-        <NoteForm
-          saving={save.isPending}
-          onSubmit={(body, form) =>
-            save.mutate(body, {
-              onSuccess: () => {
-                notifyDone('saved');
-                void navigate(ROUTES['bpbk-counselling-list']);
-              },
-              onError: (e) => showServerErrors(form, e),
-            })
-          }
-        />
-      ) : (
-        <Alert color="yellow">{t('counselling.writerOnly')}</Alert>
-      )}
-    </Paper>
+    <WriterPage title={t('counselling.inputTitle')}>
+      <NoteForm
+        saving={save.isPending}
+        onSubmit={(body, form) =>
+          save.mutate(body, {
+            onSuccess: () => {
+              notifyDone('saved');
+              void navigate(ROUTES['bpbk-counselling-list']);
+            },
+            onError: (e) => showServerErrors(form, e),
+          })
+        }
+      />
+    </WriterPage>
   );
 }
 
@@ -79,36 +66,23 @@ export function CounsellingEditPage() {
   const note = useNote(mayWrite && id ? id : null);
   const save = useSaveNote(id);
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={960}>
-      <PageTitle
-        actions={
-          <Button variant="default" component={Link} to={ROUTES['bpbk-counselling-list']}>
-            {t('counselling.back')}
-          </Button>
-        }
-      >
-        {t('counselling.editTitle')}
-      </PageTitle>
-      {!mayWrite ? (
-        <Alert color="yellow">{t('counselling.writerOnly')}</Alert>
-      ) : note.isPending ? (
-        <Skeleton height={400} />
-      ) : note.isError ? (
-        <Alert color="red">{errorText(note.error)}</Alert>
-      ) : (
-        <NoteForm
-          key={note.data.id}
-          note={note.data}
-          saving={save.isPending}
-          onSubmit={(body, form) =>
-            save.mutate(body, {
-              onSuccess: () => notifyDone('saved'),
-              onError: (e) => showServerErrors(form, e),
-            })
-          }
-        />
-      )}
-    </Paper>
+    <WriterPage title={t('counselling.editTitle')} backTo={ROUTES['bpbk-counselling-list']}>
+      <Loaded query={note}>
+        {(data) => (
+          <NoteForm
+            key={data.id}
+            note={data}
+            saving={save.isPending}
+            onSubmit={(body, form) =>
+              save.mutate(body, {
+                onSuccess: () => notifyDone('saved'),
+                onError: (e) => showServerErrors(form, e),
+              })
+            }
+          />
+        )}
+      </Loaded>
+    </WriterPage>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Alert, Button, Divider, Paper, Select, Skeleton, Stack } from '@mantine/core';
-import { ALL_UNIT_DIVISIONS, can, type PsychotestInstrument, type PsychotestSummary } from '@mms/shared';
+import { Alert, Button, Divider, Select, Stack } from '@mantine/core';
+import { ALL_UNIT_DIVISIONS, type PsychotestInstrument, type PsychotestSummary } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,8 @@ import { ROUTES } from '../../../app/route-names.ts';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
-import { errorText } from '../../../i18n/index.ts';
 import { dateText } from '../../../lib/display.ts';
 import { notifyDone } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -20,41 +18,31 @@ import { showServerErrors } from '../components/form-errors.ts';
 import { instrumentOptions, instrumentText } from '../components/labels.ts';
 import { PsychotestFile } from '../components/psychotest-file.tsx';
 import { PsychotestForm } from '../components/psychotest-form.tsx';
-
-function useMayWrite() {
-  const user = useCurrentUser();
-  return can(user.division, 'counselling.manage') && can(user.division, 'counselling.confidential');
-}
+import { Loaded, useMayWrite, WriterPage } from '../components/writer-page.tsx';
 
 /** bpbk/psychotest-input: a new psychological test result; the file is added on its edit page. */
 export function PsychotestInputPage() {
   const { t } = useTranslation();
   const save = useSavePsychotest(null);
   const navigate = useNavigate();
-  const mayWrite = useMayWrite();
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={960}>
-      <PageTitle>{t('counselling.psyInputTitle')}</PageTitle>
-      {mayWrite ? (
-        <Stack>
-          <Alert color="blue">{t('counselling.attachmentHint')}</Alert>
-          <PsychotestForm
-            saving={save.isPending}
-            onSubmit={(body, form) =>
-              save.mutate(body, {
-                onSuccess: (r) => {
-                  notifyDone('saved');
-                  void navigate(generatePath(ROUTES['bpbk-psychotest-edit'], { id: String(r.id) }));
-                },
-                onError: (e) => showServerErrors(form, e),
-              })
-            }
-          />
-        </Stack>
-      ) : (
-        <Alert color="yellow">{t('counselling.writerOnly')}</Alert>
-      )}
-    </Paper>
+    <WriterPage title={t('counselling.psyInputTitle')}>
+      <Stack>
+        <Alert color="blue">{t('counselling.attachmentHint')}</Alert>
+        <PsychotestForm
+          saving={save.isPending}
+          onSubmit={(body, form) =>
+            save.mutate(body, {
+              onSuccess: (r) => {
+                notifyDone('saved');
+                void navigate(generatePath(ROUTES['bpbk-psychotest-edit'], { id: String(r.id) }));
+              },
+              onError: (e) => showServerErrors(form, e),
+            })
+          }
+        />
+      </Stack>
+    </WriterPage>
   );
 }
 
@@ -66,40 +54,27 @@ export function PsychotestEditPage() {
   const result = usePsychotest(mayWrite && id ? id : null);
   const save = useSavePsychotest(id);
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={960}>
-      <PageTitle
-        actions={
-          <Button variant="default" component={Link} to={ROUTES['bpbk-psychotest-list']}>
-            {t('counselling.back')}
-          </Button>
-        }
-      >
-        {t('counselling.psyEditTitle')}
-      </PageTitle>
-      {!mayWrite ? (
-        <Alert color="yellow">{t('counselling.writerOnly')}</Alert>
-      ) : result.isPending ? (
-        <Skeleton height={400} />
-      ) : result.isError ? (
-        <Alert color="red">{errorText(result.error)}</Alert>
-      ) : (
-        <Stack>
-          <PsychotestForm
-            key={result.data.id}
-            result={result.data}
-            saving={save.isPending}
-            onSubmit={(body, form) =>
-              save.mutate(body, {
-                onSuccess: () => notifyDone('saved'),
-                onError: (e) => showServerErrors(form, e),
-              })
-            }
-          />
-          <Divider />
-          <PsychotestFile result={result.data} onChanged={() => void result.refetch()} />
-        </Stack>
-      )}
-    </Paper>
+    <WriterPage title={t('counselling.psyEditTitle')} backTo={ROUTES['bpbk-psychotest-list']}>
+      <Loaded query={result}>
+        {(data) => (
+          <Stack>
+            <PsychotestForm
+              key={data.id}
+              result={data}
+              saving={save.isPending}
+              onSubmit={(body, form) =>
+                save.mutate(body, {
+                  onSuccess: () => notifyDone('saved'),
+                  onError: (e) => showServerErrors(form, e),
+                })
+              }
+            />
+            <Divider />
+            <PsychotestFile result={data} onChanged={() => void result.refetch()} />
+          </Stack>
+        )}
+      </Loaded>
+    </WriterPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, FileInput, Group, Paper, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import {
   ACHIEVEMENT_FIELDS,
   ACHIEVEMENT_LEVELS,
@@ -7,7 +7,6 @@ import {
   type Achievement,
   type AchievementField,
   type AchievementLevel,
-  type StudentSummary,
 } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +23,8 @@ import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
-import { StudentPicker } from '../components/student-pick.tsx';
 import { useAchievement, useSaveAchievement } from '../api.ts';
-import { CodeSelect } from '../components/parts.tsx';
+import { CodeSelect, NotesEvidenceSave, recordStudent, RecordStudentPicker } from '../components/parts.tsx';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 
 function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSaved: () => void }) {
@@ -35,14 +33,7 @@ function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSave
   const save = useSaveAchievement();
   const [file, setFile] = useState<File | null>(null);
   const [v, setV] = useState({
-    student: existing
-      ? ({
-          id: existing.studentId,
-          name: existing.studentName,
-          nis: existing.nis,
-          className: existing.className,
-        } as StudentSummary)
-      : null,
+    student: recordStudent(existing),
     date: existing?.date ?? today,
     title: existing?.title ?? '',
     field: (existing?.field ?? null) as AchievementField | null,
@@ -77,13 +68,11 @@ function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSave
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <StudentPicker
-          label={t('discipline.student')}
+        <RecordStudentPicker
           value={v.student}
           onChange={(student) => setV({ ...v, student })}
           error={errors.studentId}
-          disabled={!!existing}
-          required
+          fixed={!!existing}
         />
         <TextInput
           label={t('discipline.achievement.title')}
@@ -132,26 +121,15 @@ function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSave
           error={errors.organiser}
           onChange={(e) => setV({ ...v, organiser: e.currentTarget.value })}
         />
-        <Textarea
-          label={t('discipline.notes')}
-          autosize
-          minRows={2}
-          value={v.notes}
-          error={errors.notes}
-          onChange={(e) => setV({ ...v, notes: e.currentTarget.value })}
+        <NotesEvidenceSave
+          notes={v.notes}
+          notesError={errors.notes}
+          onNotes={(notes) => setV({ ...v, notes })}
+          file={file}
+          onFile={setFile}
+          saving={save.isPending}
+          onSave={submit}
         />
-        <FileInput
-          label={t('discipline.evidence')}
-          accept="image/jpeg,image/png,application/pdf"
-          value={file}
-          onChange={setFile}
-          clearable
-        />
-        <Group>
-          <Button color="green" loading={save.isPending} onClick={submit}>
-            {t('discipline.save')}
-          </Button>
-        </Group>
       </Stack>
     </Paper>
   );

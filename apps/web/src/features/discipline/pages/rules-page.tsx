@@ -40,6 +40,43 @@ import { RulesImportButton } from '../components/rules-import.tsx';
 
 const num = (v: number | string) => (typeof v === 'number' ? v : NaN);
 
+/** What a rule or threshold dialog does once saved: says so and closes. */
+const closeOnSaved = (onClose: () => void) => ({
+  onSuccess: () => {
+    notifyDone('saved');
+    onClose();
+  },
+  onError: notifyError,
+});
+
+/** The foot of a rule or threshold dialog: its active switch, cancel and save. */
+function ActiveAndSave(props: {
+  isActive: boolean;
+  onActive: (isActive: boolean) => void;
+  onClose: () => void;
+  saving: boolean;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Switch
+        label={t('discipline.rules.active')}
+        checked={props.isActive}
+        onChange={(e) => props.onActive(e.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onClose}>
+          {t('discipline.cancel')}
+        </Button>
+        <Button color="green" loading={props.saving} onClick={props.onSave}>
+          {t('discipline.save')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 function RuleModal({
   rule,
   unitId,
@@ -69,13 +106,7 @@ function RuleModal({
     });
     if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
     const { unitId: _unit, ...update } = parsed.data;
-    save.mutate(existing ? { id: existing.id, body: update } : { body: parsed.data }, {
-      onSuccess: () => {
-        notifyDone('saved');
-        onClose();
-      },
-      onError: notifyError,
-    });
+    save.mutate(existing ? { id: existing.id, body: update } : { body: parsed.data }, closeOnSaved(onClose));
   };
   return (
     <Modal
@@ -115,19 +146,13 @@ function RuleModal({
           onChange={(points) => setV({ ...v, points })}
           required
         />
-        <Switch
-          label={t('discipline.rules.active')}
-          checked={v.isActive}
-          onChange={(e) => setV({ ...v, isActive: e.currentTarget.checked })}
+        <ActiveAndSave
+          isActive={v.isActive}
+          onActive={(isActive) => setV({ ...v, isActive })}
+          onClose={onClose}
+          saving={save.isPending}
+          onSave={submit}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('discipline.cancel')}
-          </Button>
-          <Button color="green" loading={save.isPending} onClick={submit}>
-            {t('discipline.save')}
-          </Button>
-        </Group>
       </Stack>
     </Modal>
   );
@@ -163,13 +188,7 @@ function ThresholdModal({
     });
     if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
     const { unitId: _unit, ...update } = parsed.data;
-    save.mutate(existing ? { id: existing.id, body: update } : { body: parsed.data }, {
-      onSuccess: () => {
-        notifyDone('saved');
-        onClose();
-      },
-      onError: notifyError,
-    });
+    save.mutate(existing ? { id: existing.id, body: update } : { body: parsed.data }, closeOnSaved(onClose));
   };
   return (
     <Modal
@@ -203,19 +222,13 @@ function ThresholdModal({
           error={errors.title}
           onChange={(e) => setV({ ...v, title: e.currentTarget.value })}
         />
-        <Switch
-          label={t('discipline.rules.active')}
-          checked={v.isActive}
-          onChange={(e) => setV({ ...v, isActive: e.currentTarget.checked })}
+        <ActiveAndSave
+          isActive={v.isActive}
+          onActive={(isActive) => setV({ ...v, isActive })}
+          onClose={onClose}
+          saving={save.isPending}
+          onSave={submit}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('discipline.cancel')}
-          </Button>
-          <Button color="green" loading={save.isPending} onClick={submit}>
-            {t('discipline.save')}
-          </Button>
-        </Group>
       </Stack>
     </Modal>
   );

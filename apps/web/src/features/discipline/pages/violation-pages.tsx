@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Select, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   can,
   VIOLATION_STATUSES,
@@ -37,10 +25,15 @@ import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
-import { StudentPicker } from '../components/student-pick.tsx';
 import { useCatalogue, useDecideViolation, useLedger, useSaveViolation, useViolation } from '../api.ts';
 import { LedgerEntryForm, LedgerView } from '../components/ledger-panel.tsx';
-import { CodeSelect, StatusBadge } from '../components/parts.tsx';
+import {
+  CodeSelect,
+  NotesEvidenceSave,
+  recordStudent,
+  RecordStudentPicker,
+  StatusBadge,
+} from '../components/parts.tsx';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 
 interface FormValues {
@@ -61,14 +54,7 @@ function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (
   const save = useSaveViolation();
   const [file, setFile] = useState<File | null>(null);
   const [v, setV] = useState<FormValues>({
-    student: existing
-      ? ({
-          id: existing.studentId,
-          name: existing.studentName,
-          nis: existing.nis,
-          className: existing.className,
-        } as StudentSummary)
-      : null,
+    student: recordStudent(existing),
     ruleId: existing ? String(existing.ruleId) : null,
     occurredOn: existing?.occurredOn ?? today,
     occurredTime: existing?.occurredTime ?? '',
@@ -109,13 +95,11 @@ function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <StudentPicker
-          label={t('discipline.student')}
+        <RecordStudentPicker
           value={v.student}
           onChange={(student) => setV({ ...v, student })}
           error={errors.studentId}
-          disabled={!!existing}
-          required
+          fixed={!!existing}
         />
         <Select
           label={t('discipline.rule')}
@@ -156,26 +140,15 @@ function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (
             onChange={(e) => setV({ ...v, witness: e.currentTarget.value })}
           />
         </Group>
-        <Textarea
-          label={t('discipline.notes')}
-          autosize
-          minRows={2}
-          value={v.notes}
-          error={errors.notes}
-          onChange={(e) => setV({ ...v, notes: e.currentTarget.value })}
+        <NotesEvidenceSave
+          notes={v.notes}
+          notesError={errors.notes}
+          onNotes={(notes) => setV({ ...v, notes })}
+          file={file}
+          onFile={setFile}
+          saving={save.isPending}
+          onSave={submit}
         />
-        <FileInput
-          label={t('discipline.evidence')}
-          accept="image/jpeg,image/png,application/pdf"
-          value={file}
-          onChange={setFile}
-          clearable
-        />
-        <Group>
-          <Button color="green" loading={save.isPending} onClick={submit}>
-            {t('discipline.save')}
-          </Button>
-        </Group>
       </Stack>
     </Paper>
   );

@@ -22,7 +22,7 @@ import {
 } from '../api.ts';
 import { DiscountForm } from '../components/discount-form.tsx';
 import { FeeRuleForm } from '../components/fee-rule-form.tsx';
-import { StudentPicker } from '../components/student-pick.tsx';
+import { StudentPicker } from '../../../components/student-picker.tsx';
 
 function RulesTable({ rules, canManage }: { rules: FeeRule[]; canManage: boolean }) {
   const { t } = useTranslation();

@@ -50,78 +50,24 @@ export function FormativeAnalysisPage() {
       {a && a.assessments.length === 0 && <Text c="dimmed">{t('grades.formative.empty')}</Text>}
       {a && a.assessments.length > 0 && (
         <>
-          <Title order={2} fz="h4">
-            {t('grades.formative.byClass')}
-          </Title>
-          <Grid>
-            <Grid.Col span={{ base: 12, lg: 7 }}>
-              <Paper withBorder p="sm" radius="md">
-                <BarChart
-                  h={260}
-                  data={a.byClass.filter((c) => c.mean !== null)}
-                  dataKey="className"
-                  series={[{ name: 'mean', label: t('grades.formative.mean'), color: 'teal.7' }]}
-                  yAxisProps={{ domain: [0, 100] }}
-                />
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 5 }}>
-              <Table withTableBorder data-testid="formative-by-class">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('grades.formative.class')}</Table.Th>
-                    <Table.Th ta="right">{t('grades.formative.takers')}</Table.Th>
-                    <Table.Th ta="right">{t('grades.formative.mean')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {a.byClass.map((c) => (
-                    <Table.Tr key={c.className}>
-                      <Table.Td>{c.className}</Table.Td>
-                      <Table.Td ta="right">{c.takers}</Table.Td>
-                      <Table.Td ta="right">{show(c.mean)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Grid.Col>
-          </Grid>
-          <Title order={2} fz="h4">
-            {t('grades.formative.byObjective')}
-          </Title>
-          <Grid>
-            <Grid.Col span={{ base: 12, lg: 7 }}>
-              <Paper withBorder p="sm" radius="md">
-                <BarChart
-                  h={260}
-                  data={a.byObjective.filter((o) => o.mastery !== null)}
-                  dataKey="objective"
-                  series={[{ name: 'mastery', label: t('grades.formative.mastery'), color: 'blue.7' }]}
-                  yAxisProps={{ domain: [0, 100] }}
-                />
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 5 }}>
-              <Table withTableBorder data-testid="formative-by-objective">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('grades.formative.objective')}</Table.Th>
-                    <Table.Th ta="right">{t('grades.formative.items')}</Table.Th>
-                    <Table.Th ta="right">{t('grades.formative.mastery')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {a.byObjective.map((o) => (
-                    <Table.Tr key={o.objective}>
-                      <Table.Td>{o.objective}</Table.Td>
-                      <Table.Td ta="right">{o.items}</Table.Td>
-                      <Table.Td ta="right">{show(o.mastery)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Grid.Col>
-          </Grid>
+          <MeasureSection
+            title={t('grades.formative.byClass')}
+            testId="formative-by-class"
+            rows={a.byClass}
+            keys={{ label: 'className', count: 'takers', measure: 'mean' }}
+            headers={[t('grades.formative.class'), t('grades.formative.takers'), t('grades.formative.mean')]}
+            color="teal.7"
+            show={show}
+          />
+          <MeasureSection
+            title={t('grades.formative.byObjective')}
+            testId="formative-by-objective"
+            rows={a.byObjective}
+            keys={{ label: 'objective', count: 'items', measure: 'mastery' }}
+            headers={[t('grades.formative.objective'), t('grades.formative.items'), t('grades.formative.mastery')]}
+            color="blue.7"
+            show={show}
+          />
           <Title order={2} fz="h4">
             {t('grades.formative.perAssessment')}
           </Title>
@@ -152,5 +98,62 @@ export function FormativeAnalysisPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * One measure of the analysis: a bar chart of it (rows without data left out) beside its table of every row
+ * (its label, how many it counts, the measure).
+ */
+function MeasureSection<R extends object>(props: {
+  title: string;
+  testId: string;
+  rows: R[];
+  keys: { label: keyof R & string; count: keyof R & string; measure: keyof R & string };
+  headers: [label: string, count: string, measure: string];
+  color: string;
+  show: (n: number | null) => string;
+}) {
+  const { title, testId, rows, keys, headers, color, show } = props;
+  const measureOf = (r: R) => r[keys.measure] as number | null;
+  return (
+    <>
+      <Title order={2} fz="h4">
+        {title}
+      </Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Paper withBorder p="sm" radius="md">
+            <BarChart
+              h={260}
+              data={rows.filter((r) => measureOf(r) !== null) as Record<string, unknown>[]}
+              dataKey={keys.label}
+              series={[{ name: keys.measure, label: headers[2], color }]}
+              yAxisProps={{ domain: [0, 100] }}
+            />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Table withTableBorder data-testid={testId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{headers[0]}</Table.Th>
+                <Table.Th ta="right">{headers[1]}</Table.Th>
+                <Table.Th ta="right">{headers[2]}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={String(r[keys.label])}>
+                  <Table.Td>{String(r[keys.label])}</Table.Td>
+                  <Table.Td ta="right">{String(r[keys.count])}</Table.Td>
+                  <Table.Td ta="right">{show(measureOf(r))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }

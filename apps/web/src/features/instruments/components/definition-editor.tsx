@@ -23,7 +23,7 @@ import {
   type ScaleScoring,
 } from '@mms/shared';
 import { IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -153,15 +153,11 @@ export function DefinitionEditor({ instrument }: { instrument: Instrument }) {
               style={{ flex: 1 }}
               miw={200}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
+            <RemoveButton
               mt={28}
-              aria-label={t('instruments.scales.remove', { code: s.code || i + 1 })}
+              label={t('instruments.scales.remove', { code: s.code || i + 1 })}
               onClick={() => setDraft((d) => ({ ...d, scales: removeAt(d.scales, i) }))}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
+            />
           </Group>
           <Text size="sm" fw={600} mt="sm">
             {t('instruments.scales.bands')}
@@ -203,26 +199,19 @@ export function DefinitionEditor({ instrument }: { instrument: Instrument }) {
                 style={{ flex: 1 }}
                 miw={200}
               />
-              <ActionIcon
-                variant="subtle"
-                color="red"
+              <RemoveButton
                 mb={4}
-                aria-label={t('instruments.scales.removeBand', { n: j + 1 })}
+                label={t('instruments.scales.removeBand', { n: j + 1 })}
                 onClick={() => setScale(i, { bands: removeAt(s.bands, j) })}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+              />
             </Group>
           ))}
-          <Button
-            variant="subtle"
-            size="xs"
+          <AddRowButton
             mt="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => setScale(i, { bands: [...s.bands, { from: 0, to: 0, label: '', interpretation: '' }] })}
           >
             {t('instruments.scales.addBand')}
-          </Button>
+          </AddRowButton>
         </Paper>
       ))}
       <Group>
@@ -323,14 +312,10 @@ export function DefinitionEditor({ instrument }: { instrument: Instrument }) {
               >
                 <IconArrowUp size={16} aria-hidden />
               </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('instruments.items.remove', { n: i + 1 })}
+              <RemoveButton
+                label={t('instruments.items.remove', { n: i + 1 })}
                 onClick={() => setDraft((d) => ({ ...d, items: removeAt(d.items, i) }))}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+              />
             </Group>
           </Group>
           {item.type === 'CHOICE' && (
@@ -360,26 +345,19 @@ export function DefinitionEditor({ instrument }: { instrument: Instrument }) {
                     error={err(`items.${i}.options.${j}.scaleCode`)}
                     w={180}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
+                  <RemoveButton
                     mb={4}
-                    aria-label={t('instruments.items.removeOption', { n: j + 1 })}
+                    label={t('instruments.items.removeOption', { n: j + 1 })}
                     onClick={() => setItem(i, { options: removeAt(item.options, j) })}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               ))}
-              <Button
-                variant="subtle"
-                size="xs"
+              <AddRowButton
                 w="fit-content"
-                leftSection={<IconPlus size={14} aria-hidden />}
                 onClick={() => setItem(i, { options: [...item.options, { label: '', scaleCode: '' }] })}
               >
                 {t('instruments.items.addOption')}
-              </Button>
+              </AddRowButton>
             </Stack>
           )}
         </Paper>
@@ -415,4 +393,18 @@ export function DefinitionEditor({ instrument }: { instrument: Instrument }) {
       </Group>
     </Stack>
   );
+}
+
+/** The red bin that removes one scale, band, item or option; its label names which. */
+function RemoveButton({ label, ...rest }: { label: string; onClick: () => void; mt?: number; mb?: number }) {
+  return (
+    <ActionIcon variant="subtle" color="red" aria-label={label} {...rest}>
+      <IconTrash size={16} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** The small "add a band / an option" button under a list of rows. */
+function AddRowButton(props: { onClick: () => void; mt?: string; w?: string; children: ReactNode }) {
+  return <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} {...props} />;
 }

@@ -1,6 +1,6 @@
 import { notifyDone } from '../../../lib/notify.ts';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordField } from '../../../components/password-field.tsx';
 import { FormDateField } from '../../../components/date-fields.tsx';
 import { DIVISION_LABELS, EmployeeInput, EmployeeUpdate, GENDERS, STAFF_DIVISIONS, type Employee } from '@mms/shared';
 import { Controller, useForm } from 'react-hook-form';
@@ -107,11 +107,9 @@ export function EmployeeForm({ employee, onDone }: { employee?: Employee; onDone
             (units.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.code} – ${u.name}` })),
           )}
           {creating && (
-            <PasswordField
+            <NewPasswordField
               label={t('school.employees.password')}
               withAsterisk
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
               {...form.register('password')}
               error={errors.password?.message}
             />

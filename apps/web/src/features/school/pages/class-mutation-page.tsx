@@ -20,7 +20,7 @@ import {
   useDefaultUnitId,
 } from '../../../components/pickers.tsx';
 import { EnrollmentHistory } from '../components/student-details.tsx';
-import { StudentPicker } from '../components/student-picker.tsx';
+import { StudentPicker } from '../../../components/student-picker.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';
 
 function EnrolTab() {
