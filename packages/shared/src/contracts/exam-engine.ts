@@ -37,7 +37,6 @@ import { dbId } from './common.ts';
 export const EXAM_KINDS = ['FORMATIVE', 'SUMMATIVE'] as const;
 export type ExamKind = (typeof EXAM_KINDS)[number];
 
-
 /** A device's id: random, made once by the browser and kept in its storage (not a secret). */
 export const DeviceId = z
   .string()
@@ -83,11 +82,7 @@ export const ExamStartInput = z.object({
     .regex(EXAM_TOKEN_PATTERN, 'Token hanya huruf dan angka')
     .optional(),
   /** the proctor's one-time PIN, to take over an attempt running on another device */
-  pin: z
-    .string()
-    .trim()
-    .regex(EXAM_PIN_PATTERN, 'PIN terdiri atas 6 angka')
-    .optional(),
+  pin: z.string().trim().regex(EXAM_PIN_PATTERN, 'PIN terdiri atas 6 angka').optional(),
 });
 export type ExamStartInput = z.infer<typeof ExamStartInput>;
 
