@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { clock } from './clock.ts';
 
 export interface AuditActor {
   userId: number | null;
@@ -63,5 +64,7 @@ export async function audit(exec: Executor, actor: AuditActor, entry: AuditEntry
     after: scrub(entry.after),
     ip: actor.ip,
     requestId: actor.requestId,
+    // MMS's clock, not the database's: the viewer filters by Jakarta dates of that clock (MMS_NOW in tests)
+    at: clock.now(),
   });
 }

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { teachesClassSql } from '../school/class-access.ts';
+import { clock } from '../../lib/clock.ts';
 import { classGroups, employees, studentAttendance, students } from '../../db/schema/index.ts';
 
 const and_ = (where: (SQL | undefined)[]) => {
@@ -258,7 +259,7 @@ written as (
   returning a.student_id, a.leave_request_id
 ),
 logged as (
-  insert into audit_log (actor_user_id, actor_username, action, entity_type, entity_id, before, after, ip, request_id)
+  insert into audit_log (actor_user_id, actor_username, action, entity_type, entity_id, before, after, ip, request_id, at)
   select $12::int, $13::text, 'attendance.student.register', 'class_group', p.class_id::text,
     -- {date, rows} before and after, written as JSON text: cheaper than building jsonb value by value
     ('{"date":"' || to_char(p.day, 'YYYY-MM-DD') || '","rows":[' || coalesce((select string_agg('{"id":' || b.id::text
@@ -268,7 +269,7 @@ logged as (
     ('{"date":"' || to_char(p.day, 'YYYY-MM-DD') || '","rows":[' || coalesce((select string_agg('{"studentId":'
       || r.student_id::text || ',"code":"' || r.code || '","lateMinutes":' || r.late_minutes::text || ',"note":'
       || coalesce(to_json(r.note)::text, 'null') || '}', ',' order by r.name, r.student_id) from reg r), '') || ']}')::jsonb,
-    $14::inet, $15::text
+    $14::inet, $15::text, $16::timestamptz
   from p where (select ok from ok)
 )
 select (select ok from ok) as ok, (select name from cls) as "className",
@@ -324,6 +325,7 @@ export function prepareSaveDailyRegister(db: Database) {
         actor.username,
         actor.ip,
         actor.requestId,
+        clock.now(),
       ],
     });
     return result.rows[0]!;
