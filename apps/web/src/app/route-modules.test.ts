@@ -43,7 +43,10 @@ describe('the modules each route loads (the build map the server preloads from)'
 
   it('names modules that exist', () => {
     const files = new Set(
-      Object.keys(import.meta.glob('../**/*.{ts,tsx}')).map((file) => file.replace(/^\.\.\//, 'src/')),
+      // the glob names files beside this one ./x, the others ../x
+      Object.keys(import.meta.glob('../**/*.{ts,tsx}')).map((file) =>
+        file.replace(/^\.\.\//, 'src/').replace(/^\.\//, 'src/app/'),
+      ),
     );
     const missing = Object.values(map)
       .flat()
@@ -55,7 +58,8 @@ describe('the modules each route loads (the build map the server preloads from)'
     expect(map.landing).toEqual(['src/features/landing/pages/landing-page.tsx']);
     expect(map['auth-signin']).toEqual([BLANK, 'src/features/auth/pages/sign-in-page.tsx']);
     expect(map.dashboard).toEqual([BACKEND, 'src/features/dashboard/pages/dashboard-page.tsx']);
-    expect(map['principal-student-all']).toEqual([BACKEND, 'src/features/school/pages/index.ts']);
+    expect(map['principal-student-all']).toEqual([BACKEND, 'src/features/school/pages/students-page.tsx']);
+    expect(map['principal-teacher-list']).toEqual([BACKEND, 'src/features/school/pages/index.ts']);
     expect(map['tutor-play-online-formative']).toEqual([BACKEND, 'src/features/exam-engine/pages/play.ts']);
     expect(map['student-formative']).toEqual([BACKEND, 'src/features/exam-engine/pages/index.ts']);
     expect(map['spmb-test']).toEqual([BLANK, 'src/features/admission-selection/pages/selection-test-page.tsx']);
