@@ -3,11 +3,13 @@ import { defaultClientConditions } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build-plugins/precompress.ts';
+import { routeModulesPlugin } from './build-plugins/route-modules.ts';
 
 const apiTarget = process.env.MMS_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // routeModulesPlugin: which modules each route loads, for the server's modulepreload links (web-app.ts)
+  plugins: [react(), routeModulesPlugin(), precompress()],
   // @mms/shared resolves to its TypeScript sources (no separate build step for the browser).
   resolve: {
     conditions: ['mms-source', ...defaultClientConditions],

@@ -15,7 +15,8 @@ initI18n(settingsStore.get().language);
 
 const router = createRouter();
 const queryClient = createQueryClient(() => void router.navigate(ROUTES['errors-403']));
-// Every page asks who is signed in: ask now, while the route's chunks load, not after they have rendered.
+// Every page asks who is signed in: ask now, while the route's chunks load, not after they have rendered. The
+// request reuses the answer to the shell's own preload of /auth/session (index.html), asked for before any script.
 void queryClient.prefetchQuery(sessionQuery);
 
 // A 401 from any call drops the session; the guard then sends the user to sign-in with the return path.

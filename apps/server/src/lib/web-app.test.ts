@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@mms/shared';
 import { createTestContext, type TestContext } from '../test/context.ts';
 
 // A built web app as `vite build` leaves it (with the precompressed twins the build writes).
@@ -93,5 +94,117 @@ describe('the web app as the server sends it', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toBe('User-agent: *\nDisallow: /\n');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe("a screen's shell names its route's chunks, so they load beside the entry", () => {
+  // the build's manifest and route map (apps/web build-plugins/route-modules.ts), as `vite build` writes them
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_runtime.js'], css: ['assets/index-E1.css'] },
+    '_runtime.js': { file: 'assets/runtime-R1.js' },
+    'src/app/layouts/backend-layout.tsx': {
+      file: 'assets/backend-layout-B1.js',
+      imports: ['_runtime.js', 'index.html', '_ui~backend-layout~pages.js'],
+    },
+    'src/features/dashboard/pages/dashboard-page.tsx': { file: 'assets/dashboard-page-D1.js', imports: ['index.html'] },
+    'src/features/school/pages/index.ts': {
+      file: 'assets/pages-S1.js',
+      imports: ['_ui~backend-layout~pages.js', '_data-list.js'],
+      css: ['assets/pages-S1.css'],
+    },
+    '_ui~backend-layout~pages.js': { file: 'assets/ui~backend-layout~pages-U1.js', imports: ['_runtime.js'] },
+    '_data-list.js': { file: 'assets/data-list-L1.js' },
+    'src/app/layouts/blank-layout.tsx': { file: 'assets/blank-layout-K1.js', imports: ['index.html'] },
+    'src/features/auth/pages/sign-in-page.tsx': { file: 'assets/sign-in-page-I1.js', imports: ['_runtime.js'] },
+  };
+  const ROUTE_MODULES = {
+    dashboard: ['src/app/layouts/backend-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
+    'principal-student-all': ['src/app/layouts/backend-layout.tsx', 'src/features/school/pages/index.ts'],
+    'auth-signin': ['src/app/layouts/blank-layout.tsx', 'src/features/auth/pages/sign-in-page.tsx'],
+  };
+  // the shell does not look the session up: any session cookie says "signed in" (the guard checks it)
+  const SIGNED_IN = { [SESSION_COOKIE]: 'x' };
+  let built: string;
+  let web: TestContext;
+
+  beforeAll(async () => {
+    built = await fs.mkdtemp(path.join(os.tmpdir(), 'mms-web-preload-'));
+    const put = async (file: string, content: string) => {
+      await fs.mkdir(path.dirname(path.join(built, file)), { recursive: true });
+      await fs.writeFile(path.join(built, file), content);
+    };
+    await put('index.html', SHELL);
+    await put('.vite/manifest.json', JSON.stringify(MANIFEST));
+    await put('.vite/route-modules.json', JSON.stringify(ROUTE_MODULES));
+    web = await createTestContext({ WEB_DIST: built });
+  });
+  afterAll(async () => {
+    await web.close();
+    await fs.rm(built, { recursive: true, force: true });
+  });
+
+  /** The `<link>` tags the page's head ends with (the shell's own head has none). */
+  const links = (html: string) =>
+    [...html.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+
+  it("preloads the layout's and the screen's chunks and what they import, not what the entry loads", async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/backend/mms/principal/student-all', cookies: SIGNED_IN });
+    expect(res.statusCode).toBe(200);
+    expect(links(res.body).sort()).toEqual(
+      [
+        'stylesheet /assets/pages-S1.css',
+        'modulepreload /assets/backend-layout-B1.js',
+        'modulepreload /assets/ui~backend-layout~pages-U1.js',
+        'modulepreload /assets/pages-S1.js',
+        'modulepreload /assets/data-list-L1.js',
+      ].sort(),
+    );
+    // inside the head, the rest of the shell unchanged
+    const [head, rest] = res.body.split('</head>');
+    expect(links(head!)).toHaveLength(5);
+    expect(`${head!.replace(/<link [^>]+>/g, '')}</head>${rest}`).toBe(SHELL);
+  });
+
+  it('names each route its own chunks, compressed like the plain shell', async () => {
+    const dash = await web.app.inject({
+      method: 'GET',
+      url: '/backend/dashboard/',
+      headers: { 'accept-encoding': 'br' },
+      cookies: SIGNED_IN,
+    });
+    expect(dash.headers['content-encoding']).toBe('br');
+    expect(links(brotliDecompressSync(dash.rawPayload).toString()).sort()).toEqual([
+      'modulepreload /assets/backend-layout-B1.js',
+      'modulepreload /assets/dashboard-page-D1.js',
+      'modulepreload /assets/ui~backend-layout~pages-U1.js',
+    ]);
+    const signIn = await web.app.inject({
+      method: 'GET',
+      url: '/auth/signin?next=%2F',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(signIn.headers['content-encoding']).toBe('gzip');
+    expect(links(gunzipSync(signIn.rawPayload).toString()).sort()).toEqual([
+      'modulepreload /assets/blank-layout-K1.js',
+      'modulepreload /assets/sign-in-page-I1.js',
+    ]);
+  });
+
+  it("names the sign-in page's chunks for a /backend screen asked for without a session (the app goes there)", async () => {
+    for (const cookies of [{}, { other: 'x' }] as Record<string, string>[]) {
+      const res = await web.app.inject({ method: 'GET', url: '/backend/dashboard', cookies });
+      expect(res.statusCode).toBe(200);
+      expect(links(res.body).sort()).toEqual([
+        'modulepreload /assets/blank-layout-K1.js',
+        'modulepreload /assets/sign-in-page-I1.js',
+      ]);
+    }
+  });
+
+  it('sends the plain shell for a screen the map does not know and for a path that is no screen', async () => {
+    expect((await web.app.inject({ method: 'GET', url: '/' })).body).toBe(SHELL);
+    const missing = await web.app.inject({ method: 'GET', url: '/backend/no-such-screen' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe(SHELL);
   });
 });

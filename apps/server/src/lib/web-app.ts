@@ -2,18 +2,102 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isAppPath } from '@mms/shared';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { APP_ROUTES, isAppPath, SESSION_COOKIE, type AppRouteName } from '@mms/shared';
 import { markPublic } from './access.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const HOUR = 'public, max-age=3600';
 
+interface Shell {
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
 /** The app shell (index.html) as built, with its precompressed twins when the build wrote them. */
-function readShell(webDist: string) {
+function readShell(webDist: string): Shell | null {
   const file = path.join(webDist, 'index.html');
   if (!existsSync(file)) return null;
   const read = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : null);
   return { identity: readFileSync(file), br: read('.br'), gzip: read('.gz') };
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Each route's pattern as a regular expression, the most specific first (most fixed segments). */
+const ROUTE_PATTERNS = (Object.entries(APP_ROUTES) as [AppRouteName, string][])
+  .map(([name, route]) => ({
+    name,
+    fixed: route.split('/').filter((s) => s && !s.startsWith(':')).length,
+    test: new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+  }))
+  .sort((a, b) => b.fixed - a.fixed);
+
+/** The named route a path shows, if any. */
+export function appRouteOf(pathname: string): AppRouteName | null {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTE_PATTERNS.find((r) => r.test.test(p))?.name ?? null;
+}
+
+/**
+ * The `<link>` tags that let a browser fetch a route's own chunks while the entry loads: the JS chunks (and CSS)
+ * of the route's layout and screen and of what they import, less what the entry itself loads (the shell names
+ * those already). From the build's Vite manifest and its route map (apps/web/src/app/route-modules.ts); without
+ * them (an older build), none.
+ */
+function routePreloads(webDist: string): (name: AppRouteName) => string {
+  const read = (file: string) => {
+    const full = path.join(webDist, '.vite', file);
+    return existsSync(full) ? JSON.parse(readFileSync(full, 'utf8')) : null;
+  };
+  const manifest = read('manifest.json') as Record<string, ManifestChunk> | null;
+  const modules = read('route-modules.json') as Record<string, string[]> | null;
+  if (!manifest || !modules) return () => '';
+
+  const closure = (key: string, js: Set<string>, css: Set<string>, seen = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const dep of chunk.imports ?? []) closure(dep, js, css, seen);
+  };
+  const loaded = { js: new Set<string>(), css: new Set<string>() };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, loaded.js, loaded.css);
+
+  return (name) => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const key of modules[name] ?? []) closure(key, js, css);
+    const href = (file: string) => `/${file.split('/').map(encodeURIComponent).join('/')}`;
+    return [
+      ...[...css].filter((f) => !loaded.css.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`),
+      ...[...js]
+        .filter((f) => !loaded.js.has(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${href(f)}">`),
+    ].join('');
+  };
+}
+
+/** The shell with `extra` at the end of its head, compressed once (the first time a route is asked for). */
+function withHead(shell: Shell, extra: string): Shell {
+  const html = shell.identity.toString('utf8');
+  const at = html.indexOf('</head>');
+  if (!extra || at < 0) return shell;
+  const identity = Buffer.from(html.slice(0, at) + extra + html.slice(at));
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
 }
 
 /** The encodings the request accepts, by name (q=0 refuses one). */
@@ -56,18 +140,34 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   return true;
 }
 
-/** Answers a GET or HEAD for a path that no route served: the shell, 200 for a screen, 404 otherwise. */
+/**
+ * Answers a GET or HEAD for a path that no route served: the shell, 200 for a screen, 404 otherwise. A screen's
+ * shell names its route's chunks (`<link rel="modulepreload">`), so they load beside the entry, not after it
+ * (a /backend screen asked for without a session cookie names the sign-in page's, where the app sends a guest).
+ */
 export function sendShell(webDist: string) {
   const shell = readShell(webDist);
+  const preloads = routePreloads(webDist);
+  const shells = new Map<AppRouteName, Shell>();
+  const shellOf = (name: AppRouteName | null): Shell | null => {
+    if (!shell || !name) return shell;
+    let own = shells.get(name);
+    if (!own) shells.set(name, (own = withHead(shell, preloads(name))));
+    return own;
+  };
   return (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     if (!shell) return false;
+    let route = isAppPath(pathname) ? appRouteOf(pathname) : null;
+    // without a session a /backend screen sends the visitor to sign-in: get that page's chunks ready instead
+    if (route && APP_ROUTES[route].startsWith('/backend') && !request.cookies[SESSION_COOKIE]) route = 'auth-signin';
+    const page = shellOf(route)!;
     reply
       .status(isAppPath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
-    if (shell.br && accepts(request, 'br')) return reply.header('content-encoding', 'br').send(shell.br);
-    if (shell.gzip && accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(shell.gzip);
-    return reply.send(shell.identity);
+    if (page.br && accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
+    if (page.gzip && accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.identity);
   };
 }

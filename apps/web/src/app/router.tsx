@@ -37,6 +37,8 @@ const handle = (h: RouteHandle) => h;
 
 /** A lazily loaded school screen under /backend (path relative to it). */
 const schoolScreen = lazyScreens(() => import('../features/school/pages/index.ts'));
+/** The student lists on their own: the most opened school screens, without the school forms' code (zod, forms). */
+const studentList = lazyScreens(() => import('../features/school/pages/students-page.tsx'));
 
 /** Every route is named and loads its screen on demand. Unknown paths show the 404 page. */
 export const routes: RouteObject[] = [
@@ -83,8 +85,8 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/auth/pages/passchange-page.tsx').then((m) => ({ Component: m.PassChangePage })),
           },
-          schoolScreen('principal-student-all', 'school.student.read', 'StudentsPage'),
-          schoolScreen('student-list', 'school.student.read', 'UnitStudentsPage'),
+          studentList('principal-student-all', 'school.student.read', 'StudentsPage'),
+          studentList('student-list', 'school.student.read', 'UnitStudentsPage'),
           schoolScreen('principal-student-input', 'school.student.manage', 'StudentInputPage'),
           schoolScreen('principal-student-edit', 'school.student.manage', 'StudentEditPage'),
           schoolScreen('student-profile', 'school.student.read', 'StudentProfilePage'),

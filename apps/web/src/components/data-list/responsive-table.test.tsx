@@ -4,7 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import { screenWidth } from '../../test/screen-width.ts';
-import { ResponsiveDataTable } from './responsive-table.tsx';
+import { FIRST_CARDS, ResponsiveDataTable } from './responsive-table.tsx';
 
 interface Row {
   id: number;
@@ -69,5 +69,34 @@ describe('ResponsiveDataTable', () => {
     expect(screen.getByText('1-2 dari 60')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('shows the first cards of a page first and the others right after, not in one long render', async () => {
+    screenWidth(true);
+    const many: Row[] = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      name: `Siswa ${i + 1}`,
+      status: 'Aktif',
+      note: null,
+    }));
+    // how many cards the page already showed when the card after the first ones was rendered
+    const shownBefore: number[] = [];
+    const named: DataTableColumn<Row>[] = [
+      {
+        accessor: 'name',
+        title: 'Nama',
+        render: (r) => {
+          if (r.id === FIRST_CARDS + 1)
+            shownBefore.push(document.querySelectorAll('[data-testid="record-card"]').length);
+          return r.name;
+        },
+      },
+      { accessor: 'status', title: 'Status' },
+    ];
+    await renderWithApp(<ResponsiveDataTable<Row> aria-label="Siswa" records={many} columns={named} />);
+    expect(await screen.findByText('Siswa 25')).toBeTruthy();
+    expect(screen.getAllByTestId('record-card')).toHaveLength(25);
+    expect(shownBefore.length).toBeGreaterThan(0);
+    expect(shownBefore.every((n) => n === FIRST_CARDS)).toBe(true);
   });
 });

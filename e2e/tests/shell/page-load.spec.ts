@@ -1,0 +1,42 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { signIn } from '../support.ts';
+
+// Issue 10 (a phone on a slow network): the page the server sends starts what the first screen needs while
+// the entry script loads: the session request (a preload in index.html) and the route's own chunks
+// (modulepreload links the server adds per route, apps/server/src/lib/web-app.ts).
+
+/** The requests the page makes while it opens `url`, until its heading shows. */
+async function open(page: Page, url: string) {
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  return requests;
+}
+
+test("the session is asked for once, by the shell's preload, and the app uses that answer", async ({ page }) => {
+  await signIn(page, 'teacher');
+  const requests = await open(page, '/backend/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ustadz Ahmad Fauzi');
+  const sessions = requests.filter((r) => new URL(r.url()).pathname === '/api/v1/auth/session');
+  expect(sessions).toHaveLength(1);
+  // the app's own call asks for JSON in the user's language; the preload is the browser's (Accept: */*)
+  const headers = await sessions[0]!.allHeaders();
+  expect(headers.accept).toBe('*/*');
+  expect(headers['accept-language']).not.toBe('id');
+});
+
+test("the route's chunks are named in the page and each is fetched once", async ({ page }) => {
+  await signIn(page, 'principal');
+  const shell = await (await page.request.get('/backend/mms/principal/student-all')).text();
+  const preloaded = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  // the backend layout and the school screens' chunk, beyond what the entry loads
+  expect(preloaded.some((href) => /\/assets\/backend-layout-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloaded.length).toBeGreaterThan(5);
+
+  const requests = await open(page, '/backend/mms/principal/student-all');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daftar siswa');
+  const scripts = requests.map((r) => new URL(r.url()).pathname).filter((p) => p.endsWith('.js'));
+  for (const href of preloaded) expect(scripts, href).toContain(href);
+  expect(scripts.length, 'no chunk fetched twice').toBe(new Set(scripts).size);
+});
