@@ -84,8 +84,9 @@ function StateBadge({ state }: { state: OutboxState }) {
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  // a div, not a paragraph: a field may hold a badge (a div), which a <p> may not contain
   return (
-    <Text size="sm">
+    <Text size="sm" component="div">
       <Text span fw={600}>
         {label}:
       </Text>{' '}
