@@ -24,7 +24,10 @@ export default defineConfig({
     // @mms/shared holds pure schemas and constants: a page bundles only the contracts it uses, not every
     // feature's (the sign-in page needs the login contract, not the timetable's)
     rolldownOptions: {
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) },
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/]src[\\/]lib[\\/]zod-browser\.ts$/.test(id),
+      },
       // Fewer files: over HTTP/1.1 a browser fetches 6 at a time, and on a phone's network every file costs
       // a round trip (150 ms) before the screen can render. What the entry loads before any route is one chunk
       // (boot), not the ~15 small ones the automatic splitting makes; the Mantine, Floating UI and icon modules

@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { SEMESTERS } from '../domain/dates.ts';
 import { DIVISIONS } from '../domain/divisions.ts';
 import { PageQuery, dbId } from './common.ts';
+import { BOARDING_STATUSES, GENDERS, MAX_PERIODS, STAFF_DIVISIONS, STUDENT_STATUSES } from '../domain/school-codes.ts';
+
+// The code lists live in a zod-free module, so a screen that needs only a list (a picker's options) does not
+// bundle this file's schemas and zod with it.
+export {
+  BOARDING_STATUSES,
+  DAY_NAMES_ID,
+  GENDERS,
+  MAX_PERIODS,
+  SCHOOL_DAYS,
+  STAFF_DIVISIONS,
+  STUDENT_STATUSES,
+  type StudentStatus,
+  importFieldKey,
+  parseImportFieldKey,
+} from '../domain/school-codes.ts';
 
 // ---------- shared pieces ----------
 
@@ -28,15 +44,6 @@ export const paperPhone = z
   .nullable()
   .optional();
 export const paperEmail = z.email('Email tidak valid').max(200).nullable().optional();
-
-export const GENDERS = ['L', 'P'] as const;
-export const STUDENT_STATUSES = ['ACTIVE', 'GRADUATED', 'MOVED', 'DROPPED'] as const;
-export type StudentStatus = (typeof STUDENT_STATUSES)[number];
-export const BOARDING_STATUSES = ['MUKIM', 'NON_MUKIM'] as const;
-/** Monday (1) to Saturday (6). */
-export const SCHOOL_DAYS = [1, 2, 3, 4, 5, 6] as const;
-export const DAY_NAMES_ID = ['', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
-export const MAX_PERIODS = 16;
 
 /** Filter of every unit-scoped list and lookup; omitted = the caller's own unit (or all, for YAYASAN/ADMIN). */
 export const UnitFilter = z.object({ unitId: id('Unit').optional() });
@@ -374,16 +381,6 @@ export type StudentImportQuery = z.infer<typeof StudentImportQuery>;
 export const StudentImportResult = z.object({ imported: z.number().int() });
 export type StudentImportResult = z.infer<typeof StudentImportResult>;
 
-/**
- * A rejected import answers 400 with one `fields` entry per problem, keyed "baris <row>: <column>"
- * (row as Excel numbers it); nothing is saved then.
- */
-export const importFieldKey = (row: number, column: string) => `baris ${row}: ${column}`;
-export function parseImportFieldKey(key: string): { row: number; column: string } | null {
-  const match = /^baris (\d+): (.*)$/.exec(key);
-  return match ? { row: Number(match[1]), column: match[2]! } : null;
-}
-
 export const StudentsQuery = SchoolPageQuery.extend({
   status: z.enum(STUDENT_STATUSES).optional(),
   classGroupId: id('Kelas').optional(),
@@ -422,17 +419,6 @@ export const Employee = EmployeeSummary.extend({
   photoUrl: z.string().nullable(),
 }).meta({ id: 'Employee' });
 export type Employee = z.infer<typeof Employee>;
-
-export const STAFF_DIVISIONS = [
-  'TEACHER',
-  'TEACHERCASHIER',
-  'PRINCIPAL',
-  'WAKAKUR',
-  'YAYASAN',
-  'BPBK',
-  'TU',
-  'ADMIN',
-] as const;
 
 export const EmployeeUpdate = z.object({
   unitId: id('Unit').nullable().optional(),
