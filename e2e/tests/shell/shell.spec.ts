@@ -68,11 +68,14 @@ test('sign out ends the session and shows sign-in', async ({ page }) => {
 test('search overlay: Escape closes it, Enter lands on the search page with results', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/backend/dashboard');
+  // its code loads on the first opening (backend-layout.tsx); focus still goes in, and back to the button after
   await page.getByTestId('open-search').click();
   const input = page.getByPlaceholder('Search or hit ESC..');
   await expect(input).toBeVisible();
+  await expect(input).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(input).toBeHidden();
+  await expect(page.getByTestId('open-search')).toBeFocused();
   await page.getByTestId('open-search').click();
   await input.fill('jurnal');
   await input.press('Enter');

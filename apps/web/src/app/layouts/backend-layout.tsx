@@ -1,11 +1,10 @@
-import { AppShell, Container, Divider, Drawer, ScrollArea, Stack, Title } from '@mantine/core';
+import { AppShell, Container, ScrollArea } from '@mantine/core';
 import { useDisclosure, useHeadroom, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
-import { SettingsPanel } from '../../features/settings/components/settings-panel.tsx';
 import { updateSettings, useSettings } from '../../lib/settings-store.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { RequireAuth, RequirePermission } from '../guards.tsx';
@@ -13,14 +12,17 @@ import { useRouteHandle } from '../route-handle.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { HorizontalMenu, MainMenu } from './main-menu.tsx';
-import { SearchOverlay } from './search-overlay.tsx';
-import { TodayFacts } from './today-facts.tsx';
 import { useSideTransitions } from './use-side-transitions.ts';
 
 /** Desktop is wider than 991 px (specification section 9). */
 export const DESKTOP_QUERY = '(min-width: 992px)';
 
 const CONTENT_SIZE = { full: undefined, boxed: 'xl', narrow: 'md' } as const;
+
+// The side overlay and the search dialog load the first time they are opened: their drawer, modal, switches
+// and selects are not needed to show a screen.
+const SideOverlay = lazy(() => import('./side-overlay.tsx').then((m) => ({ default: m.SideOverlay })));
+const SearchOverlay = lazy(() => import('./search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })));
 
 /** The backend frame: sidebar, header, side overlay and footer around every protected screen. */
 export function BackendLayout() {
@@ -44,6 +46,11 @@ function BackendFrame() {
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [overlayOpen, overlay] = useDisclosure(false);
   const [searchOpen, search] = useDisclosure(false);
+  // each overlay is mounted from its first opening on (and stays, so it can close with its transition)
+  const [overlayUsed, setOverlayUsed] = useState(false);
+  if (overlayOpen && !overlayUsed) setOverlayUsed(true);
+  const [searchUsed, setSearchUsed] = useState(false);
+  if (searchOpen && !searchUsed) setSearchUsed(true);
   const transitions = useSideTransitions();
   const [pinned, setPinned] = useState(true);
   const signOut = useSignOut();
@@ -155,28 +162,20 @@ function BackendFrame() {
           <AppFooter />
         </AppShell.Footer>
       )}
-      {showSideOverlay && (
-        <Drawer
-          opened={overlayOpen}
-          onClose={overlay.close}
-          position={settings.sidebarLeft ? 'right' : 'left'}
-          title={
-            <Title order={2} fz="h4">
-              {t('settings.title')}
-            </Title>
-          }
-          closeButtonProps={{ 'aria-label': t('settings.close') }}
-          size={340}
-          data-testid="side-overlay"
-        >
-          <Stack gap="md">
-            <TodayFacts />
-            <Divider />
-            <SettingsPanel />
-          </Stack>
-        </Drawer>
+      {showSideOverlay && overlayUsed && (
+        <Suspense fallback={null}>
+          <SideOverlay
+            opened={overlayOpen}
+            onClose={overlay.close}
+            position={settings.sidebarLeft ? 'right' : 'left'}
+          />
+        </Suspense>
       )}
-      <SearchOverlay opened={searchOpen} onClose={search.close} />
+      {searchUsed && (
+        <Suspense fallback={null}>
+          <SearchOverlay opened={searchOpen} onClose={search.close} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

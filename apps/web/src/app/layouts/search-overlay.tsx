@@ -4,15 +4,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../route-names.ts';
+import { useOpenAfterMount } from './use-open-after-mount.ts';
 
-/** The header search overlay: Escape closes it, submitting opens the generic search page with the query. */
+/**
+ * The header search overlay: Escape closes it, submitting opens the generic search page with the query. Its code
+ * loads the first time it is opened (backend-layout.tsx).
+ */
 export function SearchOverlay({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   return (
     <Modal.Root
-      opened={opened}
+      opened={useOpenAfterMount(opened)}
       onClose={onClose}
       size="lg"
       yOffset="10vh"
