@@ -22,10 +22,21 @@ void queryClient.prefetchQuery(sessionQuery);
 // A 401 from any call drops the session; the guard then sends the user to sign-in with the return path.
 configureApi({ onUnauthenticated: () => queryClient.setQueryData(SESSION_KEY, null) });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The page shows its boot frame (index.html) until the first screen's code has loaded: mount then, so the frame
+// is replaced by the screen, not by an empty page while the route's chunks still load.
+const mount = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+if (router.state.initialized) mount();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    mount();
+  });
+}

@@ -40,3 +40,23 @@ test("the route's chunks are named in the page and each is fetched once", async 
   for (const href of preloaded) expect(scripts, href).toContain(href);
   expect(scripts.length, 'no chunk fetched twice').toBe(new Set(scripts).size);
 });
+
+test('the page shows its boot frame, titled for the screen, until the screen replaces it', async ({ page }) => {
+  await signIn(page, 'principal');
+  // hold the route's chunks back: what shows meanwhile is the page the server sent, drawn without scripts
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/students-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/backend/mms/principal/student-all', { waitUntil: 'commit' });
+  const frame = page.locator('.mms-boot');
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('data-frame', 'backend');
+  await expect(page.getByRole('status')).toContainText('Memuat');
+  await expect(page).toHaveTitle('Daftar siswa · MMS');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daftar siswa');
+  await expect(frame).toHaveCount(0);
+});

@@ -122,6 +122,11 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
     'principal-student-all': ['src/app/layouts/backend-layout.tsx', 'src/features/school/pages/index.ts'],
     'auth-signin': ['src/app/layouts/blank-layout.tsx', 'src/features/auth/pages/sign-in-page.tsx'],
   };
+  // the shell as built holds the boot frame (apps/web/index.html), drawn for a guest page
+  const FRAMED = SHELL.replace(
+    '<div id="root"></div>',
+    '<div id="root"><div class="mms-boot" data-frame="guest" role="status">MMS</div></div>',
+  );
   // the shell does not look the session up: any session cookie says "signed in" (the guard checks it)
   const SIGNED_IN = { [SESSION_COOKIE]: 'x' };
   let built: string;
@@ -133,7 +138,7 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
       await fs.mkdir(path.dirname(path.join(built, file)), { recursive: true });
       await fs.writeFile(path.join(built, file), content);
     };
-    await put('index.html', SHELL);
+    await put('index.html', FRAMED);
     await put('.vite/manifest.json', JSON.stringify(MANIFEST));
     await put('.vite/route-modules.json', JSON.stringify(ROUTE_MODULES));
     web = await createTestContext({ WEB_DIST: built });
@@ -159,10 +164,32 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
         'modulepreload /assets/data-list-L1.js',
       ].sort(),
     );
-    // inside the head, the rest of the shell unchanged
+    // inside the head; the rest of the shell unchanged but for the screen's title and its backend boot frame
     const [head, rest] = res.body.split('</head>');
     expect(links(head!)).toHaveLength(5);
-    expect(`${head!.replace(/<link [^>]+>/g, '')}</head>${rest}`).toBe(SHELL);
+    expect(`${head!.replace(/<link [^>]+>/g, '')}</head>${rest}`).toBe(
+      FRAMED.replace('<title>MMS</title>', '<title>Daftar siswa · MMS</title>').replace(
+        'data-frame="guest"',
+        'data-frame="backend"',
+      ),
+    );
+  });
+
+  it('titles a screen by its menu name before any script runs, and frames only backend screens as the backend', async () => {
+    const dash = await web.app.inject({ method: 'GET', url: '/backend/dashboard', cookies: SIGNED_IN });
+    expect(dash.body).toContain('<title>Dasbor · MMS</title>');
+    expect(dash.body).toContain('data-frame="backend"');
+    expect(dash.body).not.toContain('data-frame="guest"');
+    // a guest page (and a backend screen asked for without a session, which shows sign-in) keeps the guest frame
+    for (const [url, cookies] of [
+      ['/auth/signin', {}],
+      ['/', SIGNED_IN],
+      ['/backend/dashboard', {}],
+    ] as const) {
+      const res = await web.app.inject({ method: 'GET', url, cookies });
+      expect(res.body, url).toContain('<title>MMS</title>');
+      expect(res.body, url).toContain('data-frame="guest"');
+    }
   });
 
   it('names each route its own chunks, compressed like the plain shell', async () => {
@@ -202,9 +229,9 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
   });
 
   it('sends the plain shell for a screen the map does not know and for a path that is no screen', async () => {
-    expect((await web.app.inject({ method: 'GET', url: '/' })).body).toBe(SHELL);
+    expect((await web.app.inject({ method: 'GET', url: '/' })).body).toBe(FRAMED);
     const missing = await web.app.inject({ method: 'GET', url: '/backend/no-such-screen' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toBe(SHELL);
+    expect(missing.body).toBe(FRAMED);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { APP_ROUTES, isAppPath, SESSION_COOKIE, type AppRouteName } from '@mms/shared';
+import { APP_NAME, APP_ROUTES, findMenuLink, isAppPath, SESSION_COOKIE, type AppRouteName } from '@mms/shared';
 import { markPublic } from './access.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -85,12 +85,24 @@ function routePreloads(webDist: string): (name: AppRouteName) => string {
   };
 }
 
-/** The shell with `extra` at the end of its head, compressed once (the first time a route is asked for). */
-function withHead(shell: Shell, extra: string): Shell {
-  const html = shell.identity.toString('utf8');
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A route's shell: its preload links at the end of the head; its menu name in the title ("Daftar siswa · MMS",
+ * in Indonesian, the default language; the app retitles the screen once it runs), so a tab or a screen reader
+ * names the screen before the scripts have loaded; and for a backend screen the boot frame drawn as the backend
+ * (header and sidebar, index.html). Compressed once, the first time the route is asked for.
+ */
+function routeShell(shell: Shell, route: AppRouteName, extraHead: string): Shell {
+  let html = shell.identity.toString('utf8');
   const at = html.indexOf('</head>');
-  if (!extra || at < 0) return shell;
-  const identity = Buffer.from(html.slice(0, at) + extra + html.slice(at));
+  if (extraHead && at >= 0) html = html.slice(0, at) + extraHead + html.slice(at);
+  const label = findMenuLink(route)?.label.id;
+  if (label) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${label} · ${APP_NAME}`)}</title>`);
+  if (APP_ROUTES[route].startsWith('/backend')) html = html.replace('data-frame="guest"', 'data-frame="backend"');
+  const identity = Buffer.from(html);
+  if (identity.equals(shell.identity)) return shell;
   return {
     identity,
     br: brotliCompressSync(identity, {
@@ -152,7 +164,7 @@ export function sendShell(webDist: string) {
   const shellOf = (name: AppRouteName | null): Shell | null => {
     if (!shell || !name) return shell;
     let own = shells.get(name);
-    if (!own) shells.set(name, (own = withHead(shell, preloads(name))));
+    if (!own) shells.set(name, (own = routeShell(shell, name, preloads(name))));
     return own;
   };
   return (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
