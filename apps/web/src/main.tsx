@@ -1,5 +1,5 @@
 import './styles.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
@@ -23,15 +23,21 @@ void queryClient.prefetchQuery(sessionQuery);
 configureApi({ onUnauthenticated: () => queryClient.setQueryData(SESSION_KEY, null) });
 
 // The page shows its boot frame (index.html) until the first screen's code has loaded: mount then, so the frame
-// is replaced by the screen, not by an empty page while the route's chunks still load.
-const mount = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders client={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+// is replaced by the screen, not by an empty page while the route's chunks still load. The first render is a
+// transition: React renders the shell and the screen in slices of a few milliseconds, so a slow phone stays
+// responsive (no long task of half a second) while the frame is still on screen.
+const mount = () => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders client={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
+};
 if (router.state.initialized) mount();
 else {
   const stop = router.subscribe((state) => {
