@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadLanguage } from '../i18n/index.ts';
 import { useSettings, type DarkMode } from '../lib/settings-store.ts';
 import { cssVariablesResolver, themeFor } from './theme.ts';
@@ -17,7 +18,9 @@ export function useResolvedColorScheme(darkMode: DarkMode): 'light' | 'dark' {
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   const settings = useSettings();
   const scheme = useResolvedColorScheme(settings.darkMode);
-  const theme = useMemo(() => themeFor(settings.colorTheme), [settings.colorTheme]);
+  const { t } = useTranslation();
+  const closeLabel = t('dialog.close');
+  const theme = useMemo(() => themeFor(settings.colorTheme, closeLabel), [settings.colorTheme, closeLabel]);
 
   useEffect(() => {
     const root = document.documentElement;

@@ -11,6 +11,16 @@ import { id } from '../i18n/id.ts';
 import { SESSION_KEY } from '../lib/session.ts';
 import { registerSchoolMessages } from '../i18n/school/index.ts';
 
+/** Indonesian texts for a test, once per test file. */
+export async function initTestI18n(): Promise<void> {
+  if (!i18next.isInitialized)
+    await i18next.use(initReactI18next).init({
+      resources: { id: { translation: id } },
+      lng: 'id',
+      interpolation: { escapeValue: false },
+    });
+}
+
 /**
  * Renders a component with the providers of the app: Mantine (with its modals), TanStack Query, a data router
  * (so navigation blockers work; `/elsewhere` is a second page to navigate to) and Indonesian texts; `user`
@@ -21,13 +31,7 @@ export async function renderWithApp(
   initialPath = '/',
   { user, messages = [] }: { user?: AuthUser; messages?: (() => void)[] } = {},
 ) {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      resources: { id: { translation: id } },
-      lng: 'id',
-      interpolation: { escapeValue: false },
-    });
-  }
+  await initTestI18n();
   registerSchoolMessages();
   for (const register of messages) register();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
