@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { serverNow, signIn } from './support.ts';
 
 // An 8×10 PNG and a minimal PDF: real files the server sniffs, re-encodes (the PNG) and keeps.
 const PNG = Buffer.from(
@@ -125,7 +125,7 @@ test('a parent registers on a phone, TU verifies, the applicant is tested, corre
     >)[];
   };
   const wave = waves.items.find((w) => w.name === 'Gelombang 1' && w.unitCode === 'SMP')!;
-  const now = Date.now();
+  const now = await serverNow(principal);
   const reopened = await principal.request.put(`/api/v1/admission/waves/${wave.id}`, {
     headers: { 'x-csrf-token': csrfToken },
     data: {

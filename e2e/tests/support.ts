@@ -24,6 +24,13 @@ export async function serverToday(page: Page): Promise<string> {
   return ((await res.json()) as { date: string }).date;
 }
 
+/** Now on the server's clock, in epoch milliseconds: windows a test opens must be open on that clock. */
+export async function serverNow(page: Page): Promise<number> {
+  const res = await page.request.get('/api/v1/time');
+  expect(res.status()).toBe(200);
+  return new Date(((await res.json()) as { jkt: string }).jkt).getTime();
+}
+
 /** Date rules for the journeys: the shared module's, no hand-written date arithmetic. */
 export { addDays, weekdayOf };
 
@@ -73,4 +80,18 @@ export async function fillDate(scope: Page | Locator, label: string, date: strin
   const field = scope.getByRole('textbox', { name: label, exact: true });
   await field.fill(date);
   await field.blur();
+}
+
+/**
+ * Picks an option (by its whole name; the first one without a name) of a MultiSelect by keyboard: focus, ArrowDown opens its list, a click takes the option. A click
+ * on the field while its dialog is still sliding in can land on the field at mousedown and beside it at mouseup
+ * (then nothing opens); the keyboard does not depend on where the field is.
+ */
+export async function pickFromMultiSelect(scope: Page | Locator, label: string, option?: string): Promise<void> {
+  const field = scope.getByRole('combobox', { name: label, exact: true });
+  const page = 'page' in scope ? scope.page() : scope;
+  await field.focus();
+  await field.press('ArrowDown');
+  const options = page.getByRole('option');
+  await (option === undefined ? options.first() : page.getByRole('option', { name: option, exact: true })).click();
 }

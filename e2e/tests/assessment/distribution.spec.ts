@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { addDays, serverToday, signIn } from '../support.ts';
+import { addDays, pickFromMultiSelect, serverToday, signIn } from '../support.ts';
 
 async function api<T = { id: number; state: string }>(page: Page, method: 'POST' | 'PUT', url: string, data: unknown) {
   const { csrfToken } = (await (await page.request.get('/api/v1/auth/me')).json()) as { csrfToken: string };
@@ -30,9 +30,7 @@ async function distribute(
   const row = page.getByRole('row').filter({ hasText: title });
   await row.getByRole('button', { name: /^Distribusikan/ }).click();
   const dialog = page.getByRole('dialog', { name: `Distribusikan: ${title}` });
-  // an empty MultiSelect's own input has no width of its own: a person clicks the field around it
-  await dialog.getByRole('combobox', { name: 'Kelas' }).click({ force: true });
-  await page.getByRole('option', { name: className, exact: true }).click();
+  await pickFromMultiSelect(dialog, 'Kelas', className);
   await when(dialog, 'buka', window.day, window.opens);
   await when(dialog, 'tutup', window.closeDay, window.closes);
   if (window.due) await when(dialog, 'batas pengumpulan', window.due.day, window.due.time);
