@@ -65,6 +65,72 @@ test('sign out ends the session and shows sign-in', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/signin/);
 });
 
+test('the user menu loads on its first press and works by keyboard', async ({ page }) => {
+  await signIn(page, 'teacher');
+  await page.goto('/backend/dashboard');
+  // its menu code is not part of the screen (app-header.tsx): the button is there, the menu loads when pressed
+  const button = page.getByTestId('user-menu');
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.click();
+  await expect(menu.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+});
+
+test("the header's icon buttons show their label on hover and on keyboard focus", async ({ page }) => {
+  await signIn(page, 'teacher');
+  await page.goto('/backend/dashboard');
+  // a tooltip drawn by CSS (components/tip.tsx): no positioning code in the screen
+  const search = page.getByTestId('open-search');
+  const tip = search.locator('xpath=..');
+  const shown = () => tip.evaluate((el) => Number(getComputedStyle(el, '::after').opacity));
+  await expect(tip).toHaveAttribute('data-tip', 'Buka pencarian');
+  expect(await shown()).toBe(0);
+  await search.hover();
+  await expect.poll(shown).toBe(1);
+  await page.mouse.move(600, 400);
+  await expect.poll(shown).toBe(0);
+  await page.getByTestId('toggle-mini').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(search).toBeFocused();
+  await expect.poll(shown).toBe(1);
+});
+
+test('the mini sidebar and the horizontal menu load their flyouts when chosen', async ({ page }) => {
+  await signIn(page, 'teacher');
+  await page.goto('/backend/dashboard');
+  const menu = page.getByTestId('main-menu');
+  // mini: icons only, each named; a tooltip on hover; a submenu opens beside its icon (menu-flyouts.tsx)
+  await page.getByTestId('toggle-mini').click();
+  await expect(menu).toHaveAttribute('data-mini', 'true');
+  const dashboardLink = menu.locator('a[data-route="dashboard"]');
+  await expect(dashboardLink).toHaveAccessibleName('Dasbor');
+  await dashboardLink.hover();
+  await expect(page.getByRole('tooltip', { name: 'Dasbor' })).toBeVisible();
+  await menu.locator('[data-submenu]').first().click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('toggle-mini').click();
+  await expect(menu).not.toHaveAttribute('data-mini', 'true');
+  // the boxed layout's horizontal menu: a submenu opens under its button
+  await page.getByRole('button', { name: 'Buka panel pengaturan' }).click();
+  await page.getByRole('combobox', { name: 'Tata letak' }).click();
+  await page.getByRole('option', { name: 'Kotak, menu horizontal' }).click();
+  await page.keyboard.press('Escape');
+  const bar = page.getByTestId('app-header').getByTestId('main-menu');
+  await expect(bar).toBeVisible();
+  await bar.locator('[data-submenu]').first().click();
+  await expect(page.getByRole('menu')).toBeVisible();
+});
+
 test('search overlay: Escape closes it, Enter lands on the search page with results', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/backend/dashboard');

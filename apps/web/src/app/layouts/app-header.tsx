@@ -1,29 +1,14 @@
-import {
-  ActionIcon,
-  Avatar,
-  Burger,
-  Group,
-  Loader,
-  Menu,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Burger, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import {
-  IconChevronDown,
-  IconKey,
-  IconLayoutSidebarLeftCollapse,
-  IconLogout,
-  IconSearch,
-  IconSettings,
-  IconUser,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconSearch, IconSettings } from '@tabler/icons-react';
 import { APP_NAME, type AuthUser } from '@mms/shared';
+import { lazy, Suspense, useRef, useState, type ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigation } from 'react-router';
+import { Tip } from '../../components/tip.tsx';
 import { ROUTES } from '../route-names.ts';
+
+const UserMenu = lazy(() => import('./user-menu.tsx'));
 
 interface HeaderProps {
   user: AuthUser;
@@ -60,7 +45,7 @@ export function AppHeader(props: HeaderProps) {
               aria-label={t('nav.toggleSidebar')}
               data-testid="toggle-sidebar"
             />
-            <Tooltip label={t('nav.miniSidebar')}>
+            <Tip label={t('nav.miniSidebar')}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -71,13 +56,13 @@ export function AppHeader(props: HeaderProps) {
               >
                 <IconLayoutSidebarLeftCollapse size={20} />
               </ActionIcon>
-            </Tooltip>
+            </Tip>
           </>
         )}
         <Text component={Link} to={ROUTES.dashboard} fw={800} fz="lg" className="mms-brand">
           {APP_NAME}
         </Text>
-        <Tooltip label={t('nav.openSearch')}>
+        <Tip label={t('nav.openSearch')}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -87,56 +72,12 @@ export function AppHeader(props: HeaderProps) {
           >
             <IconSearch size={20} />
           </ActionIcon>
-        </Tooltip>
+        </Tip>
         {props.showLoader && <HeaderLoader />}
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Menu position="bottom-end" width={220} withArrow>
-          <Menu.Target>
-            {/* named by its visible text (the user's name) and a hidden "user menu", so speech input finds it */}
-            <UnstyledButton className="mms-user-button" data-testid="user-menu">
-              <Group gap={8} wrap="nowrap">
-                <Avatar
-                  src={user.avatarUrl}
-                  alt=""
-                  aria-hidden
-                  size={21}
-                  radius="xl"
-                  color="initials"
-                  name={user.displayName}
-                  style={{ width: 21, minWidth: 21, height: 21 }}
-                  data-testid="header-avatar"
-                />
-                <Text size="sm" fw={600} truncate maw={160} visibleFrom="xs" data-testid="header-name">
-                  {user.displayName}
-                </Text>
-                <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
-                <IconChevronDown size={14} aria-hidden />
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component={Link} to={ROUTES['other-profile']} leftSection={<IconUser size={16} />}>
-              {t('nav.profile')}
-            </Menu.Item>
-            <Menu.Item component={Link} to={ROUTES['other-passchange']} leftSection={<IconKey size={16} />}>
-              {t('nav.passchange')}
-            </Menu.Item>
-            <Menu.Item onClick={props.onOpenSideOverlay} leftSection={<IconSettings size={16} />}>
-              {t('nav.settings')}
-            </Menu.Item>
-            <Menu.Divider role="separator" />
-            <Menu.Item
-              c="var(--mantine-color-error)"
-              onClick={props.onSignOut}
-              leftSection={<IconLogout size={16} />}
-              data-testid="logout"
-            >
-              {t('nav.logout')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-        <Tooltip label={t('nav.openSideOverlay')}>
+        <UserMenuSlot user={user} onOpenSideOverlay={props.onOpenSideOverlay} onSignOut={props.onSignOut} />
+        <Tip label={t('nav.openSideOverlay')} align="end">
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -146,8 +87,61 @@ export function AppHeader(props: HeaderProps) {
           >
             <IconSettings size={20} />
           </ActionIcon>
-        </Tooltip>
+        </Tip>
       </Group>
     </Group>
+  );
+}
+
+/** The button with the user's avatar and name; the menu it opens loads on the first press (user-menu.tsx). */
+function UserButton({ user, ...props }: { user: AuthUser } & ComponentPropsWithRef<'button'>) {
+  const { t } = useTranslation();
+  return (
+    // named by its visible text (the user's name) and a hidden "user menu", so speech input finds it
+    <UnstyledButton className="mms-user-button" data-testid="user-menu" {...props}>
+      <Group gap={8} wrap="nowrap">
+        <Avatar
+          src={user.avatarUrl}
+          alt=""
+          aria-hidden
+          size={21}
+          radius="xl"
+          color="initials"
+          name={user.displayName}
+          style={{ width: 21, minWidth: 21, height: 21 }}
+          data-testid="header-avatar"
+        />
+        <Text size="sm" fw={600} truncate maw={160} visibleFrom="xs" data-testid="header-name">
+          {user.displayName}
+        </Text>
+        <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function UserMenuSlot({
+  user,
+  onOpenSideOverlay,
+  onSignOut,
+}: {
+  user: AuthUser;
+  onOpenSideOverlay: () => void;
+  onSignOut: () => void;
+}) {
+  const [used, setUsed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closed = <UserButton user={user} aria-haspopup="menu" aria-expanded={false} onClick={() => setUsed(true)} />;
+  if (!used) return closed;
+  return (
+    <Suspense fallback={closed}>
+      <UserMenu
+        button={<UserButton user={user} ref={buttonRef} />}
+        buttonRef={buttonRef}
+        onOpenSideOverlay={onOpenSideOverlay}
+        onSignOut={onSignOut}
+      />
+    </Suspense>
   );
 }

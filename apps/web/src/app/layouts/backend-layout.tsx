@@ -11,7 +11,7 @@ import { RequireAuth, RequirePermission } from '../guards.tsx';
 import { useRouteHandle } from '../route-handle.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
-import { HorizontalMenu, MainMenu } from './main-menu.tsx';
+import { MainMenu } from './main-menu.tsx';
 import { useSideTransitions } from './use-side-transitions.ts';
 
 /** Desktop is wider than 991 px (specification section 9). */
@@ -22,6 +22,7 @@ const CONTENT_SIZE = { full: undefined, boxed: 'xl', narrow: 'md' } as const;
 // The side overlay and the search dialog load the first time they are opened: their drawer, modal, switches
 // and selects are not needed to show a screen.
 const SideOverlay = lazy(() => import('./side-overlay.tsx').then((m) => ({ default: m.SideOverlay })));
+const HorizontalMenu = lazy(() => import('./menu-flyouts.tsx').then((m) => ({ default: m.HorizontalMenu })));
 const SearchOverlay = lazy(() => import('./search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })));
 
 /** The backend frame: sidebar, header, side overlay and footer around every protected screen. */
@@ -130,7 +131,9 @@ function BackendFrame() {
           </div>
           {horizontal && (
             <Container size="xl" className="mms-hmenu-row">
-              <HorizontalMenu division={user.division} />
+              <Suspense fallback={null}>
+                <HorizontalMenu division={user.division} />
+              </Suspense>
             </Container>
           )}
         </AppShell.Header>

@@ -1,13 +1,16 @@
-import { Badge, Menu, NavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Badge, NavLink, Text } from '@mantine/core';
 import { menuFor, type Division, type MenuLink, type MenuNode, type MenuSubmenu } from '@mms/shared';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuTarget, ROUTES } from '../route-names.ts';
 import { MenuIconView } from './menu-icons.tsx';
 
-type Lang = 'id' | 'en';
+export type Lang = 'id' | 'en';
+
+// Mini mode (icons with tooltips and flyouts) and the horizontal menu load when chosen: their menus and
+// positioning code are not needed by the default sidebar, nor on a phone.
+const MiniEntries = lazy(() => import('./menu-flyouts.tsx').then((m) => ({ default: m.MiniEntries })));
 
 /** Is the link the current screen, or is the current path inside it (its coming-soon page included)? */
 export function linkIsActive(link: MenuLink, pathname: string, search: string): boolean {
@@ -31,17 +34,22 @@ export function MainMenu({ division, mini = false, onNavigate }: MenuProps) {
 
   return (
     <nav aria-label={t('nav.mainMenu')} className="mms-menu" data-testid="main-menu" data-mini={mini || undefined}>
-      {nodes.map((node) => (
-        <MenuEntry
-          key={node.type === 'link' ? node.name : node.key}
-          node={node}
-          lang={lang}
-          mini={mini}
-          pathname={pathname}
-          search={search}
-          onNavigate={onNavigate}
-        />
-      ))}
+      {mini ? (
+        <Suspense fallback={null}>
+          <MiniEntries nodes={nodes} lang={lang} pathname={pathname} search={search} onNavigate={onNavigate} />
+        </Suspense>
+      ) : (
+        nodes.map((node) => (
+          <MenuEntry
+            key={node.type === 'link' ? node.name : node.key}
+            node={node}
+            lang={lang}
+            pathname={pathname}
+            search={search}
+            onNavigate={onNavigate}
+          />
+        ))
+      )}
     </nav>
   );
 }
@@ -49,15 +57,13 @@ export function MainMenu({ division, mini = false, onNavigate }: MenuProps) {
 interface EntryProps {
   node: MenuNode;
   lang: Lang;
-  mini: boolean;
   pathname: string;
   search: string;
   onNavigate?: () => void;
 }
 
-function MenuEntry({ node, lang, mini, pathname, search, onNavigate }: EntryProps) {
+function MenuEntry({ node, lang, pathname, search, onNavigate }: EntryProps) {
   if (node.type === 'heading') {
-    if (mini) return <div className="mms-menu-divider" role="separator" />;
     return (
       <Text className="mms-menu-heading" size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="md" pb={4}>
         {node.label[lang]}
@@ -69,34 +75,32 @@ function MenuEntry({ node, lang, mini, pathname, search, onNavigate }: EntryProp
       <MenuLinkItem
         link={node}
         lang={lang}
-        mini={mini}
+        mini={false}
         active={linkIsActive(node, pathname, search)}
         onNavigate={onNavigate}
       />
     );
   }
-  return mini ? (
-    <MiniSubmenu node={node} lang={lang} pathname={pathname} search={search} onNavigate={onNavigate} />
-  ) : (
-    <Submenu node={node} lang={lang} pathname={pathname} search={search} onNavigate={onNavigate} />
-  );
+  return <Submenu node={node} lang={lang} pathname={pathname} search={search} onNavigate={onNavigate} />;
 }
 
-function MenuLinkItem({
+/** A link of the menu; in mini mode only its icon, named by its label (menu-flyouts.tsx adds a tooltip). */
+export function MenuLinkItem({
   link,
   lang,
   mini,
   active,
   onNavigate,
+  ...rest
 }: {
   link: MenuLink;
   lang: Lang;
   mini: boolean;
   active: boolean;
   onNavigate?: () => void;
-}) {
+} & Omit<ComponentPropsWithRef<'a'>, 'onClick' | 'onChange'>) {
   const label = link.label[lang];
-  const item = (
+  return (
     <NavLink
       component={Link}
       to={menuTarget(link.name)}
@@ -108,18 +112,12 @@ function MenuLinkItem({
       aria-current={active ? 'page' : undefined}
       data-route={link.name}
       onClick={onNavigate}
+      {...rest}
     />
-  );
-  return mini ? (
-    <Tooltip label={label} position="right" withArrow>
-      {item}
-    </Tooltip>
-  ) : (
-    item
   );
 }
 
-interface SubmenuProps {
+export interface SubmenuProps {
   node: MenuSubmenu;
   lang: Lang;
   pathname: string;
@@ -169,76 +167,5 @@ function Submenu({ node, lang, pathname, search, onNavigate }: SubmenuProps) {
         />
       ))}
     </NavLink>
-  );
-}
-
-/** In mini mode a submenu opens as a flyout beside its icon. */
-function MiniSubmenu({ node, lang, pathname, search, onNavigate }: SubmenuProps) {
-  const label = node.label[lang];
-  return (
-    <Menu position="right-start" withArrow trigger="click-hover" openDelay={80} closeDelay={150}>
-      <Menu.Target>
-        <UnstyledButton className="mms-mini-trigger" aria-label={label} data-submenu={node.key}>
-          <MenuIconView icon={node.icon} />
-          <IconChevronDown size={10} aria-hidden />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{label}</Menu.Label>
-        {node.children.map((child) => (
-          <Menu.Item
-            key={child.name}
-            component={Link}
-            to={menuTarget(child.name)}
-            onClick={onNavigate}
-            data-active={linkIsActive(child, pathname, search) || undefined}
-          >
-            {child.label[lang]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-/** The boxed backend's horizontal menu: one dropdown per submenu, plain links otherwise. */
-export function HorizontalMenu({ division }: { division: Division }) {
-  const { t, i18n } = useTranslation();
-  const lang: Lang = i18n.language === 'en' ? 'en' : 'id';
-  const nodes = useMemo(() => menuFor(division).filter((n) => n.type !== 'heading'), [division]);
-  return (
-    <nav aria-label={t('nav.mainMenu')} className="mms-hmenu" data-testid="main-menu">
-      {nodes.map((node) =>
-        node.type === 'link' ? (
-          <UnstyledButton
-            key={node.name}
-            component={Link}
-            to={menuTarget(node.name)}
-            className="mms-hmenu-item"
-            data-route={node.name}
-          >
-            <MenuIconView icon={node.icon} size={16} />
-            {node.label[lang]}
-          </UnstyledButton>
-        ) : node.type === 'submenu' ? (
-          <Menu key={node.key} position="bottom-start" withinPortal>
-            <Menu.Target>
-              <UnstyledButton className="mms-hmenu-item" data-submenu={node.key}>
-                <MenuIconView icon={node.icon} size={16} />
-                {node.label[lang]}
-                <IconChevronDown size={12} aria-hidden />
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {node.children.map((child) => (
-                <Menu.Item key={child.name} component={Link} to={menuTarget(child.name)} data-route={child.name}>
-                  {child.label[lang]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        ) : null,
-      )}
-    </nav>
   );
 }
