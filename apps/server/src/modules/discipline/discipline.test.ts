@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Division } from '@mms/shared';
+import { jakartaDate, type Division } from '@mms/shared';
 import { auditLog, pointLedger, sanctions, students, units, violations } from '../../db/schema/index.ts';
+import { clock } from '../../lib/clock.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { postFile } from '../../test/multipart.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
@@ -248,6 +249,8 @@ describe('violation reports', () => {
     const proposals = await ctx.db.select().from(sanctions).where(eq(sanctions.studentId, s));
     expect(proposals).toHaveLength(1);
     expect(proposals[0]).toMatchObject({ thresholdPoints: 50, kind: 'PANGGILAN_1', status: 'PROPOSED', balance: 50 });
+    // proposed now on MMS's clock (the fixture's 18 November), not the database's: the recap counts it by that day
+    expect(jakartaDate(proposals[0]!.createdAt)).toBe(clock.today());
   });
 });
 

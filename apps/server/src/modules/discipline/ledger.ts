@@ -1,5 +1,6 @@
 import { schoolYearOf } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import * as repo from './discipline.repo.ts';
 import { applyLine } from './points.ts';
 
@@ -69,6 +70,8 @@ export async function addLedgerLine(tx: Executor, input: LedgerLineInput): Promi
       title: t.title,
       balance: effect.after,
       ledgerLineId: lineId,
+      // the day of a sanction (its recap month, its list's date filter) is on MMS's clock, never the database's
+      createdAt: clock.now(),
     });
     if (id !== null) proposedSanctionIds.push(id);
   }
