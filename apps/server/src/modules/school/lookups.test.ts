@@ -49,7 +49,14 @@ describe('lookups', () => {
     expect(names(await ctx.call(tu, 'GET', '/api/v1/lookups/class-grades'))).toEqual(['Kelas 7']);
     expect(names(await ctx.call(tu, 'GET', '/api/v1/lookups/subjects'))).toEqual(['Matematika']);
     const teachers = await ctx.call(tu, 'GET', '/api/v1/lookups/teachers');
-    expect(teachers.json().items.length).toBeGreaterThanOrEqual(1);
+    // the unit's teaching staff of the fixture: the teacher and WAKAKUR (a teacher too), nobody else
+    const staff = [(await ctx.as('TEACHER')).user.employeeId, (await ctx.as('WAKAKUR')).user.employeeId];
+    expect(
+      teachers
+        .json()
+        .items.map((i: { id: number }) => i.id)
+        .sort(),
+    ).toEqual(staff.sort());
     expect((await ctx.call(tu, 'GET', '/api/v1/lookups/subjects?unitId=999999')).statusCode).toBe(403);
     expect((await ctx.call(tu, 'GET', '/api/v1/lookups/subjects?unitId=abc')).statusCode).toBe(400);
   });
