@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDays, expectDone, serverToday } from './support.ts';
+import { addDays, expectDone, fillDate, serverToday } from './support.ts';
 import { apiAs, unique } from './school/school-api.ts';
 
 /**
@@ -11,6 +11,9 @@ test('the principal reads and exports the arrears of SMP 7A', async ({ page }) =
   await apiAs(page.request, 'principal');
   await page.goto('/backend/mms/report/finance');
   await expect(page.getByRole('heading', { name: 'Laporan Tunggakan dan Penerimaan' })).toBeVisible();
+  // the seeded bills run from July to this month, each due on the 10th: a month on, all of them are past due
+  // (as of today, on 1-10 July none is yet)
+  await fillDate(page, 'Per tanggal', addDays(await serverToday(page), 31));
   const byClass = page.getByRole('table', { name: 'Tunggakan per kelas' });
   await expect(byClass.getByRole('button', { name: 'Rincian siswa kelas 7A' })).toBeVisible();
   const [download] = await Promise.all([
@@ -46,6 +49,16 @@ test('a student opens their printable invoice', async ({ browser }) => {
   const adminPage = await (await browser.newContext()).newPage();
   const admin = await apiAs(adminPage.request, 'admin');
   const today = await serverToday(adminPage);
+  // open bills of its own, whatever the day and the other journeys paid: SPP from July to December (or to this
+  // month); on 1 July the demo has only July's, which its seeded payments may have settled
+  const july = `${Number(today.slice(5, 7)) >= 7 ? today.slice(0, 4) : Number(today.slice(0, 4)) - 1}-07`;
+  const december = `${july.slice(0, 4)}-12`;
+  const { items: components } = await admin.get<{ items: { id: number; code: string }[] }>('/finance/components');
+  await admin.post('/finance/bills/generate', {
+    componentId: components.find((c) => c.code === 'SPP')!.id,
+    fromMonth: july,
+    toMonth: today.slice(0, 7) > december ? today.slice(0, 7) : december,
+  });
   const found = await admin.get<{ items: { id: number }[] }>('/students?page=1&pageSize=10&q=2526070001');
   const invoice = await admin.post<{ id: number; number: string }>('/finance/invoices', {
     studentId: found.items[0]!.id,

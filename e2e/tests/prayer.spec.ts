@@ -38,12 +38,18 @@ test('a week of dzuhur, the recap, and discipline points at the threshold', asyn
     const date = addDays(today, -i);
     const res = await teacher.request.get(`/api/v1/prayer/sheet?classGroupId=${cls.id}&date=${date}&prayer=DZUHUR`);
     if (res.status() !== 200) continue;
-    rows = ((await res.json()) as { rows: SheetRow[] }).rows;
+    const members = ((await res.json()) as { rows: SheetRow[] }).rows;
+    // no one in the class yet: the day is before this school year began
+    if (members.length === 0) break;
+    rows = members;
     const month = date.slice(0, 7);
     byMonth.set(month, [...(byMonth.get(month) ?? []), date]);
     if (byMonth.get(month)!.length === 5) break;
   }
-  const [month, days] = [...byMonth.entries()].find(([, d]) => d.length === 5)!;
+  const week = [...byMonth.entries()].find(([, d]) => d.length === 5);
+  // in the first days of a school year (1 July, say) no month of it has five school days past yet
+  test.skip(!week, `no month of this school year has five school days up to ${today} yet`);
+  const [month, days] = week!;
   days.reverse();
   expect(rows.length).toBeGreaterThan(1);
   expect(rows.every((r) => r.status === null)).toBe(true);

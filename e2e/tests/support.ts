@@ -83,9 +83,9 @@ export async function fillDate(scope: Page | Locator, label: string, date: strin
 }
 
 /**
- * Picks an option (by its whole name; the first one without a name) of a MultiSelect by keyboard: focus, ArrowDown opens its list, a click takes the option. A click
- * on the field while its dialog is still sliding in can land on the field at mousedown and beside it at mouseup
- * (then nothing opens); the keyboard does not depend on where the field is.
+ * Picks an option of a MultiSelect (by its whole name; without one, the first) by keyboard: focus, ArrowDown opens
+ * its list, a click takes the option. A click on the field while its dialog is still sliding in can land on the
+ * field at mousedown and beside it at mouseup (then nothing opens); the keyboard does not depend on where it is.
  */
 export async function pickFromMultiSelect(scope: Page | Locator, label: string, option?: string): Promise<void> {
   const field = scope.getByRole('combobox', { name: label, exact: true });
