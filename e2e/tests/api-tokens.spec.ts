@@ -44,6 +44,9 @@ test('an ADMIN creates a token, a legacy call works with it, and after revocatio
 
   // ---- the list shows its first characters, never the token ----
   await page.getByRole('searchbox', { name: 'Cari nama, akun atau awalan token' }).fill(name);
+  // the search answers after a pause: until then the unfiltered page holds the row too, and a click on it can
+  // land as the table redraws (the Monday run lost the click on Cabut that way)
+  await expect(page.getByRole('table', { name: 'Token API' }).getByRole('row')).toHaveCount(2);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Aktif', { exact: true })).toBeVisible();
