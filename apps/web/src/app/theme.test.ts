@@ -1,11 +1,24 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { COLOR_THEMES } from '../lib/settings-store.ts';
-import { AA, contrast, cssVariablesResolver, DARK_SURFACES, themeFor, THEME_COLORS } from './theme.ts';
+import { ACCESSIBLE_COLORS } from './accessible-colors.ts';
+import {
+  AA,
+  accessibleColors,
+  contrast,
+  cssVariablesResolver,
+  DARK_SURFACES,
+  themeFor,
+  THEME_COLORS,
+} from './theme.ts';
 
 const WHITE = DEFAULT_THEME.white;
 
 describe('the theme meets WCAG AA contrast in every color theme, light and dark', () => {
+  it('the written-out palette is the one accessibleColors() computes from Mantine', () => {
+    expect(ACCESSIBLE_COLORS).toEqual(accessibleColors());
+  });
+
   for (const colorTheme of COLOR_THEMES) {
     const theme = themeFor(colorTheme);
     const colors = theme.colors!;

@@ -9,6 +9,7 @@ import {
   type MantineColorsTuple,
 } from '@mantine/core';
 import type { ColorTheme } from '../lib/settings-store.ts';
+import { ACCESSIBLE_COLORS } from './accessible-colors.ts';
 
 /** The six color themes of the specification, as Mantine primary colors. */
 export const THEME_COLORS: Record<ColorTheme, MantineColor> = {
@@ -77,7 +78,7 @@ export function accessibleColors(colors = DEFAULT_THEME.colors): Record<string, 
   return out;
 }
 
-const COLORS = accessibleColors();
+const COLORS = ACCESSIBLE_COLORS;
 
 /**
  * The scheme-wide text colors Mantine draws too light for AA: dimmed text (gray 6 is 3.3:1 on white),
@@ -97,6 +98,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
+/** A select's list, unmounted while closed (see themeFor). */
+export const CLOSED_LIST = { keepMounted: false } as const;
+
 export const themeFor = (colorTheme: ColorTheme, closeLabel = 'Tutup') =>
   createTheme({
     colors: COLORS,
@@ -111,6 +115,14 @@ export const themeFor = (colorTheme: ColorTheme, closeLabel = 'Tutup') =>
       // Mantine puts an unnamed focusable placeholder among a menu's items (axe: aria-required-children);
       // without it, opening a menu focuses its first item, as WAI-ARIA menus do.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A select's list is rendered when it opens. Mantine keeps every closed list mounted (hidden), and Floating
+      // UI positions each one as the page first renders: a dozen forced style recalculations per select, 100 ms
+      // of a phone's CPU on a list screen with three filters. (A select that sets its own comboboxProps says
+      // keepMounted: false itself.)
+      Select: { defaultProps: { comboboxProps: CLOSED_LIST } },
+      MultiSelect: { defaultProps: { comboboxProps: CLOSED_LIST } },
+      Autocomplete: { defaultProps: { comboboxProps: CLOSED_LIST } },
+      TagsInput: { defaultProps: { comboboxProps: CLOSED_LIST } },
       // Every notification (toasts included): the description under a title is gray 6 in Mantine (3.3:1 on
       // white, 3.5:1 on the dark card); it takes the scheme's dimmed text, and the close button has a name.
       Notification: {

@@ -87,7 +87,7 @@ function DivisionUnitFields({
             value={field.value || null}
             onChange={(v) => field.onChange(v ?? '')}
             error={errors.division?.message}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={{ withinPortal: true, keepMounted: false }}
           />
         )}
       />
@@ -103,7 +103,7 @@ function DivisionUnitFields({
             onChange={(v) => field.onChange(v ?? '')}
             clearable
             error={errors.unitId?.message}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={{ withinPortal: true, keepMounted: false }}
           />
         )}
       />

@@ -128,7 +128,7 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
           // one assigned teacher: chosen already
           setEmployeeId(teachers.length === 1 ? teachers[0]!.employeeId : null);
         }}
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={{ withinPortal: true, keepMounted: false }}
       />
       <Select
         label={t('school.teacher')}
@@ -142,7 +142,7 @@ export function SlotEditor({ target, onDone }: { target: SlotTarget; onDone: () 
           setSaveError(null);
           setEmployeeId(v ? Number(v) : null);
         }}
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={{ withinPortal: true, keepMounted: false }}
       />
       {ready && checker.isPending && <Text size="sm">{t('school.timetable.checking')}</Text>}
       {ready && check && problems.length > 0 && (

@@ -80,7 +80,7 @@ export function AssignmentForm({
           unitId={unitId}
           withAsterisk
           error={errors.employeeId}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={{ withinPortal: true, keepMounted: false }}
         />
         <Select
           label={t('school.subject')}

@@ -69,7 +69,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: Employee; onDone
           clearable={!req}
           withAsterisk={req}
           error={errors[name]?.message}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={{ withinPortal: true, keepMounted: false }}
         />
       )}
     />

@@ -38,7 +38,7 @@ export function SettingsPanel() {
         value={s.colorTheme}
         onChange={(v) => v && updateSettings({ colorTheme: v as LayoutSettings['colorTheme'] })}
         allowDeselect={false}
-        comboboxProps={{ withinPortal: false }}
+        comboboxProps={{ withinPortal: false, keepMounted: false }}
         data-testid="setting-color-theme"
       />
       <div>
@@ -87,7 +87,7 @@ export function SettingsPanel() {
         value={s.navigation}
         onChange={(v) => v && updateSettings({ navigation: v as LayoutSettings['navigation'] })}
         allowDeselect={false}
-        comboboxProps={{ withinPortal: false }}
+        comboboxProps={{ withinPortal: false, keepMounted: false }}
       />
       {SWITCHES.map(({ key, label }) => (
         <Switch
@@ -103,7 +103,7 @@ export function SettingsPanel() {
         value={s.language}
         onChange={(v) => v && updateSettings({ language: v as LayoutSettings['language'] })}
         allowDeselect={false}
-        comboboxProps={{ withinPortal: false }}
+        comboboxProps={{ withinPortal: false, keepMounted: false }}
         data-testid="setting-language"
       />
       <Button variant="default" onClick={() => settingsStore.reset()}>
