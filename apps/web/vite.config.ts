@@ -1,11 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build-plugins/precompress.ts';
 import { routeModulesPlugin } from './build-plugins/route-modules.ts';
 
 const apiTarget = process.env.MMS_API ?? 'http://localhost:8080';
+
+// react-router 7 exports only its development build (ENABLE_DEV_WARNINGS on: development warnings in a user's
+// console), a known open issue of the package (remix-run/react-router#14102); the build takes its production build,
+// shipped beside it in the same package. Tests keep the development one, whose warnings help there.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 export default defineConfig({
   // routeModulesPlugin: which modules each route loads, for the server's modulepreload links (web-app.ts)
@@ -14,7 +24,10 @@ export default defineConfig({
   resolve: {
     conditions: ['mms-source', ...defaultClientConditions],
     // zod configured for the browser's CSP before any schema is built (see src/lib/zod-browser.ts)
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) },
+      ...(process.env.VITEST ? [] : [{ find: /^react-router$/, replacement: reactRouterProduction }]),
+    ],
   },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { HealthResponse, PublicUnitsResponse, TimeResponse } from '@mms/shared';
+import { formatDate, toJakarta, type HealthResponse, type PublicUnitsResponse, type TimeResponse } from '@mms/shared';
 import { api } from './api.ts';
 import { syncServerClock } from './clock.ts';
 
@@ -44,30 +44,14 @@ export function useServerNow(offsetMs: number | undefined): Date {
   return new Date(now + (offsetMs ?? 0));
 }
 
-const JAKARTA = 'Asia/Jakarta';
-
-// Building an Intl formatter is costly (the time zone's data is looked up each time), and the clock formats
-// every second: each formatter is made once.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, { timeZone: JAKARTA, ...options });
-    formatters.set(key, made);
-  }
-  return made;
-}
+// Jakarta keeps one offset all year (UTC+7, no summer time): the date and the clock are read from it, as the
+// server does (toJakarta), without an Intl formatter, whose first use with a time zone loads the zone's data
+// (~50 ms of a phone's CPU as the dashboard's header first shows the time).
 
 export function formatJakartaDate(date: Date, language: string): string {
-  return formatter(language === 'en' ? 'en-GB' : 'id-ID', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
+  return formatDate(toJakarta(date).date, language === 'en' ? 'en' : 'id', 'weekday');
 }
 
 export function formatJakartaTime(date: Date): string {
-  return formatter('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(date);
+  return toJakarta(date).time;
 }

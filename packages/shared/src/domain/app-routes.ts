@@ -222,12 +222,16 @@ export const APP_ROUTES = {
 
 export type AppRouteName = keyof typeof APP_ROUTES;
 
-const PATTERNS: readonly RegExp[] = Object.values(APP_ROUTES).map(
-  (route) => new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
-);
+// compiled on first use: two hundred regular expressions are a cost a phone's browser should not pay as the app
+// loads, before any screen asks
+let patterns: readonly RegExp[] | undefined;
+const appPatterns = () =>
+  (patterns ??= Object.values(APP_ROUTES).map(
+    (route) => new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+  ));
 
 /** Is `pathname` (without query) a screen of the web app? A trailing slash is ignored. */
 export function isAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PATTERNS.some((p) => p.test(path));
+  return appPatterns().some((p) => p.test(path));
 }
