@@ -42,6 +42,25 @@ describe('layout settings', () => {
     expect(reloaded.get()).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('tells its listeners of a new owner only when the settings differ (the app renders again for each change)', () => {
+    const storage = memoryStorage();
+    const store = createSettingsStore(storage);
+    let changes = 0;
+    store.subscribe(() => changes++);
+    const guest = store.get();
+    store.setOwner('u1'); // no settings of their own: the guest's apply, nothing on screen changes
+    expect(changes).toBe(0);
+    expect(store.get()).toBe(guest);
+    store.set({ colorTheme: 'city' });
+    expect(changes).toBe(1);
+    store.setOwner('u2'); // the guest's default theme again: a change
+    expect(changes).toBe(2);
+    expect(store.get().colorTheme).toBe('default');
+    store.setOwner('u1');
+    expect(changes).toBe(3);
+    expect(store.get().colorTheme).toBe('city');
+  });
+
   it('never stores anything but UI preferences', () => {
     const storage = memoryStorage();
     const store = createSettingsStore(storage);

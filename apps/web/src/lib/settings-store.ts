@@ -88,6 +88,9 @@ export function parseSettings(raw: string | null): LayoutSettings {
 export const GUEST_OWNER = 'guest';
 export const settingsKey = (owner: string) => `mms:settings:${owner}`;
 
+const sameSettings = (a: LayoutSettings, b: LayoutSettings) =>
+  (Object.keys(DEFAULT_SETTINGS) as (keyof LayoutSettings)[]).every((key) => a[key] === b[key]);
+
 /**
  * Settings per user in this browser. Before sign-in (and after sign-out) the guest's settings apply;
  * a user without stored settings starts from the guest's, so the language chosen at sign-in carries over.
@@ -128,7 +131,11 @@ export function createSettingsStore(storage: Storage | null) {
       if (who === owner) return;
       owner = who;
       const own = read(who);
-      current = parseSettings(own ?? read(GUEST_OWNER));
+      const settings = parseSettings(own ?? read(GUEST_OWNER));
+      // the same settings under a new owner (a user who keeps the guest's, the usual case at sign-in and on every
+      // page load) change nothing on screen: no new object, so the app does not render itself again for it
+      if (sameSettings(settings, current)) return;
+      current = settings;
       emit();
     },
     reset() {
