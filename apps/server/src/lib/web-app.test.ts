@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@mms/shared';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { BOOT_TEXT } from './web-app.ts';
 
 // A built web app as `vite build` leaves it (with the precompressed twins the build writes).
 const SHELL = `<!doctype html><html><head><title>MMS</title></head><body><div id="root"></div>${'<!-- -->'.repeat(200)}</body></html>`;
@@ -125,7 +126,7 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
   // the shell as built holds the boot frame (apps/web/index.html), drawn for a guest page
   const FRAMED = SHELL.replace(
     '<div id="root"></div>',
-    '<div id="root"><div class="mms-boot" data-frame="guest" role="status">MMS</div></div>',
+    '<div id="root"><div class="mms-boot" data-frame="guest" role="status">MMS<span class="mms-boot-text">Memuat…</span></div></div>',
   );
   // the shell does not look the session up: any session cookie says "signed in" (the guard checks it)
   const SIGNED_IN = { [SESSION_COOKIE]: 'x' };
@@ -168,10 +169,12 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
     const [head, rest] = res.body.split('</head>');
     expect(links(head!)).toHaveLength(5);
     expect(`${head!.replace(/<link [^>]+>/g, '')}</head>${rest}`).toBe(
-      FRAMED.replace('<title>MMS</title>', '<title>Daftar siswa · MMS</title>').replace(
-        'data-frame="guest"',
-        'data-frame="backend"',
-      ),
+      FRAMED.replace('<title>MMS</title>', '<title>Daftar siswa · MMS</title>')
+        .replace('data-frame="guest"', 'data-frame="backend"')
+        .replace(
+          '<span class="mms-boot-text">',
+          '<h1 class="mms-boot-title">Daftar siswa</h1><span class="mms-boot-text">',
+        ),
     );
   });
 
@@ -180,6 +183,8 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
     expect(dash.body).toContain('<title>Dasbor · MMS</title>');
     expect(dash.body).toContain('data-frame="backend"');
     expect(dash.body).not.toContain('data-frame="guest"');
+    // the backend frame names the screen as its heading while the scripts load (a phone sees it seconds sooner)
+    expect(dash.body).toContain('<h1 class="mms-boot-title">Dasbor</h1><span class="mms-boot-text">Memuat…</span>');
     // a guest page (and a backend screen asked for without a session, which shows sign-in) keeps the guest frame
     for (const [url, cookies] of [
       ['/auth/signin', {}],
@@ -189,7 +194,14 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
       const res = await web.app.inject({ method: 'GET', url, cookies });
       expect(res.body, url).toContain('<title>MMS</title>');
       expect(res.body, url).toContain('data-frame="guest"');
+      expect(res.body, url).not.toContain('<h1');
     }
+  });
+
+  it("finds the boot frame's loading line in the app's own page, where a screen's heading goes", async () => {
+    const page = await fs.readFile(path.join(import.meta.dirname, '../../../web/index.html'), 'utf8');
+    expect(page).toContain(BOOT_TEXT);
+    expect(FRAMED).toContain(BOOT_TEXT);
   });
 
   it('names each route its own chunks, compressed like the plain shell', async () => {

@@ -85,6 +85,9 @@ function routePreloads(webDist: string): (name: AppRouteName) => string {
   };
 }
 
+/** The boot frame's "loading" line (apps/web/index.html); a backend screen's heading goes before it. */
+export const BOOT_TEXT = '<span class="mms-boot-text">';
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -100,7 +103,12 @@ function routeShell(shell: Shell, route: AppRouteName, extraHead: string): Shell
   if (extraHead && at >= 0) html = html.slice(0, at) + extraHead + html.slice(at);
   const label = findMenuLink(route)?.label.id;
   if (label) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${label} · ${APP_NAME}`)}</title>`);
-  if (APP_ROUTES[route].startsWith('/backend')) html = html.replace('data-frame="guest"', 'data-frame="backend"');
+  if (APP_ROUTES[route].startsWith('/backend')) {
+    html = html.replace('data-frame="guest"', 'data-frame="backend"');
+    // the screen's name as its heading, where the screen draws its own: on a phone's network the scripts take
+    // seconds, and the frame then says which screen is coming, not only "loading"
+    if (label) html = html.replace(BOOT_TEXT, `<h1 class="mms-boot-title">${escapeHtml(label)}</h1>${BOOT_TEXT}`);
+  }
   const identity = Buffer.from(html);
   if (identity.equals(shell.identity)) return shell;
   return {
