@@ -3,6 +3,7 @@
 // the built server on demo data and measures four pages with Lighthouse (mobile preset) in Debian's
 // Chromium: performance and accessibility scores, LCP, TBT, CLS. `--no-lighthouse` skips that part;
 // `--json <dir>` keeps each page's full Lighthouse report there (to see what costs the score);
+// `--only <text>` measures only the pages whose name holds the text;
 // `--runs <n>` measures each page n times and prints the run with the median performance score (Lighthouse's
 // advice for noisy machines: a busy CPU lengthens the tasks it times).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -149,6 +150,10 @@ async function lighthouseRun() {
       { name: 'teacher dashboard', url: '/backend/dashboard', cookie: await cookieOf('teacher') },
       { name: 'student list', url: '/backend/mms/principal/student-all', cookie: await cookieOf('principal') },
     ];
+    // `--only <text>`: measure only the pages whose name holds the text (e.g. `--only list`)
+    const onlyAt = process.argv.indexOf('--only');
+    const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+    if (only) pages.splice(0, pages.length, ...pages.filter((p) => p.name.includes(only)));
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
