@@ -74,8 +74,15 @@ test('the principal computes and locks a month; the teacher sees the slip', asyn
   await principal.getByRole('button', { name: 'Kunci bulan' }).click();
   const dialog = principal.getByRole('dialog');
   await expect(dialog).toContainText('tidak dapat diubah lagi');
+  // the lock's own answer first, so a refusal names its reason instead of a missing badge
+  const locked = principal.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/bisyaroh\/months\/\d+\/lock$/.test(new URL(r.url()).pathname),
+  );
   await dialog.getByRole('button', { name: 'Kunci bulan' }).click();
-  await expect(principal.getByText('Dikunci', { exact: true })).toBeVisible();
+  const lockAnswer = await locked;
+  expect(lockAnswer.status(), await lockAnswer.text()).toBe(200);
+  await expect(dialog).toBeHidden();
+  await expect(principal.getByText('Dikunci', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(principal.getByRole('button', { name: /^Hitung/ })).toBeDisabled();
 
   await teacher.goto('/backend/mms/tutor/bisyaroh');
