@@ -60,3 +60,37 @@ test('the page shows its boot frame, titled for the screen, until the screen rep
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daftar siswa');
   await expect(frame).toHaveCount(0);
 });
+
+test("a phone sees the dashboard's greeting in the boot frame, drawn as the dashboard then draws it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signIn(page, 'teacher');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/dashboard-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/backend/dashboard', { waitUntil: 'commit' });
+  const box = async (selector: string) =>
+    page.locator(selector).evaluate((h) => {
+      const style = getComputedStyle(h);
+      const range = document.createRange();
+      range.selectNodeContents(h);
+      const text = range.getBoundingClientRect();
+      return {
+        text: h.textContent,
+        font: `${style.fontWeight} ${style.fontSize}/${style.lineHeight} ${style.fontFamily}`,
+        width: Math.round(text.width),
+        height: Math.round(text.height),
+      };
+    });
+  await expect(page.locator('.mms-boot h1')).toBeVisible();
+  const boot = await box('.mms-boot h1');
+  expect(boot.text).toBe('Assalamu’alaikum, Ustadz Ahmad Fauzi, S.Pd.');
+  release();
+  await expect(page.locator('.mms-boot')).toHaveCount(0);
+  const app = await box('#main h1');
+  expect(app).toEqual(boot);
+});

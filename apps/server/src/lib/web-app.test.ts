@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@mms/shared';
+import { users } from '../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { BOOT_TEXT } from './web-app.ts';
 
@@ -128,7 +130,7 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
     '<div id="root"></div>',
     '<div id="root"><div class="mms-boot" data-frame="guest" role="status">MMS<span class="mms-boot-text">Memuat…</span></div></div>',
   );
-  // the shell does not look the session up: any session cookie says "signed in" (the guard checks it)
+  // a session cookie says "signed in" for the choice of chunks (the guard checks it); one of no session is this
   const SIGNED_IN = { [SESSION_COOKIE]: 'x' };
   let built: string;
   let web: TestContext;
@@ -196,6 +198,48 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
       expect(res.body, url).toContain('data-frame="guest"');
       expect(res.body, url).not.toContain('<h1');
     }
+  });
+
+  it("greets the signed-in user by name in the dashboard's frame, never stored by the browser", async () => {
+    const { id, username } = await web.createUser({ division: 'TEACHER' });
+    await web.db.update(users).set({ displayName: 'Ustadz <b>Ahmad</b> & "Fauzi"' }).where(eq(users.id, id));
+    const { cookie } = await web.signIn(username);
+    const res = await web.app.inject({
+      method: 'GET',
+      url: '/backend/dashboard',
+      headers: { cookie, 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    // the screen's own greeting (DASHBOARD_WELCOME), the name escaped, where the frame had the menu name
+    expect(html).toContain(
+      '<h1 class="mms-boot-title mms-boot-greeting">Assalamu’alaikum, Ustadz &lt;b&gt;Ahmad&lt;/b&gt; &amp; &quot;Fauzi&quot;</h1>' +
+        '<span class="mms-boot-text">Memuat…</span>',
+    );
+    expect(html).not.toContain('>Dasbor</h1>');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toBe('accept-encoding, cookie');
+    // the same page otherwise: its title and its chunks
+    expect(html).toContain('<title>Dasbor · MMS</title>');
+    expect(links(html)).toHaveLength(3);
+    const gz = await web.app.inject({
+      method: 'GET',
+      url: '/backend/dashboard',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+
+    // another screen of the same user is not personal; a cookie of no session gets the menu name
+    const list = await web.app.inject({
+      method: 'GET',
+      url: '/backend/mms/principal/student-all',
+      headers: { cookie },
+    });
+    expect(list.headers['cache-control']).toBe('no-cache');
+    expect(list.body).not.toContain('Ahmad');
+    const stale = await web.app.inject({ method: 'GET', url: '/backend/dashboard', cookies: SIGNED_IN });
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    expect(stale.body).toContain('<h1 class="mms-boot-title">Dasbor</h1>');
   });
 
   it("finds the boot frame's loading line in the app's own page, where a screen's heading goes", async () => {

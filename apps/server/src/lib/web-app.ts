@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { APP_NAME, APP_ROUTES, findMenuLink, isAppPath, SESSION_COOKIE, type AppRouteName } from '@mms/shared';
+import {
+  APP_NAME,
+  APP_ROUTES,
+  DASHBOARD_WELCOME,
+  findMenuLink,
+  isAppPath,
+  SESSION_COOKIE,
+  type AppRouteName,
+} from '@mms/shared';
 import { markPublic } from './access.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -120,6 +128,28 @@ function routeShell(shell: Shell, route: AppRouteName, extraHead: string): Shell
   };
 }
 
+const BOOT_TITLE = /<h1 class="mms-boot-title">[^<]*<\/h1>/;
+
+/**
+ * The dashboard's shell for a signed-in user: its boot frame's heading is the screen's own greeting with the
+ * user's name (DASHBOARD_WELCOME, in Indonesian, as the frame's other words), drawn the size the dashboard draws
+ * it, so a phone shows it while the scripts load and the screen then takes its place. Personal: made for the
+ * request (quick compression levels) and never stored by the browser.
+ */
+function greetingShell(shell: Shell, displayName: string): Shell {
+  const heading = DASHBOARD_WELCOME.id.replace('{{name}}', displayName);
+  const identity = Buffer.from(
+    shell.identity
+      .toString('utf8')
+      .replace(BOOT_TITLE, () => `<h1 class="mms-boot-title mms-boot-greeting">${escapeHtml(heading)}</h1>`),
+  );
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gzipSync(identity, { level: 6 }),
+  };
+}
+
 /** The encodings the request accepts, by name (q=0 refuses one). */
 function accepts(request: FastifyRequest, encoding: 'br' | 'gzip'): boolean {
   const header = request.headers['accept-encoding'];
@@ -180,11 +210,14 @@ export function sendShell(webDist: string) {
     let route = isAppPath(pathname) ? appRouteOf(pathname) : null;
     // without a session a /backend screen sends the visitor to sign-in: get that page's chunks ready instead
     if (route && APP_ROUTES[route].startsWith('/backend') && !request.cookies[SESSION_COOKIE]) route = 'auth-signin';
-    const page = shellOf(route)!;
+    // the session (resolved by the access hook for every request that carries the cookie) names the user
+    const user = request.auth && !request.auth.token ? request.auth.user : null;
+    const personal = route === 'dashboard' && user !== null;
+    const page = personal ? greetingShell(shellOf(route)!, user.displayName) : shellOf(route)!;
     reply
       .status(isAppPath(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('cache-control', personal ? 'no-store' : 'no-cache')
+      .header('vary', personal ? 'accept-encoding, cookie' : 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (page.br && accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
     if (page.gzip && accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);

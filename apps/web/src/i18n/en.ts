@@ -1,3 +1,4 @@
+import { DASHBOARD_WELCOME } from '@mms/shared';
 import type { Messages } from './id.ts';
 
 export const en: Messages = {
@@ -95,7 +96,7 @@ export const en: Messages = {
   },
   dashboard: {
     title: 'Dashboard',
-    welcome: 'Welcome, {{name}}',
+    welcome: DASHBOARD_WELCOME.en,
     whoAmI: 'My account',
     today: 'Today',
     tapel: 'School year',

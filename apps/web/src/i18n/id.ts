@@ -1,3 +1,5 @@
+import { DASHBOARD_WELCOME } from '@mms/shared';
+
 /** Indonesian, the default language. `en.ts` has the same keys. */
 export const id = {
   app: {
@@ -100,7 +102,7 @@ export const id = {
   },
   dashboard: {
     title: 'Dasbor',
-    welcome: 'Assalamu’alaikum, {{name}}',
+    welcome: DASHBOARD_WELCOME.id,
     whoAmI: 'Akun saya',
     today: 'Hari ini',
     tapel: 'Tahun pelajaran',

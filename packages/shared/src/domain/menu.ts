@@ -330,6 +330,12 @@ export const MENU: readonly MenuNode[] = [
   ]),
 ];
 
+/**
+ * The dashboard's greeting (its heading), `{{name}}` the signed-in user's display name: the web app's texts use it,
+ * and the server writes it into the dashboard's boot frame, so the heading shows before the scripts have loaded.
+ */
+export const DASHBOARD_WELCOME: LocalText = { id: 'Assalamu’alaikum, {{name}}', en: 'Welcome, {{name}}' };
+
 /** Every link of the tree, in menu order. */
 export function menuLinks(nodes: readonly MenuNode[] = MENU): MenuLink[] {
   return nodes.flatMap((n) => (n.type === 'link' ? [n] : n.type === 'submenu' ? n.children : []));
