@@ -13,10 +13,10 @@ import { SESSION_KEY, sessionQuery } from './lib/session.ts';
 
 initI18n(settingsStore.get().language);
 
-const router = createRouter();
-const queryClient = createQueryClient(() => void router.navigate(ROUTES['errors-403']));
 // Every page asks who is signed in: ask now, while the route's chunks load, not after they have rendered. The
 // request reuses the answer to the shell's own preload of /auth/session (index.html), asked for before any script.
+let router: ReturnType<typeof createRouter> | undefined;
+const queryClient = createQueryClient(() => void router?.navigate(ROUTES['errors-403']));
 void queryClient.prefetchQuery(sessionQuery);
 
 // A 401 from any call drops the session; the guard then sends the user to sign-in with the return path.
@@ -26,23 +26,31 @@ configureApi({ onUnauthenticated: () => queryClient.setQueryData(SESSION_KEY, nu
 // is replaced by the screen, not by an empty page while the route's chunks still load. The first render is a
 // transition: React renders the shell and the screen in slices of a few milliseconds, so a slow phone stays
 // responsive (no long task of half a second) while the frame is still on screen.
-const mount = () => {
+const mount = (ready: NonNullable<typeof router>) => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
       <StrictMode>
         <AppProviders client={queryClient}>
-          <RouterProvider router={router} />
+          <RouterProvider router={ready} />
         </AppProviders>
       </StrictMode>,
     ),
   );
 };
-if (router.state.initialized) mount();
-else {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    mount();
-  });
+
+// The router (it ranks some two hundred routes and reads the history) is made in a task of its own, after the one
+// that evaluates the scripts: two shorter tasks instead of one long one, so a phone's main thread is free
+// between them (a tap, a frame) while the frame is on screen.
+function start() {
+  const ready = (router = createRouter());
+  if (ready.state.initialized) mount(ready);
+  else {
+    const stop = ready.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      mount(ready);
+    });
+  }
 }
+setTimeout(start, 0);

@@ -9,7 +9,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { ResponsiveDataTable } from './responsive-table.tsx';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { withDisplayCells } from '../../lib/display.ts';
@@ -111,6 +111,10 @@ export function DataList<T extends object>(props: DataListProps<T>) {
     queryFn: ({ signal }) => api<Page<T>>(props.path, { query, signal }),
     placeholderData: keepPreviousData,
   });
+  // The rows are drawn in a background render React can pause (a page of 25 rows with their buttons is tens of
+  // milliseconds of a phone's CPU): the skeleton or the previous page stays until they are ready, and the page
+  // answers a tap meanwhile instead of freezing as the answer arrives.
+  const data = useDeferredValue(list.data);
 
   const exportAll = async () => {
     const { page: _p, pageSize: _s, ...all } = query;
@@ -144,19 +148,19 @@ export function DataList<T extends object>(props: DataListProps<T>) {
         </Group>
       </Group>
       <Paper withBorder radius="md">
-        {list.isPending ? (
+        {data === undefined && !list.isError ? (
           <ListSkeleton p="md" />
         ) : (
           <ResponsiveDataTable<T>
             aria-label={props.label}
-            minHeight={list.data?.items.length ? undefined : 180}
+            minHeight={data?.items.length ? undefined : 180}
             striped
             highlightOnHover
             idAccessor={props.rowId ?? ('id' as keyof T & string)}
-            records={list.data?.items ?? []}
+            records={data?.items ?? []}
             columns={withDisplayCells(props.columns)}
             fetching={list.isFetching}
-            totalRecords={list.data?.total ?? 0}
+            totalRecords={data?.total ?? 0}
             recordsPerPage={pageSize}
             page={page}
             onPageChange={setPage}
