@@ -1,5 +1,5 @@
 import './styles.ts';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
@@ -31,6 +31,7 @@ const mount = (ready: NonNullable<typeof router>) => {
   startTransition(() =>
     root.render(
       <StrictMode>
+        <BootFrameGone />
         <AppProviders client={queryClient}>
           <RouterProvider router={ready} />
         </AppProviders>
@@ -38,6 +39,12 @@ const mount = (ready: NonNullable<typeof router>) => {
     ),
   );
 };
+
+/** Takes the boot frame (index.html, beside #root) away in the commit that draws the first screen. */
+function BootFrameGone() {
+  useLayoutEffect(() => document.getElementById('mms-boot')?.remove(), []);
+  return null;
+}
 
 // The router (it ranks some two hundred routes and reads the history) is made in a task of its own, after the one
 // that evaluates the scripts: two shorter tasks instead of one long one, so a phone's main thread is free

@@ -94,3 +94,46 @@ test("a phone sees the dashboard's greeting in the boot frame, drawn as the dash
   const app = await box('#main h1');
   expect(app).toEqual(boot);
 });
+
+test('the boot frame paints before the stylesheets arrive, they do not move it, and the theme still wins', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signIn(page, 'principal');
+  const hold = (pattern: RegExp) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    void page.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const releaseCss = hold(/\/assets\/index-[\w-]+\.css$/);
+  const releaseScreen = hold(/\/assets\/students-page-[\w-]+\.js$/);
+  await page.goto('/backend/mms/principal/student-all', { waitUntil: 'commit' });
+  const boxes = () =>
+    page.locator('#mms-boot').evaluate((frame) =>
+      [...frame.querySelectorAll('*')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return `${e.className} ${r.x},${r.y} ${r.width}x${r.height}`;
+      }),
+    );
+  // drawn from the page alone while the stylesheet is held back
+  await expect(page.locator('#mms-boot h1')).toHaveText('Daftar siswa');
+  const before = await boxes();
+  releaseCss();
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-scale')))
+    .not.toBe('');
+  expect(await boxes()).toEqual(before);
+  releaseScreen();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daftar siswa');
+  await expect(page.locator('#mms-boot')).toHaveCount(0);
+  // the theme's accessible colours (written by the app inside #root) win over the stylesheet's defaults: dimmed
+  // text is gray 7 (theme.ts, #495057), not Mantine's gray 6 (#868e96, 3.3:1 on white)
+  const dimmed = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-dimmed').trim(),
+  );
+  expect(dimmed).toBe('#495057');
+});

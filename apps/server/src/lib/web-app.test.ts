@@ -125,11 +125,17 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
     'principal-student-all': ['src/app/layouts/backend-layout.tsx', 'src/features/school/pages/index.ts'],
     'auth-signin': ['src/app/layouts/blank-layout.tsx', 'src/features/auth/pages/sign-in-page.tsx'],
   };
-  // the shell as built holds the boot frame (apps/web/index.html), drawn for a guest page
-  const FRAMED = SHELL.replace(
+  // the shell as built (apps/web/index.html): the entry's stylesheet in the head, the boot frame beside #root,
+  // drawn for a guest page
+  const ENTRY_CSS = '<link rel="stylesheet" crossorigin href="/assets/index-E1.css">';
+  const BOOT =
+    '<div class="mms-boot" id="mms-boot" data-frame="guest" role="status">MMS<span class="mms-boot-text">Memuat…</span></div>';
+  const FRAMED = SHELL.replace('</head>', `${ENTRY_CSS}</head>`).replace(
     '<div id="root"></div>',
-    '<div id="root"><div class="mms-boot" data-frame="guest" role="status">MMS<span class="mms-boot-text">Memuat…</span></div></div>',
+    `${BOOT}<div id="root"></div>`,
   );
+  // as the server sends it: the stylesheets between the frame and #root (the frame paints without them)
+  const SENT = SHELL.replace('<div id="root"></div>', `${BOOT}${ENTRY_CSS}<div id="root"></div>`);
   // a session cookie says "signed in" for the choice of chunks (the guard checks it); one of no session is this
   const SIGNED_IN = { [SESSION_COOKIE]: 'x' };
   let built: string;
@@ -153,7 +159,9 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
 
   /** The `<link>` tags the page's head ends with (the shell's own head has none). */
   const links = (html: string) =>
-    [...html.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    [...html.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)">/g)]
+      .map((m) => `${m[1]} ${m[2]}`)
+      .filter((l) => l !== 'stylesheet /assets/index-E1.css');
 
   it("preloads the layout's and the screen's chunks and what they import, not what the entry loads", async () => {
     const res = await web.app.inject({ method: 'GET', url: '/backend/mms/principal/student-all', cookies: SIGNED_IN });
@@ -167,16 +175,20 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
         'modulepreload /assets/data-list-L1.js',
       ].sort(),
     );
-    // inside the head; the rest of the shell unchanged but for the screen's title and its backend boot frame
+    // the module preloads inside the head, the stylesheets (the entry's, then the screen's) after the boot frame
+    // (links() leaves out the entry's, which every page has);
+    // the rest of the shell unchanged but for the screen's title and its backend boot frame
     const [head, rest] = res.body.split('</head>');
-    expect(links(head!)).toHaveLength(5);
+    expect(links(head!)).toHaveLength(4);
+    expect(links(head!).every((l) => l.startsWith('modulepreload'))).toBe(true);
     expect(`${head!.replace(/<link [^>]+>/g, '')}</head>${rest}`).toBe(
-      FRAMED.replace('<title>MMS</title>', '<title>Daftar siswa · MMS</title>')
+      SENT.replace('<title>MMS</title>', '<title>Daftar siswa · MMS</title>')
         .replace('data-frame="guest"', 'data-frame="backend"')
         .replace(
           '<span class="mms-boot-text">',
           '<h1 class="mms-boot-title">Daftar siswa</h1><span class="mms-boot-text">',
-        ),
+        )
+        .replace(ENTRY_CSS, `${ENTRY_CSS}<link rel="stylesheet" crossorigin href="/assets/pages-S1.css">`),
     );
   });
 
@@ -285,9 +297,9 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
   });
 
   it('sends the plain shell for a screen the map does not know and for a path that is no screen', async () => {
-    expect((await web.app.inject({ method: 'GET', url: '/' })).body).toBe(FRAMED);
+    expect((await web.app.inject({ method: 'GET', url: '/' })).body).toBe(SENT);
     const missing = await web.app.inject({ method: 'GET', url: '/backend/no-such-screen' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toBe(FRAMED);
+    expect(missing.body).toBe(SENT);
   });
 });

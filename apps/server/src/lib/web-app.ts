@@ -23,12 +23,44 @@ interface Shell {
   gzip: Buffer | null;
 }
 
-/** The app shell (index.html) as built, with its precompressed twins when the build wrote them. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
+const ROOT = '<div id="root">';
+
+/**
+ * The page's stylesheets go between the boot frame and #root: the frame is drawn with its own inline styles, so
+ * a phone paints it as soon as the page has arrived instead of after the stylesheets (on a phone's network, most
+ * of a second). They still hold the scripts back until they have loaded (a stylesheet the parser met blocks the
+ * scripts that run after parsing), so no screen is drawn without them, and the theme's own styles, which the app
+ * writes inside #root, come after them and win.
+ */
+function stylesAfterFrame(html: string): string {
+  const end = html.indexOf('</head>');
+  const links = end < 0 ? null : html.slice(0, end).match(STYLESHEET);
+  if (!links || !html.includes(ROOT)) return html;
+  // after the ones already there (the entry's before a screen's, as the cascade expects)
+  const body = html.slice(end).replace(ROOT, () => `${links.join('')}${ROOT}`);
+  return html.slice(0, end).replace(STYLESHEET, '') + body;
+}
+
+const compressed = (identity: Buffer): Shell => ({
+  identity,
+  br: brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  }),
+  gzip: gzipSync(identity, { level: 9 }),
+});
+
+/** The app shell (index.html) as built, its stylesheets after the boot frame, compressed like the build's. */
 function readShell(webDist: string): Shell | null {
   const file = path.join(webDist, 'index.html');
   if (!existsSync(file)) return null;
-  const read = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : null);
-  return { identity: readFileSync(file), br: read('.br'), gzip: read('.gz') };
+  const built = readFileSync(file);
+  const html = stylesAfterFrame(built.toString('utf8'));
+  if (html === built.toString('utf8')) {
+    const read = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : null);
+    return { identity: built, br: read('.br'), gzip: read('.gz') };
+  }
+  return compressed(Buffer.from(html));
 }
 
 interface ManifestChunk {
@@ -100,15 +132,16 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * A route's shell: its preload links at the end of the head; its menu name in the title ("Daftar siswa · MMS",
- * in Indonesian, the default language; the app retitles the screen once it runs), so a tab or a screen reader
- * names the screen before the scripts have loaded; and for a backend screen the boot frame drawn as the backend
- * (header and sidebar, index.html). Compressed once, the first time the route is asked for.
+ * A route's shell: its module preloads at the end of the head (its stylesheets after the boot frame); its menu
+ * name in the title ("Daftar siswa · MMS", in Indonesian, the default language; the app retitles the screen once
+ * it runs), so a tab or a screen reader names the screen before the scripts have loaded; and for a backend screen
+ * the boot frame drawn as the backend (header and sidebar, index.html). Compressed once, the first time the route
+ * is asked for.
  */
 function routeShell(shell: Shell, route: AppRouteName, extraHead: string): Shell {
   let html = shell.identity.toString('utf8');
   const at = html.indexOf('</head>');
-  if (extraHead && at >= 0) html = html.slice(0, at) + extraHead + html.slice(at);
+  if (extraHead && at >= 0) html = stylesAfterFrame(html.slice(0, at) + extraHead + html.slice(at));
   const label = findMenuLink(route)?.label.id;
   if (label) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${label} · ${APP_NAME}`)}</title>`);
   if (APP_ROUTES[route].startsWith('/backend')) {
@@ -119,13 +152,7 @@ function routeShell(shell: Shell, route: AppRouteName, extraHead: string): Shell
   }
   const identity = Buffer.from(html);
   if (identity.equals(shell.identity)) return shell;
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+  return compressed(identity);
 }
 
 const BOOT_TITLE = /<h1 class="mms-boot-title">[^<]*<\/h1>/;
