@@ -137,3 +137,69 @@ test('the boot frame paints before the stylesheets arrive, they do not move it, 
   );
   expect(dimmed).toBe('#495057');
 });
+
+for (const { page: name, url, chunk, heading, lead, samePlace } of [
+  {
+    page: 'sign-in',
+    url: '/auth/signin',
+    chunk: /\/assets\/sign-in-page-[\w-]+\.js$/,
+    heading: 'Masuk ke MMS',
+    lead: 'Gunakan nama pengguna (NIP/NIS) dan kata sandi Anda.',
+    // the card is centred with the form in it: the frame's, without the form, sits lower
+    samePlace: false,
+  },
+  {
+    page: 'landing',
+    url: '/',
+    chunk: /\/assets\/landing-page-[\w-]+\.js$/,
+    heading: 'Selamat datang di MMS',
+    lead: 'Sistem manajemen sekolah untuk siswa, guru, pimpinan, keuangan, BK dan tata usaha.',
+    samePlace: true,
+  },
+]) {
+  test(`a phone sees the ${name} page's heading and lead in the boot frame, drawn as the page then draws them`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(chunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    const boxes = (scope: string) =>
+      page.evaluate(
+        ({ scope, texts }) =>
+          texts.map((text) => {
+            const element = [...document.querySelectorAll(`${scope} h1, ${scope} p`)].find(
+              (e) => e.textContent === text,
+            );
+            if (!element) return `${text}: not drawn`;
+            const style = getComputedStyle(element);
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const r = range.getBoundingClientRect();
+            return {
+              text,
+              font: `${style.fontWeight} ${style.fontSize}/${style.lineHeight} ${style.fontFamily}`,
+              color: style.color,
+              size: `${Math.round(r.width)}x${Math.round(r.height)}`,
+              place: `${Math.round(r.x)},${Math.round(r.y)}`,
+            };
+          }),
+        { scope, texts: [heading, lead] },
+      );
+    await expect(page.locator('#mms-boot h1')).toHaveText(heading);
+    const boot = await boxes('#mms-boot');
+    release();
+    await expect(page.locator('#mms-boot')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const app = await boxes('#root');
+    if (samePlace) expect(app).toEqual(boot);
+    else
+      expect(app.map((b) => typeof b === 'object' && { ...b, place: undefined })).toEqual(
+        boot.map((b) => typeof b === 'object' && { ...b, place: undefined }),
+      );
+  });
+}

@@ -199,17 +199,42 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
     expect(dash.body).not.toContain('data-frame="guest"');
     // the backend frame names the screen as its heading while the scripts load (a phone sees it seconds sooner)
     expect(dash.body).toContain('<h1 class="mms-boot-title">Dasbor</h1><span class="mms-boot-text">Memuat…</span>');
-    // a guest page (and a backend screen asked for without a session, which shows sign-in) keeps the guest frame
-    for (const [url, cookies] of [
-      ['/auth/signin', {}],
-      ['/', SIGNED_IN],
-      ['/backend/dashboard', {}],
+    // a guest page (and a backend screen asked for without a session, which shows sign-in) is framed as that page:
+    // its heading and lead (GUEST_PAGE_TEXTS, as the page's texts), so the page's largest text shows before the
+    // scripts
+    const signInFrame =
+      '<div class="mms-boot" id="mms-boot" data-frame="auth-signin" role="status">MMS<div class="mms-boot-page">' +
+      '<h1 class="mms-boot-heading">Masuk ke MMS</h1>' +
+      '<p class="mms-boot-lead">Gunakan nama pengguna (NIP/NIS) dan kata sandi Anda.</p></div>' +
+      '<span class="mms-boot-text">Memuat…</span></div>';
+    const landingFrame =
+      '<div class="mms-boot" id="mms-boot" data-frame="landing" role="status">MMS<div class="mms-boot-page">' +
+      '<h1 class="mms-boot-heading">Selamat datang di MMS</h1>' +
+      '<p class="mms-boot-lead">Sistem manajemen sekolah untuk siswa, guru, pimpinan, keuangan, BK dan tata usaha.' +
+      '</p></div><span class="mms-boot-text">Memuat…</span></div>';
+    for (const [url, cookies, frame] of [
+      ['/auth/signin', {}, signInFrame],
+      ['/backend/dashboard', {}, signInFrame],
+      ['/', {}, landingFrame],
+      ['/', SIGNED_IN, landingFrame],
     ] as const) {
       const res = await web.app.inject({ method: 'GET', url, cookies });
       expect(res.body, url).toContain('<title>MMS</title>');
-      expect(res.body, url).toContain('data-frame="guest"');
-      expect(res.body, url).not.toContain('<h1');
+      expect(res.body, url).toContain(frame);
+      expect(res.headers.vary, url).toBe('accept-encoding, cookie');
     }
+  });
+
+  it('keeps the sign-in card out of the frame for a signed-in user, whom the app sends on', async () => {
+    const { username } = await web.createUser({ division: 'TEACHER' });
+    const { cookie } = await web.signIn(username);
+    const res = await web.app.inject({ method: 'GET', url: '/auth/signin', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SENT);
+    expect(res.headers.vary).toBe('accept-encoding, cookie');
+    // a cookie of no session is a guest's
+    const stale = await web.app.inject({ method: 'GET', url: '/auth/signin', cookies: SIGNED_IN });
+    expect(stale.body).toContain('data-frame="auth-signin"');
   });
 
   it("greets the signed-in user by name in the dashboard's frame, never stored by the browser", async () => {
@@ -297,7 +322,7 @@ describe("a screen's shell names its route's chunks, so they load beside the ent
   });
 
   it('sends the plain shell for a screen the map does not know and for a path that is no screen', async () => {
-    expect((await web.app.inject({ method: 'GET', url: '/' })).body).toBe(SENT);
+    expect((await web.app.inject({ method: 'GET', url: '/errors/404' })).body).toBe(SENT);
     const missing = await web.app.inject({ method: 'GET', url: '/backend/no-such-screen' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe(SENT);

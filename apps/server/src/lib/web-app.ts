@@ -8,9 +8,12 @@ import {
   APP_ROUTES,
   DASHBOARD_WELCOME,
   findMenuLink,
+  GUEST_PAGE_TEXTS,
   isAppPath,
   SESSION_COOKIE,
   type AppRouteName,
+  type GuestPage,
+  type LocalText,
 } from '@mms/shared';
 import { markPublic } from './access.ts';
 
@@ -131,12 +134,32 @@ export const BOOT_TEXT = '<span class="mms-boot-text">';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const isGuestPage = (route: AppRouteName): route is GuestPage => Object.hasOwn(GUEST_PAGE_TEXTS, route);
+
+/**
+ * A guest page's frame (sign-in, landing): the page's heading and lead (GUEST_PAGE_TEXTS, in Indonesian), drawn
+ * where and at the size the page draws them (index.html, data-frame="auth-signin" or "landing"). They are the
+ * page's largest text: a phone shows them while the scripts load instead of only "loading", and the page then
+ * draws the same words in the same boxes.
+ */
+function guestFrame(html: string, page: GuestPage): string {
+  const { heading, lead } = GUEST_PAGE_TEXTS[page];
+  const text = (t: LocalText) => escapeHtml(t.id.replace('{{name}}', APP_NAME));
+  return html
+    .replace('data-frame="guest"', `data-frame="${page}"`)
+    .replace(
+      BOOT_TEXT,
+      `<div class="mms-boot-page"><h1 class="mms-boot-heading">${text(heading)}</h1>` +
+        `<p class="mms-boot-lead">${text(lead)}</p></div>${BOOT_TEXT}`,
+    );
+}
+
 /**
  * A route's shell: its module preloads at the end of the head (its stylesheets after the boot frame); its menu
  * name in the title ("Daftar siswa · MMS", in Indonesian, the default language; the app retitles the screen once
- * it runs), so a tab or a screen reader names the screen before the scripts have loaded; and for a backend screen
- * the boot frame drawn as the backend (header and sidebar, index.html). Compressed once, the first time the route
- * is asked for.
+ * it runs), so a tab or a screen reader names the screen before the scripts have loaded; for a backend screen
+ * the boot frame drawn as the backend (header and sidebar, index.html), for a guest page with its heading and lead.
+ * Compressed once, the first time the route is asked for.
  */
 function routeShell(shell: Shell, route: AppRouteName, extraHead: string): Shell {
   let html = shell.identity.toString('utf8');
@@ -149,7 +172,7 @@ function routeShell(shell: Shell, route: AppRouteName, extraHead: string): Shell
     // the screen's name as its heading, where the screen draws its own: on a phone's network the scripts take
     // seconds, and the frame then says which screen is coming, not only "loading"
     if (label) html = html.replace(BOOT_TEXT, `<h1 class="mms-boot-title">${escapeHtml(label)}</h1>${BOOT_TEXT}`);
-  }
+  } else if (isGuestPage(route)) html = guestFrame(html, route);
   const identity = Buffer.from(html);
   if (identity.equals(shell.identity)) return shell;
   return compressed(identity);
@@ -239,12 +262,15 @@ export function sendShell(webDist: string) {
     if (route && APP_ROUTES[route].startsWith('/backend') && !request.cookies[SESSION_COOKIE]) route = 'auth-signin';
     // the session (resolved by the access hook for every request that carries the cookie) names the user
     const user = request.auth && !request.auth.token ? request.auth.user : null;
+    // a signed-in user is sent on from sign-in at once (the app): no sign-in card in the frame for them
+    if (route === 'auth-signin' && user) route = null;
     const personal = route === 'dashboard' && user !== null;
     const page = personal ? greetingShell(shellOf(route)!, user.displayName) : shellOf(route)!;
     reply
       .status(isAppPath(pathname) ? 200 : 404)
       .header('cache-control', personal ? 'no-store' : 'no-cache')
-      .header('vary', personal ? 'accept-encoding, cookie' : 'accept-encoding')
+      // the page depends on the session cookie (a /backend screen's chunks and frame, sign-in's frame)
+      .header('vary', 'accept-encoding, cookie')
       .type('text/html; charset=utf-8');
     if (page.br && accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
     if (page.gzip && accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);

@@ -1,4 +1,4 @@
-import { DASHBOARD_WELCOME } from '@mms/shared';
+import { DASHBOARD_WELCOME, GUEST_PAGE_TEXTS } from '@mms/shared';
 import type { Messages } from './id.ts';
 
 export const en: Messages = {
@@ -49,8 +49,8 @@ export const en: Messages = {
   },
   auth: {
     togglePasswordVisibility: 'Show/hide password',
-    signInTitle: 'Sign in to {{name}}',
-    signInLead: 'Use your username (NIP/NIS) and password.',
+    signInTitle: GUEST_PAGE_TEXTS['auth-signin'].heading.en,
+    signInLead: GUEST_PAGE_TEXTS['auth-signin'].lead.en,
     username: 'Username',
     password: 'Password',
     signIn: 'Sign in',
@@ -168,8 +168,8 @@ export const en: Messages = {
     close: 'Close panel',
   },
   landing: {
-    title: 'Welcome to {{name}}',
-    lead: 'School management for students, teachers, leaders, finance, counselling and administrative staff.',
+    title: GUEST_PAGE_TEXTS.landing.heading.en,
+    lead: GUEST_PAGE_TEXTS.landing.lead.en,
     units: 'School units',
     noUnits: 'No schools yet.',
     signIn: 'Sign in',

@@ -1,4 +1,4 @@
-import { DASHBOARD_WELCOME } from '@mms/shared';
+import { DASHBOARD_WELCOME, GUEST_PAGE_TEXTS } from '@mms/shared';
 
 /** Indonesian, the default language. `en.ts` has the same keys. */
 export const id = {
@@ -55,8 +55,8 @@ export const id = {
   },
   auth: {
     togglePasswordVisibility: 'Tampilkan/sembunyikan kata sandi',
-    signInTitle: 'Masuk ke {{name}}',
-    signInLead: 'Gunakan nama pengguna (NIP/NIS) dan kata sandi Anda.',
+    signInTitle: GUEST_PAGE_TEXTS['auth-signin'].heading.id,
+    signInLead: GUEST_PAGE_TEXTS['auth-signin'].lead.id,
     username: 'Nama pengguna',
     password: 'Kata sandi',
     signIn: 'Masuk',
@@ -174,8 +174,8 @@ export const id = {
     close: 'Tutup panel',
   },
   landing: {
-    title: 'Selamat datang di {{name}}',
-    lead: 'Sistem manajemen sekolah untuk siswa, guru, pimpinan, keuangan, BK dan tata usaha.',
+    title: GUEST_PAGE_TEXTS.landing.heading.id,
+    lead: GUEST_PAGE_TEXTS.landing.lead.id,
     units: 'Unit sekolah',
     noUnits: 'Belum ada unit sekolah.',
     signIn: 'Masuk',

@@ -336,6 +336,31 @@ export const MENU: readonly MenuNode[] = [
  */
 export const DASHBOARD_WELCOME: LocalText = { id: 'Assalamu’alaikum, {{name}}', en: 'Welcome, {{name}}' };
 
+/**
+ * The heading and lead of the two guest pages, `{{name}}` the app's name: the web app's texts use them, and the
+ * server draws them in those pages' boot frames at the size the pages draw them, so a phone shows them while the
+ * scripts load (they are the largest text of either page) and the page then draws the same words in their place.
+ */
+export const GUEST_PAGE_TEXTS = {
+  'auth-signin': {
+    heading: { id: 'Masuk ke {{name}}', en: 'Sign in to {{name}}' },
+    lead: {
+      id: 'Gunakan nama pengguna (NIP/NIS) dan kata sandi Anda.',
+      en: 'Use your username (NIP/NIS) and password.',
+    },
+  },
+  landing: {
+    heading: { id: 'Selamat datang di {{name}}', en: 'Welcome to {{name}}' },
+    lead: {
+      id: 'Sistem manajemen sekolah untuk siswa, guru, pimpinan, keuangan, BK dan tata usaha.',
+      en: 'School management for students, teachers, leaders, finance, counselling and administrative staff.',
+    },
+  },
+} as const satisfies Record<string, { heading: LocalText; lead: LocalText }>;
+
+/** A guest page whose boot frame carries its heading and lead. */
+export type GuestPage = keyof typeof GUEST_PAGE_TEXTS;
+
 /** Every link of the tree, in menu order. */
 export function menuLinks(nodes: readonly MenuNode[] = MENU): MenuLink[] {
   return nodes.flatMap((n) => (n.type === 'link' ? [n] : n.type === 'submenu' ? n.children : []));
