@@ -1,7 +1,8 @@
 import './styles.ts';
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { BootFrameGone } from './app/boot-frame.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { ROUTES } from './app/route-names.ts';
@@ -31,20 +32,15 @@ const mount = (ready: NonNullable<typeof router>) => {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <BootFrameGone />
         <AppProviders client={queryClient}>
           <RouterProvider router={ready} />
         </AppProviders>
+        {/* after the app: its layouts' effects run first, and one may hold the frame for its screen */}
+        <BootFrameGone />
       </StrictMode>,
     ),
   );
 };
-
-/** Takes the boot frame (index.html, beside #root) away in the commit that draws the first screen. */
-function BootFrameGone() {
-  useLayoutEffect(() => document.getElementById('mms-boot')?.remove(), []);
-  return null;
-}
 
 // The router (it ranks some two hundred routes and reads the history) is made in a task of its own, after the one
 // that evaluates the scripts: two shorter tasks instead of one long one, so a phone's main thread is free

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { ScreenAfterShell } from '../boot-frame.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
 import { updateSettings, useSettings } from '../../lib/settings-store.ts';
 import { useCurrentUser } from '../../lib/session.ts';
@@ -155,9 +156,11 @@ function BackendFrame() {
           px={0}
           data-main-content={settings.mainContent}
         >
-          <RequirePermission permission={handle.permission}>
-            <Outlet />
-          </RequirePermission>
+          <ScreenAfterShell>
+            <RequirePermission permission={handle.permission}>
+              <Outlet />
+            </RequirePermission>
+          </ScreenAfterShell>
         </Container>
       </AppShell.Main>
       {showFooter && (
