@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorView } from '../features/errors/components/error-view.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { lazyScreens } from './lazy-screen.ts';
+import { BACKEND_ROUTE_ID, discoverLater, startingRoutes } from './route-discovery.ts';
 import { ROUTES } from './route-names.ts';
 import { RootLayout } from './root-layout.tsx';
 import { assessmentRoutes } from '../features/assessment/routes.ts';
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           import('../features/content/pages/public-post-page.tsx').then((m) => ({ Component: m.PublicPostPage })),
       },
       {
+        id: BACKEND_ROUTE_ID,
         path: '/backend',
         lazy: () => import('./layouts/backend-layout.tsx').then((m) => ({ Component: m.BackendLayout })),
         children: [
@@ -190,4 +192,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The router, starting with the screens the page's address needs; the others join when first asked for
+ * (route-discovery.ts). The options are for tests: another table, address or kind of router.
+ */
+export function createRouter({
+  table = routes,
+  pathname = window.location.pathname,
+  create = createBrowserRouter,
+}: { table?: RouteObject[]; pathname?: string; create?: typeof createBrowserRouter } = {}) {
+  const start = startingRoutes(table, pathname);
+  return create(start.routes, { patchRoutesOnNavigation: discoverLater(start.later) });
+}
