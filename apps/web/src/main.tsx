@@ -12,16 +12,18 @@ import { initI18n } from './i18n/index.ts';
 import { configureApi } from './lib/api.ts';
 import { SESSION_KEY, sessionQuery } from './lib/session.ts';
 
-initI18n(settingsStore.get().language);
-
-// Every page asks who is signed in: ask now, while the route's chunks load, not after they have rendered. The
-// request reuses the answer to the shell's own preload of /auth/session (index.html), asked for before any script.
 let router: ReturnType<typeof createRouter> | undefined;
 const queryClient = createQueryClient(() => void router?.navigate(ROUTES['errors-403']));
-void queryClient.prefetchQuery(sessionQuery);
-
 // A 401 from any call drops the session; the guard then sends the user to sign-in with the return path.
 configureApi({ onUnauthenticated: () => queryClient.setQueryData(SESSION_KEY, null) });
+
+// The texts, and the question who is signed in: every page asks it, so ask now, while the route's chunks load,
+// not after they have rendered. The request reuses the answer to the shell's own preload of /auth/session
+// (index.html), asked for before any script.
+function prepare() {
+  initI18n(settingsStore.get().language);
+  void queryClient.prefetchQuery(sessionQuery);
+}
 
 // The page shows its boot frame (index.html) until the first screen's code has loaded: mount then, so the frame
 // is replaced by the screen, not by an empty page while the route's chunks still load. The first render is a
@@ -42,9 +44,9 @@ const mount = (ready: NonNullable<typeof router>) => {
   );
 };
 
-// The router (it ranks some two hundred routes and reads the history) is made in a task of its own, after the one
-// that evaluates the scripts: two shorter tasks instead of one long one, so a phone's main thread is free
-// between them (a tap, a frame) while the frame is on screen.
+// Evaluating the scripts, preparing (texts, settings, the session request) and making the router (it matches the
+// address and reads the history) are three tasks, not one long one: a phone's main thread is free between them
+// (a tap, a frame) while the frame is on screen.
 function start() {
   const ready = (router = createRouter());
   if (ready.state.initialized) mount(ready);
@@ -56,4 +58,7 @@ function start() {
     });
   }
 }
-setTimeout(start, 0);
+setTimeout(() => {
+  prepare();
+  setTimeout(start, 0);
+}, 0);
