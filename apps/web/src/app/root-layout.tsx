@@ -16,11 +16,16 @@ import { useRouteHandle } from './route-handle.ts';
 function NavigationProgressBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
+  const started = useRef(false);
   useEffect(() => {
+    // completed only once started: on the first page the bar has nothing to finish (nor a render to spend on it)
     if (busy) nprogress.start();
-    else nprogress.complete();
+    else if (started.current) nprogress.complete();
+    started.current = busy;
   }, [busy]);
-  return <NavigationProgress size={3} aria-hidden />;
+  // drawn in place (it is fixed to the top of the window anyway): a portal mounts itself in a second render, which
+  // React runs at once at the end of the app's first commit, a longer first task on a phone
+  return <NavigationProgress size={3} aria-hidden withinPortal={false} />;
 }
 
 /**

@@ -30,8 +30,12 @@ const SearchOverlay = lazy(() => import('./search-overlay.tsx').then((m) => ({ d
 export function BackendLayout() {
   return (
     <RequireAuth>
-      {/* dialogs are used only behind sign-in: their code stays out of the public pages */}
-      <ModalsProvider>
+      {/* dialogs are used only behind sign-in: their code stays out of the public pages. Their dialog is drawn in
+          place, not in a portal (it covers the window anyway): a portal mounts itself in a second render, which
+          React runs at once at the end of the layout's first commit, a longer first task on a phone. In place it
+          comes before the portals in the page, so it sits one level above Mantine's dialogs (200): a confirmation
+          asked from a screen's own dialog shows over that dialog, as it did from the portal. */}
+      <ModalsProvider modalProps={{ withinPortal: false, zIndex: 250 }}>
         <BackendFrame />
       </ModalsProvider>
     </RequireAuth>
