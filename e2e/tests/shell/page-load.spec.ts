@@ -203,3 +203,50 @@ for (const { page: name, url, chunk, heading, lead, samePlace } of [
       );
   });
 }
+
+// A list's filter selects join their screen in a render of their own after it (components/deferred-select.tsx):
+// first a read-only field of the same size stands in for each. Nothing may move when the selects take its place.
+for (const viewport of [
+  { name: 'phone', width: 412, height: 823 },
+  { name: 'PC', width: 1280, height: 800 },
+]) {
+  test(`the student list's filter selects take their stand-ins' place without moving anything (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.addInitScript(() => {
+      type Box = { x: number; y: number; width: number; height: number };
+      const seen = { standIns: {} as Record<string, Box>, selects: {} as Record<string, Box>, shifts: 0 };
+      (window as unknown as { __fields: typeof seen }).__fields = seen;
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+      };
+      const note = (selector: string, into: Record<string, Box>) => {
+        for (const el of document.querySelectorAll<HTMLInputElement>(selector)) {
+          const label = el.labels?.[0]?.textContent?.trim();
+          if (label && !(label in into)) into[label] = box(el);
+        }
+      };
+      new MutationObserver(() => {
+        note('input[data-select-stand-in]', seen.standIns);
+        note('input[role=combobox]', seen.selects);
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await signIn(page, 'principal');
+    await page.goto('/backend/mms/principal/student-all');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible();
+    // the rows (a table on a PC, cards on a phone) have arrived too
+    await expect(page.getByLabel('Tabel siswa')).toBeVisible();
+    const fields = await page.evaluate(
+      () => (window as unknown as { __fields: { standIns: object; selects: object; shifts: number } }).__fields,
+    );
+    // the principal may choose the unit: three filters, each first drawn as a stand-in
+    expect(Object.keys(fields.standIns).sort()).toEqual(['Kelas', 'Status', 'Unit']);
+    expect(fields.selects).toEqual(fields.standIns);
+    expect(fields.shifts).toBe(0);
+  });
+}

@@ -1,4 +1,5 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { type SelectProps } from '@mantine/core';
+import { DeferredSelect } from './deferred-select.tsx';
 import { DIVISION_LABELS, STAFF_DIVISIONS, STUDENT_STATUSES } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../lib/session.ts';
@@ -29,7 +30,7 @@ export function UnitSelect({ value, onChange, ...rest }: IdSelectProps) {
   const { t } = useTranslation();
   const units = useUnits();
   return (
-    <Select
+    <DeferredSelect
       label={t('school.unit')}
       placeholder={t('school.allUnits')}
       data={(units.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.code} – ${u.name}` }))}
@@ -46,7 +47,7 @@ export function YearSelect({ value, onChange, ...rest }: IdSelectProps) {
   const { t } = useTranslation();
   const years = useAcademicYears();
   return (
-    <Select
+    <DeferredSelect
       label={t('school.year')}
       data={(years.data?.items ?? []).map((y) => ({
         value: String(y.id),
@@ -64,7 +65,7 @@ export function GradeSelect({ value, onChange, unitId, ...rest }: IdSelectProps 
   const { t } = useTranslation();
   const grades = useGrades(unitId);
   return (
-    <Select
+    <DeferredSelect
       label={t('school.grade')}
       placeholder={t('school.allGrades')}
       data={(grades.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
@@ -87,7 +88,7 @@ export function ClassSelect({
   const { t } = useTranslation();
   const classes = useClassGroups({ unitId, academicYearId });
   return (
-    <Select
+    <DeferredSelect
       label={t('school.class')}
       placeholder={t('school.allClasses')}
       searchable
@@ -107,7 +108,7 @@ export function TeacherSelect({ value, onChange, unitId, ...rest }: IdSelectProp
   const { t } = useTranslation();
   const teachers = useTeachersLookup(unitId);
   return (
-    <Select
+    <DeferredSelect
       label={t('school.teacher')}
       placeholder={t('school.choose')}
       searchable
@@ -127,7 +128,7 @@ export function SubjectSelect({ value, onChange, unitId, ...rest }: IdSelectProp
   const { t } = useTranslation();
   const subjects = useSubjects(unitId);
   return (
-    <Select
+    <DeferredSelect
       label={t('school.subject')}
       data={(subjects.data?.items ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
       value={fromId(value)}
@@ -143,7 +144,7 @@ export function SubjectSelect({ value, onChange, unitId, ...rest }: IdSelectProp
 export function StudentStatusSelect({ value, onChange, ...rest }: TextSelectProps) {
   const { t } = useTranslation();
   return (
-    <Select
+    <DeferredSelect
       label={t('school.status')}
       placeholder={t('school.allStatuses')}
       data={STUDENT_STATUSES.map((s) => ({ value: s, label: t(`school.studentStatus.${s}`) }))}
@@ -161,7 +162,7 @@ export function DivisionSelect({ value, onChange, ...rest }: TextSelectProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   return (
-    <Select
+    <DeferredSelect
       label={t('school.employees.division')}
       placeholder={t('school.employees.allDivisions')}
       data={STAFF_DIVISIONS.map((d) => ({ value: d, label: DIVISION_LABELS[d][lang] }))}
@@ -178,7 +179,7 @@ export function DivisionSelect({ value, onChange, ...rest }: TextSelectProps) {
 export function EmployeeActiveSelect({ value, onChange, ...rest }: TextSelectProps) {
   const { t } = useTranslation();
   return (
-    <Select
+    <DeferredSelect
       label={t('school.employees.account')}
       placeholder={t('school.allStatuses')}
       data={[
