@@ -5,7 +5,7 @@
 // `--json <dir>` keeps each page's full Lighthouse report there (to see what costs the score);
 // `--only <text>` measures only the pages whose name holds the text;
 // `--runs <n>` measures each page n times and prints the run with the median performance score (Lighthouse's
-// advice for noisy machines: a busy CPU lengthens the tasks it times).
+// advice for noisy machines: a busy CPU lengthens the tasks it times), after a line with every run's figures.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -172,6 +172,7 @@ async function lighthouseRun() {
         });
         runs.push(result.lhr);
       }
+      const byOrder = [...runs];
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = runs[Math.floor(runs.length / 2)];
       const { categories, audits } = lhr;
@@ -184,6 +185,14 @@ async function lighthouseRun() {
       const a11yFails = categories.accessibility.auditRefs
         .filter((r) => r.weight > 0 && audits[r.id]?.score === 0)
         .map((r) => r.id);
+      if (RUNS > 1) {
+        // every run, in the order measured: how far the median's neighbours are from it
+        const each = byOrder.map((r) => {
+          const m = (a) => Math.round(r.audits[a]?.numericValue ?? NaN);
+          return `${Math.round((r.categories.performance?.score ?? 0) * 100)}/${m('largest-contentful-paint')}/${m('total-blocking-time')}`;
+        });
+        console.log(`  runs (perf/LCP/TBT): ${each.join('  ')}`);
+      }
       console.log(
         `${page.name.padEnd(20)}  ${String(score('performance')).padStart(4)}   ${String(score('accessibility')).padStart(4)}` +
           `   ${Math.round(num('largest-contentful-paint')).toString().padStart(6)}   ${Math.round(num('total-blocking-time')).toString().padStart(6)}` +
