@@ -188,6 +188,11 @@ async function lighthouseRun() {
       if (RUNS > 1) {
         // every run, in the order measured: how far the median's neighbours are from it
         const each = byOrder.map((r) => {
+          // a run Lighthouse could not measure says why (e.g. NO_FCP) instead of a row of zeros
+          if (r.runtimeError || r.categories.performance?.score == null) {
+            const why = r.runtimeError?.code ?? r.audits['largest-contentful-paint']?.errorMessage ?? 'no score';
+            return `(error: ${why})`;
+          }
           const m = (a) => Math.round(r.audits[a]?.numericValue ?? NaN);
           return `${Math.round((r.categories.performance?.score ?? 0) * 100)}/${m('largest-contentful-paint')}/${m('total-blocking-time')}`;
         });
