@@ -4,8 +4,9 @@
 // Chromium: performance and accessibility scores, LCP, TBT, CLS. `--no-lighthouse` skips that part;
 // `--json <dir>` keeps each page's full Lighthouse report there (to see what costs the score);
 // `--only <text>` measures only the pages whose name holds the text;
-// `--runs <n>` measures each page n times and prints the run with the median performance score (Lighthouse's
-// advice for noisy machines: a busy CPU lengthens the tasks it times), after a line with every run's figures.
+// `--runs <n>` measures each page n times and prints the run with the median performance score among those
+// Lighthouse could measure (its advice for noisy machines: a busy CPU lengthens the tasks it times), after a line
+// with every run's figures.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -173,8 +174,12 @@ async function lighthouseRun() {
         runs.push(result.lhr);
       }
       const byOrder = [...runs];
-      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-      const lhr = runs[Math.floor(runs.length / 2)];
+      // the median of the runs Lighthouse could measure: a run it could not (a trace without its navigation
+      // start, NO_NAVSTART, seen twice in ~70 runs) is not a score of 0
+      const measured = runs.filter((r) => !r.runtimeError && r.categories.performance?.score != null);
+      const ranked = measured.length > 0 ? measured : runs;
+      ranked.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = ranked[Math.floor((ranked.length - 1) / 2)]; // of an even number, the lower of the middle two
       const { categories, audits } = lhr;
       if (jsonDir) {
         mkdirSync(jsonDir, { recursive: true });
