@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flakyLine, flakyTests } from './lib/flaky.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -36,6 +37,8 @@ const vitestStatus = run('npx', [
   'shared',
   '--project',
   'web',
+  '--project',
+  'scripts',
   '--reporter=default',
   '--reporter=json',
   `--outputFile=${vitestJson}`,
@@ -81,8 +84,13 @@ if (!existsSync(chromium)) {
   });
   const p = readJson(pwJson);
   if (p) {
-    passed += p.stats.expected + p.stats.flaky;
-    failed += p.stats.unexpected;
+    // a test that passed only on a retry is a failure to fix at its cause, not a pass
+    const flaky = flakyTests(p);
+    for (const t of flaky) console.log(flakyLine(t));
+    if (flaky.length !== p.stats.flaky)
+      problems.push(`playwright counted ${p.stats.flaky} flaky, found ${flaky.length}`);
+    passed += p.stats.expected;
+    failed += p.stats.unexpected + p.stats.flaky;
     skipped += p.stats.skipped;
     if (pwStatus !== 0 && p.stats.unexpected === 0) problems.push(`playwright exited with ${pwStatus}`);
   } else problems.push('playwright produced no results');
