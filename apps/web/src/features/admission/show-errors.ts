@@ -8,6 +8,3 @@ export function showServerErrors(e: unknown, set: (errors: Record<string, string
     set(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, messageText(v)])));
   notifyError(e);
 }
-
-/** Integer rupiah as the school writes it: `Rp 1.250.000`. */
-export const rupiah = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;

@@ -20,6 +20,7 @@ import {
 import {
   APPLICANT_STATE_LABELS,
   ApplicantSignInRequest,
+  formatRupiah,
   RegisterStartInput,
   type ApplicantDetail,
   type RegisterStartResponse,
@@ -44,7 +45,7 @@ import {
   useOpenWaves,
   useOwnApplication,
 } from '../api.ts';
-import { rupiah, showServerErrors } from '../show-errors.ts';
+import { showServerErrors } from '../show-errors.ts';
 import { ApplicantFormFields } from '../components/applicant-form.tsx';
 import { DocumentsPanel } from '../components/documents-panel.tsx';
 import { checkForm, formOf, type FormField, type FormValues } from '../form.ts';
@@ -122,7 +123,7 @@ export function SpmbRegisterPage() {
                     required
                     data={items.map((w) => ({
                       value: String(w.id),
-                      label: `${w.unitName} · ${w.name} (${w.academicYearName}) · ${rupiah(w.registrationFee)}`,
+                      label: `${w.unitName} · ${w.name} (${w.academicYearName}) · ${formatRupiah(w.registrationFee)}`,
                     }))}
                     value={values.waveId || (items.length === 1 ? String(items[0]!.id) : null)}
                     onChange={(v) => set('waveId', v ?? '')}

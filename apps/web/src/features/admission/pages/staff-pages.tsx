@@ -24,6 +24,7 @@ import {
   APPLICANT_STATE_LABELS,
   APPLICANT_STATES,
   can,
+  formatRupiah,
   nextApplicantStates,
   WaveInput,
   type ApplicantDetail,
@@ -57,7 +58,7 @@ import {
   useSaveWave,
   useWaves,
 } from '../api.ts';
-import { rupiah, showServerErrors } from '../show-errors.ts';
+import { showServerErrors } from '../show-errors.ts';
 import { ApplicantFormFields } from '../components/applicant-form.tsx';
 import { DocumentsPanel } from '../components/documents-panel.tsx';
 import { checkForm, emptyForm, formOf, type FormField, type FormValues } from '../form.ts';
@@ -796,8 +797,8 @@ export function AdmissionWavesPage() {
                     {dateText(w.opensOn, 'short')} – {dateText(w.closesOn, 'short')}
                   </Table.Td>
                   <Table.Td>{w.quota}</Table.Td>
-                  <Table.Td>{rupiah(w.registrationFee)}</Table.Td>
-                  <Table.Td>{rupiah(w.entryFee)}</Table.Td>
+                  <Table.Td>{formatRupiah(w.registrationFee)}</Table.Td>
+                  <Table.Td>{formatRupiah(w.entryFee)}</Table.Td>
                   <Table.Td>{w.applicantCount}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
