@@ -10,7 +10,7 @@ import {
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
-import { writeDocx, type DocxParagraph } from '../../lib/docx-writer.ts';
+import { writeDocx, type DocxParagraph } from '../../lib/docx.ts';
 import {
   importTemplate,
   readImportSheet,

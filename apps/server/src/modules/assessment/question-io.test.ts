@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Question } from '@mms/shared';
 import { auditLog, grades, questionVersions } from '../../db/schema/index.ts';
-import { writeDocx, type DocxParagraph } from '../../lib/docx-writer.ts';
+import { writeDocx, type DocxParagraph } from '../../lib/docx.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { postFile } from '../../test/multipart.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
