@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { BootFrameGone } from './app/boot-frame.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { ROUTES } from './app/route-names.ts';
+import { ROUTES } from './lib/route-names.ts';
 import { createRouter } from './app/router.tsx';
 import { settingsStore } from './lib/settings-store.ts';
 import { initI18n } from './i18n/index.ts';

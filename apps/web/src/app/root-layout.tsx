@@ -10,7 +10,7 @@ import { api } from '../lib/api.ts';
 import { connection } from '../lib/connection.ts';
 import { useSession } from '../lib/session.ts';
 import { settingsStore } from '../lib/settings-store.ts';
-import { useRouteHandle } from './route-handle.ts';
+import { useRouteHandle } from '../lib/route-handle.ts';
 
 /** Progress bar while a navigation (and its lazy screen) loads. */
 function NavigationProgressBar() {

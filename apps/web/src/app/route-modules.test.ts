@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { RouteHandle } from './route-handle.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 import { routeModules } from './route-modules.ts';
 import { routes } from './router.tsx';
 import routerSource from './router.tsx?raw';

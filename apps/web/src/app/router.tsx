@@ -1,9 +1,9 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorView } from '../features/errors/components/error-view.tsx';
-import type { RouteHandle } from './route-handle.ts';
-import { lazyScreens } from './lazy-screen.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+import { lazyScreens } from '../lib/lazy-screen.ts';
 import { BACKEND_ROUTE_ID, discoverLater, startingRoutes } from './route-discovery.ts';
-import { ROUTES } from './route-names.ts';
+import { ROUTES } from '../lib/route-names.ts';
 import { RootLayout } from './root-layout.tsx';
 import { assessmentRoutes } from '../features/assessment/routes.ts';
 import { gradesRoutes } from '../features/grades/routes.ts';

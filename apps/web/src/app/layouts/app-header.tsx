@@ -6,7 +6,7 @@ import { lazy, Suspense, useRef, useState, type ComponentPropsWithRef } from 're
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigation } from 'react-router';
 import { Tip } from '../../components/tip.tsx';
-import { ROUTES } from '../route-names.ts';
+import { ROUTES } from '../../lib/route-names.ts';
 
 const UserMenu = lazy(() => import('./user-menu.tsx'));
 

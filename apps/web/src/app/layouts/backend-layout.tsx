@@ -9,7 +9,7 @@ import { useSignOut } from '../../features/auth/api.ts';
 import { updateSettings, useSettings } from '../../lib/settings-store.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { RequireAuth, RequirePermission } from '../guards.tsx';
-import { useRouteHandle } from '../route-handle.ts';
+import { useRouteHandle } from '../../lib/route-handle.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { MainMenu } from './main-menu.tsx';

@@ -3,8 +3,8 @@ import { menuFor, type Division, type MenuLink, type MenuNode, type MenuSubmenu 
 import { lazy, Suspense, useMemo, useState, type ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { menuTarget, ROUTES } from '../route-names.ts';
-import { MenuIconView } from './menu-icons.tsx';
+import { menuTarget, ROUTES } from '../../lib/route-names.ts';
+import { MenuIconView } from '../../components/menu-icons.tsx';
 
 export type Lang = 'id' | 'en';
 

@@ -4,9 +4,9 @@ import { menuFor, type Division, type MenuNode } from '@mms/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { menuTarget } from '../route-names.ts';
+import { menuTarget } from '../../lib/route-names.ts';
 import { linkIsActive, MenuLinkItem, type Lang, type SubmenuProps } from './main-menu.tsx';
-import { MenuIconView } from './menu-icons.tsx';
+import { MenuIconView } from '../../components/menu-icons.tsx';
 
 /**
  * The menus that open beside or under their trigger, loaded only when chosen in the settings (main-menu.tsx,

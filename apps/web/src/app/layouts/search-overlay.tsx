@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../route-names.ts';
+import { ROUTES } from '../../lib/route-names.ts';
 import { useOpenAfterMount } from './use-open-after-mount.ts';
 
 /**

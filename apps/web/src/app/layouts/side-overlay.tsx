@@ -1,7 +1,7 @@
 import { Divider, Drawer, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SettingsPanel } from '../../features/settings/components/settings-panel.tsx';
-import { TodayFacts } from './today-facts.tsx';
+import { TodayFacts } from '../../components/today-facts.tsx';
 import { useOpenAfterMount } from './use-open-after-mount.ts';
 
 /**

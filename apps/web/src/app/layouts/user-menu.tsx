@@ -3,7 +3,7 @@ import { IconKey, IconLogout, IconSettings, IconUser } from '@tabler/icons-react
 import { useEffect, useState, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../route-names.ts';
+import { ROUTES } from '../../lib/route-names.ts';
 
 export interface UserMenuProps {
   /** the header's user button, the menu's target, and a ref to it */

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreens } from '../../app/lazy-screen.ts';
-import type { RouteHandle } from '../../app/route-handle.ts';
-import { ROUTES } from '../../app/route-names.ts';
+import { lazyScreens } from '../../lib/lazy-screen.ts';
+import type { RouteHandle } from '../../lib/route-handle.ts';
+import { ROUTES } from '../../lib/route-names.ts';
 
 const screen = lazyScreens(() => import('./pages/index.ts'));
 

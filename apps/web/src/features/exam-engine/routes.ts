@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreens } from '../../app/lazy-screen.ts';
+import { lazyScreens } from '../../lib/lazy-screen.ts';
 
 // The lists and the play screen are separate chunks: the play screen must stay small (a phone on a weak
 // connection loads it at the start of an exam) and carries only what it needs.

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { INSTRUMENT_KINDS, type InstrumentKind } from '@mms/shared';
-import { lazyScreens } from '../../app/lazy-screen.ts';
+import { lazyScreens } from '../../lib/lazy-screen.ts';
 
 const screen = lazyScreens(() => import('./pages/index.ts'));
 

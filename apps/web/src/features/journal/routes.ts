@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreens } from '../../app/lazy-screen.ts';
+import { lazyScreens } from '../../lib/lazy-screen.ts';
 
 const screen = lazyScreens(() => import('./pages/index.ts'));
 

@@ -17,7 +17,7 @@ import { IconKey, IconLogout, IconPencil, IconUserCheck, IconUserOff } from '@ta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';

@@ -12,7 +12,7 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { PrintListButton } from '../../../components/print/print-list.tsx';
 import { useSetUserActive } from '../api.ts';
 import { CreateAccountForm } from '../components/account-forms.tsx';

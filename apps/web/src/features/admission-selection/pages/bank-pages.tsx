@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';

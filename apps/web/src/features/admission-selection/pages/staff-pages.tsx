@@ -25,7 +25,7 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { displayLanguage } from '../../../lib/display.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { RichContent } from '../../../lib/rich-content.tsx';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { gradeText } from '../../exam-engine/api.ts';
 import {
   useCorrectAnswer,

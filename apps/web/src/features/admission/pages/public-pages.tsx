@@ -31,7 +31,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-fields.tsx';
-import { routePath } from '../../../app/route-names.ts';
+import { routePath } from '../../../lib/route-names.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateText, displayLanguage } from '../../../lib/display.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';

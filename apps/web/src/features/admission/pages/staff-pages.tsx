@@ -40,7 +40,7 @@ import { DataList } from '../../../components/data-list/data-list.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateText, displayLanguage } from '../../../lib/display.ts';
 import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';

@@ -10,7 +10,7 @@ import { IconCalendarEvent, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import type { ListFilters } from '../../../components/data-list/list-params.ts';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';

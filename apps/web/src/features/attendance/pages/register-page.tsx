@@ -18,7 +18,7 @@ import { ATTENDANCE_CODES, type AttendanceCode, type ClassRegister } from '@mms/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { jakartaToday, lastSchoolDay, useRegister, useSaveRegister } from '../api.ts';

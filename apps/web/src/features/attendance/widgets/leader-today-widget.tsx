@@ -1,6 +1,6 @@
 import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { useTranslation } from 'react-i18next';
 import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { useAttendanceTodayCounts } from '../api.ts';

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { useWaitingForMe } from '../api.ts';
 import { Figure } from './leader-today-widget.tsx';

@@ -3,7 +3,7 @@ import type { BtqGroup, BtqMember } from '@mms/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { can } from '@mms/shared';

@@ -15,7 +15,7 @@ import {
 import { ALL_UNIT_DIVISIONS, BtqGroupInput, type BtqGroup } from '@mms/shared';
 import { IconArrowsExchange, IconHistory, IconPencil, IconPlus, IconPrinter, IconUserMinus } from '@tabler/icons-react';
 import { generatePath, Link } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';

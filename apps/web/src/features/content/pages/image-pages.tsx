@@ -20,7 +20,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { dateText, displayLanguage } from '../../../lib/display.ts';
 import { notifyDone } from '../../../lib/notify.ts';

@@ -11,7 +11,7 @@ import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';

@@ -3,10 +3,10 @@ import { can, DIVISION_LABELS, menuFor, menuLinks, type Permission } from '@mms/
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TodayFacts } from '../../../app/layouts/today-facts.tsx';
+import { TodayFacts } from '../../../components/today-facts.tsx';
 import { WidgetPlaceholder } from '../../../components/widget-card.tsx';
-import { MenuIconView } from '../../../app/layouts/menu-icons.tsx';
-import { menuTarget } from '../../../app/route-names.ts';
+import { MenuIconView } from '../../../components/menu-icons.tsx';
+import { menuTarget } from '../../../lib/route-names.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 
 // The attendance widgets load on their own, only for those who see them: the dashboard's first bundle stays small.

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDataTable } from '../../../components/data-list/responsive-table.tsx';
 import { RowActions, rowActionsColumn, type RowAction } from '../../../components/data-list/row-actions.tsx';
-import { routePath } from '../../../app/route-names.ts';
+import { routePath } from '../../../lib/route-names.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useAllowDevice } from '../api.ts';

@@ -3,7 +3,7 @@ import type { ExamAttemptDetail } from '@mms/shared';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/route-names.ts';
+import { routePath } from '../../../lib/route-names.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { dateText } from '../../../lib/display.ts';

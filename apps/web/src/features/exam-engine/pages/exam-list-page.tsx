@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { useMyExams } from '../api.ts';
 import { gradeText, whenText } from '../exam-display.ts';
 

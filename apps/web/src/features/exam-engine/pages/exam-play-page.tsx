@@ -4,7 +4,7 @@ import { IconArrowLeft, IconArrowRight, IconDownload, IconFlag, IconSend } from 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { Countdown, useSecondsLeft } from '../components/countdown.tsx';
 import { answerFile, downloadAnswerFile } from '../components/answer-file.ts';

@@ -3,7 +3,7 @@ import { can, formatRupiah, ReverseInput, VOUCHER_TYPES, type Voucher } from '@m
 import { IconArrowBackUp, IconCheck, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { MonthField } from '../../../components/date-fields.tsx';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';

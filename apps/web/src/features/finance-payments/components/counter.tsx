@@ -19,7 +19,7 @@ import { formatRupiah, type StudentHit } from '@mms/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { usePay, useStudentAccount, useStudentSearch } from '../api.ts';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { can, formatRupiah, type FeeRule, type StudentDiscount, type StudentSummary } from '@mms/shared';
 import { useState } from 'react';
 import { generatePath, useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { addDays } from '@mms/shared';
 import { serverToday } from '../../../lib/clock.ts';
 import { useTranslation } from 'react-i18next';

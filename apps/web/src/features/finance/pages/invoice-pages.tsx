@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '
 import { formatRupiah, longDate, type Bill } from '@mms/shared';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { useInvoice, useMyBills, useMyInvoices } from '../api.ts';

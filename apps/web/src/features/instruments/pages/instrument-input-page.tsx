@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { can, type Instrument, type InstrumentKind } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
-import { useRouteHandle } from '../../../app/route-handle.ts';
+import { useRouteHandle } from '../../../lib/route-handle.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { notifyError } from '../../../lib/notify.ts';

@@ -3,7 +3,7 @@ import type { InstrumentKind, InstrumentProfileBody, PlayAttempt } from '@mms/sh
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteHandle } from '../../../app/route-handle.ts';
+import { useRouteHandle } from '../../../lib/route-handle.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { dateText } from '../../../lib/display.ts';

@@ -3,7 +3,7 @@ import type { JournalSummary } from '@mms/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WidgetCard, WidgetLoading } from '../../../components/widget-card.tsx';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { useTeacherToday } from '../api.ts';
 
 const registerLink = (classGroupId: number, date: string) =>

@@ -3,7 +3,7 @@ import type { Semester, TimetableCheckResult, TimetableSlot } from '@mms/shared'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { messageText } from '../../../lib/validation.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';

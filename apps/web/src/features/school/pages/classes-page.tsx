@@ -6,7 +6,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteClassGroup } from '../api.ts';

@@ -3,7 +3,7 @@ import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
 import type { StudentInput, StudentUpdate } from '@mms/shared';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { useCreateStudent, useStudent, useUpdateStudent } from '../api.ts';
 import { showServerErrors } from '../components/form-utils.ts';

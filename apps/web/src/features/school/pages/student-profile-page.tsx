@@ -2,7 +2,7 @@ import { Alert, Box, Button, Divider, Group, Paper, Skeleton, Stack } from '@man
 import { can } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useStudent, useStudentByNis } from '../api.ts';

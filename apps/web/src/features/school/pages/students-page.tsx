@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { genderText } from '../../../lib/display.ts';
 import { generatePath, Link } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { PageTitle } from '../../../components/page-title.tsx';

@@ -4,7 +4,7 @@ import { findMenuLink, type SearchGroup, type SearchHit } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { menuTarget } from '../../../app/route-names.ts';
+import { menuTarget } from '../../../lib/route-names.ts';
 import { useSearch } from '../api.ts';
 
 function HitTitle({ hit, lang }: { hit: SearchHit; lang: 'id' | 'en' }) {

@@ -3,7 +3,7 @@ import { formatRupiah, longMonth, type CounsellingKind, type CounsellingStatus, 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
-import { ROUTES } from '../../../app/route-names.ts';
+import { ROUTES } from '../../../lib/route-names.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';

@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatJakartaDate, formatJakartaTime, useServerNow, useServerTime } from '../../lib/system-api.ts';
+import { formatJakartaDate, formatJakartaTime, useServerNow, useServerTime } from '../lib/system-api.ts';
 
 const FACTS_HEIGHT = 112;
 
