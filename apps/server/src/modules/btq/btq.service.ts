@@ -39,6 +39,9 @@ import { currentLevelsOf, groupsOfTeacherUser, seesAllGroups, teacherRowsOfUser 
 import { createTeacherAccount, followTeacherActive } from './btq-account.ts';
 import * as repo from './btq.repo.ts';
 
+/** One student's level, group and latest entries (the student record's BTQ part). */
+export { studentBtqSummary } from './student-summary.repo.ts';
+
 export {
   currentLevelsOf,
   groupsOfTeacherUser,

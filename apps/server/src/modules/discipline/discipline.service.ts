@@ -22,7 +22,7 @@ import {
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import type { EvidenceFile } from '../../db/schema/index.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/scope.ts';
@@ -31,8 +31,11 @@ import { ownClassIds } from '../school/class-access.ts';
 import * as school from '../school/school.service.ts';
 import { notifyDisciplineLetter } from '../notifications/outbox.ts';
 import * as repo from './discipline.repo.ts';
-import { addLedgerLine } from './ledger.ts';
+import { addLedgerLine, type LedgerLineResult } from './ledger.ts';
 import { achievementCredit, reachedThreshold } from './points.ts';
+
+/** One student's points and latest entries of a school year (the student record's discipline part). */
+export { recentStudentDiscipline, studentDisciplineSummary } from './student-summary.repo.ts';
 
 const BASE = '/api/v1/discipline';
 
@@ -134,13 +137,12 @@ export function createDisciplineService(db: Database, dataDir: string) {
     try {
       const old = await db.transaction(async (tx) => {
         const before = await row.lock(tx);
-        await row.update(tx, row.id, { evidence });
-        await audit(tx, actor, {
+        const change = {
           action: `discipline.${row.entityType}.evidence`,
           entityType: row.entityType,
           entityId: row.id,
-          after: evidence,
-        });
+        };
+        await audited(tx, actor, { ...change, after: evidence }, () => row.update(tx, row.id, { evidence }));
         return before.evidence;
       });
       if (old) await files.remove(old.path);
@@ -190,14 +192,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
       if (await repo.findRuleByCode(tx, unitId, input.code)) {
         throw conflict(`Kode ${input.code} sudah dipakai`, { code: 'Sudah dipakai' });
       }
-      const row = await repo.insertRule(tx, { ...input, unitId });
-      await audit(tx, actor, {
-        action: 'discipline.rule.create',
-        entityType: 'violation_rule',
-        entityId: row.id,
-        after: row,
-      });
-      return row;
+      const change = { action: 'discipline.rule.create', entityType: 'violation_rule' };
+      return audited(tx, actor, change, () => repo.insertRule(tx, { ...input, unitId }));
     });
   }
 
@@ -211,15 +207,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
           throw conflict(`Kode ${input.code} sudah dipakai`, { code: 'Sudah dipakai' });
         }
       }
-      const row = await repo.updateRule(tx, id, input);
-      await audit(tx, actor, {
-        action: 'discipline.rule.update',
-        entityType: 'violation_rule',
-        entityId: id,
-        before,
-        after: row,
-      });
-      return row;
+      const change = { action: 'discipline.rule.update', entityType: 'violation_rule', entityId: id, before };
+      return audited(tx, actor, change, () => repo.updateRule(tx, id, input));
     });
   }
 
@@ -229,14 +218,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
       if (await repo.findThresholdByPoints(tx, unitId, input.points)) {
         throw conflict(`Ambang ${input.points} poin sudah ada`, { points: 'Sudah ada' });
       }
-      const row = await repo.insertThreshold(tx, { ...input, unitId });
-      await audit(tx, actor, {
-        action: 'discipline.threshold.create',
-        entityType: 'discipline_threshold',
-        entityId: row.id,
-        after: row,
-      });
-      return thresholdToApi(row);
+      const change = { action: 'discipline.threshold.create', entityType: 'discipline_threshold' };
+      return thresholdToApi(await audited(tx, actor, change, () => repo.insertThreshold(tx, { ...input, unitId })));
     });
   }
 
@@ -250,15 +233,13 @@ export function createDisciplineService(db: Database, dataDir: string) {
           throw conflict(`Ambang ${input.points} poin sudah ada`, { points: 'Sudah ada' });
         }
       }
-      const row = await repo.updateThreshold(tx, id, input);
-      await audit(tx, actor, {
+      const change = {
         action: 'discipline.threshold.update',
         entityType: 'discipline_threshold',
         entityId: id,
         before,
-        after: row,
-      });
-      return thresholdToApi(row);
+      };
+      return thresholdToApi(await audited(tx, actor, change, () => repo.updateThreshold(tx, id, input)));
     });
   }
 
@@ -267,13 +248,13 @@ export function createDisciplineService(db: Database, dataDir: string) {
       const before = await repo.findThreshold(tx, id);
       if (!before) throw notFound('Ambang poin');
       assertUnit(user, before.unitId);
-      await repo.deleteThreshold(tx, id);
-      await audit(tx, actor, {
+      const change = {
         action: 'discipline.threshold.delete',
         entityType: 'discipline_threshold',
         entityId: id,
         before,
-      });
+      };
+      await audited(tx, actor, { ...change, after: null }, () => repo.deleteThreshold(tx, id));
     });
     return { ok: true as const };
   }
@@ -283,16 +264,15 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return db.transaction(async (tx) => {
       const before = await settingsOf(tx, unitId);
       const pointsByLevel = Object.fromEntries(ACHIEVEMENT_LEVELS.map((l) => [l, input.pointsByLevel[l] ?? 0]));
-      await repo.upsertSettings(tx, { unitId, achievementsOffset: input.achievementsOffset, pointsByLevel });
-      const after = await settingsOf(tx, unitId);
-      await audit(tx, actor, {
-        action: 'discipline.settings.update',
-        entityType: 'unit',
-        entityId: unitId,
-        before,
-        after,
-      });
-      return after;
+      return audited(
+        tx,
+        actor,
+        { action: 'discipline.settings.update', entityType: 'unit', entityId: unitId, before },
+        async () => {
+          await repo.upsertSettings(tx, { unitId, achievementsOffset: input.achievementsOffset, pointsByLevel });
+          return settingsOf(tx, unitId);
+        },
+      );
     });
   }
 
@@ -350,14 +330,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
         schoolYear: schoolYearOf(input.occurredOn).tapel,
         reporterUserId: user.id,
       };
-      const id = await repo.insertViolation(tx, values);
-      await audit(tx, actor, {
-        action: 'discipline.violation.report',
-        entityType: 'violation',
-        entityId: id,
-        after: values,
-      });
-      return id;
+      const change = { action: 'discipline.violation.report', entityType: 'violation', after: values };
+      return audited(tx, actor, change, () => repo.insertViolation(tx, values));
     });
     return getViolation(user, id);
   }
@@ -388,14 +362,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
         values.points = rule.points;
       }
       if (input.occurredOn) values.schoolYear = schoolYearOf(input.occurredOn).tapel;
-      await repo.updateViolation(tx, id, values);
-      await audit(tx, actor, {
-        action: 'discipline.violation.update',
-        entityType: 'violation',
-        entityId: id,
-        before,
-        after: input,
-      });
+      const change = { action: 'discipline.violation.update', entityType: 'violation', entityId: id, before };
+      await audited(tx, actor, { ...change, after: input }, () => repo.updateViolation(tx, id, values));
     });
     return getViolation(user, id);
   }
@@ -434,25 +402,31 @@ export function createDisciplineService(db: Database, dataDir: string) {
       assertUnit(user, locked.unitId);
       if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
       const row = (await repo.findViolation(tx, id))!;
-      await repo.updateViolation(tx, id, { status: 'VERIFIED', decidedByUserId: user.id, decidedAt: clock.now() });
-      const line = await addLedgerLine(tx, {
-        unitId: row.unitId,
-        studentId: row.studentId,
-        date: row.occurredOn,
-        source: 'violation',
-        points: row.points,
-        refId: id,
-        note: `${row.ruleCode} ${row.ruleName}`,
-        createdByUserId: user.id,
-      });
-      await audit(tx, actor, {
+      const change = {
         action: 'discipline.violation.verify',
         entityType: 'violation',
         entityId: id,
         before: { status: 'REPORTED' },
-        after: { status: 'VERIFIED', points: row.points, balance: line.balance, proposed: line.proposedSanctionIds },
+        after: (line: LedgerLineResult) => ({
+          status: 'VERIFIED',
+          points: row.points,
+          balance: line.balance,
+          proposed: line.proposedSanctionIds,
+        }),
+      };
+      return audited(tx, actor, change, async () => {
+        await repo.updateViolation(tx, id, { status: 'VERIFIED', decidedByUserId: user.id, decidedAt: clock.now() });
+        return addLedgerLine(tx, {
+          unitId: row.unitId,
+          studentId: row.studentId,
+          date: row.occurredOn,
+          source: 'violation',
+          points: row.points,
+          refId: id,
+          note: `${row.ruleCode} ${row.ruleName}`,
+          createdByUserId: user.id,
+        });
       });
-      return line;
     });
     return {
       violation: await getViolation(user, id),
@@ -467,19 +441,21 @@ export function createDisciplineService(db: Database, dataDir: string) {
       if (!locked) throw notFound('Pelanggaran');
       assertUnit(user, locked.unitId);
       if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
-      await repo.updateViolation(tx, id, {
-        status: 'REJECTED',
-        rejectReason: reason,
-        decidedByUserId: user.id,
-        decidedAt: clock.now(),
-      });
-      await audit(tx, actor, {
+      const change = {
         action: 'discipline.violation.reject',
         entityType: 'violation',
         entityId: id,
         before: { status: 'REPORTED' },
         after: { status: 'REJECTED', reason },
-      });
+      };
+      await audited(tx, actor, change, () =>
+        repo.updateViolation(tx, id, {
+          status: 'REJECTED',
+          rejectReason: reason,
+          decidedByUserId: user.id,
+          decidedAt: clock.now(),
+        }),
+      );
     });
     return getViolation(user, id);
   }
@@ -517,7 +493,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   /** Records an achievement; when the unit's setting says so, its level's points come off the balance. */
   async function createAchievement(user: AuthUser, input: AchievementInput, actor: AuditActor) {
     assertNotFuture(input.date, 'date');
-    const id = await db.transaction(async (tx) => {
+    const { id } = await db.transaction(async (tx) => {
       const student = await studentFor(tx, user, input.studentId);
       const values = {
         ...input,
@@ -527,28 +503,29 @@ export function createDisciplineService(db: Database, dataDir: string) {
         schoolYear: schoolYearOf(input.date).tapel,
         recordedByUserId: user.id,
       };
-      const id = await repo.insertAchievement(tx, values);
-      const credit = achievementCredit(await settingsOf(tx, student.unitId), input.level);
-      let line = null;
-      if (credit > 0) {
-        line = await addLedgerLine(tx, {
-          unitId: student.unitId,
-          studentId: student.id,
-          date: input.date,
-          source: 'achievement',
-          points: -credit,
-          refId: id,
-          note: `${input.title} (${input.rank})`,
-          createdByUserId: user.id,
-        });
-      }
-      await audit(tx, actor, {
+      const change = {
         action: 'discipline.achievement.create',
         entityType: 'achievement',
-        entityId: id,
-        after: { ...values, credit: line?.points ?? 0 },
+        after: ({ credited }: { credited: number }) => ({ ...values, credit: credited }),
+      };
+      return audited(tx, actor, change, async () => {
+        const id = await repo.insertAchievement(tx, values);
+        const credit = achievementCredit(await settingsOf(tx, student.unitId), input.level);
+        let line = null;
+        if (credit > 0) {
+          line = await addLedgerLine(tx, {
+            unitId: student.unitId,
+            studentId: student.id,
+            date: input.date,
+            source: 'achievement',
+            points: -credit,
+            refId: id,
+            note: `${input.title} (${input.rank})`,
+            createdByUserId: user.id,
+          });
+        }
+        return { id, credited: line?.points ?? 0 };
       });
-      return id;
     });
     return getAchievement(user, id);
   }
@@ -560,17 +537,13 @@ export function createDisciplineService(db: Database, dataDir: string) {
       const before = await repo.findAchievement(tx, id);
       if (!before) throw notFound('Prestasi');
       assertUnit(user, before.unitId);
-      await repo.updateAchievement(tx, id, {
-        ...input,
-        ...(input.date ? { schoolYear: schoolYearOf(input.date).tapel } : {}),
-      });
-      await audit(tx, actor, {
-        action: 'discipline.achievement.update',
-        entityType: 'achievement',
-        entityId: id,
-        before,
-        after: input,
-      });
+      const change = { action: 'discipline.achievement.update', entityType: 'achievement', entityId: id, before };
+      await audited(tx, actor, { ...change, after: input }, () =>
+        repo.updateAchievement(tx, id, {
+          ...input,
+          ...(input.date ? { schoolYear: schoolYearOf(input.date).tapel } : {}),
+        }),
+      );
     });
     return getAchievement(user, id);
   }
@@ -649,21 +622,28 @@ export function createDisciplineService(db: Database, dataDir: string) {
     const schoolYear = schoolYearOf(input.date).tapel;
     await db.transaction(async (tx) => {
       const student = await studentFor(tx, user, studentId);
-      const line = await addLedgerLine(tx, {
-        unitId: student.unitId,
-        studentId,
-        date: input.date,
-        source: input.kind,
-        points: input.kind === 'remission' ? -input.points : input.points,
-        note: input.reason,
-        createdByUserId: user.id,
-      });
-      await audit(tx, actor, {
+      const change = {
         action: `discipline.ledger.${input.kind}`,
         entityType: 'student',
         entityId: studentId,
-        after: { ...input, carried: line.points, balance: line.balance, proposed: line.proposedSanctionIds },
-      });
+        after: (line: LedgerLineResult) => ({
+          ...input,
+          carried: line.points,
+          balance: line.balance,
+          proposed: line.proposedSanctionIds,
+        }),
+      };
+      await audited(tx, actor, change, () =>
+        addLedgerLine(tx, {
+          unitId: student.unitId,
+          studentId,
+          date: input.date,
+          source: input.kind,
+          points: input.kind === 'remission' ? -input.points : input.points,
+          note: input.reason,
+          createdByUserId: user.id,
+        }),
+      );
     });
     return buildLedger(db, studentId, schoolYear);
   }
@@ -733,14 +713,10 @@ export function createDisciplineService(db: Database, dataDir: string) {
         decidedByUserId: user.id,
         decidedAt: clock.now(),
       };
-      await repo.updateSanction(tx, id, values);
-      await audit(tx, actor, {
-        action: 'discipline.sanction.confirm',
-        entityType: 'sanction',
-        entityId: id,
-        before: { status: 'PROPOSED' },
-        after: values,
-      });
+      const change = { action: 'discipline.sanction.confirm', entityType: 'sanction', entityId: id };
+      await audited(tx, actor, { ...change, before: { status: 'PROPOSED' }, after: values }, () =>
+        repo.updateSanction(tx, id, values),
+      );
       // confirming issues the letter: the parent is told (notification outbox, issue 18), in the same transaction
       await notifyDisciplineLetter(tx, id);
     });
@@ -756,14 +732,10 @@ export function createDisciplineService(db: Database, dataDir: string) {
         decidedByUserId: user.id,
         decidedAt: clock.now(),
       };
-      await repo.updateSanction(tx, id, values);
-      await audit(tx, actor, {
-        action: 'discipline.sanction.reject',
-        entityType: 'sanction',
-        entityId: id,
-        before: { status: 'PROPOSED' },
-        after: values,
-      });
+      const change = { action: 'discipline.sanction.reject', entityType: 'sanction', entityId: id };
+      await audited(tx, actor, { ...change, before: { status: 'PROPOSED' }, after: values }, () =>
+        repo.updateSanction(tx, id, values),
+      );
     });
     return getSanction(user, id);
   }
@@ -778,14 +750,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
       if (input.doneDate) assertNotFuture(input.doneDate, 'doneDate');
       const doneDate = input.doneDate === undefined ? before.doneDate : input.doneDate;
       const values = { ...input, status: doneDate ? ('COMPLETED' as const) : ('CONFIRMED' as const) };
-      await repo.updateSanction(tx, id, values);
-      await audit(tx, actor, {
-        action: 'discipline.sanction.update',
-        entityType: 'sanction',
-        entityId: id,
-        before,
-        after: values,
-      });
+      const change = { action: 'discipline.sanction.update', entityType: 'sanction', entityId: id, before };
+      await audited(tx, actor, { ...change, after: values }, () => repo.updateSanction(tx, id, values));
     });
     return getSanction(user, id);
   }

@@ -24,6 +24,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import * as repo from './finance.repo.ts';
 
+/** One student's open and paid bills (the student record's bills part). */
+export { studentBillSummary } from './student-summary.repo.ts';
+
 type Period = { period: string; dueDate: string; month: string | null };
 type BillableStudent = Awaited<ReturnType<typeof repo.billableStudents>>[number];
 

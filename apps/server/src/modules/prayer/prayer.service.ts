@@ -31,6 +31,9 @@ import { ownClassIds } from '../school/class-access.ts';
 import { applyPrayerThreshold } from './prayer.penalty.ts';
 import * as repo from './prayer.repo.ts';
 
+/** One student's dzuhur and ashar records by status (the student record's prayer part). */
+export { studentPrayerCounts } from './student-summary.repo.ts';
+
 const figures = (counts: PrayerCounts) => ({ counts, total: prayerTotal(counts), rate: congregationRate(counts) });
 
 /** Groups aggregate rows by a key, summing their counts; keeps the first row of each key for its names. */

@@ -7,6 +7,9 @@ import * as structure from './structure.repo.ts';
  * query the school's tables for these themselves; reads of structure go through the read cache here.
  */
 
+/** The student record's card: the student, their unit and their class in the active year. */
+export { findStudentCard, type StudentCardRow } from './student-card.repo.ts';
+
 /** The active academic year (cached; dropped when academic_years changes). */
 export const activeYear = (exec: Executor) => structure.findActiveYear(exec);
 

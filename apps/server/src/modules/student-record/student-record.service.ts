@@ -11,11 +11,15 @@ import type { Database } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { seesAllUnits, seesOnlyOwnClasses, userCan } from '../../lib/scope.ts';
+import { studentDailyCounts } from '../attendance/attendance.service.ts';
+import { studentBtqSummary } from '../btq/btq.service.ts';
 import { createCounsellingService } from '../counselling/counselling.service.ts';
+import { recentStudentDiscipline, studentDisciplineSummary } from '../discipline/discipline.service.ts';
+import { studentBillSummary } from '../finance/finance.service.ts';
 import { createGradesService } from '../grades/grades.service.ts';
+import { studentPrayerCounts } from '../prayer/prayer.service.ts';
 import { schoolDays } from '../school/calendar.service.ts';
 import * as school from '../school/school.service.ts';
-import * as repo from './student-record.repo.ts';
 
 /** Who sees which part of the record: each part by the permission of its own feature. */
 export const RECORD_PART_ACCESS: Record<RecordPart, readonly Permission[]> = {
@@ -39,7 +43,7 @@ export function createStudentRecordService(db: Database) {
   const counselling = createCounsellingService(db);
   const grades = createGradesService(db);
 
-  async function assertMaySee(user: AuthUser, card: repo.StudentCardRow) {
+  async function assertMaySee(user: AuthUser, card: school.StudentCardRow) {
     if (seesAllUnits(user)) return;
     if (card.unitId !== user.unit?.id) throw notFound('Siswa');
     if (seesOnlyOwnClasses(user)) {
@@ -48,12 +52,12 @@ export function createStudentRecordService(db: Database) {
     }
   }
 
-  async function attendance(card: repo.StudentCardRow, year: { startDate: string; endDate: string; tapel: string }) {
+  async function attendance(card: school.StudentCardRow, year: { startDate: string; endDate: string; tapel: string }) {
     const today = clock.today();
     const from = card.entryDate && card.entryDate > year.startDate ? card.entryDate : year.startDate;
     const to = today < year.endDate ? today : year.endDate;
     const days = to < from ? [] : await schoolDays(db, card.unitId, from, to);
-    const rows = to < from ? [] : await repo.attendanceCounts(db, card.id, from, to);
+    const rows = to < from ? [] : await studentDailyCounts(db, card.id, from, to);
     const n = (code: string) => rows.find((r) => r.code === code)?.n ?? 0;
     const recorded = new Set(rows.flatMap((r) => r.dates));
     return {
@@ -71,20 +75,20 @@ export function createStudentRecordService(db: Database) {
   }
 
   async function discipline(studentId: number, tapel: string) {
-    const s = await repo.disciplineSummary(db, studentId, tapel);
+    const s = await studentDisciplineSummary(db, studentId, tapel);
     return {
       schoolYear: tapel,
       balance: s.balance,
       verifiedViolations: s.violations,
       achievements: s.achievements,
       openSanctions: s.sanctions,
-      recent: await repo.recentDiscipline(db, studentId, tapel),
+      recent: await recentStudentDiscipline(db, studentId, tapel),
     };
   }
 
   async function btq(studentId: number) {
     const today = clock.today();
-    const b = await repo.btqSummary(db, studentId, `${today.slice(0, 7)}-01`, today);
+    const b = await studentBtqSummary(db, studentId, `${today.slice(0, 7)}-01`, today);
     const lastEntry =
       b.lastDate === null
         ? null
@@ -104,11 +108,11 @@ export function createStudentRecordService(db: Database) {
   }
 
   /** This month's dzuhur and ashar: two a school day (by the calendar) up to today; the rest not recorded. */
-  async function prayer(card: repo.StudentCardRow) {
+  async function prayer(card: school.StudentCardRow) {
     const today = clock.today();
     const from = `${today.slice(0, 7)}-01`;
     const days = await schoolDays(db, card.unitId, from, today);
-    const rows = await repo.prayerCounts(db, card.id, from, today);
+    const rows = await studentPrayerCounts(db, card.id, from, today);
     const n = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
     const recorded = rows.reduce((s, r) => s + r.n, 0);
     return {
@@ -122,7 +126,7 @@ export function createStudentRecordService(db: Database) {
   }
 
   async function record(user: AuthUser, studentId: number): Promise<StudentRecord> {
-    const card = await repo.findStudentCard(db, studentId);
+    const card = await school.findStudentCard(db, studentId);
     if (!card) throw notFound('Siswa');
     await assertMaySee(user, card);
     const today = clock.today();
@@ -173,7 +177,7 @@ export function createStudentRecordService(db: Database) {
         };
       }
       if (part === 'bills') {
-        const b = await repo.billSummary(db, card.id, year.startDate, year.endDate);
+        const b = await studentBillSummary(db, card.id, year.startDate, year.endDate);
         out.bills = { outstanding: b.outstanding, openBills: b.open, oldestDueDate: b.oldest, paidThisYear: b.paid };
       }
       if (part === 'btq') out.btq = await btq(card.id);
