@@ -55,6 +55,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.MMS_E2E_DATA_DIR,
       MMS_DEMO: 'true',
+      // a journey may set its day with the x-mms-test-now header (support.ts onDay), the others keep this clock
+      MMS_TEST_CLOCK: 'true',
       LOG_LEVEL: 'warn',
       // The suite signs in many times from one address.
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { addDays, weekdayOf } from '@mms/shared';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
@@ -33,6 +33,36 @@ export async function serverNow(page: Page): Promise<number> {
 
 /** Date rules for the journeys: the shared module's, no hand-written date arithmetic. */
 export { addDays, weekdayOf };
+
+/**
+ * Context options whose requests (pages, their fetches, `page.request`) run on the server's clock set to 09:00 WIB
+ * of `day` (the browser suite's server has MMS_TEST_CLOCK; the web app takes its "today" from the server's
+ * answers). A journey that needs school days behind it sets its day so: it runs on every day of the year, and the
+ * journeys beside it keep the server's own clock.
+ */
+export const onDay = (day: string): BrowserContextOptions => ({
+  extraHTTPHeaders: { 'x-mms-test-now': `${day}T09:00:00+07:00` },
+});
+
+/**
+ * The day a journey runs on: today on the server's clock, or the day `days` after the school year began when
+ * fewer have passed (the first days of July, when no past school day of the year exists yet).
+ */
+export async function dayIntoYear(browser: Browser, days: number): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, 'principal');
+    const res = await page.request.get('/api/v1/calendar');
+    expect(res.status()).toBe(200);
+    const { startDate } = (await res.json()) as { startDate: string };
+    const today = await serverToday(page);
+    const earliest = addDays(startDate, days);
+    return today < earliest ? earliest : today;
+  } finally {
+    await context.close();
+  }
+}
 
 /** The latest day a register can be taken for: today on the server's clock, or Saturday when it is a Sunday. */
 export async function lastSchoolDay(page: Page): Promise<string> {

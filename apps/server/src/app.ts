@@ -24,6 +24,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { refuseHostileText } from './lib/request-guards.ts';
 import { attachReadCache, createReadCache, detachReadCache, readYourWrites } from './lib/read-cache.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { testClock } from './lib/test-clock.ts';
 import { registerWebApp, sendShell } from './lib/web-app.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -102,6 +103,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseHostileText(app);
+  // the browser suite's per-request clock; a school's server (MMS_DEMO off) never honours it
+  if (config.MMS_TEST_CLOCK && config.MMS_DEMO) testClock(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // API answers carry personal data (and /auth/me the CSRF token): no browser or proxy keeps them,

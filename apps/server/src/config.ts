@@ -58,6 +58,11 @@ export const ConfigSchema = z.object({
   MMS_NOW: z.iso
     .datetime({ offset: true, message: 'harus waktu ISO 8601 dengan zona, mis. 2027-07-01T06:59:00+07:00' })
     .optional(),
+  /**
+   * the browser suite's test clock: a request's `x-mms-test-now` header (ISO 8601 with an offset) sets MMS's clock
+   * for that request only (app.ts); honoured with MMS_DEMO only, never on a school's server
+   */
+  MMS_TEST_CLOCK: bool(false),
   /** S3-compatible object storage for uploaded files (docs/files.md); files stay under DATA_DIR/uploads when S3_BUCKET is unset */
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, message: 'harus berupa URL http:// atau https://, mis. https://s3.example.com' })

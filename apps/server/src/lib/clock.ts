@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { jakartaDate, toJakarta } from '@mms/shared';
 
 /**
@@ -6,10 +7,12 @@ import { jakartaDate, toJakarta } from '@mms/shared';
  * with real time, so sessions and timeouts still work while "today" is the chosen day.
  */
 let offsetMs = 0;
+/** The offset of one request's clock (`runAtClock`), over the process's. */
+const requestOffset = new AsyncLocalStorage<number>();
 
 export const clock = {
   /** The current instant on MMS's clock. */
-  now: (): Date => new Date(Date.now() + offsetMs),
+  now: (): Date => new Date(Date.now() + (requestOffset.getStore() ?? offsetMs)),
   /** Today's Jakarta calendar date (YYYY-MM-DD). */
   today: (): string => jakartaDate(clock.now()),
   /** Now as the school's wall clock reads it. */
@@ -19,4 +22,12 @@ export const clock = {
 /** Sets MMS's clock to run from `instant` on (null: the host's clock again). */
 export function setClock(instant: Date | string | null): void {
   offsetMs = instant === null ? 0 : new Date(instant).getTime() - Date.now();
+}
+
+/**
+ * Runs `fn` (and all it awaits) on a clock that runs from `instant` on, the rest of the process keeping its own:
+ * the browser suite's test clock (`MMS_TEST_CLOCK`, app.ts), so one journey sets its day while others run beside it.
+ */
+export function runAtClock<T>(instant: Date | string, fn: () => T): T {
+  return requestOffset.run(new Date(instant).getTime() - Date.now(), fn);
 }
