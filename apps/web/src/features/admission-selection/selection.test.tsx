@@ -10,7 +10,7 @@ import { keyText, responseText } from './pages/staff-pages.tsx';
 import { SelectionTestPage } from './pages/selection-test-page.tsx';
 import { SelectionRandomPage } from './pages/print-pages.tsx';
 import { asFormQuestion, selectionBank } from './pages/bank-pages.tsx';
-import { QuestionForm } from '../assessment/api.ts';
+import { QuestionForm } from '../assessment/widgets/question-form.tsx';
 import { registerAssessmentMessages } from '../../i18n/assessment/index.ts';
 import { SelectionRankingPage } from './pages/staff-pages.tsx';
 

@@ -171,6 +171,3 @@ export async function uploadQuestionImage(file: File): Promise<string> {
   form.append('file', file);
   return (await apiForm<QuestionImage>('/questions/images', form)).url;
 }
-
-// The question form for another bank (the admission selection bank, issue 17): the form with a save adapter.
-export { QuestionForm, type QuestionBankAdapter } from './components/question-form.tsx';

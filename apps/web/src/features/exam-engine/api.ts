@@ -36,12 +36,9 @@ export const sendSaves = (attemptId: number, body: ExamSavesInput) =>
 export const submitAttempt = (attemptId: number, deviceId: string) =>
   api<ExamSubmitResult>(`/exam/attempts/${attemptId}/submit`, { method: 'POST', body: { deviceId } });
 
-// The engine's client pieces that another test reuses (the admission selection test, issue 17): the journal, the
-// queued saves with their send adapter (`SyncOptions.send`), the countdown and the question renderers.
+// The engine's client that another test reuses (the admission selection test, issue 17): the journal and the
+// queued saves with their send adapter (`SyncOptions.send`). Its screens' pieces (the countdown, the question
+// renderers) are in widgets/.
 export { ExamSync } from './exam-sync.ts';
 export { examDeviceId, isAnswered, openExamJournal, type ExamJournal } from './exam-journal.ts';
 export { gradeText, whenText } from './exam-display.ts';
-export { Countdown, useSecondsLeft, type TimeAnchor } from './components/countdown.tsx';
-export { ExamQuestion } from './components/exam-question.tsx';
-export { QuestionNav } from './components/question-nav.tsx';
-export { SyncStatus } from './components/sync-status.tsx';

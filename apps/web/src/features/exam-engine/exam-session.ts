@@ -2,7 +2,7 @@ import type { ExamKind, ExamListItem, ExamPaper, ExamStartInput } from '@mms/sha
 import { errorText } from '../../i18n/index.ts';
 import { isApiError } from '../../lib/api.ts';
 import { fetchAttempt, fetchMyExams, sendSaves, startExam, submitAttempt } from './api.ts';
-import type { TimeAnchor } from './components/countdown.tsx';
+import type { TimeAnchor } from './widgets/countdown.tsx';
 import type { ExamJournal } from './exam-journal.ts';
 import { ExamSync } from './exam-sync.ts';
 import { claimExamTab, type ExamTabLock } from './exam-tab-lock.ts';

@@ -19,7 +19,7 @@ import { api } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { displayLanguage } from '../../../lib/display.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
-import { QuestionForm, type QuestionBankAdapter } from '../../assessment/api.ts';
+import { QuestionForm, type QuestionBankAdapter } from '../../assessment/widgets/question-form.tsx';
 import { useDeleteSelectionQuestion, useSelectionQuestion, useSelectionQuestions } from '../api.ts';
 
 const PAGE_SIZE = 25;

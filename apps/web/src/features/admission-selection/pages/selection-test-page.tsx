@@ -21,19 +21,17 @@ import { errorText } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import {
-  Countdown,
-  ExamQuestion,
   ExamSync,
-  QuestionNav,
-  SyncStatus,
   examDeviceId,
   isAnswered,
   openExamJournal,
-  useSecondsLeft,
   whenText,
   type ExamJournal,
-  type TimeAnchor,
 } from '../../exam-engine/api.ts';
+import { Countdown, useSecondsLeft, type TimeAnchor } from '../../exam-engine/widgets/countdown.tsx';
+import { ExamQuestion } from '../../exam-engine/widgets/exam-question.tsx';
+import { QuestionNav } from '../../exam-engine/widgets/question-nav.tsx';
+import { SyncStatus } from '../../exam-engine/widgets/sync-status.tsx';
 import { applicantMe, applicantSignIn, fetchPaper, sendSelectionSaves, startTest, submitTest } from '../api.ts';
 
 /** The selection test keeps its own journal, apart from the students' exams (attempt ids are another series). */

@@ -15,7 +15,7 @@ import { RowActions, rowActionsColumn } from '../../../components/data-list/row-
 import { PageTitle } from '../../../components/page-title.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useDeleteQuestion, usePaperQuestions, useQuestionChoices } from '../api.ts';
-import { QuestionForm } from '../components/question-form.tsx';
+import { QuestionForm } from '../widgets/question-form.tsx';
 import { QuestionImportButton } from '../components/question-import.tsx';
 import { QuestionPaper } from '../components/question-paper.tsx';
 import { QuestionView } from '../components/question-view.tsx';

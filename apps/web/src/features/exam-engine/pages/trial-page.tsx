@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
-import { ExamQuestion } from '../components/exam-question.tsx';
+import { ExamQuestion } from '../widgets/exam-question.tsx';
 import { gradeText } from '../exam-display.ts';
 
 /**

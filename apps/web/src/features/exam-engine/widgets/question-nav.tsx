@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import classes from './exam-play.module.css';
+import classes from '../components/exam-play.module.css';
 
 export interface NavItem {
   number: number;

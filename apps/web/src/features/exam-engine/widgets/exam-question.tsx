@@ -3,7 +3,7 @@ import type { ExamQuestion as Question, QuestionResponse } from '@mms/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichContent } from '../../../lib/rich-content.tsx';
-import classes from './exam-play.module.css';
+import classes from '../components/exam-play.module.css';
 
 export interface ExamQuestionProps {
   question: Question;
