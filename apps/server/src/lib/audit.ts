@@ -68,3 +68,55 @@ export async function audit(exec: Executor, actor: AuditActor, entry: AuditEntry
     at: clock.now(),
   });
 }
+
+/** What an audited change records beside the write itself. */
+export interface AuditedChange<T> {
+  action: string;
+  entityType: string;
+  /** the row's id; by default the result's `id`, or the result itself when the write returns the new id */
+  entityId?: string | number | ((result: T) => string | number);
+  /** the row before the change (for a change or a removal), read in the same transaction */
+  before?: unknown;
+  /** what the change left: a value, or a function of the write's result; by default the result itself */
+  after?: ((result: T) => unknown) | object | string | number | boolean | null;
+}
+
+function defaultEntityId(result: unknown): string | number | undefined {
+  if (typeof result === 'number' || typeof result === 'string') return result;
+  if (result && typeof result === 'object' && 'id' in result) {
+    const id = (result as { id: unknown }).id;
+    if (typeof id === 'number' || typeof id === 'string') return id;
+  }
+  return undefined;
+}
+
+/**
+ * "Change with audit" in one call: runs `write` on the caller's transaction and writes its audit entry on the
+ * same executor, so the entry commits or rolls back with the change. Checks (access, conflicts) come before, in
+ * the same transaction; `before` is the row they read. Returns what `write` returned.
+ *
+ *   const row = await audited(tx, actor, { action: 'discipline.rule.update', entityType: 'violation_rule',
+ *     entityId: id, before }, () => repo.updateRule(tx, id, input));
+ */
+export async function audited<T>(
+  exec: Executor,
+  actor: AuditActor,
+  change: AuditedChange<T>,
+  write: () => Promise<T>,
+): Promise<T> {
+  const result = await write();
+  const entityId = typeof change.entityId === 'function' ? change.entityId(result) : change.entityId;
+  const after = !('after' in change)
+    ? result
+    : typeof change.after === 'function'
+      ? change.after(result)
+      : change.after;
+  await audit(exec, actor, {
+    action: change.action,
+    entityType: change.entityType,
+    entityId: entityId ?? defaultEntityId(result),
+    before: change.before,
+    after,
+  });
+  return result;
+}

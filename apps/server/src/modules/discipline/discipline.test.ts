@@ -66,6 +66,15 @@ describe('the rule catalogue', () => {
       expect(res.statusCode, res.body).toBe(200);
       rules[code] = res.json().id;
     }
+    const [created] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'discipline.rule.create'), eq(auditLog.entityId, String(rules.B01))));
+    expect(created).toMatchObject({
+      entityType: 'violation_rule',
+      before: null,
+      after: { id: rules.B01, code: 'B01', name: 'Berkelahi', category: 'BERAT', points: 100 },
+    });
     for (const [points, kind, title] of [
       [50, 'PANGGILAN_1', 'Surat panggilan orang tua I'],
       [100, 'PANGGILAN_2', 'Surat panggilan orang tua II'],
@@ -352,6 +361,16 @@ describe('thresholds and sanctions', () => {
     expect(again.json().proposedSanctionIds).toHaveLength(1); // 100 again; 50 was never released
     const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'discipline.ledger.remission'));
     expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ entityType: 'student', entityId: String(s()), before: null });
+    expect(audited[0]!.after).toEqual({
+      kind: 'remission',
+      date: '2026-11-18',
+      points: 60,
+      reason: 'Pemutihan setelah pembinaan',
+      carried: -60,
+      balance: 90,
+      proposed: [],
+    });
   });
 
   it('lets another module add a line of its own source through the one ledger function', async () => {
