@@ -13,7 +13,7 @@ import {
   type PublicPostsQuery,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { classGroups, enrollments, mediaImages, posts, teachingAssignments, users } from '../../db/schema/index.ts';
+import { classGroups, mediaImages, posts, teachingAssignments, users } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -23,6 +23,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import { cropImage, reencode, type EncodedImage } from './images.ts';
 import type { ImageUpload } from './multipart.ts';
 import { userCan } from '../../lib/scope.ts';
+import { inClassNowSql } from '../school/school.service.ts';
 
 /** Where the library's images are served (the cover of a post, an image in its body). */
 export const mediaUrl = (storedName: string) => `/api/v1/content/files/${storedName}`;
@@ -46,9 +47,7 @@ function audienceIncludes(user: AuthUser | null): SQL {
   ];
   const inClass: SQL[] = [];
   if (user.studentId) {
-    inClass.push(
-      sql`exists (select 1 from ${enrollments} where ${enrollments.classGroupId} = ${posts.audienceClassId} and ${enrollments.studentId} = ${user.studentId} and ${enrollments.endedAt} is null)`,
-    );
+    inClass.push(inClassNowSql(sql`${user.studentId}`, sql`${posts.audienceClassId}`));
   }
   if (user.employeeId) {
     inClass.push(

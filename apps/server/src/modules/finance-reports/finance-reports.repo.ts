@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client.ts';
 import {
   bills,
   classGroups,
-  enrollments,
   financeAccounts,
   paymentComponents,
   students,
@@ -11,6 +10,7 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts';
+import { currentClassJoinSql } from '../school/school.service.ts';
 
 /*
  * Finance reports read only bills and posted vouchers (the payments module keeps bills.paid; its vouchers are
@@ -23,11 +23,7 @@ const and = (parts: (SQL | undefined)[]) => {
 };
 
 /** The student's current class: the latest open enrolment. */
-const classJoin = sql`left join lateral (
-    select e.class_group_id from ${enrollments} e
-    where e.student_id = b.student_id and e.ended_at is null
-    order by e.started_at desc, e.id desc limit 1
-  ) en on true
+const classJoin = sql`${currentClassJoinSql(sql`b.student_id`, 'en')}
   left join ${classGroups} cg on cg.id = en.class_group_id`;
 
 export interface BillFilter {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { clock } from '../../lib/clock.ts';
+import { activeStudentsOfClass } from '../school/school.service.ts';
 import { billDueText, disciplineLetterText, examScheduledText, leaveDecidedText } from './notice-template.ts';
 
 /**
@@ -73,12 +74,8 @@ export async function notify(tx: Executor, contacts: Contact[], notice: Notice):
 
 /** The students enrolled in a class now, with their own phone (the student's contact). */
 export async function studentsOfClass(tx: Executor, classGroupId: number): Promise<Contact[]> {
-  const result = await tx.execute<{ name: string; phone: string | null; userId: number | null }>(sql`
-    select s.name, s.phone, s.user_id as "userId"
-    from enrollments e join students s on s.id = e.student_id
-    where e.class_group_id = ${classGroupId} and e.ended_at is null and s.status = 'ACTIVE'
-    order by s.name`);
-  return result.rows;
+  const rows = await activeStudentsOfClass(tx, classGroupId, 'name');
+  return rows.map(({ name, phone, userId }) => ({ name, phone, userId }));
 }
 
 /** A student's parent (father, else mother, else guardian) with the parent's phone, else the student's own. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { addDays, startOfJakartaDay, type Prayer, type PrayerStatus, type UdzurReason } from '@mms/shared';
+import { type Prayer, type PrayerStatus, type UdzurReason } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { prayerPenalties, prayerRecords, prayerRules } from '../../db/schema/index.ts';
 
@@ -27,39 +27,6 @@ export async function classById(exec: Executor, id: number): Promise<ClassRow | 
     select cg.id, cg.name, cg.unit_id as "unitId", g.id as "gradeId", g.name as "gradeName"
     from class_groups cg join grades g on g.id = cg.grade_id where cg.id = ${id}`);
   return result.rows[0];
-}
-
-export type MemberRow = {
-  studentId: number;
-  nis: string | null;
-  name: string;
-  gender: 'L' | 'P' | null;
-};
-
-/** The students in the class on `date` (enrolled by then, not left before it), by name. */
-export async function membersOn(exec: Executor, classGroupId: number, date: string): Promise<MemberRow[]> {
-  const start = startOfJakartaDay(date).toISOString();
-  const end = startOfJakartaDay(addDays(date, 1)).toISOString();
-  const result = await exec.execute<MemberRow>(sql`
-    select distinct s.id as "studentId", s.nis, s.name, s.gender
-    from enrollments e join students s on s.id = e.student_id
-    where e.class_group_id = ${classGroupId} and e.started_at < ${end}::timestamptz
-      and (e.ended_at is null or e.ended_at > ${start}::timestamptz)
-    order by s.name, s.id`);
-  return result.rows;
-}
-
-/** The number of students in each class on `date`. */
-export async function memberCounts(exec: Executor, classIds: number[], date: string): Promise<Map<number, number>> {
-  if (classIds.length === 0) return new Map();
-  const start = startOfJakartaDay(date).toISOString();
-  const end = startOfJakartaDay(addDays(date, 1)).toISOString();
-  const result = await exec.execute<{ id: number; n: number }>(sql`
-    select e.class_group_id as id, count(distinct e.student_id)::int as n from enrollments e
-    where e.class_group_id = any(${`{${classIds.join(',')}}`}::int[]) and e.started_at < ${end}::timestamptz
-      and (e.ended_at is null or e.ended_at > ${start}::timestamptz)
-    group by e.class_group_id`);
-  return new Map(result.rows.map((r) => [r.id, r.n]));
 }
 
 export type SheetRecord = {

@@ -28,6 +28,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { assertSchoolDay, isSchoolDay, schoolDays } from '../school/calendar.service.ts';
 import { ownClassIds } from '../school/class-access.ts';
+import * as school from '../school/school.service.ts';
 import { applyPrayerThreshold } from './prayer.penalty.ts';
 import * as repo from './prayer.repo.ts';
 
@@ -75,7 +76,7 @@ export function createPrayerService(db: Database) {
     async sheet(user: AuthUser, query: PrayerSheetQuery): Promise<PrayerSheet> {
       const cls = await classOf(user, query.classGroupId);
       await assertSchoolDay(db, cls.unitId, query.date);
-      const members = await repo.membersOn(db, cls.id, query.date);
+      const members = await school.classMembersOn(db, cls.id, query.date);
       const records = new Map(
         (
           await repo.recordsOf(
@@ -118,7 +119,7 @@ export function createPrayerService(db: Database) {
         if (!cls) throw notFound('Kelas');
         assertUnit(user, cls.unitId);
         await assertSchoolDay(tx, cls.unitId, input.date);
-        const members = new Map((await repo.membersOn(tx, cls.id, input.date)).map((m) => [m.studentId, m]));
+        const members = new Map((await school.classMembersOn(tx, cls.id, input.date)).map((m) => [m.studentId, m]));
         input.records.forEach((r) => {
           const member = members.get(r.studentId);
           if (!member) {
@@ -228,7 +229,7 @@ export function createPrayerService(db: Database) {
       const unitId = unitScope(user, query.unitId);
       const date = query.date ?? clock.today();
       const classes = await repo.activeClasses(db, unitId);
-      const sizes = await repo.memberCounts(
+      const sizes = await school.classMemberCounts(
         db,
         classes.map((c) => c.id),
         date,

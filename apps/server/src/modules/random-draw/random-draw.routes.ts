@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ErrorBody, MAX_DRAW_SEED, RandomDrawQuery, RandomDrawResult } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { academicYears, classGroups, enrollments, students, units } from '../../db/schema/index.ts';
+import { academicYears, classGroups, units } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertUnit, userOf } from '../../lib/scope.ts';
+import { activeStudentsOfClass } from '../school/school.service.ts';
 import { drawStudents } from './draw.ts';
 
 export const randomDrawRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -36,12 +37,7 @@ export const randomDrawRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         .where(eq(classGroups.id, q.classGroupId));
       if (!group) throw notFound('Kelas');
       assertUnit(userOf(request), group.unitId);
-      const list = await db
-        .select({ id: students.id, nis: students.nis, name: students.name })
-        .from(enrollments)
-        .innerJoin(students, eq(students.id, enrollments.studentId))
-        .where(and(eq(enrollments.classGroupId, group.id), isNull(enrollments.endedAt), eq(students.status, 'ACTIVE')))
-        .orderBy(asc(students.id));
+      const list = (await activeStudentsOfClass(db, group.id, 'id')).map(({ id, nis, name }) => ({ id, nis, name }));
       if (list.length === 0) throw badRequest('Kelas ini belum memiliki siswa');
       if (q.count > list.length) {
         const message = `Jumlah melebihi banyak siswa kelas ini (${list.length})`;

@@ -10,6 +10,17 @@ import * as structure from './structure.repo.ts';
 /** The student record's card: the student, their unit and their class in the active year. */
 export { findStudentCard, type StudentCardRow } from './student-card.repo.ts';
 
+/** Class membership (enrollments) as other features ask it; the fragments go inside their own SQL. */
+export {
+  activeStudentsOfClass,
+  classMemberCounts,
+  classMembersOn,
+  currentClassJoinSql,
+  inClassNowSql,
+  type ClassMemberRow,
+  type ClassStudentRow,
+} from './membership.repo.ts';
+
 /** The active academic year (cached; dropped when academic_years changes). */
 export const activeYear = (exec: Executor) => structure.findActiveYear(exec);
 

@@ -1,0 +1,71 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, startOfJakartaDay } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+
+/*
+ * Class membership (enrollments) as the other features ask it: who is in a class, and whose class is
+ * which. School owns the enrollments table; other modules call these through school.service.ts, the
+ * SQL fragments inside their own queries.
+ */
+
+export type ClassStudentRow = { id: number; nis: string; name: string; phone: string | null; userId: number | null };
+
+/** The active students with an open enrolment in the class, by id or by name. */
+export async function activeStudentsOfClass(
+  exec: Executor,
+  classGroupId: number,
+  order: 'id' | 'name',
+): Promise<ClassStudentRow[]> {
+  const result = await exec.execute<ClassStudentRow>(sql`
+    select s.id, s.nis, s.name, s.phone, s.user_id as "userId"
+    from enrollments e join students s on s.id = e.student_id
+    where e.class_group_id = ${classGroupId} and e.ended_at is null and s.status = 'ACTIVE'
+    order by ${order === 'id' ? sql`s.id` : sql`s.name`}`);
+  return result.rows;
+}
+
+export type ClassMemberRow = { studentId: number; nis: string | null; name: string; gender: 'L' | 'P' | null };
+
+/** The students in the class on `date` (enrolled by then, not left before it, on Jakarta days), by name. */
+export async function classMembersOn(exec: Executor, classGroupId: number, date: string): Promise<ClassMemberRow[]> {
+  const start = startOfJakartaDay(date).toISOString();
+  const end = startOfJakartaDay(addDays(date, 1)).toISOString();
+  const result = await exec.execute<ClassMemberRow>(sql`
+    select distinct s.id as "studentId", s.nis, s.name, s.gender
+    from enrollments e join students s on s.id = e.student_id
+    where e.class_group_id = ${classGroupId} and e.started_at < ${end}::timestamptz
+      and (e.ended_at is null or e.ended_at > ${start}::timestamptz)
+    order by s.name, s.id`);
+  return result.rows;
+}
+
+/** The number of students in each class on `date` (as classMembersOn counts them). */
+export async function classMemberCounts(
+  exec: Executor,
+  classIds: number[],
+  date: string,
+): Promise<Map<number, number>> {
+  if (classIds.length === 0) return new Map();
+  const start = startOfJakartaDay(date).toISOString();
+  const end = startOfJakartaDay(addDays(date, 1)).toISOString();
+  const result = await exec.execute<{ id: number; n: number }>(sql`
+    select e.class_group_id as id, count(distinct e.student_id)::int as n from enrollments e
+    where e.class_group_id = any(${`{${classIds.join(',')}}`}::int[]) and e.started_at < ${end}::timestamptz
+      and (e.ended_at is null or e.ended_at > ${start}::timestamptz)
+    group by e.class_group_id`);
+  return new Map(result.rows.map((r) => [r.id, r.n]));
+}
+
+/** SQL: whether the student (an SQL expression) has an open enrolment in the class (an SQL expression). */
+export const inClassNowSql = (student: SQL, classGroup: SQL): SQL =>
+  sql`exists (select 1 from enrollments m where m.class_group_id = ${classGroup} and m.student_id = ${student} and m.ended_at is null)`;
+
+/**
+ * SQL: a `left join lateral` giving `<alias>.class_group_id`, the student's (an SQL expression) current
+ * class: the latest open enrolment.
+ */
+export const currentClassJoinSql = (student: SQL, alias: string): SQL => sql`left join lateral (
+    select e.class_group_id from enrollments e
+    where e.student_id = ${student} and e.ended_at is null
+    order by e.started_at desc, e.id desc limit 1
+  ) ${sql.raw(alias)} on true`;
