@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/modules/**/*.ts'],
+    files: ['apps/web/src/{features,components,lib}/**/*.{ts,tsx}', 'apps/server/src/modules/**/*.ts'],
     plugins: { mms: boundaries },
     rules: { 'mms/import-boundaries': 'error' },
   },

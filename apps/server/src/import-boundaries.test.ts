@@ -37,5 +37,60 @@ describe('the import boundaries between features (eslint.config.js)', () => {
     expect(
       await boundaryErrors(file, "import { UnitSelect } from '../../../components/pickers.tsx';\nUnitSelect;\n"),
     ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        file,
+        "import { Card } from '../../counselling/widgets/counselling-status-card.tsx';\nCard;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps features, components and lib out of the app shell (router, layouts, providers)', async () => {
+    const page = 'apps/web/src/features/reports/pages/x-page.tsx';
+    expect(await boundaryErrors(page, "import { ROUTES } from '../../../app/router.tsx';\nROUTES;\n")).toEqual([
+      expect.stringContaining("'../../../app/router.tsx' is the app shell"),
+    ]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/reports/routes.ts',
+        "import type { X } from '../../app/route-handle.ts';\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/components/x.tsx',
+        "export { BackendLayout } from '../app/layouts/backend-layout.tsx';\n",
+      ),
+    ).toHaveLength(1);
+    expect(await boundaryErrors('apps/web/src/lib/x.ts', "const m = import('../app/router.tsx');\nm;\n")).toHaveLength(
+      1,
+    );
+    // what the features share sits in lib and components; the shell itself imports its own files
+    expect(await boundaryErrors(page, "import { ROUTES } from '../../../lib/route-names.ts';\nROUTES;\n")).toEqual([]);
+    expect(
+      await boundaryErrors('apps/web/src/app/layouts/y.tsx', "import { ROUTES } from '../router.tsx';\nROUTES;\n"),
+    ).toEqual([]);
+  });
+
+  it('lets a feature’s api.ts hold its API, not a component', async () => {
+    const api = 'apps/web/src/features/assessment/api.ts';
+    expect(await boundaryErrors(api, "export { QuestionForm } from './widgets/question-form.tsx';\n")).toEqual([
+      expect.stringContaining("'./widgets/question-form.tsx' is a component"),
+    ]);
+    expect(await boundaryErrors(api, "export * from './components/question-paper.tsx';\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        api,
+        "import { QuestionForm } from './widgets/question-form.tsx';\nexport { QuestionForm };\n",
+      ),
+    ).toHaveLength(1);
+    expect(await boundaryErrors(api, "export { buildQuestion } from './question-model.ts';\n")).toEqual([]);
+    // a page of the feature imports its components as before
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/assessment/pages/x-page.tsx',
+        "import { QuestionForm } from '../widgets/question-form.tsx';\nQuestionForm;\n",
+      ),
+    ).toEqual([]);
   });
 });
