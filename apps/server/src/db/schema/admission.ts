@@ -21,6 +21,7 @@ import {
 import { users } from './auth.ts';
 import { academicYears, classGroups, grades, students, units } from './school.ts';
 import { paymentComponents } from './finance.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * An admission wave (gelombang) of a unit for the year the new students enter: when registration is open, the
@@ -60,8 +61,8 @@ export const admissionWaves = pgTable(
     /** announcement of results shown to applicants from this time */
     announceAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('admission_waves_unit_year_name_uq').on(t.unitId, t.academicYearId, sql`lower(${t.name})`),
@@ -129,8 +130,8 @@ export const applicants = pgTable(
     studentId: integer().references(() => students.id, { onDelete: 'set null' }),
     classGroupId: integer().references(() => classGroups.id, { onDelete: 'set null' }),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     index('applicants_wave_state_idx').on(t.waveId, t.state),
@@ -176,7 +177,7 @@ export const applicantDocuments = pgTable(
     checkNote: text(),
     checkedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     checkedAt: timestamp({ withTimezone: true }),
-    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: clockStamp(),
   },
   (t) => [
     index('applicant_documents_applicant_idx').on(t.applicantId),
@@ -192,7 +193,7 @@ export const applicantEvents = pgTable(
     applicantId: integer()
       .notNull()
       .references(() => applicants.id, { onDelete: 'cascade' }),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: clockStamp(),
     fromState: text({ enum: APPLICANT_STATES }),
     toState: text({ enum: APPLICANT_STATES }).notNull(),
     note: text(),
@@ -210,7 +211,7 @@ export const applicantSessions = pgTable(
       .notNull()
       .references(() => applicants.id, { onDelete: 'cascade' }),
     csrfToken: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('applicant_sessions_applicant_idx').on(t.applicantId)],
@@ -235,8 +236,8 @@ export const selectionQuestions = pgTable(
       .default(sql`'{}'::text[]`),
     deletedAt: timestamp({ withTimezone: true }),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     index('selection_questions_unit_idx').on(t.unitId),
@@ -259,7 +260,7 @@ export const selectionQuestionVersions = pgTable(
     points: integer().notNull(),
     difficulty: text({ enum: ['MUDAH', 'SEDANG', 'SUKAR'] }).notNull(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('selection_question_versions_uq').on(t.questionId, t.version),
@@ -300,7 +301,7 @@ export const selectionAttempts = pgTable(
       .notNull()
       .unique()
       .references(() => applicants.id, { onDelete: 'cascade' }),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: clockStamp(),
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
     submittedAt: timestamp({ withTimezone: true }),
     status: text({ enum: ['IN_PROGRESS', 'SUBMITTED', 'GRADED'] })
@@ -341,7 +342,7 @@ export const selectionAnswers = pgTable(
     response: jsonb().$type<QuestionResponse>().notNull(),
     clientSeq: integer().notNull(),
     flagged: boolean().notNull().default(false),
-    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    savedAt: clockStamp(),
     scoreNum: integer(),
     scoreDen: integer(),
     /** a correction by the principal: who, when, why (the automatic score is replaced, the change audited) */

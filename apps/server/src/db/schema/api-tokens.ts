@@ -2,6 +2,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { API_TOKEN_KINDS } from '@mms/shared';
 import { users } from './auth.ts';
 import { units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * API tokens of integrations and of the old client (docs/legacy-api.md). The token is shown once;
@@ -26,7 +27,7 @@ export const apiTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     lastUsedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId), index('api_tokens_created_idx').on(t.createdAt)],

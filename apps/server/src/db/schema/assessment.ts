@@ -14,6 +14,7 @@ import {
 import type { QuestionContent, QuestionResponse } from '@mms/shared';
 import { users } from './auth.ts';
 import { classGroups, employees, grades, students, subjects, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * The question bank (bank soal): a question belongs to a subject and grade of a unit and is shared with the
@@ -42,8 +43,8 @@ export const questions = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     deletedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     index('questions_subject_grade_idx').on(t.subjectId, t.gradeId),
@@ -71,7 +72,7 @@ export const questionVersions = pgTable(
     /** tujuan pembelajaran (TP) */
     objective: text(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('question_versions_question_version_uq').on(t.questionId, t.version),
@@ -128,8 +129,8 @@ export const assessments = pgTable(
       .default('DRAFT'),
     /** the checker's note of the last return */
     checkNote: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -226,7 +227,7 @@ export const assessmentShares = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
     mode: text({ enum: ['READ', 'COPY'] }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [
     primaryKey({ columns: [t.assessmentId, t.employeeId] }),
@@ -250,7 +251,7 @@ export const attempts = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'restrict' }),
     attemptNo: integer().notNull(),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: clockStamp(),
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
     submittedAt: timestamp({ withTimezone: true }),
     status: text({ enum: ['IN_PROGRESS', 'SUBMITTED', 'GRADED'] })
@@ -311,7 +312,7 @@ export const answers = pgTable(
     clientSeq: integer().notNull(),
     /** "ragu-ragu": the student marked the question to come back to */
     flagged: boolean().notNull().default(false),
-    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    savedAt: clockStamp(),
     scoreNum: integer(),
     scoreDen: integer(),
     markedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -338,7 +339,7 @@ export const attemptEvents = pgTable(
     attemptId: integer()
       .notNull()
       .references(() => attempts.id, { onDelete: 'cascade' }),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: clockStamp(),
     kind: text({
       enum: [
         'START',

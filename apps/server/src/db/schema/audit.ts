@@ -1,11 +1,12 @@
-import { bigint, index, inet, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, inet, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { clockStamp } from './columns.ts';
 
 /** Append-only: a trigger (migration 0001) refuses UPDATE and DELETE. Written only through lib/audit.ts. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: clockStamp(),
     actorUserId: integer(),
     actorUsername: text(),
     action: text().notNull(),

@@ -1,6 +1,7 @@
 import { boolean, index, inet, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { DIVISIONS } from '@mms/shared';
 import { units } from './school.ts';
+import { clockStamp, wallStamp } from './columns.ts';
 
 export const users = pgTable('users', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -12,9 +13,9 @@ export const users = pgTable('users', {
   unitId: integer().references(() => units.id),
   avatarPath: text(),
   isActive: boolean().notNull().default(true),
-  passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  passwordChangedAt: clockStamp(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 });
 
 /** Server-side sessions; the cookie holds a random id, only its SHA-256 is stored. */
@@ -26,8 +27,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     csrfToken: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: wallStamp(),
+    lastSeenAt: wallStamp(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ip: inet(),
     userAgent: text(),
@@ -43,7 +44,7 @@ export const loginAttempts = pgTable(
     username: text().notNull(),
     ip: inet(),
     success: boolean().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: wallStamp(),
   },
   (t) => [index('login_attempts_username_at_idx').on(t.username, t.at)],
 );

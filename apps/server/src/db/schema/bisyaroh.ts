@@ -3,10 +3,11 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, da
 import { users } from './auth.ts';
 import { vouchers } from './finance-books.ts';
 import { employees, timetableSlots, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 };
 
 /**

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { employees, students, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 };
 
 /**
@@ -61,7 +62,7 @@ export const btqGradeCutoffs = pgTable(
       .references(() => units.id, { onDelete: 'cascade' }),
     grade: text({ enum: ['MUMTAZ', 'JAYYID_JIDDAN', 'JAYYID', 'MAQBUL', 'RASIB'] }).notNull(),
     minScore: integer().notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('btq_grade_cutoffs_uq').on(t.unitId, t.grade),
@@ -287,7 +288,7 @@ export const btqPromotions = pgTable(
       .notNull()
       .default('PROPOSED'),
     proposedByTeacherId: integer().references(() => btqTeachers.id, { onDelete: 'set null' }),
-    proposedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    proposedAt: clockStamp(),
     testKind: text({ enum: ['MUNAQOSYAH', 'TASHIH'] }),
     testerTeacherId: integer().references(() => btqTeachers.id, { onDelete: 'set null' }),
     testResult: text({ enum: ['LULUS', 'TIDAK_LULUS'] }),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CROP_RATIO_NAMES, DIVISIONS, POST_AUDIENCES, POST_KINDS, POST_STATUSES } from '@mms/shared';
 import { users } from './auth.ts';
 import { classGroups } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * The media library (issue 18): images uploaded for posts and banners, re-encoded by the server (sniffed, at most
@@ -26,7 +27,7 @@ export const mediaImages = pgTable(
     uploadedBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [
     index('media_images_created_idx').on(t.createdAt),
@@ -55,8 +56,8 @@ export const posts = pgTable(
     createdBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     index('posts_live_idx').on(t.status, t.audience, t.publishAt),

@@ -3,10 +3,11 @@ import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timest
 import { COUNSELLING_KINDS, COUNSELLING_STATUSES, COUNSELLING_TOPICS, PSYCHOTEST_INSTRUMENTS } from '@mms/shared';
 import { users } from './auth.ts';
 import { classGroups, employees, students, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 };
 
 /**

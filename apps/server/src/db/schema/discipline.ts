@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { employees, students, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 };
 
 /** An uploaded evidence file (stored under uploads/discipline by a random name). */
@@ -24,7 +25,7 @@ export const disciplineSettings = pgTable('discipline_settings', {
   achievementsOffset: boolean().notNull().default(false),
   /** points per achievement level (SEKOLAH, KECAMATAN, ...) */
   pointsByLevel: jsonb().$type<Record<string, number>>().notNull().default({}),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: clockStamp(),
 });
 
 /** Tata tertib: the catalogue of violations of a unit with their points. */
@@ -152,7 +153,7 @@ export const pointLedger = pgTable(
     refId: integer(),
     note: text(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [
     index('point_ledger_student_year_idx').on(t.studentId, t.schoolYear),

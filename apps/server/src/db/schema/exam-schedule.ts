@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { assessments } from './assessment.ts';
 import { classGroups, employees, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /** A room of a unit where exams are sat (ruang ujian), with the seats it has. */
 export const examRooms = pgTable(
@@ -13,8 +14,8 @@ export const examRooms = pgTable(
       .references(() => units.id, { onDelete: 'restrict' }),
     name: text().notNull(),
     capacity: integer().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('exam_rooms_unit_name_uq').on(t.unitId, sql`lower(${t.name})`),
@@ -35,8 +36,8 @@ export const examSessions = pgTable(
     name: text().notNull(),
     startsAt: time().notNull(),
     endsAt: time().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('exam_sessions_unit_date_number_uq').on(t.unitId, t.date, t.number),
@@ -71,8 +72,8 @@ export const examSlots = pgTable(
     proctorEmployeeId: integer()
       .notNull()
       .references(() => employees.id, { onDelete: 'restrict' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('exam_slots_room_session_uq').on(t.sessionId, t.roomId),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /** An account of a unit's small chart of accounts (kas, bank, pendapatan SPP, gaji/bisyaroh, ...). */
 export const financeAccounts = pgTable(
@@ -29,8 +30,8 @@ export const financeAccounts = pgTable(
     /** CASH, BANK, INCOME, EXPENSE, ASSET, LIABILITY, EQUITY */
     kind: text().notNull(),
     active: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('finance_accounts_unit_code_uq').on(t.unitId, sql`lower(${t.code})`),
@@ -76,8 +77,8 @@ export const vouchers = pgTable(
     reversalReason: text(),
     /** what created it when not a person on the voucher screen (e.g. `payment:42`) */
     source: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('vouchers_number_uq').on(t.unitId, t.number),
@@ -121,7 +122,7 @@ export const bookClosings = pgTable(
     closedByUserId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: clockStamp(),
   },
   (t) => [primaryKey({ columns: [t.unitId, t.month] })],
 );

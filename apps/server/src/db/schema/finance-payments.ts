@@ -4,6 +4,7 @@ import { users } from './auth.ts';
 import { bills, paymentComponents } from './finance.ts';
 import { financeAccounts, vouchers } from './finance-books.ts';
 import { students, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /*
  * Payments at the cashier's counter and through the payment gateway (issue 15). Whole rupiah in `integer`
@@ -49,7 +50,7 @@ export const payments = pgTable(
     reversalApprovedBy: integer().references(() => users.id, { onDelete: 'restrict' }),
     reversedAt: timestamp({ withTimezone: true }),
     reversalVoucherId: integer().references(() => vouchers.id, { onDelete: 'restrict' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
@@ -93,7 +94,7 @@ export const studentCredits = pgTable(
     paymentId: integer().references(() => payments.id, { onDelete: 'restrict' }),
     amount: integer().notNull(),
     kind: text({ enum: ['OVERPAYMENT', 'USED', 'REVERSAL'] }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [index('student_credits_student_idx').on(t.studentId), check('student_credits_ck', sql`${t.amount} <> 0`)],
 );
@@ -153,7 +154,7 @@ export const gatewayCharges = pgTable(
     createdBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [uniqueIndex('gateway_charges_ref_uq').on(t.provider, t.providerRef)],
 );

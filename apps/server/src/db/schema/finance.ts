@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { grades, students, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /*
  * Fees and bills (issue 15). Money is whole rupiah in `integer` columns (up to Rp 2.147.483.647 a row):
@@ -9,8 +10,8 @@ import { grades, students, units } from './school.ts';
  */
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 };
 
 /** A payment component of a unit (SPP, uang pangkal, daftar ulang...): how often it is billed and its default fee. */

@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ScoreKind } from '@mms/shared';
 import { assessments } from './assessment.ts';
 import { users } from './auth.ts';
 import { classGroups, employees, grades, students, subjects, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 const KINDS = ['HARIAN', 'TUGAS', 'FORMATIF', 'SUMATIF', 'PTS', 'PAS'] as const;
 
@@ -42,8 +32,8 @@ export const scoreColumns = pgTable(
     date: date().notNull(),
     assessmentId: integer().references(() => assessments.id, { onDelete: 'set null' }),
     createdByEmployeeId: integer().references(() => employees.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     index('score_columns_sheet_idx').on(t.classGroupId, t.subjectId, t.semester),
@@ -64,7 +54,7 @@ export const scores = pgTable(
       .references(() => students.id, { onDelete: 'restrict' }),
     hundredths: integer().notNull(),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     primaryKey({ columns: [t.columnId, t.studentId] }),
@@ -89,7 +79,7 @@ export const scorePolicies = pgTable(
       .references(() => grades.id, { onDelete: 'cascade' }),
     kkm: integer().notNull(),
     weights: jsonb().$type<Record<ScoreKind, number>>().notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('score_policies_subject_grade_uq').on(t.subjectId, t.gradeId),

@@ -15,10 +15,11 @@ import {
 import type { ChoiceOption, InstrumentProfile, ScaleBand } from '@mms/shared';
 import { academicYears, classGroups, students, units } from './school.ts';
 import { clock } from '../../lib/clock.ts';
+import { clockStamp } from './columns.ts';
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * The notification outbox (issue 18): a message to a student, a parent or a member of staff, written in the same
@@ -23,10 +24,10 @@ export const outboxMessages = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: clockStamp(),
     lastError: text(),
     dedupeKey: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -50,7 +51,7 @@ export const outboxDeliveries = pgTable(
       .notNull()
       .references(() => outboxMessages.id, { onDelete: 'cascade' }),
     attempt: integer().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: clockStamp(),
     provider: text().notNull(),
     ok: text({ enum: ['sent', 'error'] }).notNull(),
     /** the provider's answer: a message id, or the error */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { P5Dimension } from '@mms/shared';
 import { users } from './auth.ts';
 import { academicYears, employees, grades, students, units } from './school.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * P5 projects (Projek Penguatan Profil Pelajar Pancasila): a project of every class of a grade in a semester, on
@@ -27,8 +28,8 @@ export const p5Projects = pgTable(
     description: text(),
     dimensions: text().array().$type<P5Dimension[]>().notNull(),
     createdByEmployeeId: integer().references(() => employees.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     index('p5_projects_unit_year_idx').on(t.unitId, t.academicYearId),
@@ -49,7 +50,7 @@ export const p5Grades = pgTable(
     dimension: text().notNull(),
     grade: text({ enum: ['MB', 'SB', 'BSH', 'SAB'] }).notNull(),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: clockStamp(),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.studentId, t.dimension] }),
@@ -69,7 +70,7 @@ export const p5Notes = pgTable(
       .references(() => students.id, { onDelete: 'restrict' }),
     note: text().notNull(),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: clockStamp(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.studentId] })],
 );

@@ -1,8 +1,9 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRAYERS, PRAYER_STATUSES, UDZUR_REASONS } from '@mms/shared';
 import { users } from './auth.ts';
 import { classGroups, students, units } from './school.ts';
 import { pointLedger } from './discipline.ts';
+import { clockStamp } from './columns.ts';
 
 /** One student's dzuhur or ashar on one school day: unique per (student, date, prayer); saving again updates it. */
 export const prayerRecords = pgTable(
@@ -25,7 +26,7 @@ export const prayerRecords = pgTable(
     /** only for UDZUR: HAID (girls), SAKIT, IZIN */
     reason: text({ enum: UDZUR_REASONS }),
     recordedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    recordedAt: clockStamp(),
   },
   (t) => [
     uniqueIndex('prayer_records_student_date_prayer_uq').on(t.studentId, t.date, t.prayer),
@@ -42,7 +43,7 @@ export const prayerRules = pgTable('prayer_rules', {
   threshold: integer().notNull(),
   points: integer().notNull(),
   isActive: boolean().notNull().default(true),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: clockStamp(),
 });
 
 /**
@@ -65,7 +66,7 @@ export const prayerPenalties = pgTable(
     threshold: integer().notNull(),
     points: integer().notNull(),
     ledgerLineId: integer().references(() => pointLedger.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [uniqueIndex('prayer_penalties_student_month_uq').on(t.studentId, t.month)],
 );

@@ -12,11 +12,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { clock } from '../../lib/clock.ts';
+import { clockStamp } from './columns.ts';
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: clockStamp(),
+  updatedAt: clockStamp(),
 };
 
 /** A school of the foundation (SD, SMP, ...). */
@@ -279,10 +279,7 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => academicYears.id),
     /** when the student joined the class, on MMS's clock (MMS_NOW applies) */
-    startedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(() => clock.now()),
+    startedAt: clockStamp(),
     endedAt: timestamp({ withTimezone: true }),
     /** why the row ended: MOVED (class mutation), PROMOTED, REMOVED */
     endReason: text(),

@@ -1,5 +1,6 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * The registry of uploaded files: one row per file in the storage (local disk under `uploads/<kind>/`
@@ -17,7 +18,7 @@ export const storedFiles = pgTable(
     /** sniffed from the bytes (image/jpeg, image/png, application/pdf) or null when unknown */
     mime: text(),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: clockStamp(),
     /** what the file was uploaded for, in the uploader's words of the code (e.g. 'leave attachment') */
     purpose: text(),
   },

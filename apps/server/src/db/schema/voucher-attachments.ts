@@ -1,7 +1,8 @@
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth.ts';
 import { vouchers } from './finance-books.ts';
+import { clockStamp } from './columns.ts';
 
 /**
  * A scan, photo or PDF on a cash or bank voucher (the receipt, the invoice paid). Stored under
@@ -25,7 +26,7 @@ export const voucherAttachments = pgTable(
     uploadedBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: clockStamp(),
   },
   (t) => [
     index('voucher_attachments_voucher_idx').on(t.voucherId),

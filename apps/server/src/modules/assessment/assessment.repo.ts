@@ -14,7 +14,7 @@ import {
   subjects,
   units,
 } from '../../db/schema/index.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 const columns = {
   id: assessments.id,
@@ -139,15 +139,12 @@ export async function insertAssessment(db: Executor, values: typeof assessments.
 export async function updateAssessment(db: Executor, id: number, values: Partial<typeof assessments.$inferInsert>) {
   await db
     .update(assessments)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(assessments.id, id));
 }
 
 export async function markDeleted(db: Executor, id: number) {
-  await db
-    .update(assessments)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(assessments.id, id));
+  await db.update(assessments).set({ deletedAt: sqlNow(), updatedAt: sqlNow() }).where(eq(assessments.id, id));
 }
 
 /** The class groups of the assessments, by assessment. */

@@ -10,6 +10,7 @@ import {
   examSlots,
   subjects,
 } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const hhmm = (column: typeof examSessions.startsAt | typeof examSessions.endsAt) =>
   sql<string>`to_char(${column}, 'HH24:MI')`;
@@ -41,7 +42,7 @@ export async function insertRoom(db: Executor, values: typeof examRooms.$inferIn
 export async function updateRoom(db: Executor, id: number, values: { name: string; capacity: number }) {
   await db
     .update(examRooms)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(examRooms.id, id));
 }
 
@@ -85,7 +86,7 @@ export async function updateSession(
 ) {
   await db
     .update(examSessions)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(examSessions.id, id));
 }
 
@@ -195,7 +196,7 @@ export async function insertSlot(db: Executor, values: typeof examSlots.$inferIn
 export async function updateSlot(db: Executor, id: number, values: Partial<typeof examSlots.$inferInsert>) {
   await db
     .update(examSlots)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(examSlots.id, id));
 }
 

@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { employees, grades, questions, questionVersions, subjects } from '../../db/schema/index.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 const columns = {
   id: questions.id,
@@ -108,17 +108,11 @@ export async function insertVersion(db: Executor, values: typeof questionVersion
 }
 
 export async function setCurrentVersion(db: Executor, id: number, version: number, tags: string[]) {
-  await db
-    .update(questions)
-    .set({ currentVersion: version, tags, updatedAt: sql`now()` })
-    .where(eq(questions.id, id));
+  await db.update(questions).set({ currentVersion: version, tags, updatedAt: sqlNow() }).where(eq(questions.id, id));
 }
 
 export async function markDeleted(db: Executor, id: number) {
-  await db
-    .update(questions)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(questions.id, id));
+  await db.update(questions).set({ deletedAt: sqlNow(), updatedAt: sqlNow() }).where(eq(questions.id, id));
 }
 
 export function listVersions(db: Executor, questionId: number) {

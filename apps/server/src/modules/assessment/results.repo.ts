@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { QuestionContent, QuestionResponse } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { answers, assessmentItems, attempts, questionVersions } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 /** The fixed questions of an assessment in order, with the pinned version's content and the points that count. */
 export function itemsWithContent(db: Executor, assessmentId: number) {
@@ -174,7 +175,7 @@ export async function repinItem(db: Executor, itemId: number, questionVersionId:
 
 export async function setQuestionCurrentVersion(db: Executor, questionId: number, version: number) {
   await db.execute(
-    sql`update questions set current_version = greatest(current_version, ${version}), updated_at = now() where id = ${questionId}`,
+    sql`update questions set current_version = greatest(current_version, ${version}), updated_at = ${sqlNow()} where id = ${questionId}`,
   );
 }
 

@@ -5,6 +5,7 @@ import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { teachesClassSql } from '../school/class-access.ts';
 import { clock } from '../../lib/clock.ts';
 import { classGroups, employees, studentAttendance, students } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const and_ = (where: (SQL | undefined)[]) => {
   const parts = where.filter((w): w is SQL => w !== undefined);
@@ -149,7 +150,7 @@ export async function upsertDaily(db: Executor, rows: AttendanceValues[]) {
         // A teacher's save keeps the link to an approved leave as long as the code stays the same.
         leaveRequestId: sql`case when excluded.leave_request_id is null and excluded.code = ${studentAttendance.code}
           then ${studentAttendance.leaveRequestId} else excluded.leave_request_id end`,
-        updatedAt: sql`now()`,
+        updatedAt: sqlNow(),
       },
     });
 }
@@ -241,8 +242,9 @@ before as (
 ),
 written as (
   insert into student_attendance as a
-    (date, class_group_id, student_id, code, late_minutes, note, source, recorded_by_user_id)
-  select p.day, p.class_id, r.student_id, r.code, r.late_minutes, r.note, 'daily', p.recorded_by from reg r, p
+    (date, class_group_id, student_id, code, late_minutes, note, source, recorded_by_user_id, created_at, updated_at)
+  select p.day, p.class_id, r.student_id, r.code, r.late_minutes, r.note, 'daily', p.recorded_by,
+    $16::timestamptz, $16::timestamptz from reg r, p
   -- a row already holding these values is left as it is
   where not exists (select 1 from before b where b.student_id = r.student_id and b.class_group_id = p.class_id
     and b.code = r.code and b.late_minutes = r.late_minutes and b.note is not distinct from r.note
@@ -252,7 +254,7 @@ written as (
     note = excluded.note, recorded_by_user_id = excluded.recorded_by_user_id,
     -- a teacher's save keeps the link to an approved leave as long as the code stays the same
     leave_request_id = case when excluded.code = a.code then a.leave_request_id end,
-    updated_at = now()
+    updated_at = $16::timestamptz
   -- (and so is one changed to these values since the statement began)
   where (a.class_group_id, a.code, a.late_minutes, a.note, a.recorded_by_user_id)
     is distinct from (excluded.class_group_id, excluded.code, excluded.late_minutes, excluded.note, excluded.recorded_by_user_id)
@@ -346,7 +348,7 @@ export async function upsertLesson(db: Executor, slotId: number, rows: Attendanc
         lateMinutes: sql`excluded.late_minutes`,
         note: sql`excluded.note`,
         recordedByUserId: sql`excluded.recorded_by_user_id`,
-        updatedAt: sql`now()`,
+        updatedAt: sqlNow(),
       },
     });
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-o
 import type { Executor } from '../../db/client.ts';
 import { employees, enrollments, leaveRequests, students } from '../../db/schema/index.ts';
 import { clock } from '../../lib/clock.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const columns = {
   id: leaveRequests.id,
@@ -73,7 +74,7 @@ export async function decide(
 ) {
   const [row] = await db
     .update(leaveRequests)
-    .set({ ...values, decidedAt: clock.now(), updatedAt: sql`now()` })
+    .set({ ...values, decidedAt: clock.now(), updatedAt: sqlNow() })
     .where(and(eq(leaveRequests.id, id), eq(leaveRequests.status, 'pending')))
     .returning({ id: leaveRequests.id });
   return row;

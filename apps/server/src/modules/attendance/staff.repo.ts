@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { employees, staffAttendance, units } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const columns = {
   id: staffAttendance.id,
@@ -56,7 +57,7 @@ export async function checkIn(
         lateMinutes: values.lateMinutes,
         note: values.note,
         leaveRequestId: null,
-        updatedAt: sql`now()`,
+        updatedAt: sqlNow(),
       },
       setWhere: isNull(staffAttendance.checkInAt),
     })
@@ -67,7 +68,7 @@ export async function checkIn(
 export async function checkOut(db: Executor, id: number, at: Date) {
   const [row] = await db
     .update(staffAttendance)
-    .set({ checkOutAt: at, updatedAt: sql`now()` })
+    .set({ checkOutAt: at, updatedAt: sqlNow() })
     .where(and(eq(staffAttendance.id, id), isNull(staffAttendance.checkOutAt)))
     .returning(columns);
   return row;
@@ -84,7 +85,7 @@ export async function upsertLeaveDays(
     .values(rows)
     .onConflictDoUpdate({
       target: [staffAttendance.employeeId, staffAttendance.date],
-      set: { status: sql`excluded.status`, leaveRequestId: sql`excluded.leave_request_id`, updatedAt: sql`now()` },
+      set: { status: sql`excluded.status`, leaveRequestId: sql`excluded.leave_request_id`, updatedAt: sqlNow() },
       setWhere: isNull(staffAttendance.checkInAt),
     });
 }
@@ -211,7 +212,7 @@ export async function setDay(
         note: values.note,
         leaveRequestId: null,
         ...(values.lateMinutes === undefined ? {} : { lateMinutes: values.lateMinutes }),
-        updatedAt: sql`now()`,
+        updatedAt: sqlNow(),
       },
     })
     .returning(columns);

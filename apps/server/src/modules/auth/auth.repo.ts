@@ -2,6 +2,7 @@ import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { employees, loginAttempts, sessions, students, units, users } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const authUserColumns = {
   id: users.id,
@@ -94,7 +95,7 @@ export async function insertSession(
 export async function touchSession(db: Executor, idHash: string) {
   await db
     .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
+    .set({ lastSeenAt: sql`now()` }) // db-clock: a session's idle timer runs on real time (auth.service compares with Date.now())
     .where(eq(sessions.idHash, idHash));
 }
 
@@ -112,13 +113,13 @@ export async function deleteUserSessions(db: Executor, userId: number, keepIdHas
 }
 
 export async function deleteExpiredSessions(db: Executor) {
-  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`); // db-clock: sessions expire on real time, set from Date.now()
 }
 
 export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string) {
   await db
     .update(users)
-    .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ passwordHash, passwordChangedAt: sqlNow(), updatedAt: sqlNow() })
     .where(eq(users.id, userId));
 }
 
@@ -131,7 +132,7 @@ export async function recordLoginAttempt(db: Executor, username: string, ip: str
  * source address when `ip` is given (undefined = from every address).
  */
 export async function recentFailures(db: Executor, username: string, windowMinutes: number, ip?: string | null) {
-  const since = sql`greatest(now() - make_interval(mins => ${windowMinutes}), coalesce((select max(${loginAttempts.at}) from ${loginAttempts} where ${loginAttempts.username} = ${username} and ${loginAttempts.success}), '-infinity'))`;
+  const since = sql`greatest(now() - make_interval(mins => ${windowMinutes}), coalesce((select max(${loginAttempts.at}) from ${loginAttempts} where ${loginAttempts.username} = ${username} and ${loginAttempts.success}), '-infinity'))`; // db-clock: the sign-in failure window is real time, as login_attempts.at is stamped
   const [row] = await db
     .select({ failures: count(), oldest: sql<string | null>`min(${loginAttempts.at})` })
     .from(loginAttempts)
@@ -157,7 +158,7 @@ export async function isUsualAddress(db: Executor, username: string, ip: string 
         eq(loginAttempts.username, username),
         eq(loginAttempts.success, true),
         sql`${loginAttempts.ip} = ${ip}::inet`,
-        sql`${loginAttempts.at} > now() - interval '90 days'`,
+        sql`${loginAttempts.at} > now() - interval '90 days'`, // db-clock: login_attempts.at is the database's wall time
       ),
     )
     .limit(1);

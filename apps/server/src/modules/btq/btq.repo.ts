@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BtqPresenceStatus } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 const rows = async <T>(exec: Executor, query: SQL) =>
   (await exec.execute<T & Record<string, unknown>>(query)).rows as T[];
@@ -73,7 +73,8 @@ export const findMethodByName = (exec: Executor, unitId: number | null, name: st
 export const insertMethod = (exec: Executor, v: { unitId: number | null; name: string; kind: string }) =>
   one<MethodRow>(
     exec,
-    sql`insert into btq_methods (unit_id, name, kind) values (${v.unitId}, ${v.name}, ${v.kind})
+    sql`insert into btq_methods (unit_id, name, kind, created_at, updated_at)
+        values (${v.unitId}, ${v.name}, ${v.kind}, ${sqlNow()}, ${sqlNow()})
         returning id, unit_id as "unitId", name, kind, is_active as "isActive"`,
   ) as Promise<MethodRow>;
 
@@ -85,7 +86,7 @@ export const updateMethod = (
   one<MethodRow>(
     exec,
     sql`update btq_methods set name = coalesce(${v.name ?? null}, name), is_active = coalesce(${v.isActive ?? null}::boolean, is_active),
-          updated_at = now() where id = ${id}
+          updated_at = ${sqlNow()} where id = ${id}
         returning id, unit_id as "unitId", name, kind, is_active as "isActive"`,
   ) as Promise<MethodRow>;
 
@@ -107,9 +108,9 @@ export const findLevelByName = (exec: Executor, methodId: number, name: string) 
 export const insertLevel = (exec: Executor, methodId: number, v: { name: string; pages: number | null }) =>
   one<LevelRow>(
     exec,
-    sql`insert into btq_levels (method_id, name, pages, sort_order)
+    sql`insert into btq_levels (method_id, name, pages, sort_order, created_at, updated_at)
         values (${methodId}, ${v.name}, ${v.pages},
-                (select coalesce(max(sort_order), 0) + 1 from btq_levels where method_id = ${methodId}))
+                (select coalesce(max(sort_order), 0) + 1 from btq_levels where method_id = ${methodId}), ${sqlNow()}, ${sqlNow()})
         returning id, method_id as "methodId", name, sort_order as "sortOrder", pages, is_active as "isActive"`,
   ) as Promise<LevelRow>;
 
@@ -122,7 +123,7 @@ export const updateLevel = (
     exec,
     sql`update btq_levels set name = coalesce(${v.name ?? null}, name),
           pages = ${v.pages === undefined ? sql`pages` : sql`${v.pages}::int`},
-          is_active = coalesce(${v.isActive ?? null}::boolean, is_active), updated_at = now() where id = ${id}
+          is_active = coalesce(${v.isActive ?? null}::boolean, is_active), updated_at = ${sqlNow()} where id = ${id}
         returning id, method_id as "methodId", name, sort_order as "sortOrder", pages, is_active as "isActive"`,
   ) as Promise<LevelRow>;
 
@@ -141,7 +142,7 @@ export async function reorderLevels(exec: Executor, methodId: number, levelIds: 
   await exec.execute(sql`update btq_levels set sort_order = -sort_order where method_id = ${methodId}`);
   const list = sql.raw(`'{${levelIds.join(',')}}'::int[]`);
   await exec.execute(
-    sql`update btq_levels l set sort_order = o.n, updated_at = now()
+    sql`update btq_levels l set sort_order = o.n, updated_at = ${sqlNow()}
           from unnest(${list}) with ordinality as o(id, n) where l.id = o.id and l.method_id = ${methodId}`,
   );
 }
@@ -157,8 +158,8 @@ export const cutoffsOf = (exec: Executor, unitId: number) =>
 export async function saveCutoffs(exec: Executor, unitId: number, values: Record<string, number>) {
   for (const [grade, minScore] of Object.entries(values)) {
     await exec.execute(
-      sql`insert into btq_grade_cutoffs (unit_id, grade, min_score) values (${unitId}, ${grade}, ${minScore})
-          on conflict (unit_id, grade) do update set min_score = excluded.min_score, updated_at = now()`,
+      sql`insert into btq_grade_cutoffs (unit_id, grade, min_score, updated_at) values (${unitId}, ${grade}, ${minScore}, ${sqlNow()})
+          on conflict (unit_id, grade) do update set min_score = excluded.min_score, updated_at = ${sqlNow()}`,
     );
   }
 }
@@ -221,8 +222,8 @@ export async function insertTeacher(
 ) {
   const row = await one<{ id: number }>(
     exec,
-    sql`insert into btq_teachers (unit_id, employee_id, name, phone, is_coordinator)
-        values (${v.unitId}, ${v.employeeId}, ${v.name}, ${v.phone}, ${v.isCoordinator}) returning id`,
+    sql`insert into btq_teachers (unit_id, employee_id, name, phone, is_coordinator, created_at, updated_at)
+        values (${v.unitId}, ${v.employeeId}, ${v.name}, ${v.phone}, ${v.isCoordinator}, ${sqlNow()}, ${sqlNow()}) returning id`,
   );
   return (await findTeacher(exec, row!.id))!;
 }
@@ -241,14 +242,14 @@ export async function updateTeacher(
     sql`update btq_teachers set name = coalesce(${v.name ?? null}, name),
           phone = ${v.phone === undefined ? sql`phone` : sql`${v.phone}::text`},
           is_coordinator = coalesce(${v.isCoordinator ?? null}::boolean, is_coordinator),
-          is_active = coalesce(${v.isActive ?? null}::boolean, is_active), updated_at = now() where id = ${id}`,
+          is_active = coalesce(${v.isActive ?? null}::boolean, is_active), updated_at = ${sqlNow()} where id = ${id}`,
   );
   return (await findTeacher(exec, id))!;
 }
 
 /** Links an outside ustadz to the account just made for them. */
 export const setTeacherUser = (exec: Executor, id: number, userId: number) =>
-  exec.execute(sql`update btq_teachers set user_id = ${userId}, updated_at = now() where id = ${id}`);
+  exec.execute(sql`update btq_teachers set user_id = ${userId}, updated_at = ${sqlNow()} where id = ${id}`);
 
 /** The TEACHER account of an outside ustadz, in their unit. */
 export const insertTeacherUser = async (
@@ -257,13 +258,14 @@ export const insertTeacherUser = async (
 ) =>
   (await one<{ id: number }>(
     exec,
-    sql`insert into users (username, display_name, password_hash, division, unit_id)
-        values (${v.username}, ${v.displayName}, ${v.passwordHash}, 'TEACHER', ${v.unitId}) returning id`,
+    sql`insert into users (username, display_name, password_hash, division, unit_id, password_changed_at, created_at, updated_at)
+        values (${v.username}, ${v.displayName}, ${v.passwordHash}, 'TEACHER', ${v.unitId}, ${sqlNow()}, ${sqlNow()}, ${sqlNow()})
+        returning id`,
   ))!.id;
 
 /** Locks or unlocks the outside ustadz's account with their ustadz row. */
 export const setUserActive = (exec: Executor, userId: number, isActive: boolean) =>
-  exec.execute(sql`update users set is_active = ${isActive}, updated_at = now() where id = ${userId}`);
+  exec.execute(sql`update users set is_active = ${isActive}, updated_at = ${sqlNow()} where id = ${userId}`);
 
 // ---------- groups ----------
 
@@ -329,9 +331,10 @@ export async function insertGroup(
 ) {
   const row = await one<{ id: number }>(
     exec,
-    sql`insert into btq_groups (unit_id, school_year, name, teacher_id, level_id, days, start_time, end_time, place)
+    sql`insert into btq_groups (unit_id, school_year, name, teacher_id, level_id, days, start_time, end_time, place, created_at, updated_at)
         values (${v.unitId}, ${v.schoolYear}, ${v.name}, ${v.teacherId}, ${v.levelId ?? null},
-                ${sql.raw(`'{${(v.days ?? []).join(',')}}'::int[]`)}, ${v.startTime ?? null}, ${v.endTime ?? null}, ${v.place ?? null})
+                ${sql.raw(`'{${(v.days ?? []).join(',')}}'::int[]`)}, ${v.startTime ?? null}, ${v.endTime ?? null}, ${v.place ?? null},
+                ${sqlNow()}, ${sqlNow()})
         returning id`,
   );
   return (await findGroup(exec, row!.id))!;
@@ -345,7 +348,7 @@ export async function updateGroup(exec: Executor, id: number, v: GroupValues) {
           level_id = ${keep(v.levelId, 'level_id', 'int')},
           days = ${v.days === undefined ? sql.raw('days') : sql.raw(`'{${v.days.join(',')}}'::int[]`)},
           start_time = ${keep(v.startTime, 'start_time', 'text')}, end_time = ${keep(v.endTime, 'end_time', 'text')},
-          place = ${keep(v.place, 'place', 'text')}, is_active = ${keep(v.isActive, 'is_active', 'boolean')}, updated_at = now()
+          place = ${keep(v.place, 'place', 'text')}, is_active = ${keep(v.isActive, 'is_active', 'boolean')}, updated_at = ${sqlNow()}
         where id = ${id}`,
   );
   return (await findGroup(exec, id))!;
@@ -396,15 +399,15 @@ export const openMembership = (exec: Executor, studentId: number) =>
   );
 
 export const closeMembership = (exec: Executor, id: number, toDate: string) =>
-  exec.execute(sql`update btq_group_members set to_date = ${toDate}, updated_at = now() where id = ${id}`);
+  exec.execute(sql`update btq_group_members set to_date = ${toDate}, updated_at = ${sqlNow()} where id = ${id}`);
 
 export const insertMembership = (
   exec: Executor,
   v: { groupId: number; studentId: number; fromDate: string; movedBy: number | null },
 ) =>
   exec.execute(
-    sql`insert into btq_group_members (group_id, student_id, from_date, moved_by)
-        values (${v.groupId}, ${v.studentId}, ${v.fromDate}, ${v.movedBy})`,
+    sql`insert into btq_group_members (group_id, student_id, from_date, moved_by, created_at, updated_at)
+        values (${v.groupId}, ${v.studentId}, ${v.fromDate}, ${v.movedBy}, ${sqlNow()}, ${sqlNow()})`,
   );
 
 // ---------- students ----------
@@ -480,7 +483,7 @@ export const openLevelRows = (exec: Executor, studentIds: number[]) =>
 
 export const closeLevelRows = (exec: Executor, ids: number[], toDate: string) =>
   exec.execute(
-    sql`update btq_student_levels set to_date = ${toDate}, updated_at = now()
+    sql`update btq_student_levels set to_date = ${toDate}, updated_at = ${sqlNow()}
          where id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`,
   );
 
@@ -492,8 +495,8 @@ export const insertLevelRows = (
   by: number | null,
 ) =>
   exec.execute(
-    sql`insert into btq_student_levels (student_id, level_id, from_date, via, created_by)
-        select sid, ${levelId}, ${fromDate}, 'PLACEMENT', ${by} from unnest(${sql.raw(`'{${studentIds.join(',')}}'::int[]`)}) as sid`,
+    sql`insert into btq_student_levels (student_id, level_id, from_date, via, created_by, created_at, updated_at)
+        select sid, ${levelId}, ${fromDate}, 'PLACEMENT', ${by}, ${sqlNow()}, ${sqlNow()} from unnest(${sql.raw(`'{${studentIds.join(',')}}'::int[]`)}) as sid`,
   );
 
 export const levelHistory = (exec: Executor, studentId: number) =>
@@ -537,8 +540,9 @@ export const upsertSession = async (
 ) =>
   (await one<{ id: number }>(
     exec,
-    sql`insert into btq_sessions (group_id, date, teacher_id, created_by) values (${v.groupId}, ${v.date}, ${v.teacherId}, ${v.by})
-        on conflict (group_id, date) do update set updated_at = now() returning id`,
+    sql`insert into btq_sessions (group_id, date, teacher_id, created_by, created_at, updated_at)
+        values (${v.groupId}, ${v.date}, ${v.teacherId}, ${v.by}, ${sqlNow()}, ${sqlNow()})
+        on conflict (group_id, date) do update set updated_at = ${sqlNow()} returning id`,
   ))!.id;
 
 export const upsertPresence = (
@@ -549,8 +553,9 @@ export const upsertPresence = (
   note: string | null,
 ) =>
   exec.execute(
-    sql`insert into btq_presence (session_id, student_id, status, note) values (${sessionId}, ${studentId}, ${status}, ${note})
-        on conflict (session_id, student_id) do update set status = excluded.status, note = excluded.note, updated_at = now()`,
+    sql`insert into btq_presence (session_id, student_id, status, note, created_at, updated_at)
+        values (${sessionId}, ${studentId}, ${status}, ${note}, ${sqlNow()}, ${sqlNow()})
+        on conflict (session_id, student_id) do update set status = excluded.status, note = excluded.note, updated_at = ${sqlNow()}`,
   );
 
 export const presenceCounts = (exec: Executor, groupId: number, from: string, to: string) =>

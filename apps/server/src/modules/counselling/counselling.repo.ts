@@ -9,7 +9,7 @@ import {
   students,
   units,
 } from '../../db/schema/index.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 const noteColumns = {
   id: counsellingNotes.id,
@@ -137,14 +137,14 @@ export async function insertNote(db: Executor, values: typeof counsellingNotes.$
 export async function updateNote(db: Executor, id: number, values: Partial<typeof counsellingNotes.$inferInsert>) {
   await db
     .update(counsellingNotes)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(counsellingNotes.id, id));
 }
 
 export async function softDeleteNote(db: Executor, id: number, userId: number) {
   await db
     .update(counsellingNotes)
-    .set({ deletedAt: sql`now()`, deletedByUserId: userId, updatedAt: sql`now()` })
+    .set({ deletedAt: sqlNow(), deletedByUserId: userId, updatedAt: sqlNow() })
     .where(eq(counsellingNotes.id, id));
 }
 

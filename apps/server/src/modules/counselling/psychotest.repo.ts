@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import type { PsychotestsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { classGroups, psychotests, students, type PsychotestFile } from '../../db/schema/index.ts';
-import { offsetOf } from '../../lib/sql.ts';
+import { offsetOf, sqlNow } from '../../lib/sql.ts';
 import { studentMatches } from './counselling.repo.ts';
 
 const summaryColumns = {
@@ -73,21 +73,18 @@ export async function insertPsychotest(db: Executor, values: typeof psychotests.
 export async function updatePsychotest(db: Executor, id: number, values: Partial<typeof psychotests.$inferInsert>) {
   await db
     .update(psychotests)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(psychotests.id, id));
 }
 
 export async function setAttachment(db: Executor, id: number, attachment: PsychotestFile | null) {
-  await db
-    .update(psychotests)
-    .set({ attachment, updatedAt: sql`now()` })
-    .where(eq(psychotests.id, id));
+  await db.update(psychotests).set({ attachment, updatedAt: sqlNow() }).where(eq(psychotests.id, id));
 }
 
 export async function softDeletePsychotest(db: Executor, id: number, userId: number) {
   await db
     .update(psychotests)
-    .set({ deletedAt: sql`now()`, deletedByUserId: userId, updatedAt: sql`now()` })
+    .set({ deletedAt: sqlNow(), deletedByUserId: userId, updatedAt: sqlNow() })
     .where(eq(psychotests.id, id));
 }
 

@@ -13,7 +13,7 @@ import {
   violations,
   type EvidenceFile,
 } from '../../db/schema/index.ts';
-import { arrayParam, escapeLike, offsetOf } from '../../lib/sql.ts';
+import { arrayParam, escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 // ---------- students, units, employees ----------
 
@@ -128,7 +128,7 @@ export async function upsertSettings(db: Executor, values: typeof disciplineSett
       set: {
         achievementsOffset: values.achievementsOffset,
         pointsByLevel: values.pointsByLevel,
-        updatedAt: sql`now()`,
+        updatedAt: sqlNow(),
       },
     });
 }
@@ -172,7 +172,7 @@ export async function insertRule(db: Executor, values: typeof violationRules.$in
 export async function updateRule(db: Executor, id: number, values: Partial<typeof violationRules.$inferInsert>) {
   const [row] = await db
     .update(violationRules)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(violationRules.id, id))
     .returning(ruleColumns);
   return row!;
@@ -222,7 +222,7 @@ export async function updateThreshold(
 ) {
   const [row] = await db
     .update(disciplineThresholds)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(disciplineThresholds.id, id))
     .returning(thresholdColumns);
   return row!;
@@ -320,7 +320,7 @@ export async function insertViolation(db: Executor, values: typeof violations.$i
 export async function updateViolation(db: Executor, id: number, values: Partial<typeof violations.$inferInsert>) {
   await db
     .update(violations)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(violations.id, id));
 }
 
@@ -398,7 +398,7 @@ export async function insertAchievement(db: Executor, values: typeof achievement
 export async function updateAchievement(db: Executor, id: number, values: Partial<typeof achievements.$inferInsert>) {
   await db
     .update(achievements)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(achievements.id, id));
 }
 
@@ -457,7 +457,7 @@ export async function liveThresholdIds(db: Executor, studentId: number, schoolYe
 
 export async function releaseSanctions(db: Executor, studentId: number, schoolYear: string, thresholdIds: number[]) {
   if (!thresholdIds.length) return;
-  await db.execute(sql`update sanctions set live = false, updated_at = now()
+  await db.execute(sql`update sanctions set live = false, updated_at = ${sqlNow()}
     where student_id = ${studentId} and school_year = ${schoolYear} and live
       and threshold_id = any(${arrayParam(thresholdIds)}::int[])`);
 }
@@ -561,7 +561,7 @@ export async function lockSanction(db: Executor, id: number) {
 export async function updateSanction(db: Executor, id: number, values: Partial<typeof sanctions.$inferInsert>) {
   await db
     .update(sanctions)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(sanctions.id, id));
 }
 

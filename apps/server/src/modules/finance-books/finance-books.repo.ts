@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookClosings, financeAccounts, users, voucherCounters, vouchers } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const unitIs = (unitId: number | null) => (unitId === null ? undefined : eq(financeAccounts.unitId, unitId));
 
@@ -43,7 +44,7 @@ export async function updateAccount(
 ) {
   await db
     .update(financeAccounts)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(financeAccounts.id, id));
 }
 
@@ -171,7 +172,7 @@ export async function updateDraft(
 ) {
   await db
     .update(vouchers)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(and(eq(vouchers.id, id), eq(vouchers.state, 'DRAFT')));
 }
 
@@ -186,7 +187,7 @@ export async function markPosted(
 ) {
   await db
     .update(vouchers)
-    .set({ ...values, state: 'POSTED', approvedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ ...values, state: 'POSTED', approvedAt: sqlNow(), updatedAt: sqlNow() })
     .where(and(eq(vouchers.id, id), eq(vouchers.state, 'DRAFT')));
 }
 

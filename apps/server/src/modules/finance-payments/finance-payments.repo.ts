@@ -18,7 +18,7 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 /** The student's current class; `studentId` is a qualified column (drizzle leaves the table off in one-table selects). */
 const classOf = (studentId: '"students"."id"' | '"payments"."student_id"') => sql<string | null>`(
@@ -108,10 +108,7 @@ export async function lockOpenBillsOf(exec: Executor, studentId: number) {
 }
 
 export const setBillPaid = (exec: Executor, id: number, paid: number, status: 'UNPAID' | 'PARTIAL' | 'PAID') =>
-  exec
-    .update(bills)
-    .set({ paid, status, updatedAt: sql`now()` })
-    .where(eq(bills.id, id));
+  exec.update(bills).set({ paid, status, updatedAt: sqlNow() }).where(eq(bills.id, id));
 
 export async function creditBalance(exec: Executor, studentId: number) {
   const [row] = await exec

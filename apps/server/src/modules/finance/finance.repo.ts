@@ -15,7 +15,7 @@ import {
   students,
   units,
 } from '../../db/schema/index.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 // ---------- components ----------
 
@@ -47,7 +47,7 @@ export const insertComponent = async (exec: Executor, values: ComponentValues) =
 export const updateComponent = (exec: Executor, id: number, values: Partial<ComponentValues>) =>
   exec
     .update(paymentComponents)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(paymentComponents.id, id));
 export const deleteComponent = (exec: Executor, id: number) =>
   exec.delete(paymentComponents).where(eq(paymentComponents.id, id));
@@ -99,7 +99,7 @@ export const insertRule = async (exec: Executor, values: RuleValues) =>
 export const updateRule = (exec: Executor, id: number, values: RuleValues) =>
   exec
     .update(feeRules)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(feeRules.id, id));
 export const deleteRule = (exec: Executor, id: number) => exec.delete(feeRules).where(eq(feeRules.id, id));
 
@@ -146,7 +146,7 @@ export const insertDiscount = async (exec: Executor, values: typeof studentDisco
 export const approveDiscount = (exec: Executor, id: number, userId: number) =>
   exec
     .update(studentDiscounts)
-    .set({ approvedBy: userId, approvedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ approvedBy: userId, approvedAt: sqlNow(), updatedAt: sqlNow() })
     .where(eq(studentDiscounts.id, id));
 export const deleteDiscount = (exec: Executor, id: number) =>
   exec.delete(studentDiscounts).where(eq(studentDiscounts.id, id));
@@ -341,8 +341,8 @@ export const cancelBill = (exec: Executor, id: number, reason: string, userId: n
       status: 'CANCELLED',
       cancelReason: reason,
       cancelledBy: userId,
-      cancelledAt: sql`now()`,
-      updatedAt: sql`now()`,
+      cancelledAt: sqlNow(),
+      updatedAt: sqlNow(),
     })
     .where(eq(bills.id, id));
 

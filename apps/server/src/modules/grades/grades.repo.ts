@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ScoreKind, Semester } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { arrayParam } from '../../lib/sql.ts';
+import { arrayParam, sqlNow } from '../../lib/sql.ts';
 import { scoreColumns, scorePolicies, scores } from '../../db/schema/index.ts';
 
 export interface Sheet {
@@ -58,7 +58,7 @@ export async function insertColumn(db: Executor, values: typeof scoreColumns.$in
 export async function updateColumn(db: Executor, id: number, values: Partial<typeof scoreColumns.$inferInsert>) {
   const [row] = await db
     .update(scoreColumns)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(scoreColumns.id, id))
     .returning(columnFields);
   return row!;
@@ -100,7 +100,7 @@ export async function upsertScores(
     .values(rows.map((r) => ({ ...r, updatedByUserId: userId })))
     .onConflictDoUpdate({
       target: [scores.columnId, scores.studentId],
-      set: { hundredths: sql`excluded.hundredths`, updatedByUserId: userId, updatedAt: sql`now()` },
+      set: { hundredths: sql`excluded.hundredths`, updatedByUserId: userId, updatedAt: sqlNow() },
       setWhere: sql`${scores.hundredths} <> excluded.hundredths`,
     });
 }
@@ -131,7 +131,7 @@ export async function savePolicy(
     .values(values)
     .onConflictDoUpdate({
       target: [scorePolicies.subjectId, scorePolicies.gradeId],
-      set: { kkm: values.kkm, weights: values.weights, updatedAt: sql`now()` },
+      set: { kkm: values.kkm, weights: values.weights, updatedAt: sqlNow() },
     });
 }
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { P5Dimension, P5Grade, P5ProjectsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { classGroups, grades, p5Grades, p5Notes, p5Projects } from '../../db/schema/index.ts';
-import { arrayParam, offsetOf } from '../../lib/sql.ts';
+import { arrayParam, offsetOf, sqlNow } from '../../lib/sql.ts';
 
 const projectFields = {
   id: p5Projects.id,
@@ -58,7 +58,7 @@ export async function insertProject(db: Executor, values: typeof p5Projects.$inf
 export async function updateProject(db: Executor, id: number, values: Partial<typeof p5Projects.$inferInsert>) {
   await db
     .update(p5Projects)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(p5Projects.id, id));
 }
 
@@ -104,7 +104,7 @@ export async function writeGrades(
       .values(put.map((p) => ({ ...p, projectId, updatedByUserId: userId })))
       .onConflictDoUpdate({
         target: [p5Grades.projectId, p5Grades.studentId, p5Grades.dimension],
-        set: { grade: sql`excluded.grade`, updatedByUserId: userId, updatedAt: sql`now()` },
+        set: { grade: sql`excluded.grade`, updatedByUserId: userId, updatedAt: sqlNow() },
       });
   }
   if (clear.length) {
@@ -132,7 +132,7 @@ export async function writeNote(
     .values({ projectId, studentId, note, updatedByUserId: userId })
     .onConflictDoUpdate({
       target: [p5Notes.projectId, p5Notes.studentId],
-      set: { note, updatedByUserId: userId, updatedAt: sql`now()` },
+      set: { note, updatedByUserId: userId, updatedAt: sqlNow() },
     });
 }
 

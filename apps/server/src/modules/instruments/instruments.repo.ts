@@ -14,6 +14,7 @@ import {
   students,
   units,
 } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const instrumentColumns = {
   id: instruments.id,
@@ -70,7 +71,7 @@ export async function insertInstrument(db: Executor, values: typeof instruments.
 export async function updateInstrument(db: Executor, id: number, values: Partial<typeof instruments.$inferInsert>) {
   await db
     .update(instruments)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(instruments.id, id));
 }
 
@@ -182,7 +183,7 @@ export async function insertWindow(db: Executor, values: typeof windows.$inferIn
 export async function updateWindow(db: Executor, id: number, values: Partial<typeof windows.$inferInsert>) {
   await db
     .update(windows)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(windows.id, id));
 }
 

@@ -10,6 +10,7 @@ import {
   subjects,
   timetableSlots,
 } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const summaryColumns = {
   id: classJournals.id,
@@ -66,7 +67,7 @@ export async function upsertJournal(db: Executor, values: typeof classJournals.$
         objective: values.objective,
         notes: values.notes,
         substituteEmployeeId: values.substituteEmployeeId,
-        updatedAt: sql`now()`,
+        updatedAt: sqlNow(),
       },
     })
     .returning({ id: classJournals.id });
@@ -187,7 +188,7 @@ export async function upsertSubstitute(
         employeeId: values.employeeId,
         note: values.note,
         assignedByUserId: values.assignedByUserId,
-        updatedAt: sql`now()`,
+        updatedAt: sqlNow(),
       },
     });
   // A journal already written for the lesson names the substitute the school decided.

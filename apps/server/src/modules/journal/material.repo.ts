@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { MaterialAttachment } from '../../db/schema/journal.ts';
-import { escapeLike } from '../../lib/sql.ts';
+import { escapeLike, sqlNow } from '../../lib/sql.ts';
 import { grades, subjectMaterials, subjects } from '../../db/schema/index.ts';
 
 const columns = {
@@ -51,15 +51,12 @@ export async function insertMaterial(db: Executor, values: typeof subjectMateria
 export async function updateMaterial(db: Executor, id: number, values: Partial<typeof subjectMaterials.$inferInsert>) {
   await db
     .update(subjectMaterials)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(subjectMaterials.id, id));
 }
 
 export async function setAttachments(db: Executor, id: number, attachments: MaterialAttachment[]) {
-  await db
-    .update(subjectMaterials)
-    .set({ attachments, updatedAt: sql`now()` })
-    .where(eq(subjectMaterials.id, id));
+  await db.update(subjectMaterials).set({ attachments, updatedAt: sqlNow() }).where(eq(subjectMaterials.id, id));
 }
 
 export async function deleteMaterial(db: Executor, id: number) {

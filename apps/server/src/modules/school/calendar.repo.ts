@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { academicYears, calendarEntries, classGroups, units } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const entryColumns = {
   id: calendarEntries.id,
@@ -104,7 +105,7 @@ export async function insertEntries(db: Executor, values: EntryValues[]) {
 export async function updateEntry(db: Executor, id: number, values: Partial<EntryValues>) {
   const [row] = await db
     .update(calendarEntries)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(calendarEntries.id, id))
     .returning(entryColumns);
   return row;
@@ -121,10 +122,7 @@ export async function schoolWeekOf(db: Executor, unitId: number) {
 }
 
 export async function setSchoolWeek(db: Executor, unitId: number, days: number) {
-  await db
-    .update(units)
-    .set({ schoolDaysPerWeek: days, updatedAt: sql`now()` })
-    .where(eq(units.id, unitId));
+  await db.update(units).set({ schoolDaysPerWeek: days, updatedAt: sqlNow() }).where(eq(units.id, unitId));
 }
 
 export async function unitIds(db: Executor) {

@@ -3,6 +3,7 @@ import type { EmployeesQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { employees, sessions, units, users } from '../../db/schema/index.ts';
 import { escapeLike, offsetOf } from './structure.repo.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const summaryColumns = {
   id: employees.id,
@@ -90,7 +91,7 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 export async function updateUser(db: Executor, id: number, values: Partial<typeof users.$inferInsert>) {
   await db
     .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(users.id, id));
 }
 
@@ -102,7 +103,7 @@ export async function insertEmployee(db: Executor, values: typeof employees.$inf
 export async function updateEmployee(db: Executor, id: number, values: Partial<typeof employees.$inferInsert>) {
   await db
     .update(employees)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(employees.id, id));
 }
 

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { foundation, units } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const foundationColumns = {
   name: foundation.name,
@@ -22,17 +23,14 @@ export async function findFoundation(db: Executor) {
 export async function updateFoundation(db: Executor, values: Partial<typeof foundation.$inferInsert>) {
   const [row] = await db
     .update(foundation)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(foundation.id, 1))
     .returning(foundationColumns);
   return row!;
 }
 
 export async function setUnitLogo(db: Executor, unitId: number, logoPath: string | null) {
-  await db
-    .update(units)
-    .set({ logoPath, updatedAt: sql`now()` })
-    .where(eq(units.id, unitId));
+  await db.update(units).set({ logoPath, updatedAt: sqlNow() }).where(eq(units.id, unitId));
 }
 
 /** Whether a stored logo file belongs to a unit or the foundation (a logo is served only while in use). */

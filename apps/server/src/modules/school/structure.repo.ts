@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ClassGroupsQuery, SchoolPageQuery } from '@mms/shared';
 export { escapeLike, offsetOf } from '../../lib/sql.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import {
@@ -73,7 +73,7 @@ export async function insertUnit(db: Executor, values: typeof units.$inferInsert
 export async function updateUnit(db: Executor, id: number, values: Partial<typeof units.$inferInsert>) {
   const [row] = await db
     .update(units)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(units.id, id))
     .returning(unitColumns);
   return row!;
@@ -140,10 +140,7 @@ export function findActiveYear(db: Executor) {
 }
 
 export async function deactivateYears(db: Executor) {
-  await db
-    .update(academicYears)
-    .set({ isActive: false, updatedAt: sql`now()` })
-    .where(eq(academicYears.isActive, true));
+  await db.update(academicYears).set({ isActive: false, updatedAt: sqlNow() }).where(eq(academicYears.isActive, true));
 }
 
 export async function insertYear(db: Executor, values: typeof academicYears.$inferInsert) {
@@ -154,7 +151,7 @@ export async function insertYear(db: Executor, values: typeof academicYears.$inf
 export async function updateYear(db: Executor, id: number, values: Partial<typeof academicYears.$inferInsert>) {
   const [row] = await db
     .update(academicYears)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(academicYears.id, id))
     .returning(yearColumns);
   return row!;
@@ -200,7 +197,7 @@ export async function insertGrade(db: Executor, values: typeof grades.$inferInse
 export async function updateGrade(db: Executor, id: number, values: Partial<typeof grades.$inferInsert>) {
   const [row] = await db
     .update(grades)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(grades.id, id))
     .returning(gradeColumns);
   return row!;
@@ -292,7 +289,7 @@ export async function insertClass(db: Executor, values: typeof classGroups.$infe
 export async function updateClass(db: Executor, id: number, values: Partial<typeof classGroups.$inferInsert>) {
   await db
     .update(classGroups)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(classGroups.id, id));
 }
 
@@ -481,7 +478,7 @@ export async function insertSubject(db: Executor, values: typeof subjects.$infer
 export async function updateSubject(db: Executor, id: number, values: Partial<typeof subjects.$inferInsert>) {
   await db
     .update(subjects)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(subjects.id, id));
 }
 

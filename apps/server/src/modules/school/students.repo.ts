@@ -5,6 +5,7 @@ import { academicYears, classGroups, enrollments, students, units } from '../../
 import { cached, dependsOn, isCached } from '../../lib/read-cache.ts';
 import { loadStudentDirectory, queryStudentDirectory } from './students.directory.ts';
 import { escapeLike, offsetOf } from './structure.repo.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 /**
  * The student's open enrollment in the active year (at most one: a unique index guards it),
@@ -156,7 +157,7 @@ export async function insertStudent(db: Executor, values: typeof students.$infer
 export async function updateStudent(db: Executor, id: number, values: Partial<typeof students.$inferInsert>) {
   await db
     .update(students)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(students.id, id));
 }
 

@@ -3,6 +3,7 @@ import type { TeachingAssignmentsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { classGroups, employees, grades, subjects, teachingAssignments } from '../../db/schema/index.ts';
 import { escapeLike, offsetOf } from './structure.repo.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const columns = {
   id: teachingAssignments.id,
@@ -84,7 +85,7 @@ export async function updateAssignment(
 ) {
   await db
     .update(teachingAssignments)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(teachingAssignments.id, id));
 }
 

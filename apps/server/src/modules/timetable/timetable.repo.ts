@@ -12,6 +12,7 @@ import {
   subjects,
   timetableSlots,
 } from '../../db/schema/index.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 const columns = {
   id: timetableSlots.id,
@@ -156,7 +157,7 @@ export async function insertSlot(db: Executor, values: typeof timetableSlots.$in
 export async function updateSlot(db: Executor, id: number, values: Partial<typeof timetableSlots.$inferInsert>) {
   await db
     .update(timetableSlots)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sqlNow() })
     .where(eq(timetableSlots.id, id));
 }
 

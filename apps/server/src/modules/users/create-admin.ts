@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { NewPassword, USERNAME_PATTERN, Username } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 /** Creates an ADMIN account, or gives an existing one the ADMIN division, a new password and fresh sessions. */
 export async function createAdmin(db: Database, input: { username: string; displayName: string; password: string }) {
@@ -33,8 +34,8 @@ export async function createAdmin(db: Database, input: { username: string; displ
           passwordHash,
           isActive: true,
           displayName: input.displayName,
-          passwordChangedAt: sql`now()`,
-          updatedAt: sql`now()`,
+          passwordChangedAt: sqlNow(),
+          updatedAt: sqlNow(),
         })
         .where(eq(users.id, existing.id));
       await endSessionsOf(tx, existing.id);

@@ -9,7 +9,7 @@ const lastSignIn = sql<
   Date | string | null
 >`(select max(${loginAttempts.at}) from ${loginAttempts} where ${loginAttempts.username} = ${users.username} and ${loginAttempts.success})`;
 /** Sessions of the user that have not expired. */
-const activeSessions = sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`;
+const activeSessions = sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`; // db-clock: sessions expire on real time
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -118,7 +118,7 @@ export async function userSessions(db: Executor, userId: number) {
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`))) // db-clock: sessions expire on real time
     .orderBy(sql`${sessions.lastSeenAt} desc`);
   return rows;
 }

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
 import * as repo from './users.repo.ts';
+import { sqlNow } from '../../lib/sql.ts';
 
 /** The caller of an account change: who (division, id) and which session is theirs. */
 export type Caller = Pick<AuthContext, 'sessionIdHash'> & { user: { id: number; division: Division } };
@@ -119,10 +120,7 @@ export function createUsersService(db: Database) {
       const before = { displayName: user.displayName, division: user.division, unitId: user.unitId };
       const after = { displayName, division, unitId };
       if (JSON.stringify(before) === JSON.stringify(after)) return;
-      await tx
-        .update(users)
-        .set({ displayName, division, unitId, updatedAt: sql`now()` })
-        .where(eq(users.id, id));
+      await tx.update(users).set({ displayName, division, unitId, updatedAt: sqlNow() }).where(eq(users.id, id));
       // a new division or unit changes what the account may do: its sessions start again with the new rights
       const ended = division !== user.division || unitId !== user.unitId ? await endSessionsOf(tx, id) : 0;
       await audit(tx, actor, {
@@ -151,10 +149,7 @@ export function createUsersService(db: Database) {
         if (id === caller.user.id) throw forbidden('Anda tidak dapat menonaktifkan akun Anda sendiri');
         if (user.division === 'ADMIN') assertAdminRemains(admins, id);
       }
-      await tx
-        .update(users)
-        .set({ isActive: active, updatedAt: sql`now()` })
-        .where(eq(users.id, id));
+      await tx.update(users).set({ isActive: active, updatedAt: sqlNow() }).where(eq(users.id, id));
       const ended = active ? 0 : await endSessionsOf(tx, id);
       await audit(tx, actor, {
         action: active ? 'users.enable' : 'users.disable',
