@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 // Loaded up front: screens load it lazily on their first notification, and an import still on its way when a test
 // file ends fails the run (EnvironmentTeardownError) whichever file it came from.
@@ -6,6 +6,11 @@ import '@mantine/notifications';
 import { mediaQueryList } from './media-query.ts';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor wait for an element that a render brings; testing-library's 1 s default is shorter than a
+// Mantine table's first render on a busy 2-core machine (a row not found in 1 s failed a CI-like run at load 14).
+// A missing element still fails, after 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 window.matchMedia ??= (query: string) => mediaQueryList(query);

@@ -76,11 +76,11 @@ describe('DataList', () => {
 
     // a search is debounced and starts again at page 1
     fireEvent.change(screen.getByLabelText('Cari'), { target: { value: 'Siswa 59' } });
-    await waitFor(() => expect(urls.at(-1)!.searchParams.get('q')).toBe('Siswa 59'), { timeout: 2000 });
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('q')).toBe('Siswa 59'));
     expect(urls.at(-1)!.searchParams.get('page')).toBe('1');
     expect(urls.filter((u) => u.searchParams.has('q'))).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText('Cari'), { target: { value: 'tidak ada' } });
-    expect(await screen.findByText('Tidak ada data yang cocok.', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText('Tidak ada data yang cocok.')).toBeTruthy();
   });
 });

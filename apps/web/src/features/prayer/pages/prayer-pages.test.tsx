@@ -138,7 +138,7 @@ const puts = () =>
 describe('the prayer input', { timeout: 30_000 }, () => {
   it('marks the whole class in congregation, takes the exceptions and saves once', async () => {
     await renderAs('TEACHER', <PrayerInputPage />);
-    expect(await screen.findByText('Ahmad Faqih', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Ahmad Faqih')).toBeTruthy();
     expect(screen.getByText(/Dicatat Ustadz Ali/)).toBeTruthy();
     expect(screen.getByText('2 siswa belum diisi')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Semua berjamaah' }));
@@ -167,9 +167,7 @@ describe('the prayer input', { timeout: 30_000 }, () => {
   it('shows the server’s message for a non-school day and offers no save', async () => {
     sheetAnswer = { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'Hari Minggu bukan hari sekolah' } } };
     await renderAs('TEACHER', <PrayerInputPage />);
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(
-      'Hari Minggu bukan hari sekolah',
-    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Hari Minggu bukan hari sekolah');
     expect(screen.queryByRole('button', { name: 'Simpan' })).toBeNull();
   });
 });
