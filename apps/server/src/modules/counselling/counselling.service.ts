@@ -12,7 +12,7 @@ import {
   type CounsellingReportQuery,
 } from '@mms/shared';
 import type { Database, Transaction } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audit, audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
@@ -130,13 +130,12 @@ export function createCounsellingService(db: Database) {
     const id = await db.transaction(async (tx) => {
       const rows = await studentsForWrite(tx, unitId, input.studentIds);
       const id = await repo.insertNote(tx, { unitId, counsellorEmployeeId: employeeId, ...contentOf(input) });
-      await repo.setNoteStudents(tx, id, rows);
-      await audit(tx, actor, {
-        action: 'counselling.note.create',
-        entityType: 'counselling_note',
-        entityId: id,
-        after: auditable(input),
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'counselling.note.create', entityType: 'counselling_note', entityId: id, after: auditable(input) },
+        () => repo.setNoteStudents(tx, id, rows),
+      );
       return id;
     });
     return summaryOf(id);
@@ -166,14 +165,18 @@ export function createCounsellingService(db: Database) {
       const beforeStudents = await repo.noteStudentIds(tx, id);
       const rows = await studentsForWrite(tx, unitId, input.studentIds);
       await repo.updateNote(tx, id, contentOf(input));
-      await repo.setNoteStudents(tx, id, rows);
-      await audit(tx, actor, {
-        action: 'counselling.note.update',
-        entityType: 'counselling_note',
-        entityId: id,
-        before: { ...before, studentIds: beforeStudents },
-        after: { ...auditable(input), contentChanged: true },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'counselling.note.update',
+          entityType: 'counselling_note',
+          entityId: id,
+          before: { ...before, studentIds: beforeStudents },
+          after: { ...auditable(input), contentChanged: true },
+        },
+        () => repo.setNoteStudents(tx, id, rows),
+      );
     });
     return summaryOf(id);
   }
@@ -181,13 +184,18 @@ export function createCounsellingService(db: Database) {
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const { before } = await noteForWrite(tx, user, id);
-      await repo.softDeleteNote(tx, id, user.id);
-      await audit(tx, actor, {
-        action: 'counselling.note.delete',
-        entityType: 'counselling_note',
-        entityId: id,
-        before: { ...before, studentIds: await repo.noteStudentIds(tx, id) },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'counselling.note.delete',
+          entityType: 'counselling_note',
+          entityId: id,
+          before: { ...before, studentIds: await repo.noteStudentIds(tx, id) },
+          after: null,
+        },
+        () => repo.softDeleteNote(tx, id, user.id),
+      );
     });
     return { ok: true as const };
   }

@@ -1,6 +1,6 @@
 import type { AuthUser, Psychotest, PsychotestsQuery, PsychotestSummary, PsychotestValues } from '@mms/shared';
 import type { Database, Transaction } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audit, audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
@@ -88,20 +88,19 @@ export function createPsychotestService(db: Database, dataDir: string) {
     assertDate(input.date);
     const id = await db.transaction(async (tx) => {
       const [student] = await studentsForWrite(tx, unitId, [input.studentId], 'studentId');
-      const id = await repo.insertPsychotest(tx, {
-        unitId,
-        studentId: input.studentId,
-        classGroupId: student!.classGroupId,
-        recordedByUserId: user.id,
-        ...valuesOf(input),
-      });
-      await audit(tx, actor, {
-        action: 'counselling.psychotest.create',
-        entityType: 'psychotest',
-        entityId: id,
-        after: auditable(input),
-      });
-      return id;
+      return audited(
+        tx,
+        actor,
+        { action: 'counselling.psychotest.create', entityType: 'psychotest', after: auditable(input) },
+        () =>
+          repo.insertPsychotest(tx, {
+            unitId,
+            studentId: input.studentId,
+            classGroupId: student!.classGroupId,
+            recordedByUserId: user.id,
+            ...valuesOf(input),
+          }),
+      );
     });
     return summaryOf(id);
   }
@@ -120,18 +119,23 @@ export function createPsychotestService(db: Database, dataDir: string) {
       const { before, unitId } = await lockForWrite(tx, user, id);
       assertDate(input.date);
       const [student] = await studentsForWrite(tx, unitId, [input.studentId], 'studentId');
-      await repo.updatePsychotest(tx, id, {
-        studentId: input.studentId,
-        ...(input.studentId === before.studentId ? {} : { classGroupId: student!.classGroupId }),
-        ...valuesOf(input),
-      });
-      await audit(tx, actor, {
-        action: 'counselling.psychotest.update',
-        entityType: 'psychotest',
-        entityId: id,
-        before: { studentId: before.studentId },
-        after: { ...auditable(input), contentChanged: true },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'counselling.psychotest.update',
+          entityType: 'psychotest',
+          entityId: id,
+          before: { studentId: before.studentId },
+          after: { ...auditable(input), contentChanged: true },
+        },
+        () =>
+          repo.updatePsychotest(tx, id, {
+            studentId: input.studentId,
+            ...(input.studentId === before.studentId ? {} : { classGroupId: student!.classGroupId }),
+            ...valuesOf(input),
+          }),
+      );
     });
     return summaryOf(id);
   }
@@ -139,13 +143,18 @@ export function createPsychotestService(db: Database, dataDir: string) {
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const { before } = await lockForWrite(tx, user, id);
-      await repo.softDeletePsychotest(tx, id, user.id);
-      await audit(tx, actor, {
-        action: 'counselling.psychotest.delete',
-        entityType: 'psychotest',
-        entityId: id,
-        before: { studentId: before.studentId },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'counselling.psychotest.delete',
+          entityType: 'psychotest',
+          entityId: id,
+          before: { studentId: before.studentId },
+          after: null,
+        },
+        () => repo.softDeletePsychotest(tx, id, user.id),
+      );
     });
     return { ok: true as const };
   }
@@ -167,13 +176,17 @@ export function createPsychotestService(db: Database, dataDir: string) {
       await db.transaction(async (tx) => {
         const { before } = await lockForWrite(tx, user, id);
         replaced = before.attachment?.path ?? null;
-        await repo.setAttachment(tx, id, { path, name, mime, size: data.length });
-        await audit(tx, actor, {
-          action: 'counselling.psychotest.attach',
-          entityType: 'psychotest',
-          entityId: id,
-          after: { studentId: before.studentId, name, mime, size: data.length },
-        });
+        await audited(
+          tx,
+          actor,
+          {
+            action: 'counselling.psychotest.attach',
+            entityType: 'psychotest',
+            entityId: id,
+            after: { studentId: before.studentId, name, mime, size: data.length },
+          },
+          () => repo.setAttachment(tx, id, { path, name, mime, size: data.length }),
+        );
       });
     } catch (err) {
       await files.remove(path);
@@ -187,13 +200,18 @@ export function createPsychotestService(db: Database, dataDir: string) {
     const gone = await db.transaction(async (tx) => {
       const { before } = await lockForWrite(tx, user, id);
       if (!before.attachment) throw notFound('Lampiran');
-      await repo.setAttachment(tx, id, null);
-      await audit(tx, actor, {
-        action: 'counselling.psychotest.detach',
-        entityType: 'psychotest',
-        entityId: id,
-        before: { studentId: before.studentId, name: before.attachment.name },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'counselling.psychotest.detach',
+          entityType: 'psychotest',
+          entityId: id,
+          before: { studentId: before.studentId, name: before.attachment.name },
+          after: null,
+        },
+        () => repo.setAttachment(tx, id, null),
+      );
       return before.attachment.path;
     });
     await files.remove(gone);

@@ -1,6 +1,6 @@
 import type { AuthUser, ClassControlInput, ClassControlQuery } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertNotFuture } from '../../lib/school-dates.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
@@ -18,14 +18,12 @@ export function createClassControlService(db: Database) {
     assertNotFuture(input.date);
     const id = await db.transaction(async (tx) => {
       const values = { ...input, notes: input.notes ?? null, principalUserId: user.id };
-      const id = await repo.insertVisit(tx, values);
-      await audit(tx, actor, {
-        action: 'classControl.create',
-        entityType: 'class_control_visit',
-        entityId: id,
-        after: values,
-      });
-      return id;
+      return audited(
+        tx,
+        actor,
+        { action: 'classControl.create', entityType: 'class_control_visit', after: values },
+        () => repo.insertVisit(tx, values),
+      );
     });
     return toApi((await repo.findVisit(db, id))!);
   }
@@ -40,13 +38,12 @@ export function createClassControlService(db: Database) {
     if (!before) throw notFound('Catatan kontrol kelas');
     if (!seesAllUnits(user)) assertUnit(user, before.unitId);
     await db.transaction(async (tx) => {
-      await repo.deleteVisit(tx, id);
-      await audit(tx, actor, {
-        action: 'classControl.delete',
-        entityType: 'class_control_visit',
-        entityId: id,
-        before,
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'classControl.delete', entityType: 'class_control_visit', entityId: id, before, after: null },
+        () => repo.deleteVisit(tx, id),
+      );
     });
     return { ok: true as const };
   }

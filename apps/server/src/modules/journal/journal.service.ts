@@ -10,7 +10,7 @@ import {
   weekdayOf,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
 import { clock } from '../../lib/clock.ts';
@@ -138,21 +138,26 @@ export function createJournalService(db: Database, attendance: AttendanceService
         authorUserId: user.id,
       };
       const id = await repo.upsertJournal(tx, values);
-      await attendance.saveLessonRegister(tx, {
-        slotId: slot.id,
-        classGroupId: slot.classGroupId,
-        className: slot.className,
-        date,
-        absences,
-        recordedByUserId: user.id,
-      });
-      await audit(tx, actor, {
-        action: before ? 'journal.update' : 'journal.create',
-        entityType: 'class_journal',
-        entityId: id,
-        before: before ?? null,
-        after: { ...values, absences },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: before ? 'journal.update' : 'journal.create',
+          entityType: 'class_journal',
+          entityId: id,
+          before: before ?? null,
+          after: { ...values, absences },
+        },
+        () =>
+          attendance.saveLessonRegister(tx, {
+            slotId: slot.id,
+            classGroupId: slot.classGroupId,
+            className: slot.className,
+            date,
+            absences,
+            recordedByUserId: user.id,
+          }),
+      );
     });
     return get(user, slotId, date);
   }
@@ -188,14 +193,18 @@ export function createJournalService(db: Database, attendance: AttendanceService
         note: input.note ?? null,
         assignedByUserId: user.id,
       };
-      await repo.upsertSubstitute(tx, values);
-      await audit(tx, actor, {
-        action: 'journal.substitute.assign',
-        entityType: 'timetable_slot',
-        entityId: slot.id,
-        before: before ? { date, ...before } : null,
-        after: values,
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'journal.substitute.assign',
+          entityType: 'timetable_slot',
+          entityId: slot.id,
+          before: before ? { date, ...before } : null,
+          after: values,
+        },
+        () => repo.upsertSubstitute(tx, values),
+      );
     });
     return substituteOf(slot, date);
   }
@@ -205,14 +214,13 @@ export function createJournalService(db: Database, attendance: AttendanceService
     assertUnit(user, slot.unitId);
     await db.transaction(async (tx) => {
       const before = await repo.findSubstitute(tx, slot.id, date);
-      if (!before || !(await repo.deleteSubstitute(tx, slot.id, date))) throw notFound('Guru pengganti');
-      await audit(tx, actor, {
-        action: 'journal.substitute.remove',
-        entityType: 'timetable_slot',
-        entityId: slot.id,
-        before: { date, ...before },
-        after: null,
-      });
+      if (!before) throw notFound('Guru pengganti');
+      const change = { action: 'journal.substitute.remove', entityType: 'timetable_slot', entityId: slot.id };
+      // a removal that found nothing throws, and the entry rolls back with the transaction
+      const removed = await audited(tx, actor, { ...change, before: { date, ...before }, after: null }, () =>
+        repo.deleteSubstitute(tx, slot.id, date),
+      );
+      if (!removed) throw notFound('Guru pengganti');
     });
   }
 

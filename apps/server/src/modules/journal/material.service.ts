@@ -6,7 +6,7 @@ import {
   type SubjectMaterialUpdate,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
@@ -109,14 +109,9 @@ export function createMaterialService(db: Database, dataDir: string) {
       }
       await assertMayManage(tx, user, { subjectId: subject.id, gradeId: grade.id, unitId: subject.unitId });
       const values = { ...input, body: input.body ?? null, authorUserId: user.id };
-      const id = await repo.insertMaterial(tx, values);
-      await audit(tx, actor, {
-        action: 'material.create',
-        entityType: 'subject_material',
-        entityId: id,
-        after: values,
-      });
-      return id;
+      return audited(tx, actor, { action: 'material.create', entityType: 'subject_material', after: values }, () =>
+        repo.insertMaterial(tx, values),
+      );
     });
     return toApi((await repo.findMaterial(db, id))!);
   }
@@ -124,14 +119,12 @@ export function createMaterialService(db: Database, dataDir: string) {
   async function update(user: AuthUser, id: number, input: SubjectMaterialUpdate, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const before = await manageable(tx, user, id);
-      await repo.updateMaterial(tx, id, input);
-      await audit(tx, actor, {
-        action: 'material.update',
-        entityType: 'subject_material',
-        entityId: id,
-        before,
-        after: input,
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'material.update', entityType: 'subject_material', entityId: id, before, after: input },
+        () => repo.updateMaterial(tx, id, input),
+      );
     });
     return toApi((await repo.findMaterial(db, id))!);
   }
@@ -139,8 +132,12 @@ export function createMaterialService(db: Database, dataDir: string) {
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const before = await manageable(tx, user, id);
-      await repo.deleteMaterial(tx, id);
-      await audit(tx, actor, { action: 'material.delete', entityType: 'subject_material', entityId: id, before });
+      await audited(
+        tx,
+        actor,
+        { action: 'material.delete', entityType: 'subject_material', entityId: id, before, after: null },
+        () => repo.deleteMaterial(tx, id),
+      );
     });
     return { ok: true as const };
   }
@@ -162,13 +159,12 @@ export function createMaterialService(db: Database, dataDir: string) {
       await db.transaction(async (tx) => {
         const before = await manageable(tx, user, id);
         assertRoom(before.attachments);
-        await repo.setAttachments(tx, id, [...before.attachments, attachment]);
-        await audit(tx, actor, {
-          action: 'material.attachment.add',
-          entityType: 'subject_material',
-          entityId: id,
-          after: attachment,
-        });
+        await audited(
+          tx,
+          actor,
+          { action: 'material.attachment.add', entityType: 'subject_material', entityId: id, after: attachment },
+          () => repo.setAttachments(tx, id, [...before.attachments, attachment]),
+        );
       });
     } catch (err) {
       await files.remove(path);
@@ -182,17 +178,23 @@ export function createMaterialService(db: Database, dataDir: string) {
       const before = await manageable(tx, user, id);
       const gone = before.attachments[index];
       if (!gone) throw notFound('Lampiran');
-      await repo.setAttachments(
+      await audited(
         tx,
-        id,
-        before.attachments.filter((_, i) => i !== index),
+        actor,
+        {
+          action: 'material.attachment.remove',
+          entityType: 'subject_material',
+          entityId: id,
+          before: gone,
+          after: null,
+        },
+        () =>
+          repo.setAttachments(
+            tx,
+            id,
+            before.attachments.filter((_, i) => i !== index),
+          ),
       );
-      await audit(tx, actor, {
-        action: 'material.attachment.remove',
-        entityType: 'subject_material',
-        entityId: id,
-        before: gone,
-      });
       return gone;
     });
     await files.remove(gone.path);
