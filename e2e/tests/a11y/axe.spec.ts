@@ -17,8 +17,23 @@ async function audit(page: Page, label: string): Promise<string[]> {
   await expect(page.locator('h1').first(), `${label}: a heading`).toBeVisible();
   // let skeletons give way to data and transitions end
   await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0, { timeout: 10_000 });
-  await page.waitForTimeout(300);
+  await settled(page);
   return [...(await titleProblem(page, label)), ...(await axe(page, label))];
+}
+
+/**
+ * Waits until no CSS transition or finite animation runs on the page (a skeleton fading out, a menu sliding in),
+ * so axe reads the colours the screen comes to rest at; a spinner's endless animation does not count.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /** A screen's title names it ("Daftar siswa · MMS"), not only the product. */
@@ -69,6 +84,8 @@ for (const scheme of SCHEMES) {
     });
 
     test(`the shell's overlays: user menu, search, settings panel, mobile menu (${scheme})`, async ({ page }) => {
+      // five audits of a full page, 3 to 6 s each on a busy 2-core machine: past the default 30 s there
+      test.setTimeout(90_000);
       await signIn(page, 'teacher');
       await page.goto('/backend/dashboard');
       const found = await audit(page, 'dashboard');
@@ -89,7 +106,10 @@ for (const scheme of SCHEMES) {
         .getByRole('button', { name: /menu samping/i })
         .first()
         .click();
-      await page.waitForTimeout(400);
+      // the menu is open (no longer inert) and has slid in
+      await expect(page.getByTestId('sidebar')).not.toHaveAttribute('inert');
+      await expect(page.getByTestId('main-menu')).toBeInViewport();
+      await settled(page);
       found.push(...(await axe(page, 'mobile menu')));
       expect(found).toEqual([]);
     });
