@@ -7,7 +7,10 @@ import {
   studentDiscounts,
   paymentComponents,
   leaveRequests,
+  outboxMessages,
+  sanctions,
   staffAttendance,
+  violations,
 } from '../db/schema/index.ts';
 import { attendanceFixture } from '../modules/attendance/test-fixtures.ts';
 import { createTestContext, type Session, type TestContext } from '../test/context.ts';
@@ -145,5 +148,63 @@ describe('business times in SQL follow the clock', () => {
       .where(eq(staffAttendance.leaveRequestId, filed.result.id));
     expect(staffDays.map((s) => s.date)).toEqual([start]);
     for (const s of staffDays) expectStamp(s.createdAt, decided);
+  });
+
+  it('stamps a violation, the sanction it proposes, its confirmation and the letter at the clock', async () => {
+    const D = '/api/v1/discipline';
+    const bpbk = await ctx.as('BPBK');
+    const rule = await ok<{ id: number }>(
+      await ctx.call(bpbk, 'POST', `${D}/rules`, { code: 'B01', name: 'Berkelahi', category: 'BERAT', points: 100 }),
+    );
+    await ok(
+      await ctx.call(await ctx.as('PRINCIPAL'), 'POST', `${D}/thresholds`, {
+        points: 50,
+        kind: 'SP1',
+        title: 'Surat peringatan 1',
+      }),
+    );
+    const studentId = f.studentsA[2]!.id;
+    const reported = await atFar(async () =>
+      ok<{ id: number }>(
+        await ctx.call(f.otherTeacher, 'POST', `${D}/violations`, {
+          studentId,
+          ruleId: rule.id,
+          occurredOn: FAR_DAY,
+          occurredTime: '05:15',
+          place: 'Asrama',
+        }),
+      ),
+    );
+    const [violation] = await ctx.db.select().from(violations).where(eq(violations.id, reported.result.id));
+    expectStamp(violation!.createdAt, reported);
+    const verified = await atFar(async () =>
+      ok<{ proposedSanctionIds: number[] }>(
+        await ctx.call(bpbk, 'POST', `${D}/violations/${reported.result.id}/verify`),
+      ),
+    );
+    expect(verified.result.proposedSanctionIds).toHaveLength(1);
+    const sanctionId = verified.result.proposedSanctionIds[0]!;
+    const [proposed] = await ctx.db.select().from(sanctions).where(eq(sanctions.id, sanctionId));
+    expectStamp(proposed!.createdAt, verified);
+
+    const confirmed = await atFar(async () =>
+      ok(
+        await ctx.call(bpbk, 'POST', `${D}/sanctions/${sanctionId}/confirm`, {
+          startDate: FAR_DAY,
+          endDate: addDays(FAR_DAY, 1),
+          supervisorEmployeeId: f.homeroomA.user.employeeId,
+        }),
+      ),
+    );
+    const [sanction] = await ctx.db.select().from(sanctions).where(eq(sanctions.id, sanctionId));
+    expect(sanction).toMatchObject({ status: 'CONFIRMED', startDate: FAR_DAY });
+    expectStamp(sanction!.updatedAt, confirmed);
+    expect(sanction!.createdAt).toEqual(proposed!.createdAt);
+    const letters = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.topic, 'discipline.letter'));
+    expect(letters.length).toBeGreaterThan(0);
+    for (const m of letters) {
+      expectStamp(m.createdAt, confirmed);
+      expectStamp(m.nextAttemptAt, confirmed);
+    }
   });
 });
