@@ -1,7 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Achievement, Lang, Page, Sanction, Violation } from '@mms/shared';
-import { requestLang, type Bilingual } from '../../lib/lang.ts';
-import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
+import type {
+  Achievement,
+  AchievementsQuery,
+  Lang,
+  Sanction,
+  SanctionsQuery,
+  Violation,
+  ViolationsQuery,
+} from '@mms/shared';
+import type { Bilingual } from '../../lib/lang.ts';
+import type { ListPaper } from '../../lib/list-routes.ts';
+import type { XlsxColumn } from '../../lib/xlsx.ts';
 
 const STATUS: Record<string, Bilingual> = {
   REPORTED: { id: 'Dilaporkan', en: 'Reported' },
@@ -70,48 +78,26 @@ export function exportFilters(
   return out;
 }
 
-/** One list's Excel paper: the file's name, the sheet, the title and the columns. */
-interface ListPaper<T> {
-  file: string;
-  sheet: Bilingual;
-  title: Bilingual;
-  columns: XlsxColumn<T>[];
-}
-
-export const VIOLATION_PAPER: ListPaper<Violation> = {
+export const VIOLATION_PAPER: ListPaper<Violation, ViolationsQuery> = {
   file: 'pelanggaran',
   sheet: { id: 'Pelanggaran', en: 'Violations' },
   title: { id: 'Daftar Pelanggaran Siswa', en: 'Student Violations' },
   columns: VIOLATION_COLUMNS,
+  filters: exportFilters,
 };
 
-export const ACHIEVEMENT_PAPER: ListPaper<Achievement> = {
+export const ACHIEVEMENT_PAPER: ListPaper<Achievement, AchievementsQuery> = {
   file: 'prestasi',
   sheet: { id: 'Prestasi', en: 'Achievements' },
   title: { id: 'Daftar Prestasi Siswa', en: 'Student Achievements' },
   columns: ACHIEVEMENT_COLUMNS,
+  filters: exportFilters,
 };
 
-export const SANCTION_PAPER: ListPaper<Sanction> = {
+export const SANCTION_PAPER: ListPaper<Sanction, SanctionsQuery> = {
   file: 'sanksi',
   sheet: { id: 'Sanksi', en: 'Sanctions' },
   title: { id: 'Daftar Sanksi Siswa', en: 'Student Sanctions' },
   columns: SANCTION_COLUMNS,
+  filters: exportFilters,
 };
-
-/**
- * Sends a list as Excel: every page of it through the function the screen uses (so the same access rules and
- * filters), headed by the filters asked.
- */
-export async function sendListXlsx<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  query: Parameters<typeof exportFilters>[1],
-  listPage: (page: number, pageSize: number) => Promise<Page<T>>,
-  paper: ListPaper<T>,
-) {
-  const rows = await collectAll(listPage);
-  const lang = requestLang(request);
-  const heading = { lang, sheet: paper.sheet, title: paper.title, filters: exportFilters(lang, query) };
-  return sendXlsx(reply, paper.file, await toXlsx(heading, paper.columns, rows));
-}

@@ -49,11 +49,11 @@ import { userOf } from '../../lib/scope.ts';
 import { excelImportRoutes } from '../../lib/excel-import-routes.ts';
 import { createDisciplineService } from './discipline.service.ts';
 import { createRulesImportService } from './rules-import.service.ts';
-import { ACHIEVEMENT_PAPER, SANCTION_PAPER, sendListXlsx, VIOLATION_PAPER } from './discipline.export.ts';
+import { listWithExportRoutes } from '../../lib/list-routes.ts';
+import { ACHIEVEMENT_PAPER, SANCTION_PAPER, VIOLATION_PAPER } from './discipline.export.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['discipline'];
-const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 /** The one uploaded file of a multipart request (field "file"). */
 async function uploadedFile(request: FastifyRequest) {
@@ -189,32 +189,17 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
   );
 
   // ---------- violations ----------
-  app.get(
-    '/violations',
-    {
-      config: { access: 'discipline.read' },
-      schema: {
-        tags,
-        summary: 'Violation reports: a teacher’s own; every report of the unit for BPBK and leaders',
-        querystring: ViolationsQuery,
-        response: { 200: pageOf(Violation), ...errors },
-      },
-    },
-    async (request) => discipline.listViolations(userOf(request), request.query),
-  );
-  app.get(
-    '/violations/export',
-    {
-      config: { access: 'discipline.read' },
-      schema: { tags, summary: 'The violation list as an Excel file', querystring: ViolationsQuery, produces: XLSX },
-    },
-    async (request, reply) => {
-      const user = userOf(request);
-      const listPage = (page: number, pageSize: number) =>
-        discipline.listViolations(user, { ...request.query, page, pageSize });
-      return sendListXlsx(request, reply, request.query, listPage, VIOLATION_PAPER);
-    },
-  );
+  listWithExportRoutes(app, {
+    path: '/violations',
+    access: 'discipline.read',
+    tags,
+    summary: 'Violation reports: a teacher’s own; every report of the unit for BPBK and leaders',
+    exportSummary: 'The violation list as an Excel file',
+    querystring: ViolationsQuery,
+    item: Violation,
+    list: discipline.listViolations,
+    paper: VIOLATION_PAPER,
+  });
   app.get(
     '/violations/:id',
     {
@@ -308,19 +293,17 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
   );
 
   // ---------- achievements ----------
-  app.get(
-    '/achievements',
-    {
-      config: { access: 'counselling.read' },
-      schema: {
-        tags,
-        summary: 'Achievements of the unit',
-        querystring: AchievementsQuery,
-        response: { 200: pageOf(Achievement), ...errors },
-      },
-    },
-    async (request) => discipline.listAchievements(userOf(request), request.query),
-  );
+  listWithExportRoutes(app, {
+    path: '/achievements',
+    access: 'counselling.read',
+    tags,
+    summary: 'Achievements of the unit',
+    exportSummary: 'The achievement list as an Excel file',
+    querystring: AchievementsQuery,
+    item: Achievement,
+    list: discipline.listAchievements,
+    paper: ACHIEVEMENT_PAPER,
+  });
   app.get(
     '/achievements/homeroom',
     {
@@ -333,24 +316,6 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
       },
     },
     async (request) => discipline.listHomeroomAchievements(userOf(request), request.query),
-  );
-  app.get(
-    '/achievements/export',
-    {
-      config: { access: 'counselling.read' },
-      schema: {
-        tags,
-        summary: 'The achievement list as an Excel file',
-        querystring: AchievementsQuery,
-        produces: XLSX,
-      },
-    },
-    async (request, reply) => {
-      const user = userOf(request);
-      const listPage = (page: number, pageSize: number) =>
-        discipline.listAchievements(user, { ...request.query, page, pageSize });
-      return sendListXlsx(request, reply, request.query, listPage, ACHIEVEMENT_PAPER);
-    },
   );
   app.get(
     '/achievements/:id',
@@ -447,32 +412,17 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: st
   );
 
   // ---------- sanctions ----------
-  app.get(
-    '/sanctions',
-    {
-      config: { access: 'discipline.read' },
-      schema: {
-        tags,
-        summary: 'Sanctions and proposals: a teacher’s classes’ and those they supervise; the unit’s for leaders',
-        querystring: SanctionsQuery,
-        response: { 200: pageOf(Sanction), ...errors },
-      },
-    },
-    async (request) => discipline.listSanctions(userOf(request), request.query),
-  );
-  app.get(
-    '/sanctions/export',
-    {
-      config: { access: 'discipline.read' },
-      schema: { tags, summary: 'The sanction list as an Excel file', querystring: SanctionsQuery, produces: XLSX },
-    },
-    async (request, reply) => {
-      const user = userOf(request);
-      const listPage = (page: number, pageSize: number) =>
-        discipline.listSanctions(user, { ...request.query, page, pageSize });
-      return sendListXlsx(request, reply, request.query, listPage, SANCTION_PAPER);
-    },
-  );
+  listWithExportRoutes(app, {
+    path: '/sanctions',
+    access: 'discipline.read',
+    tags,
+    summary: 'Sanctions and proposals: a teacher’s classes’ and those they supervise; the unit’s for leaders',
+    exportSummary: 'The sanction list as an Excel file',
+    querystring: SanctionsQuery,
+    item: Sanction,
+    list: discipline.listSanctions,
+    paper: SANCTION_PAPER,
+  });
   app.get(
     '/sanctions/:id',
     {
