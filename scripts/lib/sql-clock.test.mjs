@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { unmarkedUses } from './sql-clock.mjs';
+import { scan, unmarkedUses } from './sql-clock.mjs';
 
 const checker = fileURLToPath(new URL('../check-sql-clock.mjs', import.meta.url));
 const fixture = fileURLToPath(new URL('./fixtures/sql-clock', import.meta.url));
@@ -34,5 +34,9 @@ describe('check-sql-clock', () => {
       { line: 3, use: '.defaultNow(' },
       { line: 7, use: 'now()' },
     ]);
+  });
+
+  it('finds no unmarked use in the server (npm test checks what npm run check does)', () => {
+    expect(scan(fileURLToPath(new URL('../../apps/server/src', import.meta.url)))).toEqual([]);
   });
 });
