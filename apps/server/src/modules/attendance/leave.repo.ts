@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { employees, enrollments, leaveRequests, students } from '../../db/schema/index.ts';
+import { employees, leaveRequests, students } from '../../db/schema/index.ts';
+import { inAnyClassNowSql } from '../school/school.service.ts';
 import { clock } from '../../lib/clock.ts';
 import { sqlNow } from '../../lib/sql.ts';
 
@@ -98,8 +99,7 @@ export async function listLeaves(
     if (f.own.studentId) mine.push(eq(leaveRequests.studentId, f.own.studentId));
     if (f.own.employeeId) mine.push(eq(leaveRequests.employeeId, f.own.employeeId));
     if (f.own.classIds?.length) {
-      mine.push(sql`exists (select 1 from ${enrollments} e where e.student_id = ${leaveRequests.studentId}
-        and e.ended_at is null and e.class_group_id in ${f.own.classIds})`);
+      mine.push(inAnyClassNowSql(sql`${leaveRequests.studentId}`, f.own.classIds));
     }
     parts.push(or(...mine)!);
   }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BtqPresenceStatus } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
+import { activeYearClassJoinSql } from '../school/school.service.ts';
 
 const rows = async <T>(exec: Executor, query: SQL) =>
   (await exec.execute<T & Record<string, unknown>>(query)).rows as T[];
@@ -413,11 +414,7 @@ export const insertMembership = (
 // ---------- students ----------
 
 /** The student's class of the active year. */
-const CLASS_OF = sql.raw(`left join lateral (
-    select cg.id, cg.name from enrollments e
-      join academic_years y on y.id = e.academic_year_id and y.is_active
-      join class_groups cg on cg.id = e.class_group_id
-     where e.student_id = s.id and e.ended_at is null order by e.id desc limit 1) cls on true`);
+const CLASS_OF = activeYearClassJoinSql(sql`s.id`);
 
 export const findStudents = (exec: Executor, ids: number[]) =>
   rows<{ id: number; unitId: number; name: string; nis: string | null; status: string }>(

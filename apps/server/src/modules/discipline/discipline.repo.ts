@@ -14,18 +14,12 @@ import {
   type EvidenceFile,
 } from '../../db/schema/index.ts';
 import { arrayParam, escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
+import { activeYearClassJoinSql } from '../school/school.service.ts';
 
 // ---------- students, units, employees ----------
 
 /** The student's current class: the open enrollment of the active year (joined into every list). */
-const CLASS_OF = (student: string) =>
-  sql.raw(`left join lateral (
-    select cg.id, cg.name, g.name as grade_name from enrollments e
-      join academic_years y on y.id = e.academic_year_id and y.is_active
-      join class_groups cg on cg.id = e.class_group_id
-      join grades g on g.id = cg.grade_id
-     where e.student_id = ${student}.id and e.ended_at is null
-     order by e.id desc limit 1) cls on true`);
+const CLASS_OF = (student: string) => activeYearClassJoinSql(sql.raw(`${student}.id`));
 
 /** The filters every student list of discipline shares (violations, achievements, sanctions). */
 interface StudentListFilter {

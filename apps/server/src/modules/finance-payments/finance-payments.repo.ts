@@ -19,12 +19,10 @@ import {
   vouchers,
 } from '../../db/schema/index.ts';
 import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
+import { currentClassNameSql } from '../school/school.service.ts';
 
 /** The student's current class; `studentId` is a qualified column (drizzle leaves the table off in one-table selects). */
-const classOf = (studentId: '"students"."id"' | '"payments"."student_id"') => sql<string | null>`(
-  select cg.name from enrollments e join class_groups cg on cg.id = e.class_group_id
-  where e.student_id = ${sql.raw(studentId)} and e.ended_at is null
-  order by e.started_at desc limit 1)`;
+const classOf = (studentId: '"students"."id"' | '"payments"."student_id"') => currentClassNameSql(sql.raw(studentId));
 
 // ---------- students and their bills ----------
 

@@ -16,6 +16,7 @@ import {
   units,
 } from '../../db/schema/index.ts';
 import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
+import { currentClassNameSql, inClassNowSql } from '../school/school.service.ts';
 
 // ---------- components ----------
 
@@ -251,10 +252,7 @@ export async function existingBillKeys(exec: Executor, componentId: number, stud
   return new Set(rows.map((r) => `${r.studentId}|${r.period}|${r.instalment}`));
 }
 
-const currentClass = sql<string | null>`(
-  select cg.name from enrollments e join class_groups cg on cg.id = e.class_group_id
-  where e.student_id = ${bills.studentId} and e.ended_at is null
-  order by e.started_at desc limit 1)`;
+const currentClass = currentClassNameSql(sql`${bills.studentId}`);
 const billColumns = {
   id: bills.id,
   unitId: bills.unitId,
@@ -283,10 +281,7 @@ function billsWhere(unitId: number | null, q: Omit<BillQuery, 'page' | 'pageSize
     q.componentId === undefined ? undefined : eq(bills.componentId, q.componentId),
     q.period ? eq(bills.period, q.period) : undefined,
     q.status === undefined ? undefined : eq(bills.status, q.status),
-    q.classGroupId === undefined
-      ? undefined
-      : sql`exists (select 1 from enrollments e where e.student_id = ${bills.studentId}
-          and e.class_group_id = ${q.classGroupId} and e.ended_at is null)`,
+    q.classGroupId === undefined ? undefined : inClassNowSql(sql`${bills.studentId}`, sql`${q.classGroupId}`),
     search ? or(sql`${students.name} ilike ${search}`, sql`${students.nis} ilike ${search}`) : undefined,
   );
 }

@@ -68,18 +68,6 @@ export async function deleteColumn(db: Executor, id: number) {
   await db.delete(scoreColumns).where(eq(scoreColumns.id, id));
 }
 
-/**
- * The students a class's score sheet lists: everyone enrolled in the class at some time of its year (a student
- * who moved keeps the scores earned here), by name.
- */
-export async function studentsOfClass(db: Executor, classGroupId: number) {
-  const result = await db.execute<{ id: number; nis: string; name: string }>(sql`
-    select s.id, s.nis, s.name from students s
-    where exists (select 1 from enrollments e where e.student_id = s.id and e.class_group_id = ${classGroupId})
-    order by s.name, s.id`);
-  return result.rows;
-}
-
 /** The scores of columns, in whole hundredths. */
 export async function scoresOf(db: Executor, columnIds: number[]) {
   if (!columnIds.length) return [];

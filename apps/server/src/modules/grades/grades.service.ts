@@ -87,7 +87,7 @@ export function createGradesService(db: Database) {
     const { cls, subject, access } = await sheetAccess(db, user, q.classGroupId, q.subjectId);
     const columns = await repo.columnsOf(db, q);
     const [students, cells] = await Promise.all([
-      repo.studentsOfClass(db, cls.id),
+      school.studentsEverInClass(db, cls.id),
       repo.scoresOf(
         db,
         columns.map((c) => c.id),
@@ -212,7 +212,7 @@ export function createGradesService(db: Database) {
       for (const column of columns.values()) {
         const key = column.classGroupId;
         await editableSheet(tx, user, column.classGroupId, column.subjectId);
-        if (!rosters.has(key)) rosters.set(key, new Set((await repo.studentsOfClass(tx, key)).map((s) => s.id)));
+        if (!rosters.has(key)) rosters.set(key, new Set((await school.studentsEverInClass(tx, key)).map((s) => s.id)));
       }
       const seen = new Set<string>();
       input.cells.forEach((c, i) => {
@@ -324,7 +324,7 @@ export function createGradesService(db: Database) {
     const { cls, subject } = await sheetAccess(db, user, q.classGroupId, q.subjectId);
     const [columns, students, policy] = await Promise.all([
       repo.columnsOf(db, q),
-      repo.studentsOfClass(db, cls.id),
+      school.studentsEverInClass(db, cls.id),
       policyOf(db, subject, cls.gradeId),
     ]);
     const cells = await repo.scoresOf(

@@ -3,6 +3,7 @@ import type { P5Dimension, P5Grade, P5ProjectsQuery } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { classGroups, grades, p5Grades, p5Notes, p5Projects } from '../../db/schema/index.ts';
 import { arrayParam, offsetOf, sqlNow } from '../../lib/sql.ts';
+import { gradeStudentCountSql } from '../school/school.service.ts';
 
 const projectFields = {
   id: p5Projects.id,
@@ -16,9 +17,7 @@ const projectFields = {
   description: p5Projects.description,
   dimensions: p5Projects.dimensions,
   // students of the grade's classes this year, and how many of them have a grade
-  students: sql<number>`(select count(distinct e.student_id)::int from enrollments e
-    join class_groups cg on cg.id = e.class_group_id
-    where cg.grade_id = ${p5Projects.gradeId} and cg.academic_year_id = ${p5Projects.academicYearId})`,
+  students: gradeStudentCountSql(sql`${p5Projects.gradeId}`, sql`${p5Projects.academicYearId}`),
   graded: sql<number>`(select count(distinct g.student_id)::int from p5_grades g where g.project_id = ${p5Projects.id})`,
 };
 export type ProjectRow = Awaited<ReturnType<typeof findProject>> & {};

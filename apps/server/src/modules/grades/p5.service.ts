@@ -13,7 +13,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './p5.repo.ts';
-import { studentsOfClass } from './grades.repo.ts';
 
 const toApi = ({ academicYearId: _year, ...row }: repo.ProjectRow) => row;
 
@@ -116,7 +115,7 @@ export function createP5Service(db: Database) {
     if (first === undefined)
       throw badRequest('Tingkat projek ini belum punya kelas', { classGroupId: 'Belum ada kelas' });
     const cls = await classOf(db, project, first);
-    const students = await studentsOfClass(db, cls.id);
+    const students = await school.studentsEverInClass(db, cls.id);
     const ids = students.map((s) => s.id);
     const [grades, notes] = await Promise.all([repo.gradesOf(db, id, ids), repo.notesOf(db, id, ids)]);
     const noteOf = new Map(notes.map((n) => [n.studentId, n.note]));
@@ -144,7 +143,7 @@ export function createP5Service(db: Database) {
     const classGroupId = await db.transaction(async (tx) => {
       const project = await projectOf(tx, user, id, true);
       const cls = await classOf(tx, project, input.classGroupId);
-      const roster = new Set((await studentsOfClass(tx, cls.id)).map((s) => s.id));
+      const roster = new Set((await school.studentsEverInClass(tx, cls.id)).map((s) => s.id));
       const fields: Record<string, string> = {};
       const seen = new Set<number>();
       input.rows.forEach((r, i) => {

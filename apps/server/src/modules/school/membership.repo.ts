@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, startOfJakartaDay } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
+import { classGroups, enrollments } from '../../db/schema/index.ts';
+import { cached, dependsOn } from '../../lib/read-cache.ts';
 
 /*
  * Class membership (enrollments) as the other features ask it: who is in a class, and whose class is
@@ -69,3 +71,63 @@ export const currentClassJoinSql = (student: SQL, alias: string): SQL => sql`lef
     where e.student_id = ${student} and e.ended_at is null
     order by e.started_at desc, e.id desc limit 1
   ) ${sql.raw(alias)} on true`;
+
+/** SQL: whether the student (an SQL expression) has an open enrolment in one of the classes. */
+export const inAnyClassNowSql = (student: SQL, classIds: number[]): SQL =>
+  sql`exists (select 1 from enrollments m where m.student_id = ${student}
+        and m.ended_at is null and m.class_group_id in ${classIds})`;
+
+/** SQL: the name of the student's (an SQL expression) current class (the latest open enrolment), or null. */
+export const currentClassNameSql = (student: SQL) => sql<string | null>`(
+  select cg.name from enrollments e join class_groups cg on cg.id = e.class_group_id
+  where e.student_id = ${student} and e.ended_at is null
+  order by e.started_at desc limit 1)`;
+
+/**
+ * SQL: a `left join lateral` giving the class of the student's (an SQL expression) open enrolment in the
+ * active year as `<alias>.id`, `<alias>.name` and `<alias>.grade_name`.
+ */
+export const activeYearClassJoinSql = (student: SQL, alias = 'cls'): SQL => sql`left join lateral (
+    select cg.id, cg.name, g.name as grade_name from enrollments e
+      join academic_years y on y.id = e.academic_year_id and y.is_active
+      join class_groups cg on cg.id = e.class_group_id
+      join grades g on g.id = cg.grade_id
+     where e.student_id = ${student} and e.ended_at is null
+     order by e.id desc limit 1) ${sql.raw(alias)} on true`;
+
+/** SQL: how many students were ever enrolled in the classes of a grade in a year (SQL expressions). */
+export const gradeStudentCountSql = (grade: SQL, academicYear: SQL) => sql<number>`(
+    select count(distinct e.student_id)::int from enrollments e
+    join class_groups cg on cg.id = e.class_group_id
+    where cg.grade_id = ${grade} and cg.academic_year_id = ${academicYear})`;
+
+/**
+ * The students a class's score sheet lists: everyone enrolled in the class at some time of its year (a student
+ * who moved keeps the scores earned here), by name.
+ */
+export async function studentsEverInClass(exec: Executor, classGroupId: number) {
+  const result = await exec.execute<{ id: number; nis: string; name: string }>(sql`
+    select s.id, s.nis, s.name from students s
+    where exists (select 1 from enrollments e where e.student_id = s.id and e.class_group_id = ${classGroupId})
+    order by s.name, s.id`);
+  return result.rows;
+}
+
+const STUDENT_CLASS_IN = dependsOn('enrollments', 'class_groups');
+/** The student's open class group in a year (cached; dropped when enrollments or class_groups change). */
+export function studentClassIn(exec: Executor, studentId: number, academicYearId: number) {
+  return cached(exec, `studentClassIn:${studentId}:${academicYearId}`, STUDENT_CLASS_IN, async () => {
+    const [row] = await exec
+      .select({ classGroupId: classGroups.id, className: classGroups.name })
+      .from(enrollments)
+      .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
+      .where(
+        and(
+          eq(enrollments.studentId, studentId),
+          eq(enrollments.academicYearId, academicYearId),
+          sql`${enrollments.endedAt} is null`,
+        ),
+      );
+    return row;
+  });
+}

@@ -13,10 +13,16 @@ export { findStudentCard, type StudentCardRow } from './student-card.repo.ts';
 /** Class membership (enrollments) as other features ask it; the fragments go inside their own SQL. */
 export {
   activeStudentsOfClass,
+  activeYearClassJoinSql,
   classMemberCounts,
   classMembersOn,
   currentClassJoinSql,
+  currentClassNameSql,
+  gradeStudentCountSql,
+  inAnyClassNowSql,
   inClassNowSql,
+  studentClassIn,
+  studentsEverInClass,
   type ClassMemberRow,
   type ClassStudentRow,
 } from './membership.repo.ts';

@@ -1,13 +1,11 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Semester } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { cached, dependsOn } from '../../lib/read-cache.ts';
 import {
   teachingAssignments,
   bellPeriods,
   classGroups,
   employees,
-  enrollments,
   grades,
   subjects,
   timetableSlots,
@@ -168,29 +166,6 @@ export async function deleteSlot(db: Executor, id: number) {
 export async function bellPeriodsOf(db: Executor, unitId: number) {
   const rows = await db.select({ period: bellPeriods.period }).from(bellPeriods).where(eq(bellPeriods.unitId, unitId));
   return rows.map((r) => r.period);
-}
-
-const STUDENT_CLASS = dependsOn('enrollments', 'class_groups');
-/** The student's open class group in a year. */
-export function studentClassIn(db: Executor, studentId: number, academicYearId: number) {
-  return cached(db, `studentClassIn:${studentId}:${academicYearId}`, STUDENT_CLASS, () =>
-    queryStudentClassIn(db, studentId, academicYearId),
-  );
-}
-
-async function queryStudentClassIn(db: Executor, studentId: number, academicYearId: number) {
-  const [row] = await db
-    .select({ classGroupId: classGroups.id, className: classGroups.name })
-    .from(enrollments)
-    .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
-    .where(
-      and(
-        eq(enrollments.studentId, studentId),
-        eq(enrollments.academicYearId, academicYearId),
-        sql`${enrollments.endedAt} is null`,
-      ),
-    );
-  return row;
 }
 
 /**

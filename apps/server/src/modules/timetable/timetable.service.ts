@@ -22,7 +22,7 @@ import { preChecked } from '../../lib/serializer.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { mapDbError } from '../../lib/db-errors.ts';
-import { findClass, findEmployeeRef, findSubject } from '../school/school.service.ts';
+import { findClass, findEmployeeRef, findSubject, studentClassIn } from '../school/school.service.ts';
 import { isSchoolDay } from '../school/calendar.service.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import * as repo from './timetable.repo.ts';
@@ -107,7 +107,7 @@ export function createTimetableService(db: Database, structure: StructureService
   /** The class a signed-in student sits in this year (null when not enrolled). */
   async function ownClass(user: AuthUser, academicYearId: number) {
     if (!user.studentId) return undefined;
-    return repo.studentClassIn(db, user.studentId, academicYearId);
+    return studentClassIn(db, user.studentId, academicYearId);
   }
 
   /** Read rule of one class: its unit, and for a student only their own class. */
