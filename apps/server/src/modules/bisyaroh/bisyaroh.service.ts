@@ -28,7 +28,7 @@ import {
   type StaffDayStatus,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -115,14 +115,12 @@ export function createBisyarohService(db: Database) {
       () =>
         db.transaction(async (tx) => {
           const values = await rateValues(tx, user, input);
-          const id = await repo.insertRate(tx, values);
-          await audit(tx, actor, {
-            action: 'bisyaroh.rate.create',
-            entityType: 'bisyaroh_rate',
-            entityId: id,
-            after: values,
-          });
-          return id;
+          return audited(
+            tx,
+            actor,
+            { action: 'bisyaroh.rate.create', entityType: 'bisyaroh_rate', after: values },
+            () => repo.insertRate(tx, values),
+          );
         }),
       rateMessages,
     );
@@ -137,14 +135,12 @@ export function createBisyarohService(db: Database) {
           if (!before) throw notFound('Tarif');
           assertUnit(user, before.unitId);
           const values = await rateValues(tx, user, { ...input, unitId: before.unitId });
-          await repo.updateRate(tx, id, values);
-          await audit(tx, actor, {
-            action: 'bisyaroh.rate.update',
-            entityType: 'bisyaroh_rate',
-            entityId: id,
-            before,
-            after: values,
-          });
+          await audited(
+            tx,
+            actor,
+            { action: 'bisyaroh.rate.update', entityType: 'bisyaroh_rate', entityId: id, before, after: values },
+            () => repo.updateRate(tx, id, values),
+          );
         }),
       rateMessages,
     );
@@ -166,26 +162,19 @@ export function createBisyarohService(db: Database) {
       assertUnit(user, e.unitId);
       const values = { ...input, unitId: e.unitId };
       if (id === null) {
-        const newId = await repo.insertLoan(tx, values);
-        await audit(tx, actor, {
-          action: 'bisyaroh.loan.create',
-          entityType: 'bisyaroh_loan',
-          entityId: newId,
-          after: values,
-        });
-        return newId;
+        return audited(tx, actor, { action: 'bisyaroh.loan.create', entityType: 'bisyaroh_loan', after: values }, () =>
+          repo.insertLoan(tx, values),
+        );
       }
       const before = await repo.findLoan(tx, id);
       if (!before) throw notFound('Pinjaman');
       assertUnit(user, before.unitId);
-      await repo.updateLoan(tx, id, values);
-      await audit(tx, actor, {
-        action: 'bisyaroh.loan.update',
-        entityType: 'bisyaroh_loan',
-        entityId: id,
-        before,
-        after: values,
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'bisyaroh.loan.update', entityType: 'bisyaroh_loan', entityId: id, before, after: values },
+        () => repo.updateLoan(tx, id, values),
+      );
       return id;
     });
     return (await repo.listLoans(db, null)).find((l) => l.id === loanId)!;
@@ -248,13 +237,17 @@ export function createBisyarohService(db: Database) {
         );
       }
       await repo.deleteEmptySlips(tx, m.id);
-      await repo.updateMonth(tx, m.id, { computedAt: clock.now() });
-      await audit(tx, actor, {
-        action: 'bisyaroh.compute',
-        entityType: 'bisyaroh_month',
-        entityId: m.id,
-        after: { unitId, month: input.month, employees: lines.size },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'bisyaroh.compute',
+          entityType: 'bisyaroh_month',
+          entityId: m.id,
+          after: { unitId, month: input.month, employees: lines.size },
+        },
+        () => repo.updateMonth(tx, m.id, { computedAt: clock.now() }),
+      );
       return m.id;
     });
     return month(user, id);
@@ -343,14 +336,12 @@ export function createBisyarohService(db: Database) {
       if (input.date.slice(0, 7) !== m.month || weekdayOf(input.date) !== slot.day) {
         throw badRequest('Tanggal tidak cocok dengan jadwal dan bulan ini', { date: 'Tidak cocok' });
       }
-      const approvalId = await repo.insertApproval(tx, { ...input, approvedByUserId: user.id });
+      const change = { action: 'bisyaroh.journal.approve', entityType: 'bisyaroh_journal_approval' };
+      // an approval already there inserts nothing: the conflict rolls the entry back with the transaction
+      const approvalId = await audited(tx, actor, { ...change, after: { monthId: id, ...input } }, () =>
+        repo.insertApproval(tx, { ...input, approvedByUserId: user.id }),
+      );
       if (approvalId === undefined) throw conflict('Pelajaran ini sudah disetujui');
-      await audit(tx, actor, {
-        action: 'bisyaroh.journal.approve',
-        entityType: 'bisyaroh_journal_approval',
-        entityId: approvalId,
-        after: { monthId: id, ...input },
-      });
     });
     return { ok: true as const };
   }
@@ -383,13 +374,16 @@ export function createBisyarohService(db: Database) {
       reason: line.reason,
       createdByUserId: user.id,
     };
-    const lineId = await repo.insertLine(tx, values);
-    await audit(tx, actor, {
-      action: line.kind === 'ADJUSTMENT' ? 'bisyaroh.adjust' : 'bisyaroh.correct',
-      entityType: 'bisyaroh_line',
-      entityId: lineId,
-      after: { ...values, correctsMonthId: line.correctsMonthId ?? null },
-    });
+    await audited(
+      tx,
+      actor,
+      {
+        action: line.kind === 'ADJUSTMENT' ? 'bisyaroh.adjust' : 'bisyaroh.correct',
+        entityType: 'bisyaroh_line',
+        after: { ...values, correctsMonthId: line.correctsMonthId ?? null },
+      },
+      () => repo.insertLine(tx, values),
+    );
   }
 
   async function adjust(user: AuthUser, id: number, input: BisyarohAdjustmentInput, actor: AuditActor) {
@@ -414,13 +408,12 @@ export function createBisyarohService(db: Database) {
       const m = await lockMonth(tx, user, id);
       assertOpen(m);
       if (!m.computedAt) throw conflict('Hitung bisyaroh bulan ini sebelum dikunci');
-      await repo.updateMonth(tx, id, { status: 'LOCKED', lockedAt: clock.now(), lockedByUserId: user.id });
-      await audit(tx, actor, {
-        action: 'bisyaroh.lock',
-        entityType: 'bisyaroh_month',
-        entityId: id,
-        after: { month: m.month },
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'bisyaroh.lock', entityType: 'bisyaroh_month', entityId: id, after: { month: m.month } },
+        () => repo.updateMonth(tx, id, { status: 'LOCKED', lockedAt: clock.now(), lockedByUserId: user.id }),
+      );
     });
     return month(user, id);
   }
@@ -470,13 +463,17 @@ export function createBisyarohService(db: Database) {
         },
         actor,
       );
-      await repo.updateMonth(tx, id, { paidAt: clock.now(), voucherId: voucher.id });
-      await audit(tx, actor, {
-        action: 'bisyaroh.pay',
-        entityType: 'bisyaroh_month',
-        entityId: id,
-        after: { voucherId: voucher.id, number: voucher.number, amount: full.total },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'bisyaroh.pay',
+          entityType: 'bisyaroh_month',
+          entityId: id,
+          after: { voucherId: voucher.id, number: voucher.number, amount: full.total },
+        },
+        () => repo.updateMonth(tx, id, { paidAt: clock.now(), voucherId: voucher.id }),
+      );
     });
     return month(user, id);
   }

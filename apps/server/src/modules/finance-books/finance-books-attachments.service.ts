@@ -1,6 +1,6 @@
 import type { AuthUser, VoucherAttachment } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
@@ -63,14 +63,13 @@ export function createVoucherAttachmentsService(db: Database, dataDir: string) {
           storedName,
           uploadedBy: user.id,
         };
-        const id = await files.insertAttachment(tx, values);
-        await audit(tx, actor, {
+        const change = {
           action: 'voucher.attachment.add',
           entityType: 'voucher',
           entityId: voucherId,
-          after: { attachmentId: id, fileName: values.fileName, mime, size: values.size },
-        });
-        return id;
+          after: (id: number) => ({ attachmentId: id, fileName: values.fileName, mime, size: values.size }),
+        };
+        return audited(tx, actor, change, () => files.insertAttachment(tx, values));
       });
       return toAttachment((await files.findAttachment(db, id))!);
     } catch (err) {
@@ -99,13 +98,18 @@ export function createVoucherAttachmentsService(db: Database, dataDir: string) {
       if (!v) throw notFound('Bukti');
       assertUnit(user, v.unitId);
       if (v.state !== 'DRAFT') throw conflict('Lampiran bukti yang sudah diposting tidak dapat dihapus');
-      await files.deleteAttachment(tx, id);
-      await audit(tx, actor, {
-        action: 'voucher.attachment.delete',
-        entityType: 'voucher',
-        entityId: row.voucherId,
-        before: { attachmentId: id, fileName: row.fileName, mime: row.mime, size: row.size },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'voucher.attachment.delete',
+          entityType: 'voucher',
+          entityId: row.voucherId,
+          before: { attachmentId: id, fileName: row.fileName, mime: row.mime, size: row.size },
+          after: null,
+        },
+        () => files.deleteAttachment(tx, id),
+      );
     });
     await store.remove(row.storedName);
     return { ok: true as const };

@@ -17,7 +17,7 @@ import {
   type VoucherType,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -110,8 +110,9 @@ export async function postVoucher(tx: Executor, input: PostVoucherInput, actor: 
     number,
     source: input.source ?? null,
   };
-  const id = await repo.insertVoucher(tx, values);
-  await audit(tx, actor, { action: 'voucher.post', entityType: 'voucher', entityId: id, after: values });
+  const id = await audited(tx, actor, { action: 'voucher.post', entityType: 'voucher', after: values }, () =>
+    repo.insertVoucher(tx, values),
+  );
   return { id, number };
 }
 
@@ -179,14 +180,12 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
     const id = await guarded(
       () =>
         db.transaction(async (tx) => {
-          const id = await repo.insertAccount(tx, values);
-          await audit(tx, actor, {
-            action: 'finance.account.create',
-            entityType: 'finance_account',
-            entityId: id,
-            after: values,
-          });
-          return id;
+          return audited(
+            tx,
+            actor,
+            { action: 'finance.account.create', entityType: 'finance_account', after: values },
+            () => repo.insertAccount(tx, values),
+          );
         }),
       accountMessages,
     );
@@ -205,14 +204,12 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
             throw conflict('Akun sudah dipakai bukti: kode dan jenisnya tidak dapat diubah (nonaktifkan saja)');
           }
           const values = { code: input.code, name: input.name, kind: input.kind, active: input.active ?? true };
-          await repo.updateAccount(tx, id, values);
-          await audit(tx, actor, {
-            action: 'finance.account.update',
-            entityType: 'finance_account',
-            entityId: id,
-            before,
-            after: values,
-          });
+          await audited(
+            tx,
+            actor,
+            { action: 'finance.account.update', entityType: 'finance_account', entityId: id, before, after: values },
+            () => repo.updateAccount(tx, id, values),
+          );
         }),
       accountMessages,
     );
@@ -266,9 +263,9 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
       await checkAccounts(tx, unitId, input);
       await refuseClosed(tx, unitId, input.date);
       const values = { unitId, ...draftValues(input), makerUserId: user.id, state: 'DRAFT' };
-      const id = await repo.insertVoucher(tx, values);
-      await audit(tx, actor, { action: 'voucher.create', entityType: 'voucher', entityId: id, after: values });
-      return id;
+      return audited(tx, actor, { action: 'voucher.create', entityType: 'voucher', after: values }, () =>
+        repo.insertVoucher(tx, values),
+      );
     });
     return voucher(user, id);
   }
@@ -293,8 +290,12 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
       await checkAccounts(tx, before.unitId, input);
       await refuseClosed(tx, before.unitId, input.date);
       const values = draftValues(input);
-      await repo.updateDraft(tx, id, values);
-      await audit(tx, actor, { action: 'voucher.update', entityType: 'voucher', entityId: id, before, after: values });
+      await audited(
+        tx,
+        actor,
+        { action: 'voucher.update', entityType: 'voucher', entityId: id, before, after: values },
+        () => repo.updateDraft(tx, id, values),
+      );
     });
     return voucher(user, id);
   }
@@ -307,13 +308,18 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
     const orphans = await db.transaction(async (tx) => {
       const before = await draftForWrite(tx, user, id);
       const attached = await files.listAttachments(tx, id);
-      await repo.deleteDraft(tx, id);
-      await audit(tx, actor, {
-        action: 'voucher.delete',
-        entityType: 'voucher',
-        entityId: id,
-        before: { ...before, attachments: attached.map((a) => ({ id: a.id, fileName: a.fileName })) },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'voucher.delete',
+          entityType: 'voucher',
+          entityId: id,
+          before: { ...before, attachments: attached.map((a) => ({ id: a.id, fileName: a.fileName })) },
+          after: null,
+        },
+        () => repo.deleteDraft(tx, id),
+      );
       return attached.map((a) => a.storedName);
     });
     for (const name of orphans) await store.remove(name);
@@ -328,13 +334,12 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
         throw forbidden('Bukti harus disetujui orang lain, bukan pembuatnya');
       }
       const { seq, number } = await assignNumber(tx, draft.unitId, draft.type, draft.date);
-      await repo.markPosted(tx, id, { seq, number, approverUserId: user.id });
-      await audit(tx, actor, {
-        action: 'voucher.approve',
-        entityType: 'voucher',
-        entityId: id,
-        after: { number, approverUserId: user.id },
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'voucher.approve', entityType: 'voucher', entityId: id, after: { number, approverUserId: user.id } },
+        () => repo.markPosted(tx, id, { seq, number, approverUserId: user.id }),
+      );
     });
     return voucher(user, id);
   }
@@ -367,9 +372,9 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
             reversesId: original.id,
             reversalReason: input.reason,
           };
-          const newId = await repo.insertVoucher(tx, values);
-          await audit(tx, actor, { action: 'voucher.reverse', entityType: 'voucher', entityId: newId, after: values });
-          return newId;
+          return audited(tx, actor, { action: 'voucher.reverse', entityType: 'voucher', after: values }, () =>
+            repo.insertVoucher(tx, values),
+          );
         }),
       { unique: 'Bukti ini sudah dibalik' },
     );
@@ -411,8 +416,12 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
     await db.transaction(async (tx) => {
       await repo.lockUnitBooks(tx, unitId);
       if (await repo.isClosed(tx, unitId, input.month)) throw conflict(`Bulan ${input.month} sudah ditutup`);
-      await repo.insertClosing(tx, unitId, input.month, user.id);
-      await audit(tx, actor, { action: 'books.close', entityType: 'book_month', entityId: `${unitId}:${input.month}` });
+      await audited(
+        tx,
+        actor,
+        { action: 'books.close', entityType: 'book_month', entityId: `${unitId}:${input.month}`, after: null },
+        () => repo.insertClosing(tx, unitId, input.month, user.id),
+      );
     });
     return { ok: true as const };
   }
@@ -425,13 +434,17 @@ export function createFinanceBooksService(db: Database, dataDir: string) {
       await repo.lockUnitBooks(tx, unitId);
       if (!(await repo.isClosed(tx, unitId, input.month)))
         throw new AppError('NOT_FOUND', `Bulan ${input.month} belum ditutup`);
-      await repo.deleteClosing(tx, unitId, input.month);
-      await audit(tx, actor, {
-        action: 'books.reopen',
-        entityType: 'book_month',
-        entityId: `${unitId}:${input.month}`,
-        after: { reason: input.reason },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'books.reopen',
+          entityType: 'book_month',
+          entityId: `${unitId}:${input.month}`,
+          after: { reason: input.reason },
+        },
+        () => repo.deleteClosing(tx, unitId, input.month),
+      );
     });
     return { ok: true as const };
   }

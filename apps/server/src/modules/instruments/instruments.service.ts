@@ -13,7 +13,7 @@ import {
   type ReopenInput,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -104,15 +104,12 @@ export function createInstrumentService(db: Database) {
           const shipped = SHIPPED[kind];
           // the shipped texts come with the shipped items: their name, source and licence say what they are
           const values = useShippedItems ? shipped.meta : meta;
-          const id = await repo.insertInstrument(tx, { unitId, kind, ...withDefaults(values) });
-          if (useShippedItems) await writeDefinition(tx, id, shipped.definition, null);
-          await audit(tx, actor, {
-            action: 'instrument.create',
-            entityType: 'counselling_instrument',
-            entityId: id,
-            after: { unitId, kind, ...values, useShippedItems },
+          const change = { action: 'instrument.create', entityType: 'counselling_instrument' };
+          return audited(tx, actor, { ...change, after: { unitId, kind, ...values, useShippedItems } }, async () => {
+            const id = await repo.insertInstrument(tx, { unitId, kind, ...withDefaults(values) });
+            if (useShippedItems) await writeDefinition(tx, id, shipped.definition, null);
+            return id;
           });
-          return id;
         }),
       { unique: 'Unit ini sudah punya instrumen jenis ini' },
     );
@@ -122,14 +119,12 @@ export function createInstrumentService(db: Database) {
   async function updateMeta(user: AuthUser, id: number, input: InstrumentMetaInput, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const before = await visible(tx, user, id, true);
-      await repo.updateInstrument(tx, id, withDefaults(input));
-      await audit(tx, actor, {
-        action: 'instrument.update',
-        entityType: 'counselling_instrument',
-        entityId: id,
-        before,
-        after: input,
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'instrument.update', entityType: 'counselling_instrument', entityId: id, before, after: input },
+        () => repo.updateInstrument(tx, id, withDefaults(input)),
+      );
     });
     return get(user, id);
   }
@@ -142,13 +137,17 @@ export function createInstrumentService(db: Database) {
     await db.transaction(async (tx) => {
       const before = await visible(tx, user, id, true);
       await assertNoOpenWindow(tx, id);
-      await writeDefinition(tx, id, input, before.version + 1);
-      await audit(tx, actor, {
-        action: 'instrument.definition',
-        entityType: 'counselling_instrument',
-        entityId: id,
-        after: { version: before.version + 1, scales: input.scales.length, items: input.items.length },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'instrument.definition',
+          entityType: 'counselling_instrument',
+          entityId: id,
+          after: { version: before.version + 1, scales: input.scales.length, items: input.items.length },
+        },
+        () => writeDefinition(tx, id, input, before.version + 1),
+      );
     });
     return get(user, id);
   }
@@ -163,13 +162,12 @@ export function createInstrumentService(db: Database) {
     await db.transaction(async (tx) => {
       const before = await visible(tx, user, id, true);
       if (await repo.hasAttempts(tx, id)) throw conflict('Instrumen yang sudah dikerjakan siswa tidak dapat dihapus');
-      await repo.deleteInstrument(tx, id);
-      await audit(tx, actor, {
-        action: 'instrument.delete',
-        entityType: 'counselling_instrument',
-        entityId: id,
-        before,
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'instrument.delete', entityType: 'counselling_instrument', entityId: id, before, after: null },
+        () => repo.deleteInstrument(tx, id),
+      );
     });
     return { ok: true as const };
   }
@@ -240,14 +238,12 @@ export function createInstrumentService(db: Database) {
         closesOn: input.closesOn,
         ...targets,
       };
-      const id = await repo.insertWindow(tx, values);
-      await audit(tx, actor, {
-        action: 'instrument.window.create',
-        entityType: 'counselling_instrument_window',
-        entityId: id,
-        after: values,
-      });
-      return id;
+      return audited(
+        tx,
+        actor,
+        { action: 'instrument.window.create', entityType: 'counselling_instrument_window', after: values },
+        () => repo.insertWindow(tx, values),
+      );
     });
     return windowToApi(db, (await repo.findWindow(db, id))!);
   }
@@ -267,14 +263,18 @@ export function createInstrumentService(db: Database) {
         gradeIds: input.gradeIds ?? [],
       });
       const values = { opensOn: input.opensOn, closesOn: input.closesOn, ...targets };
-      await repo.updateWindow(tx, windowId, values);
-      await audit(tx, actor, {
-        action: 'instrument.window.update',
-        entityType: 'counselling_instrument_window',
-        entityId: windowId,
-        before,
-        after: values,
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'instrument.window.update',
+          entityType: 'counselling_instrument_window',
+          entityId: windowId,
+          before,
+          after: values,
+        },
+        () => repo.updateWindow(tx, windowId, values),
+      );
     });
     return windowToApi(db, (await repo.findWindow(db, windowId))!);
   }
@@ -284,13 +284,18 @@ export function createInstrumentService(db: Database) {
       const before = await manageableWindow(tx, user, windowId);
       if (before.submitted || before.inProgress)
         throw conflict('Jendela yang sudah dikerjakan siswa tidak dapat dihapus');
-      await repo.deleteWindow(tx, windowId);
-      await audit(tx, actor, {
-        action: 'instrument.window.delete',
-        entityType: 'counselling_instrument_window',
-        entityId: windowId,
-        before,
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'instrument.window.delete',
+          entityType: 'counselling_instrument_window',
+          entityId: windowId,
+          before,
+          after: null,
+        },
+        () => repo.deleteWindow(tx, windowId),
+      );
     });
     return { ok: true as const };
   }
@@ -309,21 +314,22 @@ export function createInstrumentService(db: Database) {
       if (!last) throw conflict('Siswa ini belum mengerjakan jendela ini');
       if (last.status !== 'SUBMITTED') throw conflict('Siswa ini masih mengerjakan; tidak perlu dibuka ulang');
       const cls = await school.classOfStudent(tx, student.id);
-      const attemptId = await repo.insertAttempt(tx, {
-        windowId,
-        studentId: student.id,
-        academicYearId: w.academicYearId,
-        classGroupId: cls?.id ?? last.classGroupId,
-        attemptNumber: last.attemptNumber + 1,
-        instrumentVersion: (await repo.findInstrument(tx, w.instrumentId))!.version,
-      });
-      await audit(tx, actor, {
+      const change = {
         action: 'instrument.reopen',
         entityType: 'counselling_instrument_attempt',
-        entityId: attemptId,
         before: { attemptId: last.id, attemptNumber: last.attemptNumber },
         after: { windowId, studentId: student.id, attemptNumber: last.attemptNumber + 1, reason: input.reason },
-      });
+      };
+      await audited(tx, actor, change, async () =>
+        repo.insertAttempt(tx, {
+          windowId,
+          studentId: student.id,
+          academicYearId: w.academicYearId,
+          classGroupId: cls?.id ?? last.classGroupId,
+          attemptNumber: last.attemptNumber + 1,
+          instrumentVersion: (await repo.findInstrument(tx, w.instrumentId))!.version,
+        }),
+      );
     });
     return { ok: true as const };
   }
@@ -549,13 +555,17 @@ export function createInstrumentService(db: Database) {
       const missing = items.length - answers.length;
       if (missing > 0) throw conflict(`Masih ada ${missing} butir yang belum dijawab`);
       const profile = scoreProfile(scales, items, new Map(answers.map((a) => [a.itemId, a.value])));
-      await repo.submitAttempt(tx, attemptId, clock.now(), profile);
-      await audit(tx, actor, {
-        action: 'instrument.submit',
-        entityType: 'counselling_instrument_attempt',
-        entityId: attemptId,
-        after: { windowId: attempt.windowId, attemptNumber: attempt.attemptNumber, top: profile.top },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'instrument.submit',
+          entityType: 'counselling_instrument_attempt',
+          entityId: attemptId,
+          after: { windowId: attempt.windowId, attemptNumber: attempt.attemptNumber, top: profile.top },
+        },
+        () => repo.submitAttempt(tx, attemptId, clock.now(), profile),
+      );
       return profile;
     });
   }
