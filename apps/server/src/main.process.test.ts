@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import { ExitCode } from './lib/exit-codes.ts';
 import {
@@ -38,8 +38,11 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   const pid = await postmasterPid().catch(() => 0);
-  if (pid && alive(pid)) process.kill(pid, 'SIGINT');
-  await new Promise((r) => setTimeout(r, 500));
+  if (pid && alive(pid)) {
+    process.kill(pid, 'SIGINT');
+    // the data directory goes once PostgreSQL has stopped
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 10_000, interval: 50 });
+  }
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -77,8 +80,8 @@ describe('the server process on the embedded PostgreSQL', { timeout: 180_000 }, 
     const running = await postmasterPid();
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(alive(running)).toBe(false);
+    // PostgreSQL stops with the server (its pid gone once the exited postmaster is reaped)
+    await vi.waitFor(() => expect(alive(running)).toBe(false), { timeout: 5_000, interval: 50 });
     await expect(fs.stat(path.join(dataDir, 'mms.pid'))).rejects.toThrow();
   });
 

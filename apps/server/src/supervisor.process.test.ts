@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import { ExitCode } from './lib/exit-codes.ts';
 import {
@@ -56,8 +56,11 @@ afterAll(async () => {
   for (const s of supervisors) if (s.exitCode === null && s.signalCode === null) s.kill('SIGKILL');
   for (const pid of [...serverPids, ...backendPids]) if (alive(pid)) process.kill(pid, 'SIGKILL');
   const pid = await postmasterPid().catch(() => 0);
-  if (pid && alive(pid)) process.kill(pid, 'SIGINT');
-  await new Promise((r) => setTimeout(r, 500));
+  if (pid && alive(pid)) {
+    process.kill(pid, 'SIGINT');
+    // the data directory goes once PostgreSQL has stopped
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 10_000, interval: 50 });
+  }
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -92,18 +95,30 @@ describe('npm start supervises the server and its embedded PostgreSQL', { timeou
     // (b) The embedded PostgreSQL is killed: the server notices, exits, and comes back with it,
     // even while a backend of the dead postmaster, busy with a long query, still holds its memory.
     const postmaster = await postmasterPid();
-    const busy = new pg.Client({
+    const database = {
       host: '127.0.0.1',
       port: Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]),
       user: 'mms',
       password: (await fs.readFile(path.join(dataDir, 'postgres.secret'), 'utf8')).trim(),
       database: 'mms',
-    });
+    };
+    const busy = new pg.Client(database);
     busy.on('error', () => undefined);
     await busy.connect();
-    backendPids.push(((await busy.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid);
+    const busyPid = ((await busy.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
+    backendPids.push(busyPid);
     const longQuery = busy.query('select count(*) from generate_series(1, 5000000000)').catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 500));
+    // the long query is running in its backend before the postmaster is killed
+    const watcher = new pg.Client(database);
+    await watcher.connect();
+    await vi.waitFor(
+      async () => {
+        const { rows } = await watcher.query('select state from pg_stat_activity where pid = $1', [busyPid]);
+        expect(rows).toEqual([{ state: 'active' }]);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await watcher.end();
     const killedAt = Date.now();
     process.kill(postmaster, 'SIGKILL');
     await s.waitFor(`embedded PostgreSQL (pid ${postmaster}) stopped unexpectedly; restarting MMS`);
@@ -123,8 +138,8 @@ describe('npm start supervises the server and its embedded PostgreSQL', { timeou
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     expect(s.output()).not.toContain('restart 3 of');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(alive(restarted)).toBe(false);
+    // PostgreSQL stops with the server (its pid gone once the exited postmaster is reaped)
+    await vi.waitFor(() => expect(alive(restarted)).toBe(false), { timeout: 5_000, interval: 50 });
     await expect(fs.stat(path.join(dataDir, 'mms.pid'))).rejects.toThrow();
   });
 

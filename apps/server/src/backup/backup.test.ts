@@ -120,15 +120,19 @@ describe('backup and restore', () => {
     // Four writers add students (and photos) through the API while the backup reads its snapshot.
     let backupDone = false;
     let writesDuringBackup = 0;
+    let firstWrite!: () => void;
+    const writing = new Promise<void>((resolve) => (firstWrite = resolve));
     const writer = async (w: number) => {
       for (let i = 0; i < 60 && !(backupDone && i >= 6); i++) {
         const s = await f.student(wakakur, unitId);
+        firstWrite();
         if (i % 3 === 0) await uploadPhoto(wakakur, s.id, await png(`#${w}${i % 10}8844`));
         if (!backupDone) writesDuringBackup++;
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((r) => setTimeout(r, 150));
+    // the backup starts once the writers are writing
+    await writing;
     archive = path.join(tmp, 'during-writes.tar.gz');
     manifest = await createBackup({
       databaseUrl: sourceUrl(),

@@ -24,7 +24,8 @@ describe('a transaction runs the queries it is given at once one after another',
         const order = await tx.execute<{ n: number }>(sql`select n from seen order by at`);
         return { results: results.map((r) => r.rows[0]!.n), order: order.rows.map((r) => r.n) };
       });
-      await new Promise((r) => setTimeout(r, 20));
+      // process.emitWarning emits on the next tick: by the next turn of the event loop every warning is in
+      await new Promise((r) => setImmediate(r));
       expect(got.results).toEqual([1, 2, 3, 4, 5]);
       expect(got.order).toEqual([1, 2, 3, 4, 5]);
       expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);

@@ -56,11 +56,16 @@ describe('the job queue in PostgreSQL', () => {
     await a.work<{ n: number }>('mms-test-echo', worker('a'));
     await b.work<{ n: number }>('mms-test-echo', worker('b'));
     for (let n = 0; n < 12; n++) await (n % 2 ? a : b).send('mms-test-echo', { n });
-    await until(
-      async () => ran.length,
-      (n) => n >= 12,
+    // every job completed in the queue (marked after its handler returned): none can be fetched and run again
+    const states = await until(
+      async () =>
+        (
+          await ctx.db.execute<{ state: string; n: number }>(sql`
+            select state, count(*)::int as n from pgboss.job where name = 'mms-test-echo' group by state`)
+        ).rows,
+      (rows) => rows.length === 1 && rows[0]!.state === 'completed' && rows[0]!.n === 12,
     );
-    await new Promise((r) => setTimeout(r, 1500)); // and nothing runs twice afterwards
+    expect(states).toEqual([{ state: 'completed', n: 12 }]);
     expect(ran.map((r) => r.n).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 

@@ -239,10 +239,12 @@ describe('the school read cache', () => {
       c.on('notification', (n) => seen.push(n.payload ?? ''));
       await c.query(`update users set password_changed_at = now() where id = (select min(id) from users)`);
       await c.query(`update users set display_name = display_name where id = (select min(id) from users)`);
-      await new Promise((r) => setTimeout(r, 200));
+      // notices arrive in commit order: once a marker sent after the updates is in, so is all they sent
+      await c.query(`select pg_notify('mms_school_change', 'marker')`);
+      await until('the marker arrives', () => seen.includes('marker'));
       return seen;
     });
-    expect(rows).toEqual(['users']);
+    expect(rows).toEqual(['users', 'marker']);
   });
 });
 

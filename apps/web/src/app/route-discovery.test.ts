@@ -42,7 +42,15 @@ const memoryAt = (path: string) =>
 
 /** Waits until the router has matched its first address (discovery makes that asynchronous). */
 async function ready(router: ReturnType<typeof createRouter>) {
-  for (let i = 0; i < 50 && !router.state.initialized; i++) await new Promise((r) => setTimeout(r, 0));
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (state.initialized) {
+          stop();
+          resolve();
+        }
+      });
+    });
   expect(router.state.initialized).toBe(true);
   return router;
 }

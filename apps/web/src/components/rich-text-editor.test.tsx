@@ -6,6 +6,7 @@ import { id } from '../i18n/id.ts';
 import { registerAssessmentMessages } from '../i18n/assessment/index.ts';
 import { richContentHtml } from '../lib/rich-content.tsx';
 import { renderWithApp } from '../test/render.tsx';
+import { writeRichText } from '../test/rich-text.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 const codePoints = (s: string) => [...s].map((c) => c.codePointAt(0));
@@ -37,13 +38,6 @@ async function renderEditor(value = '') {
   return { box, onChange, onUploadImage, last };
 }
 
-/** Writes a paragraph's text as ProseMirror reads a change of its DOM (jsdom has no typing of its own). */
-async function write(box: HTMLElement, text: string) {
-  box.querySelector('p')!.textContent = text;
-  await waitFor(() => expect(box.textContent).toBe(text));
-  await new Promise((r) => setTimeout(r, 50));
-}
-
 describe('the rich-text editor', { timeout: 30_000 }, () => {
   it('names every control of its toolbar, and each is a button reached by Tab', async () => {
     await renderEditor();
@@ -67,7 +61,7 @@ describe('the rich-text editor', { timeout: 30_000 }, () => {
 
   it('marks a paragraph Arabic (right-to-left) with its harakat intact', async () => {
     const { box, last } = await renderEditor();
-    await write(box, BISMILLAH);
+    await writeRichText(box, BISMILLAH);
     fireEvent.click(screen.getByRole('button', { name: 'Arab' }));
     await waitFor(() => expect(last()).toBe(`<p dir="rtl" lang="ar">${BISMILLAH}</p>`));
     expect(box.querySelector('p')!.getAttribute('dir')).toBe('rtl');

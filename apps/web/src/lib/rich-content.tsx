@@ -24,6 +24,9 @@ export function loadMath(): Promise<void> {
 /** Whether KaTeX is here (a formula rendered before shows its source, marked `data-math-pending`). */
 export const mathLoaded = () => renderMath !== null;
 
+/** Whether KaTeX was asked for (loading or here): a screen without formulas never asks. */
+export const mathRequested = () => loadingMath !== null;
+
 /** Whether a text holds a formula: `\( \)`, `\[ \]` or the editor's `<span data-latex>`. */
 export const hasMath = (html: string) => /\\\(|\\\[|data-latex/.test(html);
 

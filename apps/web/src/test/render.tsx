@@ -24,7 +24,8 @@ export async function initTestI18n(): Promise<void> {
 /**
  * Renders a component with the providers of the app: Mantine (with its modals), TanStack Query, a data router
  * (so navigation blockers work; `/elsewhere` is a second page to navigate to) and Indonesian texts; `user`
- * is the signed-in user the screens see (none by default), `messages` the feature texts to register.
+ * is the signed-in user the screens see (none by default), `messages` the feature texts to register. The view
+ * carries the router and the query client (a test can wait for a query to settle).
  */
 export async function renderWithApp(
   ui: ReactElement,
@@ -52,5 +53,5 @@ export async function renderWithApp(
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return Object.assign(view, { router });
+  return Object.assign(view, { router, client });
 }

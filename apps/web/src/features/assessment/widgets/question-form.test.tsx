@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { id } from '../../../i18n/id.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { writeRichText } from '../../../test/rich-text.ts';
 import { registerAssessmentMessages } from '../../../i18n/assessment/index.ts';
 import { QuestionForm } from './question-form.tsx';
 import type { Question } from '@mms/shared';
@@ -40,11 +41,7 @@ const type = (label: string | RegExp, value: string) =>
 
 /** Writes into a rich-text editor as ProseMirror reads a change of its DOM (jsdom has no typing of its own). */
 async function write(label: string | RegExp, text: string) {
-  const box = screen.getByRole('textbox', { name: label });
-  box.querySelector('p')!.textContent = text;
-  await waitFor(() => expect(box.textContent).toBe(text));
-  // ProseMirror's DOM observer reads the change on the next tick
-  await new Promise((r) => setTimeout(r, 50));
+  await writeRichText(screen.getByRole('textbox', { name: label }), text);
 }
 
 async function pick(label: string | RegExp, option: string) {
