@@ -24,6 +24,11 @@ export const CODE_LABELS: Record<string, { id: string; en: string }> = {
   CANCELLED: { id: 'Dibatalkan', en: 'Cancelled' },
 };
 
+// Own-key maps of the two catalogs: a message's parameter can be what someone typed, and `constructor` or
+// `__proto__` must not find Object.prototype's members.
+const EN: ReadonlyMap<string, string> = new Map(Object.entries(MESSAGES_EN));
+const CODES: ReadonlyMap<string, { id: string; en: string }> = new Map(Object.entries(CODE_LABELS));
+
 interface Template {
   key: string;
   names: string[];
@@ -54,7 +59,7 @@ function compile(key: string): Template {
 let templates: Template[] | null = null;
 /** The templates, the most specific (longest fixed text) first: `Siswa {name} tidak ...` before `{what} tidak ...`. */
 function allTemplates(): Template[] {
-  templates ??= Object.keys(MESSAGES_EN)
+  templates ??= [...EN.keys()]
     .filter((key) => /\{\w*\}/.test(key))
     .map(compile)
     .sort((a, b) => b.literalLength - a.literalLength);
@@ -69,14 +74,15 @@ const fill = (template: string, values: Record<string, string>) =>
 
 function renderParam(value: string, language: MessageLanguage, depth: number): string {
   if (looksLikeIsoDate(value)) return formatDate(value, language);
-  const code = CODE_LABELS[value];
+  const code = CODES.get(value);
   if (code) return code[language];
   if (depth > 3) return value;
-  if (language === 'en' && MESSAGES_EN[value] !== undefined) return MESSAGES_EN[value];
+  const english = EN.get(value);
+  if (language === 'en' && english !== undefined) return english;
   // a list of labels ("Kelas, Tingkat") or a message inside a message
-  if (value.includes(', ') && !MESSAGES_EN[value]) {
+  if (value.includes(', ') && !english) {
     const items = value.split(', ');
-    if (items.every((item) => MESSAGES_EN[item] !== undefined || CODE_LABELS[item]))
+    if (items.every((item) => EN.has(item) || CODES.has(item)))
       return items.map((item) => renderParam(item, language, depth + 1)).join(', ');
   }
   return render(value, language, depth + 1);
@@ -88,11 +94,10 @@ function renderParam(value: string, language: MessageLanguage, depth: number): s
  */
 const JOINED = new Set(['message', 'first', 'rest']);
 const isJoining = (t: Template) => t.names.some((n) => JOINED.has(n));
-const matches = (text: string) =>
-  MESSAGES_EN[text] !== undefined || allTemplates().some((t) => !isJoining(t) && t.pattern.test(text));
+const matches = (text: string) => EN.has(text) || allTemplates().some((t) => !isJoining(t) && t.pattern.test(text));
 
 function render(text: string, language: MessageLanguage, depth: number): string {
-  const exact = MESSAGES_EN[text];
+  const exact = EN.get(text);
   if (exact !== undefined) return language === 'en' ? exact : text;
   const ordered = [...allTemplates().filter(isJoining), ...allTemplates().filter((t) => !isJoining(t))];
   for (const t of ordered) {
@@ -104,7 +109,7 @@ function render(text: string, language: MessageLanguage, depth: number): string 
       const value = m[i + 1]!;
       values[name] = NAMES.has(name) ? value : renderParam(value, language, depth);
     });
-    return fill(language === 'en' ? MESSAGES_EN[t.key]! : t.key, values);
+    return fill(language === 'en' ? EN.get(t.key)! : t.key, values);
   }
   return text;
 }
@@ -118,7 +123,7 @@ export const renderMessage = (text: string, language: MessageLanguage): string =
 
 /** Does the catalog know this message (exactly or by a template)? For the completeness test. */
 export function knowsMessage(text: string): boolean {
-  if (MESSAGES_EN[text] !== undefined) return true;
+  if (EN.has(text)) return true;
   const shape = templateShape(text);
   return allTemplates().some((t) => templateShape(t.key) === shape);
 }

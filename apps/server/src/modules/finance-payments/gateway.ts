@@ -73,10 +73,12 @@ export const localGateway: PaymentGateway = {
   },
 };
 
-const GATEWAYS: Record<string, PaymentGateway> = { local: localGateway };
+// A Map, not an object literal: the name comes from the URL, and `constructor` or `__proto__` must not find
+// Object.prototype's members.
+const GATEWAYS: ReadonlyMap<string, PaymentGateway> = new Map([[localGateway.name, localGateway]]);
 
 /** The provider by name (the callback route's `:provider`); undefined for an unknown one. */
-export const gatewayOf = (name: string): PaymentGateway | undefined => GATEWAYS[name];
+export const gatewayOf = (name: string): PaymentGateway | undefined => GATEWAYS.get(name);
 /** The provider new charges go to: `MMS_PAYMENT_GATEWAY` (default `local`). */
 export const activeGateway = (): PaymentGateway =>
   gatewayOf(process.env.MMS_PAYMENT_GATEWAY ?? 'local') ?? localGateway;
