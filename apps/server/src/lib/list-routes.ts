@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ErrorBody, pageOf, type AuthUser, type Lang, type Page, type PageQuery, type Permission } from '@mms/shared';
 import { requestLang, type Bilingual } from './lang.ts';
 import { userOf } from './scope.ts';
-import { collectAll, sendXlsx, toXlsx, type XlsxColumn } from './xlsx.ts';
+import { collectAll, sendXlsx, toXlsx, type XlsxColumn, type XlsxHeading } from './xlsx.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
@@ -15,7 +15,7 @@ export interface ListPaper<T, Query> {
   title: Bilingual;
   columns: XlsxColumn<T>[];
   /** the "Filter:" line: the filters asked, as label and value in the reader's language */
-  filters: (lang: Lang, query: Query) => (readonly [string, string])[];
+  filters: (lang: Lang, query: Query) => XlsxHeading['filters'];
 }
 
 /** One list screen's two routes: the paged list and its Excel export with the same filters and permission. */

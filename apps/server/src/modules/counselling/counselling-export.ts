@@ -11,6 +11,7 @@ import type {
 } from '@mms/shared';
 import { formatDate } from '@mms/shared';
 import type { Bilingual } from '../../lib/lang.ts';
+import type { ListPaper } from '../../lib/list-routes.ts';
 import type { XlsxColumn, XlsxHeading } from '../../lib/xlsx.ts';
 
 export const KIND_LABELS: Record<CounsellingKind, Bilingual> = {
@@ -119,3 +120,19 @@ export function psychotestFilters(q: PsychotestsQuery, lang: Lang): Filters {
   if (q.q) out.push([lang === 'en' ? 'Search' : 'Cari', q.q]);
   return out;
 }
+
+export const NOTE_PAPER: ListPaper<CounsellingNoteSummary, CounsellingNotesQuery> = {
+  file: 'catatan-konseling',
+  sheet: { id: 'Konseling', en: 'Counselling' },
+  title: { id: 'Daftar Catatan Konseling', en: 'Counselling Notes' },
+  columns: NOTE_COLUMNS,
+  filters: (lang, q) => noteFilters(q, lang),
+};
+
+export const PSYCHOTEST_PAPER: ListPaper<PsychotestSummary, PsychotestsQuery> = {
+  file: 'tes-psikologi',
+  sheet: { id: 'Tes psikologi', en: 'Psychological tests' },
+  title: { id: 'Daftar Hasil Tes Psikologi', en: 'Psychological Test Results' },
+  columns: PSYCHOTEST_COLUMNS,
+  filters: (lang, q) => psychotestFilters(q, lang),
+};

@@ -12,7 +12,6 @@ import {
   ErrorBody,
   IdParams,
   OkResponse,
-  pageOf,
   Psychotest,
   PSYCHOTEST_ATTACHMENT_MAX_BYTES,
   PsychotestInput,
@@ -24,16 +23,14 @@ import {
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { requestLang } from '../../lib/lang.ts';
 import { userOf } from '../../lib/scope.ts';
-import { collectAll, sendXlsx, toXlsx } from '../../lib/xlsx.ts';
-import { NOTE_COLUMNS, noteFilters, PSYCHOTEST_COLUMNS, psychotestFilters } from './counselling-export.ts';
+import { listWithExportRoutes } from '../../lib/list-routes.ts';
+import { NOTE_PAPER, PSYCHOTEST_PAPER } from './counselling-export.ts';
 import { createCounsellingService } from './counselling.service.ts';
 import { createPsychotestService } from './psychotest.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['counselling'];
-const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 /** lists of metadata: BPBK, the principal and ADMIN */
 const READ = { access: 'counselling.read' } as const;
 /** content: BPBK and the principal of the unit; every read audited */
@@ -51,43 +48,17 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: s
   const tests = createPsychotestService(db, dataDir);
 
   // ---------- counselling notes ----------
-  app.get(
-    '/notes',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Counselling notes of the unit, newest first: metadata only, never the content',
-        querystring: CounsellingNotesQuery,
-        response: { 200: pageOf(CounsellingNoteSummary), ...errors },
-      },
-    },
-    async (request) => notes.list(userOf(request), request.query),
-  );
-  app.get(
-    '/notes/export',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'The note list as an Excel file (same filters and access as the list; no content for anyone)',
-        querystring: CounsellingNotesQuery,
-        produces: XLSX,
-      },
-    },
-    async (request, reply) => {
-      const user = userOf(request);
-      const rows = await collectAll((page, pageSize) => notes.list(user, { ...request.query, page, pageSize }));
-      const lang = requestLang(request);
-      const heading = {
-        lang,
-        sheet: { id: 'Konseling', en: 'Counselling' },
-        title: { id: 'Daftar Catatan Konseling', en: 'Counselling Notes' },
-        filters: noteFilters(request.query, lang),
-      };
-      return sendXlsx(reply, 'catatan-konseling', await toXlsx(heading, NOTE_COLUMNS, rows));
-    },
-  );
+  listWithExportRoutes(app, {
+    path: '/notes',
+    ...READ,
+    tags,
+    summary: 'Counselling notes of the unit, newest first: metadata only, never the content',
+    exportSummary: 'The note list as an Excel file (same filters and access as the list; no content for anyone)',
+    querystring: CounsellingNotesQuery,
+    item: CounsellingNoteSummary,
+    list: notes.list,
+    paper: NOTE_PAPER,
+  });
   app.get(
     '/notes/:id',
     {
@@ -181,43 +152,17 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: s
   );
 
   // ---------- psychological tests ----------
-  app.get(
-    '/psychotests',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Psychological test results of the unit: metadata only',
-        querystring: PsychotestsQuery,
-        response: { 200: pageOf(PsychotestSummary), ...errors },
-      },
-    },
-    async (request) => tests.list(userOf(request), request.query),
-  );
-  app.get(
-    '/psychotests/export',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'The test result list as an Excel file (no scores or reading)',
-        querystring: PsychotestsQuery,
-        produces: XLSX,
-      },
-    },
-    async (request, reply) => {
-      const user = userOf(request);
-      const rows = await collectAll((page, pageSize) => tests.list(user, { ...request.query, page, pageSize }));
-      const lang = requestLang(request);
-      const heading = {
-        lang,
-        sheet: { id: 'Tes psikologi', en: 'Psychological tests' },
-        title: { id: 'Daftar Hasil Tes Psikologi', en: 'Psychological Test Results' },
-        filters: psychotestFilters(request.query, lang),
-      };
-      return sendXlsx(reply, 'tes-psikologi', await toXlsx(heading, PSYCHOTEST_COLUMNS, rows));
-    },
-  );
+  listWithExportRoutes(app, {
+    path: '/psychotests',
+    ...READ,
+    tags,
+    summary: 'Psychological test results of the unit: metadata only',
+    exportSummary: 'The test result list as an Excel file (no scores or reading)',
+    querystring: PsychotestsQuery,
+    item: PsychotestSummary,
+    list: tests.list,
+    paper: PSYCHOTEST_PAPER,
+  });
   app.get(
     '/psychotests/:id',
     {
