@@ -9,11 +9,13 @@ import {
   type Permission,
   type RouteAccess,
 } from '@mms/shared';
+import { isActor, toActor, type Actor } from './actor.ts';
 import { AppError } from './errors.ts';
 import { userCan } from './scope.ts';
 
 export interface AuthContext {
-  user: AuthUser;
+  /** the account; from the access hook on, its `Actor` (token scopes and unit binding included) */
+  user: AuthUser | Actor;
   /** the session's id hash; empty for a call with an API token */
   sessionIdHash: string;
   /** the session's CSRF token; empty for a call with an API token (which needs none) */
@@ -140,6 +142,8 @@ export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolv
         const sessionId = request.cookies[SESSION_COOKIE];
         if (sessionId) request.auth = await sessions.resolve(sessionId, request);
       }
+      // The caller's Actor, built once for the request: what every service and row rule decides from.
+      if (request.auth && !isActor(request.auth.user)) request.auth.user = toActor(request.auth.user);
 
       const access = request.routeOptions.config.access;
       // 'applicant' routes resolve the applicant's own session themselves (requireApplicant), with its CSRF token.

@@ -17,10 +17,11 @@ import {
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext, TokenResolver } from '../../lib/access.ts';
+import { toActor } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { bindToUnit, limitToScopes, seesAllUnits } from '../../lib/scope.ts';
+import { seesAllUnits } from '../../lib/scope.ts';
 import { activeAuthUser } from '../auth/auth.service.ts';
 import * as repo from './api-tokens.repo.ts';
 
@@ -61,20 +62,18 @@ export function createApiTokensService(db: Database) {
       if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
       const user = await activeAuthUser(db, row.userId);
       if (!user) return null;
-      if (row.unitId !== null) {
-        if (seesAllUnits(user)) {
-          user.unit = { id: row.unitId, code: row.unitCode ?? '', name: row.unitName ?? '' };
-          bindToUnit(user);
-        } else if (user.unit?.id !== row.unitId) {
-          return null;
-        }
-      }
+      const unit = row.unitId === null ? null : { id: row.unitId, code: row.unitCode ?? '', name: row.unitName ?? '' };
+      if (unit && !seesAllUnits(user) && user.unit?.id !== unit.id) return null;
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await repo.touch(db, row.id, now).catch((err: unknown) => request.log.warn({ err }, 'token touch failed'));
       }
       const scopes = row.scopes.filter((s): s is Permission => isPermission(s));
-      limitToScopes(user, scopes);
-      return { user, sessionIdHash: '', csrfToken: '', token: { id: row.id, name: row.name, scopes } };
+      return {
+        user: toActor(user, { scopes, unit }),
+        sessionIdHash: '',
+        csrfToken: '',
+        token: { id: row.id, name: row.name, scopes },
+      };
     },
   };
 

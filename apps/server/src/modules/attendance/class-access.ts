@@ -1,8 +1,7 @@
 import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
-// The unit rules are the school feature's; they belong in lib/ once that feature moves them there.
-import { assertUnit, seesAllUnits } from '../../lib/scope.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 import { ownClassIds } from '../school/class-access.ts';
 
 export { ownClassIds };
@@ -14,12 +13,9 @@ interface ClassRef {
 }
 
 /**
- * Row-level rule of a class: its unit, and for teachers a class they teach or lead.
- * The teaching rule is school/class-access.ts's, also embedded in the register save's SQL.
+ * Row-level rule of a class: its unit, and for teachers a class they teach or lead (the access service's class
+ * rule, also embedded in the register save's SQL).
  */
 export async function assertClassAccess(db: Executor, user: AuthUser, cls: ClassRef): Promise<void> {
-  if (seesAllUnits(user)) return;
-  assertUnit(user, cls.unitId);
-  const own = await ownClassIds(db, user);
-  if (own && !own.includes(cls.id)) throw forbidden(`Anda tidak mengajar atau menjadi wali kelas ${cls.name}`);
+  await access.require(db, actorOfUser(user), 'read', 'class', cls.id);
 }

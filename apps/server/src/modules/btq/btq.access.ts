@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { btqGroups, btqLevels, btqMethods, btqStudentLevels, btqTeachers } from '../../db/schema/index.ts';
 import { seesAllUnits, userCan } from '../../lib/scope.ts';
+import { rowsOf, type RowRule } from '../access/row-rule.ts';
 
 /** A student's current BTQ level: the open `btq_student_levels` row with its level and method. */
 export interface CurrentLevel {
@@ -89,3 +90,22 @@ export async function groupsOfTeacherUser(exec: Executor, user: AuthUser): Promi
     .orderBy(asc(btqGroups.id));
   return rows.map((r) => r.id);
 }
+
+/**
+ * The halaqah (BTQ group) rule: the unit's groups for those who see every group (`seesAllGroups`), else the active
+ * groups the signed-in ustadz leads: `groupsOfTeacherUser` as one condition over the row.
+ */
+export const btqGroupRule: RowRule<'read'> = {
+  noun: 'Kelompok',
+  ...rowsOf('btq_groups', 'g'),
+  reach(_exec, actor) {
+    if (seesAllGroups(actor)) return Promise.resolve(null);
+    const own = actor.employeeId
+      ? sql`(t.employee_id = ${actor.employeeId} or t.user_id = ${actor.id})`
+      : sql`t.user_id = ${actor.id}`;
+    return Promise.resolve(
+      sql`(g.is_active and exists (select 1 from btq_teachers t where t.id = g.teacher_id and t.is_active and ${own}))`,
+    );
+  },
+  denied: () => 'Kelompok ini bukan kelompok yang Anda ajar',
+};

@@ -3,6 +3,7 @@ import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 import { seesOnlyOwnClasses } from '../../lib/scope.ts';
+import { idIn, never, rowsOf, type RowRule } from '../access/row-rule.ts';
 
 /**
  * The one definition of "the employee teaches or leads the class": homeroom teacher, a teaching
@@ -36,3 +37,48 @@ export async function ownClassIds(db: Executor, user: AuthUser): Promise<number[
   if (!user.employeeId) return [];
   return classIdsOfEmployee(db, user.employeeId);
 }
+
+/** The class rule: the unit's classes, and for teachers those they teach or lead (`ownClassIds`, cached). */
+export const classRule: RowRule<'read'> = {
+  noun: 'Kelas',
+  ...rowsOf('class_groups', 'cg'),
+  async reach(exec, actor) {
+    const own = await ownClassIds(exec, actor);
+    return own === null ? null : own.length ? idIn(sql`cg.id`, own) : never;
+  },
+  denied: (_action, name) => `Anda tidak mengajar atau menjadi wali kelas ${name}`,
+};
+
+/**
+ * The student rule. `read`: the unit's students, and for teachers those with an open enrolment in a class they
+ * teach or lead. `readRecord` (the pesantren record, issue 16): for teachers only the students of a class they
+ * lead as homeroom teacher in the active year; out of reach is "not found".
+ */
+export const studentRule: RowRule<'read' | 'readRecord'> = {
+  noun: 'Siswa',
+  ...rowsOf('students', 's'),
+  async reach(exec, actor, action) {
+    if (!seesOnlyOwnClasses(actor)) return null;
+    if (action === 'readRecord') {
+      if (!actor.employeeId) return never;
+      return sql`exists (select 1 from enrollments en
+          join academic_years ay on ay.id = en.academic_year_id and ay.is_active
+          join class_groups hc on hc.id = en.class_group_id and hc.academic_year_id = ay.id
+         where en.student_id = s.id and en.ended_at is null and hc.homeroom_employee_id = ${actor.employeeId})`;
+    }
+    const own = (await ownClassIds(exec, actor)) ?? [];
+    if (!own.length) return never;
+    return sql`exists (select 1 from enrollments en
+        where en.student_id = s.id and en.ended_at is null and ${idIn(sql`en.class_group_id`, own)})`;
+  },
+  denied: () => 'Siswa ini tidak berada di kelas yang Anda ajar',
+  hidden: (action) => action === 'readRecord',
+};
+
+/** The unit rule: a unit is reached by its own members, every unit by YAYASAN and ADMIN (unless a token binds them). */
+export const unitRule: RowRule<'read'> = {
+  noun: 'Unit',
+  ...rowsOf('units', 'u', { unit: 'id' }),
+  reach: () => Promise.resolve(null),
+  denied: () => 'Data ini milik unit lain',
+};

@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore } from '../../lib/uploads.ts';
 import { assertUnit, userCan } from '../../lib/scope.ts';
 import * as repo from './students.repo.ts';
+import { access } from '../access/access.service.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';
 
@@ -88,11 +90,7 @@ export function createStudentPhotosService(
       if (!userCan(user, 'school.student.read')) throw forbidden('Anda tidak boleh melihat foto siswa ini');
       const row = await repo.findStudent(db, owner.id);
       if (!row) throw notFound('Foto');
-      assertUnit(user, row.unitId);
-      const classIds = await structure.visibleClassIds(user);
-      if (classIds && !(await repo.isInClasses(db, row.id, classIds))) {
-        throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
-      }
+      await access.require(db, actorOfUser(user), 'read', 'student', row.id);
     }
     return files.read(name);
   }

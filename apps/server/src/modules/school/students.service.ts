@@ -3,9 +3,11 @@ import { addDays } from '@mms/shared';
 import type { AuthUser, Student, StudentInput, StudentSelfUpdate, StudentsQuery, StudentUpdate } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 import * as repo from './students.repo.ts';
 import { findUnit } from './structure.repo.ts';
 import type { StructureService } from './structure.service.ts';
@@ -42,11 +44,7 @@ export function createStudentsService(db: Database, structure: StructureService)
 
   /** Row-level read rule: unit, and for teachers the classes they teach or lead. */
   async function assertMayRead(user: AuthUser, row: StudentRow) {
-    assertUnit(user, row.unitId);
-    const classIds = await structure.visibleClassIds(user);
-    if (classIds && !(await repo.isInClasses(db, row.id, classIds))) {
-      throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
-    }
+    await access.require(db, actorOfUser(user), 'read', 'student', row.id);
   }
 
   async function get(user: AuthUser, id: number) {

@@ -8,9 +8,11 @@ import {
   type StudentRecord,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 import { clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { seesAllUnits, seesOnlyOwnClasses, userCan } from '../../lib/scope.ts';
+import { userCan } from '../../lib/scope.ts';
+import { access } from '../access/access.service.ts';
 import { studentDailyCounts } from '../attendance/attendance.service.ts';
 import { studentBtqSummary } from '../btq/btq.service.ts';
 import { createCounsellingService } from '../counselling/counselling.service.ts';
@@ -44,12 +46,7 @@ export function createStudentRecordService(db: Database) {
   const grades = createGradesService(db);
 
   async function assertMaySee(user: AuthUser, card: school.StudentCardRow) {
-    if (seesAllUnits(user)) return;
-    if (card.unitId !== user.unit?.id) throw notFound('Siswa');
-    if (seesOnlyOwnClasses(user)) {
-      const led = user.employeeId ? await school.homeroomClasses(db, user.employeeId) : [];
-      if (card.classId === null || !led.some((c) => c.id === card.classId)) throw notFound('Siswa');
-    }
+    await access.require(db, actorOfUser(user), 'readRecord', 'student', card.id);
   }
 
   async function attendance(card: school.StudentCardRow, year: { startDate: string; endDate: string; tapel: string }) {

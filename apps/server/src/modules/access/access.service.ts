@@ -1,0 +1,112 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { btqGroupRule } from '../btq/btq.access.ts';
+import { classRule, studentRule, unitRule } from '../school/class-access.ts';
+import { idIn, never, type RowRule } from './row-rule.ts';
+
+/**
+ * Row access, one service for every kind (issue 38, part 1): route access says whether a caller may use a route
+ * (`config.access`), this says which rows. Every kind has one rule (`RowRule`, written beside its tables); the
+ * single-row check and the list filter apply the same condition. Decided from the signed-in `Actor` and the
+ * database, never from an id the request offers; pass the write's transaction so the check sees what it writes.
+ */
+const RULES = {
+  unit: unitRule,
+  class: classRule,
+  student: studentRule,
+  btqGroup: btqGroupRule,
+} as const;
+
+export type AccessKind = keyof typeof RULES;
+/** The actions of a kind, e.g. 'read' | 'readRecord' for students. */
+export type AccessAction<K extends AccessKind> = (typeof RULES)[K] extends RowRule<infer A> ? A : never;
+
+const ruleOf = <K extends AccessKind>(kind: K) => RULES[kind] as unknown as RowRule<AccessAction<K>>;
+
+/** The unit part of every rule: the actor's unit (no unit: none), every unit for an actor that sees all. */
+const unitCondition = (actor: Actor, rule: { unit: SQL }): SQL | null =>
+  actor.allUnits ? null : actor.unit ? sql`${rule.unit} = ${actor.unit.id}` : never;
+
+const both = (a: SQL | null, b: SQL | null): SQL => (a && b ? sql`(${a} and ${b})` : (a ?? b ?? sql`true`));
+
+type Checked = {
+  id: number;
+  unitId: number | null;
+  label: string;
+  inUnit: boolean;
+  inReach: boolean;
+};
+
+async function check<K extends AccessKind>(
+  exec: Executor,
+  actor: Actor,
+  action: AccessAction<K>,
+  kind: K,
+  ids: readonly number[],
+): Promise<Checked[]> {
+  if (ids.length === 0) return [];
+  const rule = ruleOf(kind);
+  const reach = await rule.reach(exec, actor, action);
+  const inUnit = unitCondition(actor, rule) ?? sql`true`;
+  const result = await exec.execute<Checked>(sql`
+    select ${rule.id} as "id", ${rule.unit} as "unitId", ${rule.label} as "label",
+           coalesce(${inUnit}, false) as "inUnit", coalesce(${reach ?? sql`true`}, false) as "inReach"
+      from ${rule.from}
+     where ${idIn(rule.id, ids)}`);
+  return result.rows;
+}
+
+/**
+ * Refuses unless the actor may `action` every row of `ids`: 404 for a row that does not exist (or is hidden by
+ * its rule), 403 with the rule's message for one of another unit or out of reach. Returns the rows' id, unit
+ * and label in the order of `ids`.
+ */
+async function require<K extends AccessKind>(
+  exec: Executor,
+  actor: Actor,
+  action: AccessAction<K>,
+  kind: K,
+  ids: number | readonly number[],
+): Promise<{ id: number; unitId: number | null; label: string }[]> {
+  const wanted = [...new Set(typeof ids === 'number' ? [ids] : ids)];
+  const rule = ruleOf(kind);
+  const rows = new Map((await check(exec, actor, action, kind, wanted)).map((r) => [r.id, r]));
+  const hidden = rule.hidden?.(action) ?? false;
+  return wanted.map((id) => {
+    const row = rows.get(id);
+    if (!row) throw notFound(rule.noun);
+    if (!row.inUnit) throw hidden ? notFound(rule.noun) : forbidden('Data ini milik unit lain');
+    if (!row.inReach) throw hidden ? notFound(rule.noun) : forbidden(rule.denied(action, row.label));
+    return { id: row.id, unitId: row.unitId, label: row.label };
+  });
+}
+
+/** The ids of `ids` the actor may `action` (no error: for lists handed ids, and for tests). */
+async function allowed<K extends AccessKind>(
+  exec: Executor,
+  actor: Actor,
+  action: AccessAction<K>,
+  kind: K,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const rows = await check(exec, actor, action, kind, ids);
+  return new Set(rows.filter((r) => r.inUnit && r.inReach).map((r) => r.id));
+}
+
+/**
+ * The rule as one SQL condition over the kind's row (its table under the rule's alias: `cg` class_groups,
+ * `s` students, `u` units, `g` btq_groups), for list queries: `where ${await access.filter(...)}`.
+ */
+async function filter<K extends AccessKind>(
+  exec: Executor,
+  actor: Actor,
+  action: AccessAction<K>,
+  kind: K,
+): Promise<SQL> {
+  const rule = ruleOf(kind);
+  return both(unitCondition(actor, rule), await rule.reach(exec, actor, action));
+}
+
+export const access = { require, allowed, filter };

@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+
+/**
+ * The rule of one resource kind: which of its rows an actor may act on. It lives beside the kind's tables (their
+ * owner module writes the SQL); modules/access/access.service.ts applies it for every path. A row is reached when
+ * it is of the actor's unit (every unit for YAYASAN and ADMIN, unless a token binds them) and the rule's `reach`
+ * holds: one SQL condition over the row, used by the single-row check and by list queries alike.
+ */
+export interface RowRule<A extends string> {
+  /** the noun of the 404 ("Kelas tidak ditemukan") */
+  readonly noun: string;
+  /** the kind's table with its alias, e.g. sql`class_groups cg` */
+  readonly from: SQL;
+  /** the row's id, e.g. sql`cg.id` */
+  readonly id: SQL;
+  /** the row's unit, e.g. sql`cg.unit_id` */
+  readonly unit: SQL;
+  /** a name for messages, e.g. sql`cg.name` */
+  readonly label: SQL;
+  /**
+   * What the actor reaches beyond the unit, as a condition over the row (from the actor and the database, a
+   * cached set of ids embedded as a parameter where one exists); null when the unit is the whole rule.
+   */
+  reach(exec: Executor, actor: Actor, action: A): Promise<SQL | null>;
+  /** the 403 message when the row is of the actor's unit but out of `reach` */
+  denied(action: A, label: string): string;
+  /** rows out of reach are "not found" rather than forbidden (their existence is not the actor's to know) */
+  readonly hidden?: (action: A) => boolean;
+}
+
+/** `expr = any(ids)` with the ids as one array parameter (a Postgres array literal of integers). */
+export const idIn = (expr: SQL, ids: readonly number[]) => sql`${expr} = any(${`{${ids.join(',')}}`}::int[])`;
+
+/** A reach that holds for no row (a teacher without an employee record, say). */
+export const never = sql`false`;
+
+/**
+ * The table part of a rule: `table alias`, and its id, unit and name columns (constants of the owner module,
+ * never request input).
+ */
+export const rowsOf = (table: string, alias: string, columns: { unit?: string; label?: string } = {}) => ({
+  from: sql.raw(`${table} ${alias}`),
+  id: sql.raw(`${alias}.id`),
+  unit: sql.raw(`${alias}.${columns.unit ?? 'unit_id'}`),
+  label: sql.raw(`${alias}.${columns.label ?? 'name'}`),
+});
