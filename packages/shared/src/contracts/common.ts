@@ -22,17 +22,28 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** The largest id a row can have: every id column is a 32-bit PostgreSQL integer. */
 export const MAX_ID = 2_147_483_647;
 
+/** An id as text (a path, a query): decimal digits without a leading zero, nothing around them. */
+const DECIMAL_ID = /^[1-9][0-9]{0,9}$/;
+
 /**
  * The id of a row, named for its messages: a whole number from 1 to MAX_ID, so an id past 32 bits is a
- * clear 400 and never reaches the database. Every contract takes its ids from here.
+ * clear 400 and never reaches the database. Every contract takes its ids from here. Text is read only as
+ * decimal digits: `Number()` would also take `0x10`, `1e2`, `+16`, `016` and ` 16`, and one row would have
+ * many URLs.
  */
 export const dbId = (label = 'Id') =>
-  z.coerce
-    // an empty select or input gives NaN: say the field is required, not that a number was expected
-    .number({ error: (issue) => (Number.isNaN(issue.input) ? `${label} wajib diisi` : `${label} tidak valid`) })
-    .int(`${label} tidak valid`)
-    .positive(`${label} tidak valid`)
-    .max(MAX_ID, `${label} tidak valid`);
+  z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_ID.test(value) ? Number(value) : value),
+    z
+      // nothing or an empty number input (NaN): say the field is required, not that a number was expected
+      .number({
+        error: (issue) =>
+          issue.input === undefined || Number.isNaN(issue.input) ? `${label} wajib diisi` : `${label} tidak valid`,
+      })
+      .int(`${label} tidak valid`)
+      .positive(`${label} tidak valid`)
+      .max(MAX_ID, `${label} tidak valid`),
+  );
 
 export const IdParams = z.object({ id: dbId() });
 
