@@ -112,10 +112,10 @@ function moduleSources(): string[] {
 
 const SCHOOL =
   'joins school facts (people, classes, units, years, subjects) for names and unit scope in its own SQL; school exports no read for them yet';
-const ENROLMENTS =
-  "reads class membership (enrollments) in its own SQL instead of a school read of a student's class or a class's students";
 const ACCOUNTS = 'joins accounts (users, sessions: auth) for a name or to end sessions';
 const AUDIT = 'writes audit_log in SQL instead of through lib/audit.ts';
+const EXAM_TAKERS =
+  'an exam taker is anyone enrolled in one of the assessment classes, open enrolments first; part 2 (one attempt engine) moves these queries';
 
 /** Files that still touch another module's tables, each with why. The list only shrinks. */
 const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
@@ -153,18 +153,26 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
     tables: ['academic_years', 'class_groups', 'employees', 'students', 'subjects'],
     why: SCHOOL,
   },
-  { file: 'assessment/exam-schedule.repo.ts', tables: ['enrollments'], why: ENROLMENTS },
+  {
+    file: 'assessment/exam-schedule.repo.ts',
+    tables: ['enrollments'],
+    why: "the exam cards list a class's students with their account's username; school has no read with the username yet",
+  },
   { file: 'assessment/exam-schedule.repo.ts', tables: ['users'], why: ACCOUNTS },
   { file: 'assessment/question.repo.ts', tables: ['employees', 'grades', 'subjects'], why: SCHOOL },
   { file: 'assessment/results.repo.ts', tables: ['class_groups', 'students', 'subjects'], why: SCHOOL },
-  { file: 'assessment/results.repo.ts', tables: ['enrollments'], why: ENROLMENTS },
+  { file: 'assessment/results.repo.ts', tables: ['enrollments'], why: EXAM_TAKERS },
   {
     file: 'attendance/attendance.repo.ts',
     tables: ['academic_years', 'class_groups', 'employees', 'students', 'units'],
     why: SCHOOL,
   },
   { file: 'attendance/attendance.repo.ts', tables: ['audit_log'], why: AUDIT },
-  { file: 'attendance/attendance.repo.ts', tables: ['enrollments'], why: ENROLMENTS },
+  {
+    file: 'attendance/attendance.repo.ts',
+    tables: ['enrollments'],
+    why: 'holds memberOnSql, the definition of class membership on a date that the register, the lesson roster and every recap use inside their SQL; moving it to school touches the recap queries and their timing tests',
+  },
   { file: 'attendance/leave.repo.ts', tables: ['employees', 'students'], why: SCHOOL },
   { file: 'attendance/staff.repo.ts', tables: ['employees', 'units'], why: SCHOOL },
   { file: 'auth/auth.repo.ts', tables: ['employees', 'students', 'units'], why: SCHOOL },
@@ -201,9 +209,9 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
   },
   { file: 'discipline/discipline.repo.ts', tables: ['users'], why: ACCOUNTS },
   { file: 'exam/exam-control.service.ts', tables: ['class_groups', 'students'], why: SCHOOL },
-  { file: 'exam/exam-control.service.ts', tables: ['enrollments'], why: ENROLMENTS },
+  { file: 'exam/exam-control.service.ts', tables: ['enrollments'], why: EXAM_TAKERS },
   { file: 'exam/exam.repo.ts', tables: ['class_groups', 'grades', 'students', 'subjects'], why: SCHOOL },
-  { file: 'exam/exam.repo.ts', tables: ['enrollments'], why: ENROLMENTS },
+  { file: 'exam/exam.repo.ts', tables: ['enrollments'], why: EXAM_TAKERS },
   {
     file: 'exam/exam.repo.ts',
     tables: ['exam_slots'],
@@ -236,7 +244,6 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
     tables: ['academic_years', 'class_groups', 'grades', 'students', 'units'],
     why: SCHOOL,
   },
-  { file: 'finance/finance.repo.ts', tables: ['enrollments'], why: ENROLMENTS },
   { file: 'finance/finance.repo.ts', tables: ['users'], why: ACCOUNTS },
   {
     file: 'grades/grades.repo.ts',
@@ -263,7 +270,6 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
     why: "a journal is written for a timetable slot and counts the lesson's attendance; timetable and attendance export no reads for it yet",
   },
   { file: 'journal/material.repo.ts', tables: ['grades', 'subjects'], why: SCHOOL },
-  { file: 'legacy/legacy.repo.ts', tables: ['units'], why: SCHOOL },
   {
     file: 'notifications/outbox.ts',
     tables: ['assessments', 'bills', 'exam_rooms', 'exam_sessions', 'exam_slots', 'payment_components', 'sanctions'],
@@ -300,8 +306,6 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
     tables: ['score_columns'],
     why: "the scoring report lists the grade book's columns; grades exports no read for it yet",
   },
-  { file: 'search/search.repo.ts', tables: ['employees', 'units'], why: SCHOOL },
-  { file: 'system/system.repo.ts', tables: ['units'], why: SCHOOL },
   {
     file: 'timetable/timetable.repo.ts',
     tables: ['bell_periods', 'class_groups', 'employees', 'grades', 'subjects', 'teaching_assignments'],
@@ -309,7 +313,9 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
   },
   { file: 'users/users.repo.ts', tables: ['employees', 'students', 'units'], why: SCHOOL },
 ];
-const ALLOWED = new Map(ALLOWED_FILES.flatMap((e) => e.tables.map((t) => [`${e.file} ${t}`, e.why] as const)));
+const ALLOWED = new Map<string, string>(
+  ALLOWED_FILES.flatMap((e) => e.tables.map((t) => [`${e.file} ${t}`, e.why] as const)),
+);
 
 describe('every table has an owner', () => {
   it('maps every table of the database and every schema file to an owner module that exists', async () => {

@@ -5,7 +5,6 @@ import {
   academicYears,
   bills,
   classGroups,
-  enrollments,
   feeRules,
   grades,
   invoiceBills,
@@ -186,36 +185,6 @@ export const findStudentByUser = async (exec: Executor, userId: number) =>
 
 export const activeYear = async (exec: Executor) =>
   (await exec.select().from(academicYears).where(eq(academicYears.isActive, true)))[0];
-
-/**
- * The active students of a unit in a class of the active year (optionally one grade or class), with what
- * fee rules look at and their entry date (null: from the start of the year).
- */
-export const billableStudents = (
-  exec: Executor,
-  f: { unitId: number; academicYearId: number; gradeId?: number | undefined; classGroupId?: number | undefined },
-) =>
-  exec
-    .select({
-      id: students.id,
-      gradeId: classGroups.gradeId,
-      program: sql<string | null>`coalesce(${students.program}, ${classGroups.program})`,
-      boarding: students.boarding,
-      entryDate: students.entryDate,
-    })
-    .from(students)
-    .innerJoin(enrollments, and(eq(enrollments.studentId, students.id), isNull(enrollments.endedAt)))
-    .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
-    .where(
-      and(
-        eq(students.unitId, f.unitId),
-        eq(students.status, 'ACTIVE'),
-        eq(enrollments.academicYearId, f.academicYearId),
-        f.gradeId === undefined ? undefined : eq(classGroups.gradeId, f.gradeId),
-        f.classGroupId === undefined ? undefined : eq(classGroups.id, f.classGroupId),
-      ),
-    )
-    .orderBy(asc(students.id));
 
 export const findClassGroup = async (exec: Executor, id: number) =>
   (await exec.select().from(classGroups).where(eq(classGroups.id, id)))[0];

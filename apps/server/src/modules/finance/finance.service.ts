@@ -22,13 +22,14 @@ import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { activeStudentsEnrolledIn } from '../school/school.service.ts';
 import * as repo from './finance.repo.ts';
 
 /** One student's open and paid bills (the student record's bills part). */
 export { studentBillSummary } from './student-summary.repo.ts';
 
 type Period = { period: string; dueDate: string; month: string | null };
-type BillableStudent = Awaited<ReturnType<typeof repo.billableStudents>>[number];
+type BillableStudent = Awaited<ReturnType<typeof activeStudentsEnrolledIn>>[number];
 
 /**
  * The bills of one component for students and periods: each student's fee (the most specific rule), their
@@ -105,7 +106,7 @@ export async function billNewEnrolment(
   const month = today.slice(0, 7);
   if (today < year.startDate || today > year.endDate) return 0;
   const ids = new Set(input.studentIds);
-  const enrolled = (await repo.billableStudents(tx, { unitId: input.unitId, academicYearId: year.id }))
+  const enrolled = (await activeStudentsEnrolledIn(tx, { unitId: input.unitId, academicYearId: year.id }))
     .filter((s) => ids.has(s.id))
     .map((s) => ({ ...s, entryDate: s.entryDate && s.entryDate >= year.startDate ? s.entryDate : today }));
   if (enrolled.length === 0) return 0;
@@ -148,7 +149,7 @@ export async function generateMonthlyBills(db: Database, actor: AuditActor): Pro
   const components = (await repo.listComponents(db, null)).filter((c) => c.isActive && c.frequency === 'MONTHLY');
   let created = 0;
   for (const c of components) {
-    const found = await repo.billableStudents(db, { unitId: c.unitId, academicYearId: year.id });
+    const found = await activeStudentsEnrolledIn(db, { unitId: c.unitId, academicYearId: year.id });
     const period = { period: month, dueDate: `${month}-${String(c.dueDay).padStart(2, '0')}`, month };
     const rows = await billRows(db, c, found, [period]);
     created += await db.transaction(async (tx) => {
@@ -461,7 +462,7 @@ export function createFinanceService(db: Database) {
       if (!grade || grade.unitId !== component.unitId)
         throw badRequest('Tingkat tidak valid', { gradeId: 'Tingkat tidak valid' });
     }
-    const studentsFound = await repo.billableStudents(db, {
+    const studentsFound = await activeStudentsEnrolledIn(db, {
       unitId: component.unitId,
       academicYearId: year.id,
       gradeId: input.gradeId,

@@ -42,7 +42,7 @@ import { createEmployeesService } from '../school/employees.service.ts';
 import { createLookupsService } from '../school/lookups.service.ts';
 import { createStructureService } from '../school/structure.service.ts';
 import { createStudentsService } from '../school/students.service.ts';
-import { unitIdByCode } from './legacy.repo.ts';
+import { unitIdByCode } from '../school/school.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const security: Record<string, string[]>[] = [{ bearer: [] }, { session: [] }];

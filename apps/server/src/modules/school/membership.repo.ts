@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { addDays, startOfJakartaDay } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { classGroups, enrollments } from '../../db/schema/index.ts';
+import { classGroups, enrollments, students } from '../../db/schema/index.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
 
 /*
@@ -131,3 +131,34 @@ export function studentClassIn(exec: Executor, studentId: number, academicYearId
     return row;
   });
 }
+
+/**
+ * The active students of a unit with an open enrolment in a class of the year (optionally one grade or
+ * class), with what fee rules look at (grade, programme: the student's else the class's, boarding) and
+ * their entry date (null: from the start of the year); by id.
+ */
+export const activeStudentsEnrolledIn = (
+  exec: Executor,
+  f: { unitId: number; academicYearId: number; gradeId?: number | undefined; classGroupId?: number | undefined },
+) =>
+  exec
+    .select({
+      id: students.id,
+      gradeId: classGroups.gradeId,
+      program: sql<string | null>`coalesce(${students.program}, ${classGroups.program})`,
+      boarding: students.boarding,
+      entryDate: students.entryDate,
+    })
+    .from(students)
+    .innerJoin(enrollments, and(eq(enrollments.studentId, students.id), isNull(enrollments.endedAt)))
+    .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
+    .where(
+      and(
+        eq(students.unitId, f.unitId),
+        eq(students.status, 'ACTIVE'),
+        eq(enrollments.academicYearId, f.academicYearId),
+        f.gradeId === undefined ? undefined : eq(classGroups.gradeId, f.gradeId),
+        f.classGroupId === undefined ? undefined : eq(classGroups.id, f.classGroupId),
+      ),
+    )
+    .orderBy(asc(students.id));

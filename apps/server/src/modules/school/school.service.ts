@@ -10,8 +10,12 @@ import * as structure from './structure.repo.ts';
 /** The student record's card: the student, their unit and their class in the active year. */
 export { findStudentCard, type StudentCardRow } from './student-card.repo.ts';
 
+/** Small reads of units and staff (search, the old client's calls, the health page). */
+export { publicUnits, searchEmployees, unitIdByCode } from './directory.repo.ts';
+
 /** Class membership (enrollments) as other features ask it; the fragments go inside their own SQL. */
 export {
+  activeStudentsEnrolledIn,
   activeStudentsOfClass,
   activeYearClassJoinSql,
   classMemberCounts,

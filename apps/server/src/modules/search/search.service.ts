@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { unitScope, userCan } from '../../lib/scope.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import type { StudentsService } from '../school/students.service.ts';
-import { searchEmployees } from './search.repo.ts';
+import { searchEmployees } from '../school/school.service.ts';
 
 /** One kind of thing the search finds; a new feature adds its provider to the list. */
 export interface SearchProvider {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { academicPeriodOfDate, APP_VERSION, HealthResponse, PublicUnitsResponse, TimeResponse } from '@mms/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { publicUnits } from '../school/school.service.ts';
 import * as repo from './system.repo.ts';
 import { clock } from '../../lib/clock.ts';
 
@@ -66,7 +67,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: { 200: PublicUnitsResponse },
       },
     },
-    async () => ({ items: await repo.publicUnits(db) }),
+    async () => ({ items: await publicUnits(db) }),
   );
 };
 

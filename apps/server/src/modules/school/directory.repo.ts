@@ -3,6 +3,8 @@ import { escapeLike } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
 import { employees, units } from '../../db/schema/index.ts';
 
+/* Small reads of the units and the staff that other features ask (search, the old client's calls, the health page). */
+
 /** Active employees whose name or NIP contains the term, in one unit or (null) every unit. */
 export async function searchEmployees(db: Executor, unitId: number | null, term: string, limit: number) {
   const like = `%${escapeLike(term)}%`;
@@ -15,4 +17,15 @@ export async function searchEmployees(db: Executor, unitId: number | null, term:
     .where(and(...where))
     .orderBy(asc(employees.name), asc(employees.id))
     .limit(limit);
+}
+
+/** The id of the unit with this code ('SD', 'SMP'), or undefined. */
+export async function unitIdByCode(db: Executor, code: string) {
+  const [row] = await db.select({ id: units.id }).from(units).where(eq(units.code, code)).limit(1);
+  return row?.id;
+}
+
+/** The foundation's schools, code and name, in the order they were created. */
+export function publicUnits(db: Executor) {
+  return db.select({ code: units.code, name: units.name }).from(units).orderBy(units.id);
 }
