@@ -109,4 +109,17 @@ async function filter<K extends AccessKind>(
   return both(unitCondition(actor, rule), await rule.reach(exec, actor, action));
 }
 
-export const access = { require, allowed, filter };
+/** Every id of the kind the actor may `action`: the filter run over the kind's table (small kinds, and tests). */
+async function list<K extends AccessKind>(
+  exec: Executor,
+  actor: Actor,
+  action: AccessAction<K>,
+  kind: K,
+): Promise<Set<number>> {
+  const rule = ruleOf(kind);
+  const where = await filter(exec, actor, action, kind);
+  const result = await exec.execute<{ id: number }>(sql`select ${rule.id} as "id" from ${rule.from} where ${where}`);
+  return new Set(result.rows.map((r) => r.id));
+}
+
+export const access = { require, allowed, filter, list };
