@@ -58,7 +58,7 @@ test('the principal groups three students and the ustadz records their presence 
   // ---- the school day the ustadz records ----
   const { items: groups } = await teacherApi.get<{ items: Group[] }>('/btq/groups');
   const created = groups.find((g) => g.name === name)!;
-  expect(created, 'the ustadz sees the new group').toBeTruthy();
+  expect(created, 'the ustadz sees the new group').toMatchObject({ name });
   const today = await serverToday(teacher);
   let date = today;
   let group = created;

@@ -44,7 +44,7 @@ test('a report, its verification, a crossed threshold, the confirmed sanction, i
       break;
     }
   }
-  expect(student, 'a student without points').toBeTruthy();
+  expect(student, 'a student without points').toMatchObject({ id: expect.any(Number), className: expect.any(String) });
   const { rules } = await teacherApi.get<{ rules: Rule[] }>('/discipline/rules?active=true');
   const rule = (code: string) => rules.find((r) => r.code === code)!;
 
@@ -90,7 +90,7 @@ test('a report, its verification, a crossed threshold, the confirmed sanction, i
     `/discipline/violations?studentId=${student!.id}&status=REPORTED`,
   );
   const first = reports.items.find((r) => r.id !== second.id && r.id !== third.id)!;
-  expect(first).toBeTruthy();
+  expect(first, 'the first report, still REPORTED').toMatchObject({ id: expect.any(Number) });
   // the second is verified by the API; the list then holds the first and the third, verified in turn
   await bpbkApi.post(`/discipline/violations/${second.id}/verify`, {});
   await verifyInList(bpbk);

@@ -61,8 +61,7 @@ test('an ADMIN finds the message of a leave decision in the outbox, sent by the 
   // ---- the decision wrote its message (the note is in its body): the one the screen must show ----
   const written = await admin.get<{ items: Message[] }>('/outbox?topic=leave.decision&pageSize=200');
   const message = written.items.find((m) => m.body.includes(note));
-  expect(message, 'the outbox message of the decision').toBeTruthy();
-  expect(message!.subject).toBe('Pengajuan izin ditolak');
+  expect(message, 'the outbox message of the decision').toMatchObject({ subject: 'Pengajuan izin ditolak' });
   const who = message!.recipientName ?? message!.recipient;
 
   // ---- reached from the ADMIN's menu (Administrasi → Sistem → Kotak keluar notifikasi) ----

@@ -33,7 +33,10 @@ test('a week of dzuhur, the recap, and discipline points at the threshold', asyn
   // ---- the fixture: a class without prayer records and five school days of one month ----
   const { classes } = await teacherApi.get<{ classes: { id: number; name: string }[] }>('/prayer/classes');
   const cls = classes.find((c) => c.name !== '7A')!;
-  expect(cls, 'a class other than the seeded 7A').toBeTruthy();
+  expect(cls, 'a class other than the seeded 7A').toMatchObject({
+    id: expect.any(Number),
+    name: expect.not.stringMatching(/^7A$/),
+  });
   const byMonth = new Map<string, string[]>();
   let rows: SheetRow[] = [];
   for (let i = 0; i < 45; i++) {

@@ -45,7 +45,7 @@ test('admin creates a class and a student, enrols the student, places a lesson a
     `/classes?pageSize=200&academicYearId=${year.id}&unitId=${unit.id}&q=${className}`,
   );
   const klass = classes.items.find((c) => c.name === className)!;
-  expect(klass).toBeTruthy();
+  expect(klass).toMatchObject({ id: expect.any(Number), name: className });
 
   // 2. a student; a field error shows under its input before anything is sent
   const nis = `9${Date.now().toString().slice(-8)}`;
