@@ -186,8 +186,12 @@ export const MESSAGES_EN: Record<string, string> = {
   'Tanggal selesai harus setelah tanggal mulai': 'The end date must be after the start date',
   'Tanggal selesai tidak boleh sebelum tanggal mulai': 'The end date cannot be before the start date',
   'Tanggal tidak valid': 'Invalid date',
-  'Teks tidak boleh berisi karakter NUL atau bersarang terlalu dalam':
-    'Text may not contain NUL characters or nest too deeply',
+  'Teks tidak boleh berisi karakter NUL': 'Text may not contain NUL characters',
+  'Teks berisi karakter Unicode yang rusak (separuh pasangan surrogate)':
+    'The text holds a broken Unicode character (half of a surrogate pair)',
+  'Karakter Unicode rusak': 'Broken Unicode character',
+  'Data bersarang terlalu dalam': 'The data is nested too deeply',
+  'Bersarang terlalu dalam': 'Nested too deeply',
   'Tingkat 1-12': 'Grade 1-12',
   'Tingkat tidak boleh ganda': 'A grade may not appear twice',
   'Tingkat tidak valid': 'Invalid grade',
