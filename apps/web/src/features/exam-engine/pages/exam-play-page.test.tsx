@@ -156,8 +156,8 @@ async function startWithToken() {
 describe('the exam play screen', { timeout: 30_000 }, () => {
   it('starts with the token, shows the paper and journals then sends an answer after maxSeq', async () => {
     await renderPlay();
-    expect(await screen.findByText(/Tata tertib/)).toBeTruthy();
-    expect(screen.getByText(/90 menit/)).toBeTruthy();
+    expect((await screen.findByText(/Tata tertib/)).textContent).toBe('Tata tertib');
+    expect(screen.getByText(/90 menit/).textContent).toBe('90 menit');
     fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
     // the token is checked in the browser first
     expect(await screen.findByText('Token wajib diisi')).toBeTruthy();
@@ -193,8 +193,8 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /^Soal 3/ }));
     expect(await screen.findByText('Benar atau salah')).toBeTruthy();
     const first = screen.getByRole('radiogroup', { name: 'Pernyataan 1' });
-    expect(within(first).getByRole('radio', { name: 'Benar' })).toBeTruthy();
-    expect(within(first).getByRole('radio', { name: 'Salah' })).toBeTruthy();
+    expect(within(first).getByRole('radio', { name: 'Benar' })).toHaveProperty('checked', false);
+    expect(within(first).getByRole('radio', { name: 'Salah' })).toHaveProperty('checked', false);
     fireEvent.click(screen.getByRole('button', { name: /^Soal 4/ }));
     const select = await screen.findByRole('combobox', { name: 'Pilih pasangan 1' });
     expect(within(select).getByRole('option', { name: 'Mengeong' })).toBeTruthy();
@@ -274,7 +274,9 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     fireEvent.change(await screen.findByLabelText(/Token/), { target: { value: 'ABC123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
     expect(await screen.findByText('Ujian sedang dikerjakan di perangkat lain')).toBeTruthy();
-    expect(screen.getByText(/Minta PIN ke pengawas/)).toBeTruthy();
+    expect(screen.getByText(/Minta PIN ke pengawas/).textContent).toBe(
+      'Minta PIN ke pengawas untuk melanjutkan di perangkat ini.',
+    );
     const digits = (pin: string) =>
       fireEvent.change(screen.getByLabelText(/PIN \(6 angka\)/), { target: { value: pin } });
     // a short PIN is refused in the browser, nothing is sent
@@ -345,7 +347,9 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
       },
     });
     await renderPlay();
-    expect(await screen.findByText(/Waktu ditambah 10 menit oleh pengawas/)).toBeTruthy();
+    expect((await screen.findByText(/Waktu ditambah 10 menit oleh pengawas/)).textContent).toBe(
+      'Senin, 23 November 2026 09:20: Waktu ditambah 10 menit oleh pengawas',
+    );
     expect((screen.getByRole('radio', { name: 'Tiga' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Soal 2: Sudah dijawab, Ragu-ragu' })).toBeTruthy();
     expect(calls('POST /api/v1/exam/assessments/7/start')).toHaveLength(1);
@@ -375,7 +379,9 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     routes['POST /api/v1/exam/attempts/31/saves'] = () =>
       json({ error: { code: 'CONFLICT', message: 'Perangkat lain', fields: { deviceId: 'Perangkat lain' } } }, 409);
     fireEvent.click(screen.getByRole('radio', { name: 'Dua' }));
-    expect(await screen.findByText(/sekarang dikerjakan di perangkat lain/)).toBeTruthy();
+    expect((await screen.findByText(/sekarang dikerjakan di perangkat lain/)).textContent).toBe(
+      'Ujian ini sekarang dikerjakan di perangkat lain. Perangkat ini berhenti menyimpan.',
+    );
     expect((screen.getByRole('radio', { name: 'Tiga' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
   });
