@@ -20,6 +20,9 @@ import { assertUnit, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/sc
 import * as school from '../school/school.service.ts';
 import * as repo from './grades.repo.ts';
 
+/** The (class, subject) pairs of a year with score columns in a semester (the leaders' scoring report). */
+export { scoredClassSubjects } from './scored-pairs.repo.ts';
+
 type Access = { read: boolean; edit: boolean };
 
 /**

@@ -31,6 +31,9 @@ export {
   type ClassStudentRow,
 } from './membership.repo.ts';
 
+/** An academic year by id. */
+export const findYear = (exec: Executor, id: number) => structure.findYear(exec, id);
+
 /** The active academic year (cached; dropped when academic_years changes). */
 export const activeYear = (exec: Executor) => structure.findActiveYear(exec);
 
