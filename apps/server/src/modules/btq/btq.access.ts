@@ -107,5 +107,5 @@ export const btqGroupRule: RowRule<'read'> = {
       sql`(g.is_active and exists (select 1 from btq_teachers t where t.id = g.teacher_id and t.is_active and ${own}))`,
     );
   },
-  denied: () => 'Kelompok ini bukan kelompok yang Anda ajar',
+  denied: () => 'Kelompok ini bukan kelompok Anda',
 };

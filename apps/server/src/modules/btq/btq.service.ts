@@ -30,10 +30,12 @@ import {
   type BtqTeacherUpdate,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { access } from '../access/access.service.ts';
 import { assertSchoolDay, isSchoolDay } from '../school/calendar.service.ts';
 import { currentLevelsOf, groupsOfTeacherUser, seesAllGroups, teacherRowsOfUser } from './btq.access.ts';
 import { createTeacherAccount, followTeacherActive } from './btq-account.ts';
@@ -290,9 +292,7 @@ export function createBtqService(db: Database) {
   async function visibleGroup(exec: Executor, user: AuthUser, id: number) {
     const group = await repo.findGroup(exec, id);
     if (!group) throw notFound('Kelompok');
-    assertUnit(user, group.unitId);
-    const own = await groupsOfTeacherUser(exec, user);
-    if (own !== null && !own.includes(id)) throw forbidden('Kelompok ini bukan kelompok Anda');
+    await access.require(exec, actorOfUser(user), 'read', 'btqGroup', id);
     return group;
   }
 
