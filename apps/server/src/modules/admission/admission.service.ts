@@ -19,7 +19,7 @@ import {
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { bills, type applicants } from '../../db/schema/index.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -102,14 +102,12 @@ export function createAdmissionService(db: Database, dataDir: string) {
     const id = await guarded(
       () =>
         db.transaction(async (tx) => {
-          const id = await repo.insertWave(tx, values);
-          await audit(tx, actor, {
-            action: 'admission.wave.create',
-            entityType: 'admission_wave',
-            entityId: id,
-            after: values,
-          });
-          return id;
+          return audited(
+            tx,
+            actor,
+            { action: 'admission.wave.create', entityType: 'admission_wave', after: values },
+            () => repo.insertWave(tx, values),
+          );
         }),
       waveUnique,
     );
@@ -123,14 +121,12 @@ export function createAdmissionService(db: Database, dataDir: string) {
     await guarded(
       () =>
         db.transaction(async (tx) => {
-          await repo.updateWave(tx, id, { ...values, updatedAt: clock.now() });
-          await audit(tx, actor, {
-            action: 'admission.wave.update',
-            entityType: 'admission_wave',
-            entityId: id,
-            before,
-            after: values,
-          });
+          await audited(
+            tx,
+            actor,
+            { action: 'admission.wave.update', entityType: 'admission_wave', entityId: id, before, after: values },
+            () => repo.updateWave(tx, id, { ...values, updatedAt: clock.now() }),
+          );
         }),
       waveUnique,
     );
@@ -142,8 +138,12 @@ export function createAdmissionService(db: Database, dataDir: string) {
     await db.transaction(async (tx) => {
       if ((await repo.countApplicantsOfWave(tx, id)) > 0)
         throw conflict('Gelombang sudah punya pendaftar; nonaktifkan saja');
-      await repo.deleteWave(tx, id);
-      await audit(tx, actor, { action: 'admission.wave.delete', entityType: 'admission_wave', entityId: id, before });
+      await audited(
+        tx,
+        actor,
+        { action: 'admission.wave.delete', entityType: 'admission_wave', entityId: id, before, after: null },
+        () => repo.deleteWave(tx, id),
+      );
     });
     return { ok: true as const };
   }
@@ -182,20 +182,24 @@ export function createAdmissionService(db: Database, dataDir: string) {
     const seq = await repo.nextRegistrationNo(tx, wave.unitId, year);
     const regNo = `SPMB/${wave.unitCode.toUpperCase()}/${year}/${String(seq).padStart(4, '0')}`;
     const pin = newPin();
-    const row = await repo.insertApplicant(tx, {
-      ...values,
-      waveId: wave.id,
-      unitId: wave.unitId,
-      regNo,
-      pinHash: await hashPassword(pin),
-      createdByUserId: user?.id ?? null,
-    });
-    await audit(tx, actor, {
-      action: 'admission.applicant.create',
-      entityType: 'applicant',
-      entityId: row.id,
-      after: { regNo, waveId: wave.id, name: values.name },
-    });
+    const row = await audited(
+      tx,
+      actor,
+      {
+        action: 'admission.applicant.create',
+        entityType: 'applicant',
+        after: { regNo, waveId: wave.id, name: values.name },
+      },
+      async () =>
+        repo.insertApplicant(tx, {
+          ...values,
+          waveId: wave.id,
+          unitId: wave.unitId,
+          regNo,
+          pinHash: await hashPassword(pin),
+          createdByUserId: user?.id ?? null,
+        }),
+    );
     return { ...row, pin, wave };
   }
 
@@ -276,15 +280,11 @@ export function createAdmissionService(db: Database, dataDir: string) {
           throw conflict('Formulir tidak dapat diubah lagi setelah diverifikasi; hubungi panitia');
         if (user && ['REREGISTERED', 'WITHDRAWN', 'REJECTED'].includes(before.state))
           throw conflict('Data pendaftar yang sudah selesai tidak dapat diubah');
-        await repo.updateApplicant(tx, id, { ...form, updatedAt: clock.now() });
         const { pinHash: _p, ...rest } = before;
-        await audit(tx, user ? actor : applicantActor(actor), {
-          action: 'admission.applicant.update',
-          entityType: 'applicant',
-          entityId: id,
-          before: rest,
-          after: form,
-        });
+        const change = { action: 'admission.applicant.update', entityType: 'applicant', entityId: id };
+        await audited(tx, user ? actor : applicantActor(actor), { ...change, before: rest, after: form }, () =>
+          repo.updateApplicant(tx, id, { ...form, updatedAt: clock.now() }),
+        );
       }),
     );
     return detail(null, id);
@@ -348,21 +348,23 @@ export function createAdmissionService(db: Database, dataDir: string) {
         } else if (docs.length >= MAX_DOCUMENTS) {
           throw conflict(`Paling banyak ${MAX_DOCUMENTS} dokumen per pendaftar`);
         }
-        const docId = await repo.insertDocument(tx, {
-          applicantId: id,
-          kind,
-          storedPath: stored,
-          mime,
-          size: data.length,
-          originalName: file.name?.slice(0, 200) ?? null,
-          uploadedAt: clock.now(),
-        });
-        await audit(tx, user ? actor : applicantActor(actor), {
+        const change = {
           action: 'admission.document.upload',
           entityType: 'applicant',
           entityId: id,
-          after: { documentId: docId, kind, mime, size: data.length },
-        });
+          after: (documentId: number) => ({ documentId, kind, mime, size: data.length }),
+        };
+        await audited(tx, user ? actor : applicantActor(actor), change, () =>
+          repo.insertDocument(tx, {
+            applicantId: id,
+            kind,
+            storedPath: stored,
+            mime,
+            size: data.length,
+            originalName: file.name?.slice(0, 200) ?? null,
+            uploadedAt: clock.now(),
+          }),
+        );
       });
     } catch (e) {
       await files.remove(stored);
@@ -391,13 +393,13 @@ export function createAdmissionService(db: Database, dataDir: string) {
         throw conflict('Dokumen tidak dapat diubah lagi setelah diverifikasi; hubungi panitia');
       const doc = await repo.findDocument(tx, id, documentId);
       if (!doc) throw notFound('Dokumen');
-      await repo.deleteDocument(tx, doc.id);
-      await audit(tx, applicantActor(actor), {
-        action: 'admission.document.delete',
-        entityType: 'applicant',
-        entityId: id,
-        before: { documentId: doc.id, kind: doc.kind },
-      });
+      const change = { action: 'admission.document.delete', entityType: 'applicant', entityId: id };
+      await audited(
+        tx,
+        applicantActor(actor),
+        { ...change, before: { documentId: doc.id, kind: doc.kind }, after: null },
+        () => repo.deleteDocument(tx, doc.id),
+      );
       return doc;
     });
     await files.remove(doc.storedPath);
@@ -417,19 +419,24 @@ export function createAdmissionService(db: Database, dataDir: string) {
         throw conflict('Dokumen diperiksa saat pendaftar berstatus terdaftar');
       const doc = await repo.findDocument(tx, id, documentId);
       if (!doc) throw notFound('Dokumen');
-      await repo.updateDocument(tx, doc.id, {
-        check: input.check,
-        checkNote: input.note ?? null,
-        checkedByUserId: user.id,
-        checkedAt: clock.now(),
-      });
-      await audit(tx, actor, {
-        action: 'admission.document.check',
-        entityType: 'applicant',
-        entityId: id,
-        before: { documentId: doc.id, check: doc.check, note: doc.checkNote },
-        after: { documentId: doc.id, check: input.check, note: input.note ?? null },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'admission.document.check',
+          entityType: 'applicant',
+          entityId: id,
+          before: { documentId: doc.id, check: doc.check, note: doc.checkNote },
+          after: { documentId: doc.id, check: input.check, note: input.note ?? null },
+        },
+        () =>
+          repo.updateDocument(tx, doc.id, {
+            check: input.check,
+            checkNote: input.note ?? null,
+            checkedByUserId: user.id,
+            checkedAt: clock.now(),
+          }),
+      );
     });
     return detail(null, id);
   }
@@ -514,16 +521,21 @@ export function createAdmissionService(db: Database, dataDir: string) {
               .returning({ id: bills.id });
             created += done.length;
           }
-          await moveApplicant(tx, actor, id, 'REREGISTERED', {
-            note: input.note ?? `NIS ${nis}, kelas ${cls.name}`,
-            set: { studentId, classGroupId: cls.id },
-          });
-          await audit(tx, actor, {
-            action: 'admission.applicant.reregister',
-            entityType: 'applicant',
-            entityId: id,
-            after: { studentId, nis, classGroupId: cls.id, bills: created },
-          });
+          await audited(
+            tx,
+            actor,
+            {
+              action: 'admission.applicant.reregister',
+              entityType: 'applicant',
+              entityId: id,
+              after: { studentId, nis, classGroupId: cls.id, bills: created },
+            },
+            () =>
+              moveApplicant(tx, actor, id, 'REREGISTERED', {
+                note: input.note ?? `NIS ${nis}, kelas ${cls.name}`,
+                set: { studentId, classGroupId: cls.id },
+              }),
+          );
           return { studentId, nis, classGroupId: cls.id, bills: created };
         }),
       { unique: 'NIS atau NISN sudah dipakai siswa lain; periksa data pendaftar' },

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { APPLICANT_STATE_LABELS, canMoveApplicant, type ApplicantState } from '@mms/shared';
 import type { Transaction } from '../../db/client.ts';
 import { applicantEvents, applicants } from '../../db/schema/index.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 
@@ -47,20 +47,25 @@ export async function moveApplicant(
         : {}),
     })
     .where(eq(applicants.id, applicantId));
-  await tx.insert(applicantEvents).values({
-    applicantId,
-    at: now,
-    fromState: row.state,
-    toState: to,
-    note: options.note ?? null,
-    byUserId: actor.userId,
-  });
-  await audit(tx, actor, {
-    action: 'admission.applicant.state',
-    entityType: 'applicant',
-    entityId: applicantId,
-    before: { state: row.state },
-    after: { state: to, note: options.note ?? null },
-  });
+  await audited(
+    tx,
+    actor,
+    {
+      action: 'admission.applicant.state',
+      entityType: 'applicant',
+      entityId: applicantId,
+      before: { state: row.state },
+      after: { state: to, note: options.note ?? null },
+    },
+    () =>
+      tx.insert(applicantEvents).values({
+        applicantId,
+        at: now,
+        fromState: row.state,
+        toState: to,
+        note: options.note ?? null,
+        byUserId: actor.userId,
+      }),
+  );
   return { from: row.state, to };
 }

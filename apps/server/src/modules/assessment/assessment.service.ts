@@ -15,7 +15,7 @@ import {
   type ShareInput,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts';
@@ -217,13 +217,17 @@ export function createAssessmentService(db: Database) {
         authorEmployeeId: user.employeeId ?? null,
         state: 'DRAFT',
       });
-      await repo.setClasses(tx, id, classIds);
-      await audit(tx, actor, {
-        action: 'assessment.create',
-        entityType: 'assessment',
-        entityId: id,
-        after: { kind: input.kind, title: input.title, ...where, state: 'DRAFT' },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'assessment.create',
+          entityType: 'assessment',
+          entityId: id,
+          after: { kind: input.kind, title: input.title, ...where, state: 'DRAFT' },
+        },
+        () => repo.setClasses(tx, id, classIds),
+      );
       return id;
     });
     return get(user, id);
@@ -236,14 +240,18 @@ export function createAssessmentService(db: Database) {
       if (where.unitId !== before.unitId) throw badRequest('Penilaian tidak dapat dipindah ke unit lain');
       const classIds = await checkClasses(tx, where, input.classIds);
       await repo.updateAssessment(tx, id, { ...values(input), subjectId: where.subjectId, gradeId: where.gradeId });
-      await repo.setClasses(tx, id, classIds);
-      await audit(tx, actor, {
-        action: 'assessment.update',
-        entityType: 'assessment',
-        entityId: id,
-        before: { title: before.title, subjectId: before.subjectId, gradeId: before.gradeId },
-        after: { title: input.title, subjectId: where.subjectId, gradeId: where.gradeId },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'assessment.update',
+          entityType: 'assessment',
+          entityId: id,
+          before: { title: before.title, subjectId: before.subjectId, gradeId: before.gradeId },
+          after: { title: input.title, subjectId: where.subjectId, gradeId: where.gradeId },
+        },
+        () => repo.setClasses(tx, id, classIds),
+      );
     });
     return get(user, id);
   }
@@ -251,13 +259,18 @@ export function createAssessmentService(db: Database) {
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const before = await editable(tx, user, id);
-      await repo.markDeleted(tx, id);
-      await audit(tx, actor, {
-        action: 'assessment.delete',
-        entityType: 'assessment',
-        entityId: id,
-        before: { title: before.title, state: before.state },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'assessment.delete',
+          entityType: 'assessment',
+          entityId: id,
+          before: { title: before.title, state: before.state },
+          after: null,
+        },
+        () => repo.markDeleted(tx, id),
+      );
     });
     return { ok: true as const };
   }
@@ -283,13 +296,17 @@ export function createAssessmentService(db: Database) {
         questionVersionId: byId.get(item.questionId)!.versionId,
         points: item.points,
       }));
-      await repo.setItems(tx, id, items);
-      await audit(tx, actor, {
-        action: 'assessment.items',
-        entityType: 'assessment',
-        entityId: id,
-        after: { items: items.map((i) => ({ questionVersionId: i.questionVersionId, points: i.points })) },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'assessment.items',
+          entityType: 'assessment',
+          entityId: id,
+          after: { items: items.map((i) => ({ questionVersionId: i.questionVersionId, points: i.points })) },
+        },
+        () => repo.setItems(tx, id, items),
+      );
     });
     return get(user, id);
   }
@@ -298,13 +315,12 @@ export function createAssessmentService(db: Database) {
     await db.transaction(async (tx) => {
       await editable(tx, user, id);
       const rules = input.rules.map((r) => ({ ...r, tag: r.tag?.toLowerCase() ?? null }));
-      await repo.setDrawRules(tx, id, rules);
-      await audit(tx, actor, {
-        action: 'assessment.drawRules',
-        entityType: 'assessment',
-        entityId: id,
-        after: { rules },
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'assessment.drawRules', entityType: 'assessment', entityId: id, after: { rules } },
+        () => repo.setDrawRules(tx, id, rules),
+      );
     });
     return get(user, id);
   }
@@ -313,8 +329,12 @@ export function createAssessmentService(db: Database) {
     await db.transaction(async (tx) => {
       const a = await editable(tx, user, id);
       const ids = await checkClasses(tx, a, classIds);
-      await repo.setClasses(tx, id, ids);
-      await audit(tx, actor, { action: 'assessment.classes', entityType: 'assessment', entityId: id, after: { ids } });
+      await audited(
+        tx,
+        actor,
+        { action: 'assessment.classes', entityType: 'assessment', entityId: id, after: { ids } },
+        () => repo.setClasses(tx, id, ids),
+      );
     });
     return get(user, id);
   }
@@ -378,25 +398,29 @@ export function createAssessmentService(db: Database) {
         // closed before it ever opened: it has no opening time left
         if (a.opensAt && a.opensAt >= changes.closesAt) changes.opensAt = null;
       }
-      await repo.updateAssessment(tx, id, changes);
-      await audit(tx, actor, {
-        action: `assessment.${action}`,
-        entityType: 'assessment',
-        entityId: id,
-        before: { state: from },
-        after: {
-          state: step.to,
-          note,
-          ...(schedule
-            ? {
-                classIds: schedule.classIds,
-                opensAt: schedule.opensAt,
-                closesAt: schedule.closesAt,
-                ...(schedule.dueAt !== undefined ? { dueAt: schedule.dueAt } : {}),
-              }
-            : {}),
+      await audited(
+        tx,
+        actor,
+        {
+          action: `assessment.${action}`,
+          entityType: 'assessment',
+          entityId: id,
+          before: { state: from },
+          after: {
+            state: step.to,
+            note,
+            ...(schedule
+              ? {
+                  classIds: schedule.classIds,
+                  opensAt: schedule.opensAt,
+                  closesAt: schedule.closesAt,
+                  ...(schedule.dueAt !== undefined ? { dueAt: schedule.dueAt } : {}),
+                }
+              : {}),
+          },
         },
-      });
+        () => repo.updateAssessment(tx, id, changes),
+      );
     });
     return get(user, id);
   }
@@ -419,13 +443,17 @@ export function createAssessmentService(db: Database) {
           employeeId: 'Guru tidak sesuai',
         });
       }
-      await repo.upsertShare(tx, id, target.id, input.mode);
-      await audit(tx, actor, {
-        action: 'assessment.share',
-        entityType: 'assessment',
-        entityId: id,
-        after: { employeeId: target.id, mode: input.mode },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'assessment.share',
+          entityType: 'assessment',
+          entityId: id,
+          after: { employeeId: target.id, mode: input.mode },
+        },
+        () => repo.upsertShare(tx, id, target.id, input.mode),
+      );
     });
     return get(user, id);
   }
@@ -457,13 +485,12 @@ export function createAssessmentService(db: Database) {
         closesAt: null,
       });
       await repo.setItems(tx, copyId, src.items);
-      await repo.setDrawRules(tx, copyId, src.rules);
-      await audit(tx, actor, {
-        action: 'assessment.copy',
-        entityType: 'assessment',
-        entityId: copyId,
-        after: { from: id, state: 'DRAFT' },
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'assessment.copy', entityType: 'assessment', entityId: copyId, after: { from: id, state: 'DRAFT' } },
+        () => repo.setDrawRules(tx, copyId, src.rules),
+      );
       return copyId;
     });
     return get(user, newId);

@@ -21,7 +21,7 @@ import {
   type VoucherType,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
@@ -217,13 +217,17 @@ export async function postPayment(tx: Executor, input: PostPaymentInput, actor: 
     );
     firstVoucher ??= v.id;
   }
-  await repo.updatePayment(tx, paymentId, { voucherId: firstVoucher });
-  await audit(tx, actor, {
-    action: 'payment.post',
-    entityType: 'payment',
-    entityId: paymentId,
-    after: { number, studentId: student.id, method: input.method, amount: input.amount, ...plan },
-  });
+  await audited(
+    tx,
+    actor,
+    {
+      action: 'payment.post',
+      entityType: 'payment',
+      entityId: paymentId,
+      after: { number, studentId: student.id, method: input.method, amount: input.amount, ...plan },
+    },
+    () => repo.updatePayment(tx, paymentId, { voucherId: firstVoucher }),
+  );
   return { id: paymentId, number };
 }
 
@@ -232,18 +236,18 @@ export async function askReversal(tx: Executor, id: number, userId: number, reas
   const p = await repo.lockPayment(tx, id);
   if (!p) throw notFound('Pembayaran');
   if (p.status !== 'POSTED') throw conflict('Pembayaran ini sudah dimintakan pembatalan atau sudah dibatalkan');
-  await repo.updatePayment(tx, id, {
-    status: 'REVERSAL_REQUESTED',
-    reversalReason: reason,
-    reversalRequestedBy: userId,
-    reversalRequestedAt: clock.now(),
-  });
-  await audit(tx, actor, {
-    action: 'payment.reversal.request',
-    entityType: 'payment',
-    entityId: id,
-    after: { reason },
-  });
+  await audited(
+    tx,
+    actor,
+    { action: 'payment.reversal.request', entityType: 'payment', entityId: id, after: { reason } },
+    () =>
+      repo.updatePayment(tx, id, {
+        status: 'REVERSAL_REQUESTED',
+        reversalReason: reason,
+        reversalRequestedBy: userId,
+        reversalRequestedAt: clock.now(),
+      }),
+  );
 }
 
 /**
@@ -305,13 +309,18 @@ export async function reversePayment(tx: Executor, id: number, approverUserId: n
     );
     first ??= r.id;
   }
-  await repo.updatePayment(tx, id, {
-    status: 'REVERSED',
-    reversalApprovedBy: approverUserId,
-    reversedAt: clock.now(),
-    reversalVoucherId: first,
-  });
-  await audit(tx, actor, { action: 'payment.reversal.approve', entityType: 'payment', entityId: id });
+  await audited(
+    tx,
+    actor,
+    { action: 'payment.reversal.approve', entityType: 'payment', entityId: id, after: null },
+    () =>
+      repo.updatePayment(tx, id, {
+        status: 'REVERSED',
+        reversalApprovedBy: approverUserId,
+        reversedAt: clock.now(),
+        reversalVoucherId: first,
+      }),
+  );
   return p;
 }
 
@@ -485,18 +494,24 @@ export function createFinancePaymentsService(db: Database) {
       if (!p) throw notFound('Pembayaran');
       assertUnit(user, p.unitId);
       if (p.status !== 'REVERSAL_REQUESTED') throw conflict('Tidak ada permintaan pembatalan untuk pembayaran ini');
-      await repo.updatePayment(tx, id, {
-        status: 'POSTED',
-        reversalReason: null,
-        reversalRequestedBy: null,
-        reversalRequestedAt: null,
-      });
-      await audit(tx, actor, {
-        action: 'payment.reversal.reject',
-        entityType: 'payment',
-        entityId: id,
-        before: { reason: p.reversalReason, requestedBy: p.reversalRequestedBy },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'payment.reversal.reject',
+          entityType: 'payment',
+          entityId: id,
+          before: { reason: p.reversalReason, requestedBy: p.reversalRequestedBy },
+          after: null,
+        },
+        () =>
+          repo.updatePayment(tx, id, {
+            status: 'POSTED',
+            reversalReason: null,
+            reversalRequestedBy: null,
+            reversalRequestedAt: null,
+          }),
+      );
     });
     return paymentOut(id);
   }
@@ -566,13 +581,17 @@ export function createFinancePaymentsService(db: Database) {
         expiresAt: new Date(clock.now().getTime() + chargeLifetimeHours() * 3_600_000),
       });
       const created = gateway.createCharge({ chargeId: row.id, studentId, amount });
-      await repo.updateCharge(tx, row.id, created);
-      await audit(tx, actor, {
-        action: 'payment.charge.create',
-        entityType: 'gateway_charge',
-        entityId: row.id,
-        after: { amount, ids, ...created },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'payment.charge.create',
+          entityType: 'gateway_charge',
+          entityId: row.id,
+          after: { amount, ids, ...created },
+        },
+        () => repo.updateCharge(tx, row.id, created),
+      );
       return { ...row, ...created };
     });
     return chargeOut(charge);
@@ -593,14 +612,18 @@ export function createFinancePaymentsService(db: Database) {
       }
       if (isExpired(charge)) {
         // money announced after the charge's expiry is recorded, never paid: the treasurer settles it with the provider
-        await repo.updateCharge(tx, charge.id, { status: 'EXPIRED' });
-        await audit(tx, actor, {
-          action: 'payment.charge.expired',
-          entityType: 'gateway_charge',
-          entityId: charge.id,
-          before: { status: charge.status, expiresAt: iso(charge.expiresAt) },
-          after: { status: 'EXPIRED', reference: event.reference, amount: event.amount },
-        });
+        await audited(
+          tx,
+          actor,
+          {
+            action: 'payment.charge.expired',
+            entityType: 'gateway_charge',
+            entityId: charge.id,
+            before: { status: charge.status, expiresAt: iso(charge.expiresAt) },
+            after: { status: 'EXPIRED', reference: event.reference, amount: event.amount },
+          },
+          () => repo.updateCharge(tx, charge.id, { status: 'EXPIRED' }),
+        );
         return { ok: true as const, paymentId: null, expired: true };
       }
       const { id } = await postPayment(
@@ -688,14 +711,18 @@ export function createFinancePaymentsService(db: Database) {
         }
       }
       const [before] = await repo.mappedIncome(tx, [componentId]);
-      await repo.setComponentIncome(tx, componentId, input.accountId);
-      await audit(tx, actor, {
-        action: 'payment.component.income-account',
-        entityType: 'payment_component',
-        entityId: componentId,
-        before: { accountId: before?.accountId ?? null },
-        after: { accountId: input.accountId },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'payment.component.income-account',
+          entityType: 'payment_component',
+          entityId: componentId,
+          before: { accountId: before?.accountId ?? null },
+          after: { accountId: input.accountId },
+        },
+        () => repo.setComponentIncome(tx, componentId, input.accountId),
+      );
       return component.unitId;
     });
     return componentIncomeAccounts(user, { unitId });

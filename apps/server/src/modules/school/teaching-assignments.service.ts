@@ -5,7 +5,7 @@ import type {
   TeachingAssignmentUpdate,
 } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
@@ -53,14 +53,16 @@ export function createTeachingAssignmentsService(db: Database) {
     const id = await guarded(
       () =>
         db.transaction(async (tx) => {
-          const id = await repo.insertAssignment(tx, { ...input, academicYearId: cls.academicYearId });
-          await audit(tx, actor, {
-            action: 'school.teaching.create',
-            entityType: 'teaching_assignment',
-            entityId: id,
-            after: { ...input, academicYearId: cls.academicYearId },
-          });
-          return id;
+          return audited(
+            tx,
+            actor,
+            {
+              action: 'school.teaching.create',
+              entityType: 'teaching_assignment',
+              after: { ...input, academicYearId: cls.academicYearId },
+            },
+            () => repo.insertAssignment(tx, { ...input, academicYearId: cls.academicYearId }),
+          );
         }),
       { unique: `Kelas ${cls.name} sudah punya guru ${subject.name} semester ${input.semester}` },
     );
@@ -71,14 +73,12 @@ export function createTeachingAssignmentsService(db: Database) {
     const before = await get(user, id);
     if (input.employeeId !== undefined) await assertTeacher(input.employeeId);
     await db.transaction(async (tx) => {
-      await repo.updateAssignment(tx, id, input);
-      await audit(tx, actor, {
-        action: 'school.teaching.update',
-        entityType: 'teaching_assignment',
-        entityId: id,
-        before,
-        after: input,
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'school.teaching.update', entityType: 'teaching_assignment', entityId: id, before, after: input },
+        () => repo.updateAssignment(tx, id, input),
+      );
     });
     return toAssignment((await repo.findAssignment(db, id))!);
   }
@@ -86,13 +86,12 @@ export function createTeachingAssignmentsService(db: Database) {
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
     const before = await get(user, id);
     await db.transaction(async (tx) => {
-      await repo.deleteAssignment(tx, id);
-      await audit(tx, actor, {
-        action: 'school.teaching.delete',
-        entityType: 'teaching_assignment',
-        entityId: id,
-        before,
-      });
+      await audited(
+        tx,
+        actor,
+        { action: 'school.teaching.delete', entityType: 'teaching_assignment', entityId: id, before, after: null },
+        () => repo.deleteAssignment(tx, id),
+      );
     });
   }
 
