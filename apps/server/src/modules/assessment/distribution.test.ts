@@ -201,15 +201,16 @@ describe('distributing a task or a quiz', () => {
   it('refuses the denied and bad input in the error shape', async () => {
     expect((await ctx.call(student, 'GET', `${API}/distribution`)).statusCode).toBe(403);
     expect((await ctx.call(null, 'GET', `${API}/distribution`)).statusCode).toBe(401);
-    const bad = async (query: string, field: string) => {
+    const bad = async (query: string, field: string, message: string) => {
       const res = await ctx.call(wakakur, 'GET', `${API}/distribution?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().error.fields[field], query).toBeTruthy();
+      expect(res.json().error.code, query).toBe('VALIDATION_FAILED');
+      expect(res.json().error.fields[field], query).toBe(message);
     };
-    await bad('from=2026-11-30&to=2026-11-01', 'to');
-    await bad('classGroupId=99999999999', 'classGroupId');
-    await bad('from=kemarin', 'from');
-    await bad('kind=ESSAY', 'kind');
+    await bad('from=2026-11-30&to=2026-11-01', 'to', 'Tanggal akhir tidak boleh sebelum tanggal awal');
+    await bad('classGroupId=99999999999', 'classGroupId', 'Kelas tidak valid');
+    await bad('from=kemarin', 'from', 'Tanggal awal harus berupa tanggal YYYY-MM-DD');
+    await bad('kind=ESSAY', 'kind', 'Pilihan tidak valid');
     const nul = await ctx.call(wakakur, 'GET', `${API}/distribution?q=a%00b`);
     expect(nul.statusCode).toBeLessThan(500);
   });

@@ -337,19 +337,39 @@ describe('POST /api/v1/auth/password', () => {
   });
 
   it.each([
-    [{ currentPassword: 'wrong-current-1', newPassword: 'Sangat-Rahasia-99' }, 'currentPassword'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: 'pendek' }, 'newPassword'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(129) }, 'newPassword'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: 'password123' }, 'newPassword'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: 'Bismillah' }, 'newPassword'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, 'newPassword'],
-  ])('refuses %o with a message on %s and changes nothing', async (body, field) => {
+    [
+      { currentPassword: 'wrong-current-1', newPassword: 'Sangat-Rahasia-99' },
+      'currentPassword',
+      'Kata sandi lama salah',
+    ],
+    [{ currentPassword: TEST_PASSWORD, newPassword: 'pendek' }, 'newPassword', 'Kata sandi minimal 8 karakter'],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(129) },
+      'newPassword',
+      'Kata sandi maksimal 128 karakter',
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: 'password123' },
+      'newPassword',
+      'Kata sandi terlalu umum, pilih yang lain',
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: 'Bismillah' },
+      'newPassword',
+      'Kata sandi terlalu umum, pilih yang lain',
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+      'newPassword',
+      'Kata sandi baru harus berbeda dari kata sandi lama',
+    ],
+  ])('refuses %o with a message on %s and changes nothing', async (body, field, message) => {
     const u = await ctx.createUser({ division: 'TEACHER' });
     const s = await ctx.signIn(u.username);
     const res = await ctx.call(s, 'POST', '/api/v1/auth/password', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(res.json().error.fields[field]).toBeTruthy();
+    expect(res.json().error.fields[field]).toBe(message);
     expect((await login(u.username, TEST_PASSWORD)).statusCode).toBe(200);
   });
 });

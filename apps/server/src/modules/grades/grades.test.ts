@@ -88,11 +88,20 @@ describe('score sheets', () => {
     expect((await column(student, {})).statusCode).toBe(403);
     expect((await column(f.homeroomA, { classGroupId: f.classB.id, subjectId: ipa })).statusCode).toBe(200);
     // bad input: a clear 400, nothing written
+    const refusals = [];
     for (const bad of [{ title: 'UH\u0000' }, { classGroupId: 2 ** 31 }, { kind: 'UAS' }, { date: '2026-13-01' }]) {
       const res = await column(f.subjectTeacher, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json().error).toBeTruthy();
+      refusals.push({ code: res.json().error.code, fields: res.json().error.fields });
     }
+    expect(refusals).toEqual(
+      [
+        { title: 'Karakter tidak sah' },
+        { classGroupId: 'Kelas tidak valid' },
+        { kind: 'Pilih jenis penilaian' },
+        { date: 'Tanggal harus berupa tanggal YYYY-MM-DD' },
+      ].map((fields) => ({ code: 'VALIDATION_FAILED', fields })),
+    );
     const titles = (await ctx.call(f.subjectTeacher, 'GET', sheetOf(f.classA.id, f.subject.id)))
       .json()
       .columns.map((c: { title: string }) => c.title);

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { clock } from '../../lib/clock.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 import { schoolDays } from '../school/calendar.service.ts';
 
@@ -94,6 +95,7 @@ describe('recording a class', () => {
         ['BERJAMAAH', null],
       ],
     };
+    const savedFrom = clock.now().getTime();
     for (const [d, date] of days.entries()) {
       const records = [s0, s1, s2].map((i) => ({
         studentId: sid(i),
@@ -112,7 +114,9 @@ describe('recording a class', () => {
     );
     const row = after.json().rows.find((r: { studentId: number }) => r.studentId === sid(s2));
     expect(row).toMatchObject({ status: 'UDZUR', reason: 'SAKIT', recordedBy: f.homeroomA.user.displayName });
-    expect(row.recordedAt).toBeTruthy();
+    // recorded at the instant of the save, on MMS's clock
+    expect(Date.parse(row.recordedAt)).toBeGreaterThanOrEqual(savedFrom);
+    expect(Date.parse(row.recordedAt)).toBeLessThanOrEqual(clock.now().getTime());
     expect(await ctx.db.select().from(prayerRecords)).toHaveLength(20);
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'prayer.record.save'));
     expect(audits).toHaveLength(5);
