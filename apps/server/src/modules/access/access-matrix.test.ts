@@ -95,6 +95,21 @@ const EXPECTED: { [K in AccessKind]: Record<AccessAction<K>, Record<Who, Row>> }
       TEACHER_TOKEN: [ok, 404, 404],
       ADMIN_SMP_TOKEN: [ok, ok, 404],
     },
+    // that a counselling case exists: counselling.read (BPBK, PRINCIPAL, ADMIN) by unit, anyone else only as the
+    // homeroom teacher; a token without counselling.read is the homeroom reach even for ADMIN
+    readCounselling: {
+      STUDENT: [403, 403, 403],
+      TEACHER: [ok, 403, 403],
+      TEACHERCASHIER: [403, 403, 403],
+      PRINCIPAL: [ok, ok, 403],
+      WAKAKUR: [403, 403, 403],
+      YAYASAN: [403, 403, 403],
+      BPBK: [ok, ok, 403],
+      TU: [403, 403, 403],
+      ADMIN: [ok, ok, ok],
+      TEACHER_TOKEN: [ok, 403, 403],
+      ADMIN_SMP_TOKEN: [403, 403, 403],
+    },
   },
   // btq.manage (PRINCIPAL, ADMIN) and YAYASAN see the unit's groups; an ustadz their own; a token without
   // btq.manage is an ustadz's reach even for ADMIN

@@ -77,8 +77,11 @@ async function require<K extends AccessKind>(
   return wanted.map((id) => {
     const row = rows.get(id);
     if (!row) throw notFound(rule.noun);
-    if (!row.inUnit) throw hidden ? notFound(rule.noun) : forbidden('Data ini milik unit lain');
-    if (!row.inReach) throw hidden ? notFound(rule.noun) : forbidden(rule.denied(action, row.label));
+    if (!row.inUnit || !row.inReach) {
+      if (hidden) throw notFound(rule.noun);
+      const unitMessage = !row.inUnit && (rule.unitDenied?.(action, actor) ?? 'unit') === 'unit';
+      throw forbidden(unitMessage ? 'Data ini milik unit lain' : rule.denied(action, row.label));
+    }
     return { id: row.id, unitId: row.unitId, label: row.label };
   });
 }

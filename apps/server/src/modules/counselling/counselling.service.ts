@@ -14,9 +14,10 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { audit, audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
-import * as school from '../school/school.service.ts';
+import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { access } from '../access/access.service.ts';
 import { assertCounsellor, studentsForWrite } from './counselling-access.ts';
 import { disciplineReportSections } from '../discipline/report-sections.ts';
 import * as repo from './counselling.repo.ts';
@@ -208,15 +209,7 @@ export function createCounsellingService(db: Database) {
   async function status(user: AuthUser, studentId: number) {
     const student = await repo.findStudent(db, studentId);
     if (!student) throw notFound('Siswa');
-    if (userCan(user, 'counselling.read')) {
-      assertUnit(user, student.unitId);
-    } else {
-      const cls = await school.classOfStudent(db, studentId);
-      const led = user.employeeId ? await school.homeroomClasses(db, user.employeeId) : [];
-      if (!cls || !led.some((c) => c.id === cls.id)) {
-        throw forbidden('Anda hanya dapat melihat status konseling siswa kelas perwalian Anda');
-      }
-    }
+    await access.require(db, actorOfUser(user), 'readCounselling', 'student', studentId);
     return { studentId, items: await repo.caseStatusesOf(db, studentId) };
   }
 

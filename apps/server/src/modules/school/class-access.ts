@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
-import { seesOnlyOwnClasses } from '../../lib/scope.ts';
+import { seesOnlyOwnClasses, userCan } from '../../lib/scope.ts';
 import { idIn, never, rowsOf, type RowRule } from '../access/row-rule.ts';
 
 /**
@@ -49,29 +49,40 @@ export const classRule: RowRule<'read'> = {
   denied: (_action, name) => `Anda tidak mengajar atau menjadi wali kelas ${name}`,
 };
 
+/** The student has an open enrolment of the active year in a class the employee leads as homeroom teacher. */
+const inHomeroomOf = (employeeId: number) => sql`exists (select 1 from enrollments en
+    join academic_years ay on ay.id = en.academic_year_id and ay.is_active
+    join class_groups hc on hc.id = en.class_group_id and hc.academic_year_id = ay.id
+   where en.student_id = s.id and en.ended_at is null and hc.homeroom_employee_id = ${employeeId})`;
+
 /**
  * The student rule. `read`: the unit's students, and for teachers those with an open enrolment in a class they
  * teach or lead. `readRecord` (the pesantren record, issue 16): for teachers only the students of a class they
- * lead as homeroom teacher in the active year; out of reach is "not found".
+ * lead as homeroom teacher in the active year; out of reach is "not found". `readCounselling` (that a counselling
+ * case exists, its date and status): holders of counselling.read in the unit, anyone else only as homeroom teacher.
  */
-export const studentRule: RowRule<'read' | 'readRecord'> = {
+export const studentRule: RowRule<'read' | 'readRecord' | 'readCounselling'> = {
   noun: 'Siswa',
   ...rowsOf('students', 's'),
   async reach(exec, actor, action) {
-    if (!seesOnlyOwnClasses(actor)) return null;
-    if (action === 'readRecord') {
-      if (!actor.employeeId) return never;
-      return sql`exists (select 1 from enrollments en
-          join academic_years ay on ay.id = en.academic_year_id and ay.is_active
-          join class_groups hc on hc.id = en.class_group_id and hc.academic_year_id = ay.id
-         where en.student_id = s.id and en.ended_at is null and hc.homeroom_employee_id = ${actor.employeeId})`;
+    if (action === 'readCounselling') {
+      if (userCan(actor, 'counselling.read')) return null;
+      return actor.employeeId ? inHomeroomOf(actor.employeeId) : never;
     }
+    if (!seesOnlyOwnClasses(actor)) return null;
+    if (action === 'readRecord') return actor.employeeId ? inHomeroomOf(actor.employeeId) : never;
     const own = (await ownClassIds(exec, actor)) ?? [];
     if (!own.length) return never;
     return sql`exists (select 1 from enrollments en
         where en.student_id = s.id and en.ended_at is null and ${idIn(sql`en.class_group_id`, own)})`;
   },
-  denied: () => 'Siswa ini tidak berada di kelas yang Anda ajar',
+  denied: (action) =>
+    action === 'readCounselling'
+      ? 'Anda hanya dapat melihat status konseling siswa kelas perwalian Anda'
+      : 'Siswa ini tidak berada di kelas yang Anda ajar',
+  // one who sees counselling status only as homeroom teacher hears the homeroom rule for another unit's student
+  unitDenied: (action, actor) =>
+    action === 'readCounselling' && !userCan(actor, 'counselling.read') ? 'reach' : 'unit',
   hidden: (action) => action === 'readRecord',
 };
 
