@@ -35,3 +35,11 @@ export const forbidden = (message = 'Anda tidak berhak melakukan tindakan ini') 
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError('CONFLICT', message, fields);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError('VALIDATION_FAILED', message, fields);
+/** 429 after too many failed sign-ins (staff or applicant), with Retry-After in seconds. */
+export const signInThrottled = (retryAfterSeconds: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${Math.ceil(retryAfterSeconds / 60)} menit.`,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );

@@ -218,6 +218,20 @@ export const applicantSessions = pgTable(
 );
 
 /**
+ * Wrong PINs of an applicant, from any address (issue 38): a run of them locks the applicant's sign-in until
+ * `lockedUntil`, the right PIN included. A success deletes the row.
+ */
+export const applicantSignInFailures = pgTable('applicant_sign_in_failures', {
+  applicantId: integer()
+    .primaryKey()
+    .references(() => applicants.id, { onDelete: 'cascade' }),
+  /** wrong PINs in the current run (a run ends at a success, a lock, or a quiet window) */
+  failures: integer().notNull(),
+  lastFailedAt: timestamp({ withTimezone: true }).notNull(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/**
  * The selection test's own question bank per unit (issue 17), apart from the subject banks: what a question
  * says lives in its versions, as in the subject bank, so an answer keeps the version it was drawn with.
  */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApplicantSessionResponse, ApplicantSignInRequest, ErrorBody, OkResponse } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import { applicants } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, signInThrottled } from '../../lib/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
 import {
   clearApplicantCookie,
@@ -12,6 +12,9 @@ import {
   requireApplicant,
   setApplicantCookie,
 } from './applicant-session.ts';
+import { clearPinFailures, lockApplicantSignIn, pinLockedFor, recordPinFailure } from './applicant-pin-limit.ts';
+
+const wrongPin = () => new AppError('UNAUTHENTICATED', 'Nomor pendaftaran atau PIN salah');
 
 const applicantSummary = (db: Database, id: number) =>
   db
@@ -30,7 +33,8 @@ const applicantSummary = (db: Database, id: number) =>
 /**
  * The applicant's sign-in with the registration number and PIN (issue 17), under /api/v1/admission/public.
  * The same answer for an unknown number and a wrong PIN, and the same argon2 work for both; limited per address
- * (`signInPerMinute`), so guessing a 6-digit PIN from one address takes weeks.
+ * (`signInPerMinute`) and per applicant from every address (`applicant-pin-limit.ts`: 5 wrong PINs lock the
+ * applicant's sign-in for 15 minutes), so guessing a 6-digit PIN takes years.
  */
 export const applicantAuthRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -55,11 +59,25 @@ export const applicantAuthRoutes: FastifyPluginAsyncZod<{
         .from(applicants)
         .where(eq(applicants.regNo, regNo))
         .limit(1);
-      const ok = await verifyPassword(row?.pinHash ?? (await dummyPasswordHash()), pin);
-      if (!row || !ok) throw new AppError('UNAUTHENTICATED', 'Nomor pendaftaran atau PIN salah');
-      const { sessionId, csrfToken } = await db.transaction((tx) => createApplicantSession(tx, row.id));
-      setApplicantCookie(reply, sessionId, cookieSecure);
-      return { applicant: await applicantSummary(db, row.id), csrfToken };
+      if (!row) {
+        await verifyPassword(await dummyPasswordHash(), pin);
+        throw wrongPin();
+      }
+      const outcome = await db.transaction(async (tx) => {
+        await lockApplicantSignIn(tx, row.id);
+        const lockedFor = await pinLockedFor(tx, row.id);
+        if (lockedFor !== null) return { kind: 'locked' as const, retryAfter: lockedFor };
+        if (!(await verifyPassword(row.pinHash, pin))) {
+          await recordPinFailure(tx, row.id);
+          return { kind: 'wrong' as const };
+        }
+        await clearPinFailures(tx, row.id);
+        return { kind: 'ok' as const, ...(await createApplicantSession(tx, row.id)) };
+      });
+      if (outcome.kind === 'locked') throw signInThrottled(outcome.retryAfter);
+      if (outcome.kind === 'wrong') throw wrongPin();
+      setApplicantCookie(reply, outcome.sessionId, cookieSecure);
+      return { applicant: await applicantSummary(db, row.id), csrfToken: outcome.csrfToken };
     },
   );
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { hashSessionId, type AuthContext, type SessionResolver } from '../../lib/access.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound, signInThrottled } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import * as repo from './auth.repo.ts';
 
@@ -134,14 +134,7 @@ export function createAuthService(db: Database, config: Config) {
       );
       return { kind: 'ok' as const, result };
     });
-    if (outcome.kind === 'throttled') {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${Math.ceil(outcome.retryAfter / 60)} menit.`,
-        undefined,
-        { 'retry-after': String(outcome.retryAfter) },
-      );
-    }
+    if (outcome.kind === 'throttled') throw signInThrottled(outcome.retryAfter);
     if (outcome.kind === 'invalid') throw new AppError('INVALID_CREDENTIALS', 'Nama pengguna atau kata sandi salah');
     return outcome.result;
   }
