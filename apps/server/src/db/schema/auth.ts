@@ -36,6 +36,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Devices an account signed in from (issue 38): the HttpOnly cookie `mms_device` holds a random id, only its
+ * SHA-256 is stored. A sign-in from a known device of the account is not held by the per-address failure rule.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    idHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: wallStamp(),
+    lastUsedAt: wallStamp(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId)],
+);
+
 /** Sign-in attempts, for per-username throttling that holds across server processes. */
 export const loginAttempts = pgTable(
   'login_attempts',

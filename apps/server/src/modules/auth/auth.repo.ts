@@ -1,7 +1,7 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { employees, loginAttempts, sessions, students, units, users } from '../../db/schema/index.ts';
+import { employees, knownDevices, loginAttempts, sessions, students, units, users } from '../../db/schema/index.ts';
 import { sqlNow } from '../../lib/sql.ts';
 
 const authUserColumns = {
@@ -163,6 +163,33 @@ export async function isUsualAddress(db: Executor, username: string, ip: string 
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** The username whose known device this is (used within `maxIdleDays`), or undefined. */
+export async function knownDeviceUsername(db: Executor, idHash: string, maxIdleDays: number) {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(knownDevices)
+    .innerJoin(users, eq(users.id, knownDevices.userId))
+    .where(
+      and(
+        eq(knownDevices.idHash, idHash),
+        sql`${knownDevices.lastUsedAt} > now() - make_interval(days => ${maxIdleDays})`, // db-clock: a device's idle time is real time, as last_used_at is stamped
+      ),
+    )
+    .limit(1);
+  return row?.username;
+}
+
+export async function insertKnownDevice(db: Executor, idHash: string, userId: number) {
+  await db.insert(knownDevices).values({ idHash, userId });
+}
+
+export async function touchKnownDevice(db: Executor, idHash: string) {
+  await db
+    .update(knownDevices)
+    .set({ lastUsedAt: sql`now()` }) // db-clock: a device's idle time is real time
+    .where(eq(knownDevices.idHash, idHash));
 }
 
 export async function lockUsername(db: Executor, username: string) {

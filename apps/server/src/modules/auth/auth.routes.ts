@@ -9,8 +9,8 @@ import {
   SessionResponse,
 } from '@mms/shared';
 import { actorOf } from '../../lib/audit.ts';
-import { clearSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
-import type { AuthService } from './auth.service.ts';
+import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../../lib/session-cookie.ts';
+import { DEVICE_MAX_IDLE_DAYS, type AuthService } from './auth.service.ts';
 import { clock } from '../../lib/clock.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -34,8 +34,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body, actorOf(request), request.headers['user-agent'] ?? null);
+      const result = await auth.login(
+        request.body,
+        actorOf(request),
+        request.headers['user-agent'] ?? null,
+        request.cookies[DEVICE_COOKIE] ?? null,
+      );
       setSessionCookie(reply, result.sessionId, cookieSecure, auth.maxAgeSeconds);
+      setDeviceCookie(reply, result.deviceId, cookieSecure, DEVICE_MAX_IDLE_DAYS * 86_400);
       return { user: result.user, csrfToken: result.csrfToken, now: clock.jakarta().iso };
     },
   );

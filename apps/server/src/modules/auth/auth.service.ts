@@ -24,7 +24,12 @@ export interface LoginResult {
   sessionId: string;
   csrfToken: string;
   user: AuthUser;
+  /** the id for the `mms_device` cookie (the known device's, or a new one) */
+  deviceId: string;
 }
+
+/** A known device is forgotten after a year without a sign-in from it (the cookie lives as long). */
+export const DEVICE_MAX_IDLE_DAYS = 365;
 
 export function createAuthService(db: Database, config: Config) {
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
@@ -76,10 +81,16 @@ export function createAuthService(db: Database, config: Config) {
    * so nobody can lock the admin (or anyone) out from elsewhere. Against guessing spread over many
    * addresses, a larger count per username (LOGIN_MAX_FAILURES_PER_ACCOUNT) closes the account to
    * every address except the account's usual ones (a successful sign-in from it in 90 days).
+   * Behind one NAT address (a school's) the per-address rule would let a student keep the admin out: a known
+   * device of the account (its `mms_device` cookie) is not held by it; the per-account rule still applies.
    */
-  async function throttleOf(exec: Executor, username: string, ip: string | null) {
-    const here = await repo.recentFailures(exec, username, config.LOGIN_FAILURE_WINDOW_MINUTES, ip);
-    if (here.failures >= config.LOGIN_MAX_FAILURES) return { by: 'address', retryAfter: retryAfterOf(here.oldest) };
+  async function throttleOf(exec: Executor, username: string, ip: string | null, knownDevice: boolean) {
+    const here = knownDevice
+      ? null
+      : await repo.recentFailures(exec, username, config.LOGIN_FAILURE_WINDOW_MINUTES, ip);
+    if (here && here.failures >= config.LOGIN_MAX_FAILURES) {
+      return { by: 'address', retryAfter: retryAfterOf(here.oldest) };
+    }
     const all = await repo.recentFailures(exec, username, config.LOGIN_FAILURE_WINDOW_MINUTES);
     if (all.failures >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT && !(await repo.isUsualAddress(exec, username, ip))) {
       return { by: 'account', retryAfter: retryAfterOf(all.oldest) };
@@ -94,12 +105,14 @@ export function createAuthService(db: Database, config: Config) {
   async function signIn<T>(
     input: { username: string; password: string },
     actor: AuditActor,
-    issue: (tx: Executor, user: AuthUser) => Promise<T>,
+    issue: (tx: Executor, user: AuthUser, knownDevice: boolean) => Promise<T>,
+    deviceId: string | null = null,
   ): Promise<T> {
     const username = input.username.trim().toLowerCase();
     const outcome = await db.transaction(async (tx) => {
       await repo.lockUsername(tx, username);
-      const throttle = await throttleOf(tx, username, actor.ip);
+      const knownDevice = deviceId !== null && (await deviceUsername(tx, deviceId)) === username;
+      const throttle = await throttleOf(tx, username, actor.ip, knownDevice);
       if (throttle) {
         await audit(tx, actor, {
           action: 'auth.login.throttled',
@@ -122,7 +135,7 @@ export function createAuthService(db: Database, config: Config) {
         });
         return { kind: 'invalid' as const };
       }
-      const result = await issue(tx, repo.toAuthUser(user));
+      const result = await issue(tx, repo.toAuthUser(user), knownDevice);
       await audit(
         tx,
         { ...actor, userId: user.id, username: user.username },
@@ -139,12 +152,37 @@ export function createAuthService(db: Database, config: Config) {
     return outcome.result;
   }
 
+  /** The username of a known device's id (from its cookie), or undefined for an unknown or long unused one. */
+  const deviceUsername = (exec: Executor, deviceId: string) =>
+    deviceId.length > 128 ? undefined : repo.knownDeviceUsername(exec, hashSessionId(deviceId), DEVICE_MAX_IDLE_DAYS);
+
+  /** The device's id after a sign-in: the known one kept (and touched), else a new one for the cookie. */
+  async function deviceAfterSignIn(tx: Executor, userId: number, deviceId: string | null, known: boolean) {
+    if (known && deviceId) {
+      await repo.touchKnownDevice(tx, hashSessionId(deviceId));
+      return deviceId;
+    }
+    const fresh = randomBytes(32).toString('base64url');
+    await repo.insertKnownDevice(tx, hashSessionId(fresh), userId);
+    return fresh;
+  }
+
   const login = (
     input: { username: string; password: string },
     actor: AuditActor,
     userAgent: string | null,
+    deviceId: string | null = null,
   ): Promise<LoginResult> =>
-    signIn(input, actor, async (tx, user) => ({ ...(await newSession(tx, user.id, actor.ip, userAgent)), user }));
+    signIn(
+      input,
+      actor,
+      async (tx, user, known) => ({
+        ...(await newSession(tx, user.id, actor.ip, userAgent)),
+        user,
+        deviceId: await deviceAfterSignIn(tx, user.id, deviceId, known),
+      }),
+      deviceId,
+    );
 
   async function logout(auth: AuthContext, actor: AuditActor) {
     await db.transaction(async (tx) => {
