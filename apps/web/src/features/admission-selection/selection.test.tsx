@@ -83,7 +83,7 @@ describe('the applicant’s test page', () => {
     fireEvent.change(screen.getByLabelText(/^PIN/), { target: { value: '135790' } });
     fireEvent.click(screen.getByRole('button', { name: 'Masuk' }));
     expect(await screen.findByText('Tes siap dikerjakan.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Mulai tes' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mulai tes' })).toHaveProperty('disabled', false);
     await waitFor(() => expect(calls).toContain('POST /api/v1/admission/public/sign-in'));
     expect(calls.some((c) => c.includes('/start'))).toBe(false);
   });

@@ -114,7 +114,7 @@ describe('the voucher list', { timeout: 30_000 }, () => {
   it('shows its empty state and offers a new voucher to the treasurer', async () => {
     await renderWithApp(<VouchersPage />);
     expect(await screen.findByText('Tidak ada data yang cocok.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Bukti baru' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bukti baru' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('heading', { name: 'Bukti Kas dan Bank' })).toBeTruthy();
   });
 });

@@ -80,7 +80,7 @@ describe('the pesantren record', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('record-discipline')).toBeNull();
     expect(screen.queryByTestId('record-counselling')).toBeNull();
     expect(screen.getByText('Bagian yang tidak termasuk hak akses Anda tidak ditampilkan.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cetak' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cetak' })).toHaveProperty('disabled', false);
   });
 
   it('names a missing student instead of an empty page', async () => {

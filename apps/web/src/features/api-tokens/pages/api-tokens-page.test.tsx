@@ -76,7 +76,7 @@ describe('the API tokens screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Token API', level: 1 })).toBeTruthy();
     await screen.findByText('Integrasi rapor', undefined, { timeout: 10_000 });
     expect(screen.getByText('mms_AbCdEfGh…')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toHaveProperty('disabled', false);
     fireEvent.click(screen.getByRole('button', { name: 'Cabut Integrasi rapor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cabut token API' });
     expect(posts()).toHaveLength(0);
@@ -90,7 +90,7 @@ describe('the API tokens screen', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Buat token' }));
     const form = await screen.findByRole('dialog', { name: 'Buat token' });
     // ADMIN's permissions are offered; a student's are not
-    expect(within(form).getByRole('checkbox', { name: 'users.manage' })).toBeTruthy();
+    expect(within(form).getByRole('checkbox', { name: 'users.manage' })).toHaveProperty('checked', false);
     expect(within(form).queryByRole('checkbox', { name: 'assessment.take' })).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Buat token' }));
     expect(await within(form).findByText('Nama token wajib diisi')).toBeTruthy();
@@ -105,7 +105,7 @@ describe('the API tokens screen', { timeout: 30_000 }, () => {
     expect(body.expiresOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(within(shown).getByText(SECRET)).toBeTruthy();
     expect(within(shown).getByText(/hanya ditampilkan sekali/)).toBeTruthy();
-    expect(within(shown).getByRole('button', { name: 'Salin token' })).toBeTruthy();
+    expect(within(shown).getByRole('button', { name: 'Salin token' })).toHaveProperty('disabled', false);
     fireEvent.click(within(shown).getByRole('button', { name: 'Selesai' }));
     await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
   });

@@ -242,14 +242,14 @@ describe('the promotion list', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Sudah diputuskan' })).getAllByRole('row')).toHaveLength(2),
     );
-    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cetak' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Cetak' })).toHaveProperty('disabled', false);
   });
 
   it('shows approve and reject to the coordinator', async () => {
     canDecide = true;
     await renderPage(<BtqPromotionPage />);
     expect(await screen.findByRole('button', { name: 'Setujui Aisyah' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Tolak Aisyah' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tolak Aisyah' })).toHaveProperty('disabled', false);
   });
 });

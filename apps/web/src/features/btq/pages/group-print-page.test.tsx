@@ -82,7 +82,7 @@ describe('the printable group page', { timeout: 30_000 }, () => {
     expect(table.textContent).toContain('hal. 39 / 40');
     expect(table.textContent).toContain('78:40');
     expect(table.textContent).toContain('Umar Said');
-    expect(screen.getByRole('button', { name: /Cetak/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Cetak/ })).toHaveProperty('disabled', false);
     expect(screen.getByRole('link', { name: 'Pengelompokan' })).toBeTruthy();
   });
 

@@ -62,7 +62,7 @@ describe('the BTQ ustadz page', { timeout: 30_000 }, () => {
   it('searches the ustadz and offers the list as Excel', async () => {
     await renderPage();
     await screen.findByText('Ustadz Pegawai');
-    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor Excel' })).toHaveProperty('disabled', false);
     fireEvent.change(screen.getByRole('textbox', { name: 'Cari nama, NIP atau akun' }), { target: { value: 'nip3' } });
     await waitFor(() => expect(screen.queryByText('Ustadzah Luar')).toBeNull());
     expect(screen.getByText('Ustadz Pegawai')).toBeTruthy();

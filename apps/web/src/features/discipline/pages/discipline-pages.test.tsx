@@ -312,7 +312,7 @@ describe('the discipline screens', { timeout: 30_000 }, () => {
     const cells = within(byClass).getAllByRole('row')[1]!.querySelectorAll('td');
     expect([...cells].map((c) => c.textContent)).toEqual(['7B', '3', '50', '1']);
     expect(screen.getByRole('table', { name: 'Per bulan' }).textContent).toContain('November 2026');
-    expect(screen.getByRole('button', { name: 'Cetak' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cetak' })).toHaveProperty('disabled', false);
   });
 
   it('prints every row the filters select on the letterhead', async () => {

@@ -179,7 +179,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
       { questionId: 101, clientSeq: 5, response: { type: 'SINGLE', optionId: 'a' }, flagged: false },
     ]);
     await waitFor(() => expect(screen.getByTestId('exam-sync-status').textContent).toBe('Tersimpan'));
-    expect(screen.getByRole('button', { name: 'Soal 1: Sudah dijawab' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Soal 1: Sudah dijawab' })).toHaveProperty('disabled', false);
     // every ack corrects the countdown with the server's seconds left
     await waitFor(() => expect(screen.getByTestId('exam-countdown').textContent).toContain('09:50'));
   });
@@ -238,7 +238,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
       expect(screen.getByTestId('exam-sync-status').textContent).toBe('Offline — 1 jawaban menunggu dikirim'),
     );
     expect(screen.getByTestId('exam-sync-status').getAttribute('aria-live')).toBe('polite');
-    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toHaveProperty('disabled', false);
   });
 
   it("counts down from the server's seconds on the monotonic clock and locks the paper at zero", async () => {
@@ -313,7 +313,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Dua' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ragu-ragu' }));
     await waitFor(() => expect(screen.getByTestId('exam-sync-status').textContent).toBe('Tersimpan'));
-    expect(screen.getByRole('button', { name: 'Soal 1: Sudah dijawab, Ragu-ragu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Soal 1: Sudah dijawab, Ragu-ragu' })).toHaveProperty('disabled', false);
     fireEvent.click(screen.getByRole('button', { name: 'Kumpulkan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Kumpulkan jawaban?' });
     expect(dialog.textContent).toContain('1 dari 6 soal dijawab; 5 belum dijawab, 1 ragu-ragu.');
@@ -351,7 +351,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
       'Senin, 23 November 2026 09:20: Waktu ditambah 10 menit oleh pengawas',
     );
     expect((screen.getByRole('radio', { name: 'Tiga' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('button', { name: 'Soal 2: Sudah dijawab, Ragu-ragu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Soal 2: Sudah dijawab, Ragu-ragu' })).toHaveProperty('disabled', false);
     expect(calls('POST /api/v1/exam/assessments/7/start')).toHaveLength(1);
   });
 
@@ -371,7 +371,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('exam-sync-status').textContent).toBe('Offline — 1 jawaban menunggu dikirim'),
     );
-    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toHaveProperty('disabled', false);
   });
 
   it('stops and says so when another device took over (409 on a save)', async () => {
@@ -383,7 +383,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
       'Ujian ini sekarang dikerjakan di perangkat lain. Perangkat ini berhenti menyimpan.',
     );
     expect((screen.getByRole('radio', { name: 'Tiga' }) as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toHaveProperty('disabled', false);
   });
 
   it('shows the end when the server says the deadline has passed (409) and offers the answer file', async () => {
@@ -392,7 +392,7 @@ describe('the exam play screen', { timeout: 30_000 }, () => {
       json({ error: { code: 'CONFLICT', message: 'Waktu habis', fields: { deadline: 'Waktu habis' } } }, 409);
     fireEvent.click(screen.getByRole('radio', { name: 'Dua' }));
     expect(await screen.findByText('Waktu habis')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unduh file jawaban' })).toHaveProperty('disabled', false);
   });
 
   it('polls the attempt while working and shows a submission made by the proctor', async () => {

@@ -71,6 +71,6 @@ describe('uji coba', () => {
     ]);
     // again: the answers are cleared
     fireEvent.click(screen.getByRole('button', { name: 'Ulangi uji coba' }));
-    expect(screen.getByRole('button', { name: 'Selesai dan nilai' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Selesai dan nilai' })).toHaveProperty('disabled', false);
   });
 });
