@@ -9,7 +9,7 @@ import type {
   ExamUnitQuery,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
@@ -73,9 +73,9 @@ export function createExamScheduleService(db: Database) {
     const id = await guarded(
       () =>
         db.transaction(async (tx) => {
-          const id = await repo.insertRoom(tx, values);
-          await audit(tx, actor, { action: 'exam.room.create', entityType: 'exam_room', entityId: id, after: values });
-          return id;
+          return audited(tx, actor, { action: 'exam.room.create', entityType: 'exam_room', after: values }, () =>
+            repo.insertRoom(tx, values),
+          );
         }),
       roomMessages,
     );
@@ -88,14 +88,12 @@ export function createExamScheduleService(db: Database) {
     await guarded(
       () =>
         db.transaction(async (tx) => {
-          await repo.updateRoom(tx, id, values);
-          await audit(tx, actor, {
-            action: 'exam.room.update',
-            entityType: 'exam_room',
-            entityId: id,
-            before,
-            after: values,
-          });
+          await audited(
+            tx,
+            actor,
+            { action: 'exam.room.update', entityType: 'exam_room', entityId: id, before, after: values },
+            () => repo.updateRoom(tx, id, values),
+          );
         }),
       roomMessages,
     );
@@ -107,8 +105,12 @@ export function createExamScheduleService(db: Database) {
     await guarded(
       () =>
         db.transaction(async (tx) => {
-          await repo.deleteRoom(tx, id);
-          await audit(tx, actor, { action: 'exam.room.delete', entityType: 'exam_room', entityId: id, before });
+          await audited(
+            tx,
+            actor,
+            { action: 'exam.room.delete', entityType: 'exam_room', entityId: id, before, after: null },
+            () => repo.deleteRoom(tx, id),
+          );
         }),
       roomMessages,
     );
@@ -146,14 +148,9 @@ export function createExamScheduleService(db: Database) {
     const id = await guarded(
       () =>
         db.transaction(async (tx) => {
-          const id = await repo.insertSession(tx, values);
-          await audit(tx, actor, {
-            action: 'exam.session.create',
-            entityType: 'exam_session',
-            entityId: id,
-            after: values,
-          });
-          return id;
+          return audited(tx, actor, { action: 'exam.session.create', entityType: 'exam_session', after: values }, () =>
+            repo.insertSession(tx, values),
+          );
         }),
       sessionMessages,
     );
@@ -167,19 +164,15 @@ export function createExamScheduleService(db: Database) {
       () =>
         db.transaction(async (tx) => {
           await repo.lockSlotWrites(tx);
-          await repo.updateSession(tx, id, values);
-          // new times must not make the session's slots clash with others
-          for (const slot of await repo.listSlots(tx, { unitId: before.unitId })) {
-            if (slot.sessionId !== id) continue;
-            const problems = clashMessages(await repo.clashesOf(tx, { ...slot, ...values }, slot.id));
-            if (problems.length) throw conflict(problems.map((p) => p.message).join('; '));
-          }
-          await audit(tx, actor, {
-            action: 'exam.session.update',
-            entityType: 'exam_session',
-            entityId: id,
-            before,
-            after: values,
+          const change = { action: 'exam.session.update', entityType: 'exam_session', entityId: id, before };
+          await audited(tx, actor, { ...change, after: values }, async () => {
+            await repo.updateSession(tx, id, values);
+            // new times must not make the session's slots clash with others
+            for (const slot of await repo.listSlots(tx, { unitId: before.unitId })) {
+              if (slot.sessionId !== id) continue;
+              const problems = clashMessages(await repo.clashesOf(tx, { ...slot, ...values }, slot.id));
+              if (problems.length) throw conflict(problems.map((p) => p.message).join('; '));
+            }
           });
         }),
       sessionMessages,
@@ -192,8 +185,12 @@ export function createExamScheduleService(db: Database) {
     await guarded(
       () =>
         db.transaction(async (tx) => {
-          await repo.deleteSession(tx, id);
-          await audit(tx, actor, { action: 'exam.session.delete', entityType: 'exam_session', entityId: id, before });
+          await audited(
+            tx,
+            actor,
+            { action: 'exam.session.delete', entityType: 'exam_session', entityId: id, before, after: null },
+            () => repo.deleteSession(tx, id),
+          );
         }),
       sessionMessages,
     );
@@ -285,8 +282,12 @@ export function createExamScheduleService(db: Database) {
         db.transaction(async (tx) => {
           const unitId = await assertFits(tx, user, input);
           const values = { ...input, unitId };
-          const id = await repo.insertSlot(tx, values);
-          await audit(tx, actor, { action: 'exam.slot.create', entityType: 'exam_slot', entityId: id, after: values });
+          const id = await audited(
+            tx,
+            actor,
+            { action: 'exam.slot.create', entityType: 'exam_slot', after: values },
+            () => repo.insertSlot(tx, values),
+          );
           // the class's students hear of it (notification outbox, issue 18), with the slot or not at all
           await notifyExamScheduled(tx, id);
           return id;
@@ -303,14 +304,12 @@ export function createExamScheduleService(db: Database) {
         db.transaction(async (tx) => {
           const unitId = await assertFits(tx, user, input, id);
           const values = { ...input, unitId };
-          await repo.updateSlot(tx, id, values);
-          await audit(tx, actor, {
-            action: 'exam.slot.update',
-            entityType: 'exam_slot',
-            entityId: id,
-            before,
-            after: values,
-          });
+          await audited(
+            tx,
+            actor,
+            { action: 'exam.slot.update', entityType: 'exam_slot', entityId: id, before, after: values },
+            () => repo.updateSlot(tx, id, values),
+          );
         }),
       slotMessages,
     );
@@ -320,8 +319,12 @@ export function createExamScheduleService(db: Database) {
   async function removeSlot(user: AuthUser, id: number, actor: AuditActor) {
     const before = await slotForWrite(user, id);
     await db.transaction(async (tx) => {
-      await repo.deleteSlot(tx, id);
-      await audit(tx, actor, { action: 'exam.slot.delete', entityType: 'exam_slot', entityId: id, before });
+      await audited(
+        tx,
+        actor,
+        { action: 'exam.slot.delete', entityType: 'exam_slot', entityId: id, before, after: null },
+        () => repo.deleteSlot(tx, id),
+      );
     });
     return { ok: true as const };
   }

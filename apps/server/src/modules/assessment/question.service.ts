@@ -6,7 +6,7 @@ import {
   type QuestionUpdate,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { cleanRichText, hasContent } from '../../lib/rich-text.ts';
 import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
@@ -152,13 +152,18 @@ export function createQuestionService(db: Database) {
     const q = cleanQuestion(input);
     const id = await db.transaction(async (tx) => {
       const pair = await writablePair(tx, user, q);
-      const { id, versionId } = await insertNew(tx, user, pair, q);
-      await audit(tx, actor, {
+      const change = {
         action: 'question.create',
         entityType: 'question',
-        entityId: id,
-        after: { versionId, subjectId: pair.subjectId, gradeId: pair.gradeId, type: q.content.type, points: q.points },
-      });
+        after: ({ versionId }: { versionId: number }) => ({
+          versionId,
+          subjectId: pair.subjectId,
+          gradeId: pair.gradeId,
+          type: q.content.type,
+          points: q.points,
+        }),
+      };
+      const { id } = await audited(tx, actor, change, () => insertNew(tx, user, pair, q));
       return id;
     });
     return get(user, id);
@@ -176,14 +181,18 @@ export function createQuestionService(db: Database) {
         ...versionValues(q),
         createdByUserId: user.id,
       });
-      await repo.setCurrentVersion(tx, id, version, tagsOf(q.tags));
-      await audit(tx, actor, {
-        action: 'question.update',
-        entityType: 'question',
-        entityId: id,
-        before: { versionId: before.versionId, version: before.version, points: before.points, type: before.type },
-        after: { versionId, version, points: q.points, type: q.content.type },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'question.update',
+          entityType: 'question',
+          entityId: id,
+          before: { versionId: before.versionId, version: before.version, points: before.points, type: before.type },
+          after: { versionId, version, points: q.points, type: q.content.type },
+        },
+        () => repo.setCurrentVersion(tx, id, version, tagsOf(q.tags)),
+      );
     });
     return get(user, id);
   }
@@ -191,13 +200,18 @@ export function createQuestionService(db: Database) {
   async function remove(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const before = await changeable(tx, user, id);
-      await repo.markDeleted(tx, id);
-      await audit(tx, actor, {
-        action: 'question.delete',
-        entityType: 'question',
-        entityId: id,
-        before: { versionId: before.versionId, subjectId: before.subjectId, gradeId: before.gradeId },
-      });
+      await audited(
+        tx,
+        actor,
+        {
+          action: 'question.delete',
+          entityType: 'question',
+          entityId: id,
+          before: { versionId: before.versionId, subjectId: before.subjectId, gradeId: before.gradeId },
+          after: null,
+        },
+        () => repo.markDeleted(tx, id),
+      );
     });
     return { ok: true as const };
   }
