@@ -34,11 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Every table's rows as one digest (sessions, sign-in attempts and the audit log change by design). */
+/**
+ * Every table's rows as one digest (sessions, known devices, sign-in attempts and failures, and the audit
+ * log change by design).
+ */
 async function fingerprint() {
   const tables = await ctx.db.execute<{ name: string }>(
     sql`select tablename as name from pg_tables where schemaname = 'public'
-        and tablename not in ('sessions', 'login_attempts', 'audit_log', '__drizzle_migrations') order by 1`,
+        and tablename not in ('sessions', 'known_devices', 'login_attempts', 'applicant_sign_in_failures',
+          'audit_log', '__drizzle_migrations') order by 1`,
   );
   const parts: string[] = [];
   for (const { name } of tables.rows) {
