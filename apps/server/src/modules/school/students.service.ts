@@ -42,15 +42,11 @@ export function createStudentsService(db: Database, structure: StructureService)
     return repo.listStudents(db, unitScope(user, q.unitId), q, await structure.visibleClassIds(user));
   }
 
-  /** Row-level read rule: unit, and for teachers the classes they teach or lead. */
-  async function assertMayRead(user: AuthUser, row: StudentRow) {
-    await access.require(db, actorOfUser(user), 'read', 'student', row.id);
-  }
-
   async function get(user: AuthUser, id: number) {
     const row = await repo.findStudent(db, id);
     if (!row) throw notFound('Siswa');
-    await assertMayRead(user, row);
+    // row rule: the unit, and for teachers the classes they teach or lead
+    await access.require(db, actorOfUser(user), 'read', 'student', row.id);
     return toStudent(row);
   }
 
@@ -58,7 +54,7 @@ export function createStudentsService(db: Database, structure: StructureService)
     const rows = await repo.findStudentByNis(db, unitScope(user, unitId), nis);
     if (!rows.length) throw notFound('Siswa');
     if (rows.length > 1) throw badRequest('NIS ini ada di lebih dari satu unit', { unitId: 'Pilih unit' });
-    await assertMayRead(user, rows[0]!);
+    await access.require(db, actorOfUser(user), 'read', 'student', rows[0]!.id);
     return toStudent(rows[0]!);
   }
 

@@ -45,10 +45,6 @@ export function createStudentRecordService(db: Database) {
   const counselling = createCounsellingService(db);
   const grades = createGradesService(db);
 
-  async function assertMaySee(user: AuthUser, card: school.StudentCardRow) {
-    await access.require(db, actorOfUser(user), 'readRecord', 'student', card.id);
-  }
-
   async function attendance(card: school.StudentCardRow, year: { startDate: string; endDate: string; tapel: string }) {
     const today = clock.today();
     const from = card.entryDate && card.entryDate > year.startDate ? card.entryDate : year.startDate;
@@ -125,7 +121,7 @@ export function createStudentRecordService(db: Database) {
   async function record(user: AuthUser, studentId: number): Promise<StudentRecord> {
     const card = await school.findStudentCard(db, studentId);
     if (!card) throw notFound('Siswa');
-    await assertMaySee(user, card);
+    await access.require(db, actorOfUser(user), 'readRecord', 'student', card.id);
     const today = clock.today();
     const active = await school.activeYear(db);
     const year = active
