@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { writeDocx, type DocxParagraph } from '../../../apps/server/src/lib/docx-writer.ts';
+import { writeDocx, type DocxParagraph } from '../../../apps/server/src/lib/docx.ts';
 import { signIn } from '../support.ts';
 
 /** A 24 x 16 blue PNG: the picture of question 2. */
