@@ -8,6 +8,7 @@ import {
   enrollments,
   grades,
   students,
+  subjectMaterials,
   subjects,
   teachingAssignments,
   units,
@@ -46,39 +47,42 @@ type Cell = 'ok' | 403 | 404;
 type Row = readonly [own: Cell, otherClass: Cell, otherUnit: Cell];
 
 const ok = 'ok';
-const CLASS_OR_STUDENT_READ: Record<Who, Row> = {
-  // the route keeps students out (permissions); the row rule gives a student's division the unit
-  STUDENT: [ok, ok, 403],
-  TEACHER: [ok, 403, 403],
-  TEACHERCASHIER: [ok, 403, 403],
+/** the unit's rows, a student only their own class's (the class's timetable, a grade's material) */
+const UNIT_BUT_STUDENT_OWN: Record<Who, Row> = {
+  STUDENT: [ok, 403, 403],
+  TEACHER: [ok, ok, 403],
+  TEACHERCASHIER: [ok, ok, 403],
   PRINCIPAL: [ok, ok, 403],
   WAKAKUR: [ok, ok, 403],
   YAYASAN: [ok, ok, ok],
   BPBK: [ok, ok, 403],
   TU: [ok, ok, 403],
   ADMIN: [ok, ok, ok],
-  TEACHER_TOKEN: [ok, 403, 403],
+  TEACHER_TOKEN: [ok, ok, 403],
   ADMIN_SMP_TOKEN: [ok, ok, 403],
+};
+
+/** the unit's rows, a teacher only their own class's */
+const CLASS_OR_STUDENT_READ: Record<Who, Row> = {
+  ...UNIT_BUT_STUDENT_OWN,
+  // the route keeps students out (permissions); the row rule gives a student's division the unit
+  STUDENT: [ok, ok, 403],
+  TEACHER: [ok, 403, 403],
+  TEACHERCASHIER: [ok, 403, 403],
+  TEACHER_TOKEN: [ok, 403, 403],
 };
 
 const EXPECTED: { [K in AccessKind]: Record<AccessAction<K>, Record<Who, Row>> } = {
   // a unit has no "other class": the middle case is the own unit again
-  unit: {
-    read: {
-      STUDENT: [ok, ok, 403],
-      TEACHER: [ok, ok, 403],
-      TEACHERCASHIER: [ok, ok, 403],
-      PRINCIPAL: [ok, ok, 403],
-      WAKAKUR: [ok, ok, 403],
-      YAYASAN: [ok, ok, ok],
-      BPBK: [ok, ok, 403],
-      TU: [ok, ok, 403],
-      ADMIN: [ok, ok, ok],
-      TEACHER_TOKEN: [ok, ok, 403],
-      ADMIN_SMP_TOKEN: [ok, ok, 403],
-    },
+  unit: { read: { ...UNIT_BUT_STUDENT_OWN, STUDENT: [ok, ok, 403] } },
+  class: {
+    read: CLASS_OR_STUDENT_READ,
+    // a class's timetable: the unit's classes, a student only their own
+    readSchedule: UNIT_BUT_STUDENT_OWN,
+    // a lesson's journal (its own teacher and substitute are let in by the journal service): the class read, a
+    // student only their own class of the active year
+    readJournal: { ...CLASS_OR_STUDENT_READ, STUDENT: [ok, 403, 403] },
   },
-  class: { read: CLASS_OR_STUDENT_READ },
   student: {
     read: CLASS_OR_STUDENT_READ,
     // the pesantren record: a teacher only their homeroom class's students; out of reach is "not found"
@@ -128,6 +132,8 @@ const EXPECTED: { [K in AccessKind]: Record<AccessAction<K>, Record<Who, Row>> }
       ADMIN_SMP_TOKEN: [403, 403, 403],
     },
   },
+  // a grade's material: the unit's, a student only their own class's grade ("other class": grade 8 of the unit)
+  material: { read: UNIT_BUT_STUDENT_OWN },
 };
 
 let ctx: TestContext;
@@ -157,8 +163,17 @@ beforeAll(async () => {
     .values({ name: '2030/2031', startDate: '2030-07-13', endDate: '2031-06-20', isActive: true })
     .returning();
   const [g7] = await db.insert(grades).values({ unitId: smp.id, level: 7, name: 'Kelas 7' }).returning();
+  const [g8] = await db.insert(grades).values({ unitId: smp.id, level: 8, name: 'Kelas 8' }).returning();
   const [g1] = await db.insert(grades).values({ unitId: sd!.id, level: 1, name: 'Kelas 1' }).returning();
   const [subject] = await db.insert(subjects).values({ unitId: smp.id, code: 'IPA', name: 'IPA' }).returning();
+  const [sdSubject] = await db.insert(subjects).values({ unitId: sd!.id, code: 'IPA', name: 'IPA' }).returning();
+  const material = async (subjectId: number, gradeId: number) =>
+    (
+      await db
+        .insert(subjectMaterials)
+        .values({ subjectId, gradeId, semester: 'GANJIL', title: 'Materi' })
+        .returning({ id: subjectMaterials.id })
+    )[0]!.id;
   const teacher = signedIn.get('TEACHER')!;
   const cls = async (name: string, unitId: number, gradeId: number, homeroomEmployeeId: number | null) =>
     (
@@ -214,6 +229,11 @@ beforeAll(async () => {
   rows.class = [x, y, z];
   rows.student = [sx, sy!.id, sz!.id];
   rows.btqGroup = [gx!.id, gy!.id, gz!.id];
+  rows.material = [
+    await material(subject!.id, g7!.id),
+    await material(subject!.id, g8!.id),
+    await material(sdSubject!.id, g1!.id),
+  ];
   await syncReadCache(db);
 });
 afterAll(() => ctx.close());

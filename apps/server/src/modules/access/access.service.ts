@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
+import { materialRule } from '../journal/material-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
 import { idIn, never, type RowRule } from './row-rule.ts';
 
@@ -17,6 +18,7 @@ const RULES = {
   class: classRule,
   student: studentRule,
   btqGroup: btqGroupRule,
+  material: materialRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;
@@ -80,7 +82,7 @@ async function require<K extends AccessKind>(
     if (!row.inUnit || !row.inReach) {
       if (hidden) throw notFound(rule.noun);
       const unitMessage = !row.inUnit && (rule.unitDenied?.(action, actor) ?? 'unit') === 'unit';
-      throw forbidden(unitMessage ? 'Data ini milik unit lain' : rule.denied(action, row.label));
+      throw forbidden(unitMessage ? 'Data ini milik unit lain' : rule.denied(action, row.label, actor));
     }
     return { id: row.id, unitId: row.unitId, label: row.label };
   });
@@ -100,7 +102,7 @@ async function allowed<K extends AccessKind>(
 
 /**
  * The rule as one SQL condition over the kind's row (its table under the rule's alias: `cg` class_groups,
- * `s` students, `u` units, `g` btq_groups), for list queries: `where ${await access.filter(...)}`.
+ * `s` students, `u` units, `g` btq_groups, `m` subject_materials), for list queries: `where ${await access.filter(...)}`.
  */
 async function filter<K extends AccessKind>(
   exec: Executor,

@@ -24,8 +24,8 @@ export interface RowRule<A extends string> {
    * cached set of ids embedded as a parameter where one exists); null when the unit is the whole rule.
    */
   reach(exec: Executor, actor: Actor, action: A): Promise<SQL | null>;
-  /** the 403 message when the row is of the actor's unit but out of `reach` */
-  denied(action: A, label: string): string;
+  /** the 403 message when the row is of the actor's unit but out of `reach` (some depend on who asks) */
+  denied(action: A, label: string, actor: Actor): string;
   /** which message a row of another unit gets: the unit's ('Data ini milik unit lain', the default) or `denied` */
   readonly unitDenied?: (action: A, actor: Actor) => 'unit' | 'reach';
   /** rows out of reach are "not found" rather than forbidden (their existence is not the actor's to know) */

@@ -19,6 +19,8 @@ import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts
 import * as repo from './journal.repo.ts';
 import { findSlot } from '../timetable/timetable.service.ts';
 import * as school from '../school/school.service.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 
 type Slot = NonNullable<Awaited<ReturnType<typeof findSlot>>>;
 
@@ -38,18 +40,17 @@ export function createJournalService(db: Database, attendance: AttendanceService
     return slot;
   }
 
-  /** Who may read a lesson's journal: a student of the class, its teachers, the substitute, and the unit's staff. */
+  /**
+   * Who may read a lesson's journal: the lesson's teacher and substitute of the unit, else the class rule's
+   * `readJournal` (a student of the class, its teachers, and the unit's staff).
+   */
   async function assertMayRead(user: AuthUser, slot: Slot, substituteId: number | null) {
-    if (user.division === 'STUDENT') {
-      const cls = user.studentId ? await attendance.currentClassOf(user.studentId) : undefined;
-      if (!cls || cls.id !== slot.classGroupId) throw forbidden('Anda hanya dapat melihat jurnal kelas Anda sendiri');
+    const me = user.division === 'STUDENT' ? null : user.employeeId;
+    if (me && (me === slot.employeeId || me === substituteId)) {
+      if (!seesAllUnits(user)) assertUnit(user, slot.unitId);
       return;
     }
-    if (!seesAllUnits(user)) assertUnit(user, slot.unitId);
-    const own = await attendance.ownClasses(user);
-    if (!own || own.includes(slot.classGroupId)) return;
-    if (user.employeeId && (user.employeeId === slot.employeeId || user.employeeId === substituteId)) return;
-    throw forbidden(`Anda tidak mengajar atau menjadi wali kelas ${slot.className}`);
+    await access.require(db, actorOfUser(user), 'readJournal', 'class', slot.classGroupId);
   }
 
   /** The substitute of a lesson: the one who wrote its journal, or the one the school named. */

@@ -12,6 +12,8 @@ import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './material.repo.ts';
 import * as school from '../school/school.service.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 
 const toApi = ({ updatedAt, attachments, ...rest }: repo.MaterialRow) => ({
   ...rest,
@@ -60,14 +62,10 @@ export function createMaterialService(db: Database, dataDir: string) {
     return row;
   }
 
-  async function assertMayRead(user: AuthUser, row: repo.MaterialRow) {
-    if (user.division === 'STUDENT') {
-      const own = user.studentId ? await school.classOfStudent(db, user.studentId) : undefined;
-      if (!own || own.gradeId !== row.gradeId) throw forbidden('Materi ini bukan untuk tingkat kelas Anda');
-      return;
-    }
-    if (!seesAllUnits(user)) assertUnit(user, row.unitId);
-  }
+  /** The material rule (material-access.ts): the unit's material, for a student that of their class's grade. */
+  const assertMayRead = async (user: AuthUser, row: repo.MaterialRow) => {
+    await access.require(db, actorOfUser(user), 'read', 'material', row.id);
+  };
 
   /**
    * The subject and grade pairs the caller may write material for (the form offers only these): a teacher's

@@ -38,15 +38,44 @@ export async function ownClassIds(db: Executor, user: AuthUser): Promise<number[
   return classIdsOfEmployee(db, user.employeeId);
 }
 
-/** The class rule: the unit's classes, and for teachers those they teach or lead (`ownClassIds`, cached). */
-export const classRule: RowRule<'read'> = {
+const ACTIVE_YEAR = sql` and exists (select 1 from academic_years oy where oy.id = oc.academic_year_id and oy.is_active)`;
+
+/**
+ * The one definition of "the student's own class": an open enrolment of the student in class `cls` (a
+ * class_groups alias) of that class's year, or with `activeYear` only in a class of the active year. The class
+ * rule's schedule and journal reads and the material rule (modules/journal/material-access.ts) embed it.
+ */
+export const sitsInClass = (studentId: number, cls: string, activeYear = false) => sql`exists (select 1
+    from enrollments own join class_groups oc on oc.id = own.class_group_id
+   where own.student_id = ${studentId} and own.class_group_id = ${sql.raw(cls)}.id and own.ended_at is null
+     and own.academic_year_id = oc.academic_year_id${activeYear ? ACTIVE_YEAR : sql``})`;
+
+const studentsOwnClass = (actor: { studentId?: number | null }, activeYear: boolean) =>
+  actor.studentId ? sitsInClass(actor.studentId, 'cg', activeYear) : never;
+
+/**
+ * The class rule. `read`: the unit's classes, and for teachers those they teach or lead (`ownClassIds`, cached).
+ * `readSchedule` (a class's timetable): the unit's classes, for a student only their own class. `readJournal` (a
+ * lesson's journal; the lesson's own teacher and substitute are let in by the journal service): `read`, for a
+ * student only their own class of the active year.
+ */
+export const classRule: RowRule<'read' | 'readSchedule' | 'readJournal'> = {
   noun: 'Kelas',
   ...rowsOf('class_groups', 'cg'),
-  async reach(exec, actor) {
+  async reach(exec, actor, action) {
+    if (actor.division === 'STUDENT' && action !== 'read') return studentsOwnClass(actor, action === 'readJournal');
+    if (action === 'readSchedule') return null;
     const own = await ownClassIds(exec, actor);
     return own === null ? null : own.length ? idIn(sql`cg.id`, own) : never;
   },
-  denied: (_action, name) => `Anda tidak mengajar atau menjadi wali kelas ${name}`,
+  denied: (action, name, actor) =>
+    action === 'readSchedule'
+      ? 'Anda hanya dapat melihat jadwal kelas Anda sendiri'
+      : action === 'readJournal' && actor.division === 'STUDENT'
+        ? 'Anda hanya dapat melihat jurnal kelas Anda sendiri'
+        : `Anda tidak mengajar atau menjadi wali kelas ${name}`,
+  // a student hears "your own class" for another unit's class too
+  unitDenied: (action, actor) => (action !== 'read' && actor.division === 'STUDENT' ? 'reach' : 'unit'),
 };
 
 /** The student has an open enrolment of the active year in a class the employee leads as homeroom teacher. */

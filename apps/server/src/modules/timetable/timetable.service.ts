@@ -27,6 +27,8 @@ import { isSchoolDay } from '../school/calendar.service.ts';
 import type { StructureService } from '../school/structure.service.ts';
 import * as repo from './timetable.repo.ts';
 import { clock } from '../../lib/clock.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 
 /** What a week of the timetable is read from (timetable.repo.ts `listSlots`). */
 const WEEK = dependsOn('timetable_slots', 'class_groups', 'grades', 'subjects', 'employees', 'bell_periods');
@@ -110,16 +112,6 @@ export function createTimetableService(db: Database, structure: StructureService
     return studentClassIn(db, user.studentId, academicYearId);
   }
 
-  /** Read rule of one class: its unit, and for a student only their own class. */
-  async function assertMayReadClass(user: AuthUser, cls: { id: number; unitId: number }, academicYearId: number) {
-    if (user.division === 'STUDENT') {
-      const own = await ownClass(user, academicYearId);
-      if (own?.classGroupId !== cls.id) throw forbidden('Anda hanya dapat melihat jadwal kelas Anda sendiri');
-      return;
-    }
-    assertUnit(user, cls.unitId);
-  }
-
   /**
    * A class's or a teacher's week as its response body, read through the school read cache and
    * checked against the response schema once per change (lib/read-cache.ts, lib/serializer.ts).
@@ -169,7 +161,7 @@ export function createTimetableService(db: Database, structure: StructureService
     const cls = await findClass(db, classGroupId);
     if (!cls) throw notFound('Kelas');
     const period = await periodOf({ academicYearId: q.academicYearId ?? cls.academicYearId, semester: q.semester });
-    await assertMayReadClass(user, cls, period.academicYearId);
+    await access.require(db, actorOfUser(user), 'readSchedule', 'class', cls.id);
     return week(period, { classGroupId }, { classGroupId: cls.id, className: cls.name });
   }
 
