@@ -8,20 +8,18 @@ import { placeLessons } from './demo-data.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STUDENTS_PER_CLASS, seedDemoIfFirstStart } from './demo.ts';
 
 let ctx: TestContext;
-let seedMs = 0;
+// Speed is measured by benchmarks, never asserted by a timed test:
+// a 10 s limit here failed at a load average of 15 with nothing wrong.
 beforeAll(async () => {
   ctx = await createTestContext({}, { empty: true });
-  const started = performance.now();
   expect(await seedDemoIfFirstStart(ctx.db)).toBe(true);
-  seedMs = performance.now() - started;
 }, 60_000);
 afterAll(() => ctx.close());
 
 const one = async <T>(query: ReturnType<typeof sql>) => (await ctx.db.execute(query)).rows[0] as T;
 
 describe('demo seed', () => {
-  it('creates the demo school on an empty database quickly', async () => {
-    expect(seedMs).toBeLessThan(10_000);
+  it('creates the demo school on an empty database', async () => {
     const counts = await one<Record<string, number>>(sql`select
       (select count(*)::int from units) as units,
       (select count(*)::int from grades) as grades,
