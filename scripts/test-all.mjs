@@ -39,6 +39,8 @@ const vitestStatus = run('npx', [
   'web',
   '--project',
   'scripts',
+  // jsdom renders are CPU work: one worker per core (Vitest's default leaves one of two cores idle)
+  '--maxWorkers=2',
   '--reporter=default',
   '--reporter=json',
   `--outputFile=${vitestJson}`,
@@ -54,10 +56,23 @@ if (v) {
 // 2b. The server's unit and API suite under a fixed awkward instant (1 July 06:59 WIB: a new school year in
 // Jakarta while the UTC date is still 30 June), so no test depends on the day CI runs on.
 const AWKWARD_NOW = '2027-07-01T06:59:00+07:00';
+// Three files at a time, whatever the core count: a server test mostly waits on PostgreSQL or on a child
+// process (the supervisor and main-process files wait minutes on restarts and back-offs), which Vitest's
+// default of one worker per core less one (1 on a 2-core machine) ran one after the other.
+const SERVER_WORKERS = process.env.MMS_SERVER_TEST_WORKERS ?? '3';
 const awkwardJson = path.join(results, 'vitest-awkward.json');
 const awkwardStatus = run(
   'npx',
-  ['vitest', 'run', '--project', 'server', '--reporter=dot', '--reporter=json', `--outputFile=${awkwardJson}`],
+  [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    `--maxWorkers=${SERVER_WORKERS}`,
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile=${awkwardJson}`,
+  ],
   { env: { ...process.env, MMS_NOW: AWKWARD_NOW } },
 );
 const a = readJson(awkwardJson);
