@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser, Division } from '@mms/shared';
 import {
   academicYears,
+  assessments,
   btqGroups,
   btqTeachers,
   classGroups,
   enrollments,
   grades,
+  questions,
   students,
   subjectMaterials,
   subjects,
@@ -72,6 +74,17 @@ const CLASS_OR_STUDENT_READ: Record<Who, Row> = {
   TEACHER_TOKEN: [ok, 403, 403],
 };
 
+/** every caller refused */
+const NONE = Object.fromEntries(
+  Object.keys(UNIT_BUT_STUDENT_OWN).map((who): [string, Row] => [who, [403, 403, 403]]),
+) as Record<Who, Row>;
+const LEADS = {
+  TEACHERCASHIER: [ok, ok, 403],
+  WAKAKUR: [ok, ok, 403],
+  TU: [ok, ok, 403],
+  ADMIN: [ok, ok, ok],
+} satisfies Partial<Record<Who, Row>>;
+
 const EXPECTED: { [K in AccessKind]: Record<AccessAction<K>, Record<Who, Row>> } = {
   // a unit has no "other class": the middle case is the own unit again
   unit: { read: { ...UNIT_BUT_STUDENT_OWN, STUDENT: [ok, ok, 403] } },
@@ -134,6 +147,13 @@ const EXPECTED: { [K in AccessKind]: Record<AccessAction<K>, Record<Who, Row>> }
   },
   // a grade's material: the unit's, a student only their own class's grade ("other class": grade 8 of the unit)
   material: { read: UNIT_BUT_STUDENT_OWN },
+  // who leads the unit's assessments (check, schedule, control: TEACHERCASHIER, WAKAKUR, TU, ADMIN) reads the
+  // unit's; a teacher what they wrote (the own row is TEACHER's), taught or was shared; a token without those
+  // permissions only what its employee wrote
+  assessment: { read: { ...NONE, TEACHER: [ok, 403, 403], TEACHER_TOKEN: [ok, 403, 403], ...LEADS } },
+  // who controls the unit's assessments (TEACHERCASHIER, WAKAKUR, ADMIN) reads the unit's questions, anyone else
+  // only a subject and grade they teach (TEACHER teaches none)
+  question: { read: { ...NONE, ...LEADS, TU: [403, 403, 403] } },
 };
 
 let ctx: TestContext;
@@ -229,6 +249,26 @@ beforeAll(async () => {
   rows.class = [x, y, z];
   rows.student = [sx, sy!.id, sz!.id];
   rows.btqGroup = [gx!.id, gy!.id, gz!.id];
+  const assessment = async (unitId: number, subjectId: number, gradeId: number, authorEmployeeId: number | null) =>
+    (
+      await db
+        .insert(assessments)
+        .values({ unitId, kind: 'TASK', title: 'Tugas', subjectId, gradeId, authorEmployeeId })
+        .returning({ id: assessments.id })
+    )[0]!.id;
+  const question = async (unitId: number, subjectId: number, gradeId: number) =>
+    (await db.insert(questions).values({ unitId, subjectId, gradeId }).returning({ id: questions.id }))[0]!.id;
+  // the own assessment: written by TEACHER, of IPA grade 7 that TEACHERCASHIER teaches
+  rows.assessment = [
+    await assessment(smp.id, subject!.id, g7!.id, teacher.employeeId),
+    await assessment(smp.id, subject!.id, g8!.id, null),
+    await assessment(sd!.id, sdSubject!.id, g1!.id, null),
+  ];
+  rows.question = [
+    await question(smp.id, subject!.id, g7!.id),
+    await question(smp.id, subject!.id, g8!.id),
+    await question(sd!.id, sdSubject!.id, g1!.id),
+  ];
   rows.material = [
     await material(subject!.id, g7!.id),
     await material(subject!.id, g8!.id),

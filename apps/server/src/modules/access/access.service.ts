@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
 import { materialRule } from '../journal/material-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
@@ -19,6 +20,8 @@ const RULES = {
   student: studentRule,
   btqGroup: btqGroupRule,
   material: materialRule,
+  assessment: assessmentRule,
+  question: questionRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;
@@ -102,7 +105,7 @@ async function allowed<K extends AccessKind>(
 
 /**
  * The rule as one SQL condition over the kind's row (its table under the rule's alias: `cg` class_groups,
- * `s` students, `u` units, `g` btq_groups, `m` subject_materials), for list queries: `where ${await access.filter(...)}`.
+ * `s` students, `u` units, `g` btq_groups, `m` subject_materials, `a` assessments, `q` questions), for list queries: `where ${await access.filter(...)}`.
  */
 async function filter<K extends AccessKind>(
   exec: Executor,

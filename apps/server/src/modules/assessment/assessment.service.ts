@@ -21,6 +21,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './assessment.repo.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
+import { leadsAssessments } from './assessment.access.ts';
 import * as distribution from './distribution.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -39,8 +42,7 @@ const instant = (s: string | null | undefined) => (s ? new Date(s) : null);
  * leaders of a unit (check, schedule, control) read every assessment of it.
  */
 export function createAssessmentService(db: Database) {
-  const leads = (user: AuthUser) =>
-    userCan(user, 'assessment.check') || userCan(user, 'assessment.schedule') || userCan(user, 'assessment.control');
+  const leads = leadsAssessments;
 
   async function teaches(exec: Executor, user: AuthUser, a: { subjectId: number; gradeId: number }) {
     return !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, a.subjectId, a.gradeId));
@@ -75,16 +77,10 @@ export function createAssessmentService(db: Database) {
     return roles;
   }
 
-  /** Refuses an assessment the caller may not read; answers the caller's roles on it. */
+  /** Refuses an assessment the caller may not read (the rule in assessment.access.ts); answers their roles on it. */
   async function assertMayRead(exec: Executor, user: AuthUser, a: repo.AssessmentRow) {
-    assertUnit(user, a.unitId);
-    const roles = await rolesOf(exec, user, a);
-    if (roles.length || leads(user)) return roles;
-    // a teacher reads what they wrote even after they stop teaching its grade (they may no longer change it)
-    if (user.employeeId && a.authorEmployeeId === user.employeeId) return roles;
-    if (await teaches(exec, user, a)) return roles;
-    if (user.employeeId && (await repo.shareFor(exec, a.id, user.employeeId))) return roles;
-    throw forbidden('Anda hanya dapat membuka penilaian mapel yang Anda ajar atau yang dibagikan kepada Anda');
+    await access.require(exec, actorOfUser(user), 'read', 'assessment', a.id);
+    return rolesOf(exec, user, a);
   }
 
   const stateOf = (a: repo.AssessmentRow) => effectiveState(a.state, a, clock.now());

@@ -12,6 +12,8 @@ import { cleanRichText, hasContent } from '../../lib/rich-text.ts';
 import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './question.repo.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 
 const toApi = ({ createdAt, updatedAt, ...row }: repo.QuestionRow) => ({
   ...row,
@@ -64,12 +66,9 @@ export function createQuestionService(db: Database) {
     return !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, q.subjectId, q.gradeId));
   }
 
+  /** The question bank rule (assessment.access.ts): the unit's for who controls it, else a taught pair's. */
   async function assertMayRead(exec: Executor, user: AuthUser, q: repo.QuestionRow & {}) {
-    assertUnit(user, q.unitId);
-    if (controls(user)) return;
-    if (!(await teaches(exec, user, q))) {
-      throw forbidden('Anda hanya dapat membuka soal mapel yang Anda ajar di tingkat ini');
-    }
+    await access.require(exec, actorOfUser(user), 'read', 'question', q.id);
   }
 
   async function assertMayChange(exec: Executor, user: AuthUser, q: repo.QuestionRow & {}) {

@@ -1,0 +1,64 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '@mms/shared';
+import type { Executor } from '../../db/client.ts';
+import { userCan } from '../../lib/scope.ts';
+import { never, type RowRule } from '../access/row-rule.ts';
+import * as school from '../school/school.service.ts';
+
+/**
+ * The employee's subject and grade pairs of this year (`subjectGradesTaught`, the school service's one rule) as
+ * a condition over `alias.subject_id, alias.grade_id`; none taught: no row.
+ */
+export async function taughtPairSql(exec: Executor, employeeId: number, alias: string): Promise<SQL> {
+  const pairs = await school.subjectGradesTaught(exec, employeeId);
+  if (!pairs.length) return never;
+  const subjects = `{${pairs.map((p) => p.subjectId).join(',')}}`;
+  const grades = `{${pairs.map((p) => p.gradeId).join(',')}}`;
+  return sql`exists (select 1 from unnest(${subjects}::int[], ${grades}::int[]) taught(subject_id, grade_id)
+     where taught.subject_id = ${sql.raw(alias)}.subject_id and taught.grade_id = ${sql.raw(alias)}.grade_id)`;
+}
+
+/** The table part of a rule over rows not deleted (`deleted_at is null`), labelled by id (constants, never input). */
+const liveRowsOf = (table: string, alias: string) => ({
+  from: sql.raw(`(select * from ${table} where deleted_at is null) ${alias}`),
+  id: sql.raw(`${alias}.id`),
+  unit: sql.raw(`${alias}.unit_id`),
+  label: sql.raw(`${alias}.id::text`),
+});
+
+/**
+ * The question bank rule. `read`: the unit's questions for those who control its assessments
+ * (`assessment.control`: WAKAKUR, ADMIN, TEACHERCASHIER); anyone else only the questions of a subject they teach
+ * in that grade this year. Deleted questions are not found.
+ */
+export const questionRule: RowRule<'read'> = {
+  noun: 'Soal',
+  ...liveRowsOf('questions', 'q'),
+  async reach(exec, actor) {
+    if (userCan(actor, 'assessment.control')) return null;
+    return actor.employeeId ? taughtPairSql(exec, actor.employeeId, 'q') : never;
+  },
+  denied: () => 'Anda hanya dapat membuka soal mapel yang Anda ajar di tingkat ini',
+};
+
+/** Who leads the unit's assessments: checks, schedules or controls them (they read every one of the unit). */
+export const leadsAssessments = (user: AuthUser) =>
+  userCan(user, 'assessment.check') || userCan(user, 'assessment.schedule') || userCan(user, 'assessment.control');
+
+/**
+ * The assessment rule. `read`: the unit's assessments for those who lead them (`leadsAssessments`); a teacher
+ * those they wrote (even after they stop teaching the grade), those of a subject they teach in that grade this
+ * year, and those shared with them. Deleted assessments are not found.
+ */
+export const assessmentRule: RowRule<'read'> = {
+  noun: 'Penilaian',
+  ...liveRowsOf('assessments', 'a'),
+  async reach(exec, actor) {
+    if (leadsAssessments(actor)) return null;
+    const me = actor.employeeId;
+    if (!me) return never;
+    return sql`(a.author_employee_id = ${me} or ${await taughtPairSql(exec, me, 'a')}
+      or exists (select 1 from assessment_shares sh where sh.assessment_id = a.id and sh.employee_id = ${me}))`;
+  },
+  denied: () => 'Anda hanya dapat membuka penilaian mapel yang Anda ajar atau yang dibagikan kepada Anda',
+};
