@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { lastSchoolDay, signIn } from '../support.ts';
 
 // WCAG 2.1 AA on every built screen, in light and in dark: axe-core finds no serious or critical violation.
-// The two schemes run side by side on the suite's two workers.
+// Guest pages and overlays run once per scheme; the screens of the menus are loaded once each, audited in light,
+// then switched to dark (the app follows the device's scheme) and audited again, split over the two workers.
 test.describe.configure({ mode: 'parallel' });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -42,8 +43,15 @@ async function titleProblem(page: Page, label: string): Promise<string[]> {
   return [];
 }
 
-async function axe(page: Page, label: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+/**
+ * The rules whose outcome can change with the colour scheme. A scheme changes CSS colours only (the DOM, names,
+ * roles and landmarks are the same), so the dark pass of a screen already audited in light runs these alone.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+async function axe(page: Page, label: string, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => {
@@ -113,41 +121,67 @@ for (const scheme of SCHEMES) {
       found.push(...(await axe(page, 'mobile menu')));
       expect(found).toEqual([]);
     });
+  });
+}
 
-    test(`every built screen of every account (${scheme})`, async ({ browser }) => {
-      // about a hundred screens, each loaded, settled and audited: minutes, more on a busy machine
-      test.setTimeout(1_500_000);
-      const seen = new Set<string>();
-      const found: string[] = [];
-      for (const account of ACCOUNTS) {
-        const context = await browser.newContext({ colorScheme: scheme });
-        const page = await context.newPage();
-        await signIn(page, account);
-        const screens = (await menuScreens(page)).filter((p) => !seen.has(p));
-        if (account === 'teacher') {
-          const day = await lastSchoolDay(page);
-          const lists = await (await page.request.get(`/api/v1/attendance/classes?date=${day}`)).json();
-          const first = (lists as { items: { classGroupId: number }[] }).items[0];
-          if (first) screens.push(`/backend/mms/tutor/attendance-list/${first.classGroupId}/${day}`);
-        }
-        if (account === 'admin') {
-          const students = (await (await page.request.get('/api/v1/students?pageSize=1')).json()) as {
-            items: { id: number }[];
-          };
-          screens.push(`/backend/mms/students/student/profile/${students.items[0]!.id}`);
-          screens.push(`/backend/mms/principal/student-edit/${students.items[0]!.id}`);
-          screens.push(`/backend/mms/students/student/record/${students.items[0]!.id}`);
-          screens.push('/backend/dashboard', '/backend/pages/generic/search?q=a');
-        }
-        for (const path of screens) {
-          seen.add(path);
-          await page.goto(path);
-          found.push(...(await audit(page, `${account} ${path}`)));
-        }
-        await context.close();
+/** Each screen to audit with the first account (in ACCOUNTS' order) that sees it. */
+async function screensToAudit(browser: Browser): Promise<{ account: string; path: string }[]> {
+  const seen = new Set<string>();
+  const all: { account: string; path: string }[] = [];
+  for (const account of ACCOUNTS) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, account);
+    const screens = await menuScreens(page);
+    if (account === 'teacher') {
+      const day = await lastSchoolDay(page);
+      const lists = await (await page.request.get(`/api/v1/attendance/classes?date=${day}`)).json();
+      const first = (lists as { items: { classGroupId: number }[] }).items[0];
+      if (first) screens.push(`/backend/mms/tutor/attendance-list/${first.classGroupId}/${day}`);
+    }
+    if (account === 'admin') {
+      const students = (await (await page.request.get('/api/v1/students?pageSize=1')).json()) as {
+        items: { id: number }[];
+      };
+      screens.push(`/backend/mms/students/student/profile/${students.items[0]!.id}`);
+      screens.push(`/backend/mms/principal/student-edit/${students.items[0]!.id}`);
+      screens.push(`/backend/mms/students/student/record/${students.items[0]!.id}`);
+      screens.push('/backend/dashboard', '/backend/pages/generic/search?q=a');
+    }
+    for (const path of screens.filter((p) => !seen.has(p))) {
+      seen.add(path);
+      all.push({ account, path });
+    }
+    await context.close();
+  }
+  return all;
+}
+
+for (const half of [0, 1]) {
+  test(`every built screen of every account, light and dark (half ${half + 1} of 2)`, async ({ browser }) => {
+    // about 75 screens, each loaded, settled and audited twice: minutes, more on a busy machine
+    test.setTimeout(1_500_000);
+    const all = await screensToAudit(browser);
+    expect(all.length).toBeGreaterThan(40);
+    const mine = all.filter((_, i) => i % 2 === half);
+    const found: string[] = [];
+    for (const account of new Set(mine.map((s) => s.account))) {
+      const context = await browser.newContext({ colorScheme: 'light' });
+      const page = await context.newPage();
+      await signIn(page, account);
+      for (const { path } of mine.filter((s) => s.account === account)) {
+        const label = `${account} ${path}`;
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+        found.push(...(await audit(page, `${label} (light)`)));
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+        await settled(page);
+        found.push(...(await axe(page, `${label} (dark)`, COLOUR_RULES)));
       }
-      expect(seen.size).toBeGreaterThan(40);
-      expect(found).toEqual([]);
-    });
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 }
