@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { never, type RowRule } from '../access/row-rule.ts';
-import { sitsInClass } from '../school/class-access.ts';
+import { sitsInGrade, unitOfSubject } from '../school/class-access.ts';
 
 /**
  * The material rule (a subject's material for one grade, of the subject's unit). `read`: the unit's material, for
@@ -9,16 +9,14 @@ import { sitsInClass } from '../school/class-access.ts';
  */
 export const materialRule: RowRule<'read'> = {
   noun: 'Materi',
-  from: sql`subject_materials m join subjects ms on ms.id = m.subject_id`,
+  from: sql`subject_materials m`,
   id: sql`m.id`,
-  unit: sql`ms.unit_id`,
+  unit: unitOfSubject(sql`m.subject_id`),
   label: sql`m.title`,
   reach(_exec, actor) {
     if (actor.division !== 'STUDENT') return Promise.resolve(null);
     if (!actor.studentId) return Promise.resolve(never);
-    return Promise.resolve(
-      sql`exists (select 1 from class_groups cg where cg.grade_id = m.grade_id and ${sitsInClass(actor.studentId, 'cg', true)})`,
-    );
+    return Promise.resolve(sitsInGrade(actor.studentId, sql`m.grade_id`));
   },
   denied: () => 'Materi ini bukan untuk tingkat kelas Anda',
   // a student hears "not for your grade" for another unit's material too

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
@@ -49,6 +49,13 @@ export const sitsInClass = (studentId: number, cls: string, activeYear = false) 
     from enrollments own join class_groups oc on oc.id = own.class_group_id
    where own.student_id = ${studentId} and own.class_group_id = ${sql.raw(cls)}.id and own.ended_at is null
      and own.academic_year_id = oc.academic_year_id${activeYear ? ACTIVE_YEAR : sql``})`;
+
+/** The student's own class (of the active year) is of the grade `gradeId` (an SQL expression of the caller's row). */
+export const sitsInGrade = (studentId: number, gradeId: SQL) =>
+  sql`exists (select 1 from class_groups cg where cg.grade_id = ${gradeId} and ${sitsInClass(studentId, 'cg', true)})`;
+
+/** The unit of the subject `subjectId` (an SQL expression of the caller's row). */
+export const unitOfSubject = (subjectId: SQL) => sql`(select su.unit_id from subjects su where su.id = ${subjectId})`;
 
 const studentsOwnClass = (actor: { studentId?: number | null }, activeYear: boolean) =>
   actor.studentId ? sitsInClass(actor.studentId, 'cg', activeYear) : never;
