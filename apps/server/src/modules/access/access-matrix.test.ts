@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthUser, Division } from '@mms/shared';
+import { DIVISIONS, type AuthUser, type Division } from '@mms/shared';
 import {
   academicYears,
   assessments,
@@ -30,17 +30,7 @@ import { access, type AccessAction, type AccessKind } from './access.service.ts'
  * 7Y (its student, halaqah GY of another ustadz), the other unit's are 1Z, its student and halaqah GZ.
  */
 
-const ROLES = [
-  'STUDENT',
-  'TEACHER',
-  'TEACHERCASHIER',
-  'PRINCIPAL',
-  'WAKAKUR',
-  'YAYASAN',
-  'BPBK',
-  'TU',
-  'ADMIN',
-] as const satisfies readonly Division[];
+const ROLES = DIVISIONS;
 /** TEACHER with an API token of two scopes; ADMIN with a token bound to unit SMP and scoped to reading. */
 type Who = (typeof ROLES)[number] | 'TEACHER_TOKEN' | 'ADMIN_SMP_TOKEN';
 
