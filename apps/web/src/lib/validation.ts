@@ -1,5 +1,6 @@
 import i18next from 'i18next';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { renderMessage, type MessageLanguage } from '@mms/shared/i18n';
 
@@ -32,17 +33,38 @@ export function issueErrors(
   return out;
 }
 
-/** A react-hook-form resolver over a zod schema whose messages show in the reader's language. */
+/** Each error message of a (nested) react-hook-form error tree, in the reader's language. */
+function translateErrors(errors: FieldErrors): FieldErrors {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object') continue;
+    const { ref: _ref, ...rest } = value as FieldError & Record<string, unknown>;
+    const node =
+      typeof rest.message === 'string' && typeof rest.type === 'string'
+        ? { ...translateErrors(rest as FieldErrors), type: rest.type, message: messageText(rest.message) }
+        : translateErrors(rest as FieldErrors);
+    // a check of the whole value (an empty path) is the form's `root` error
+    out[key === '' ? 'root' : key] = _ref === undefined ? node : { ...node, ref: _ref };
+  }
+  return out as FieldErrors;
+}
+
+/**
+ * The react-hook-form resolver over a shared zod contract (`zodResolver` of @hookform/resolvers), its messages
+ * in the reader's language. `prepare` turns the inputs' values ('' for an empty box) into what the contract
+ * takes; a valid form submits its own values (the caller parses them into the contract's output).
+ */
 export function formResolver<V extends FieldValues>(
   schema: z.ZodType,
   prepare: (values: V) => unknown = (v) => v,
 ): Resolver<V> {
-  return async (values) => {
-    const parsed = schema.safeParse(prepare(values));
-    if (parsed.success) return { values, errors: {} };
-    const errors = Object.fromEntries(
-      Object.entries(issueErrors(parsed.error)).map(([key, message]) => [key, { type: 'validation', message }]),
-    );
-    return { values: {}, errors } as never;
+  const resolve = zodResolver(schema as z.ZodType<unknown, FieldValues>, undefined, { raw: true }) as Resolver<
+    FieldValues,
+    unknown
+  >;
+  return async (values, context, options) => {
+    const result = await resolve(prepare(values) as FieldValues, context, options as never);
+    if (!Object.keys(result.errors).length) return { values, errors: {} };
+    return { values: {}, errors: translateErrors(result.errors) } as never;
   };
 }

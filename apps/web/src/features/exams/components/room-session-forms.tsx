@@ -1,13 +1,11 @@
 import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { ExamRoomInput, ExamSessionInput, type ExamRoom, type ExamSession } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-fields.tsx';
 import { serverToday } from '../../../lib/clock.ts';
-import { issueErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { notifyDone } from '../../../lib/notify.ts';
 import { useSaveRoom, useSaveSession } from '../api.ts';
-import { serverFieldErrors } from './form-errors.ts';
 
 interface FormProps<T> {
   unitId: number | null;
@@ -30,49 +28,27 @@ function SaveRow({ loading }: { loading: boolean }) {
 export function RoomForm({ unitId, value, onDone }: FormProps<ExamRoom>) {
   const { t } = useTranslation();
   const save = useSaveRoom();
-  const [name, setName] = useState(value?.name ?? '');
-  const [capacity, setCapacity] = useState<number | string>(value?.capacity ?? 20);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  async function submit() {
-    const parsed = ExamRoomInput.safeParse({ unitId: unitId ?? undefined, name, capacity });
-    if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: value?.id ?? null, body: parsed.data });
-      notifyDone('saved', parsed.data.name);
-      onDone();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    }
-  }
+  const { field, submit } = useContractForm(
+    ExamRoomInput,
+    { name: value?.name ?? '', capacity: value?.capacity ?? (20 as number | string) },
+    { prepare: (v) => ({ unitId: unitId ?? undefined, ...v }) },
+  );
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: value?.id ?? null, body });
+    notifyDone('saved', body.name);
+    onDone();
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(e) => void onSubmit(e)}>
       <Stack gap="sm">
-        <TextInput
-          label={t('exams.name')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-          maxLength={60}
-          withAsterisk
-          data-autofocus
-        />
+        <TextInput label={t('exams.name')} {...field('name')} maxLength={60} withAsterisk data-autofocus />
         <NumberInput
           label={t('exams.capacity')}
-          value={capacity}
-          onChange={setCapacity}
+          {...field('capacity')}
           min={1}
           max={1000}
           allowDecimal={false}
-          error={errors.capacity}
           withAsterisk
         />
         <SaveRow loading={save.isPending} />
@@ -85,74 +61,45 @@ export function RoomForm({ unitId, value, onDone }: FormProps<ExamRoom>) {
 export function SessionForm({ unitId, value, onDone }: FormProps<ExamSession>) {
   const { t } = useTranslation();
   const save = useSaveSession();
-  const [date, setDate] = useState(value?.date ?? serverToday());
-  const [number, setNumber] = useState<number | string>(value?.number ?? 1);
-  const [name, setName] = useState(value?.name ?? 'Sesi 1');
-  const [startsAt, setStartsAt] = useState(value?.startsAt ?? '07:30');
-  const [endsAt, setEndsAt] = useState(value?.endsAt ?? '09:00');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  async function submit() {
-    const parsed = ExamSessionInput.safeParse({ unitId: unitId ?? undefined, date, number, name, startsAt, endsAt });
-    if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: value?.id ?? null, body: parsed.data });
-      notifyDone('saved', parsed.data.name);
-      onDone();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    }
-  }
+  const { form, field, submit } = useContractForm(
+    ExamSessionInput,
+    {
+      date: value?.date ?? serverToday(),
+      number: value?.number ?? (1 as number | string),
+      name: value?.name ?? 'Sesi 1',
+      startsAt: value?.startsAt ?? '07:30',
+      endsAt: value?.endsAt ?? '09:00',
+    },
+    { prepare: (v) => ({ unitId: unitId ?? undefined, ...v }) },
+  );
+  const number = field('number');
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: value?.id ?? null, body });
+    notifyDone('saved', body.name);
+    onDone();
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(e) => void onSubmit(e)}>
       <Stack gap="sm">
-        <DateField label={t('exams.date')} value={date} onChange={setDate} error={errors.date} withAsterisk />
+        <DateField label={t('exams.date')} {...field('date')} withAsterisk />
         <NumberInput
           label={t('exams.number')}
-          value={number}
+          {...number}
           onChange={(v) => {
-            setNumber(v);
-            if (/^Sesi \d+$/.test(name)) setName(`Sesi ${v}`);
+            number.onChange(v);
+            // the default name follows the number until the person names the session
+            if (/^Sesi \d+$/.test(form.getValues('name'))) form.setValue('name', `Sesi ${v}`);
           }}
           min={1}
           max={20}
           allowDecimal={false}
-          error={errors.number}
           withAsterisk
         />
-        <TextInput
-          label={t('exams.name')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-          maxLength={60}
-          withAsterisk
-        />
+        <TextInput label={t('exams.name')} {...field('name')} maxLength={60} withAsterisk />
         <Group grow>
-          <TextInput
-            type="time"
-            label={t('exams.startsAt')}
-            value={startsAt}
-            onChange={(e) => setStartsAt(e.currentTarget.value)}
-            error={errors.startsAt}
-            withAsterisk
-          />
-          <TextInput
-            type="time"
-            label={t('exams.endsAt')}
-            value={endsAt}
-            onChange={(e) => setEndsAt(e.currentTarget.value)}
-            error={errors.endsAt}
-            withAsterisk
-          />
+          <TextInput type="time" label={t('exams.startsAt')} {...field('startsAt')} withAsterisk />
+          <TextInput type="time" label={t('exams.endsAt')} {...field('endsAt')} withAsterisk />
         </Group>
         <SaveRow loading={save.isPending} />
       </Stack>

@@ -1,15 +1,22 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { ExamSlotInput, formatDate, type ExamSlot } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TeacherSelect } from '../../../components/pickers.tsx';
-import { issueErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { notifyDone } from '../../../lib/notify.ts';
 import { useExamRooms, useExamSessions, useSaveSlot, useSchedulableExams } from '../api.ts';
-import { serverFieldErrors } from './form-errors.ts';
 
 const toId = (v: string | null) => (v ? Number(v) : null);
 const fromId = (v: number | null | undefined) => (v ? String(v) : null);
+
+/** The choices as the Selects hold them (an id as text), the proctor as the teacher picker gives it. */
+interface Values {
+  assessmentId: string | null;
+  classGroupId: string | null;
+  roomId: string | null;
+  sessionId: string | null;
+  proctorEmployeeId: number | null;
+}
 
 /** Places a class's exam in a room and session under a proctor, or moves a slot; a clash comes back as 409. */
 export function SlotForm({
@@ -27,47 +34,42 @@ export function SlotForm({
   const rooms = useExamRooms(unitId);
   const sessions = useExamSessions(unitId);
   const save = useSaveSlot();
-  const [assessmentId, setAssessmentId] = useState<number | null>(slot?.assessmentId ?? null);
-  const [classGroupId, setClassGroupId] = useState<number | null>(slot?.classGroupId ?? null);
-  const [roomId, setRoomId] = useState<number | null>(slot?.roomId ?? null);
-  const [sessionId, setSessionId] = useState<number | null>(slot?.sessionId ?? null);
-  const [proctorEmployeeId, setProctor] = useState<number | null>(slot?.proctorEmployeeId ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { value, field, submit } = useContractForm<typeof ExamSlotInput, Values>(
+    ExamSlotInput,
+    {
+      assessmentId: fromId(slot?.assessmentId),
+      classGroupId: fromId(slot?.classGroupId),
+      roomId: fromId(slot?.roomId),
+      sessionId: fromId(slot?.sessionId),
+      proctorEmployeeId: slot?.proctorEmployeeId ?? null,
+    },
+    {
+      prepare: (v) => ({
+        assessmentId: toId(v.assessmentId),
+        classGroupId: toId(v.classGroupId),
+        roomId: toId(v.roomId),
+        sessionId: toId(v.sessionId),
+        proctorEmployeeId: v.proctorEmployeeId,
+      }),
+    },
+  );
+  const assessmentId = toId(value('assessmentId'));
   const exam = exams.data?.items.find((e) => e.id === assessmentId);
-
-  async function submit() {
-    const parsed = ExamSlotInput.safeParse({ assessmentId, classGroupId, roomId, sessionId, proctorEmployeeId });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, 'first'));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: slot?.id ?? null, body: parsed.data });
-      notifyDone('saved');
-      onDone();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    }
-  }
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: slot?.id ?? null, body });
+    notifyDone('saved');
+    onDone();
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(e) => void onSubmit(e)}>
       <Stack gap="sm">
         <Select
           label={t('exams.exam')}
           placeholder={t('exams.choose')}
           searchable
           data={(exams.data?.items ?? []).map((e) => ({ value: String(e.id), label: `${e.title} (${e.subjectName})` }))}
-          value={fromId(assessmentId)}
-          onChange={(v) => setAssessmentId(toId(v))}
-          error={errors.assessmentId}
+          {...field('assessmentId')}
           withAsterisk
           data-autofocus
         />
@@ -75,18 +77,14 @@ export function SlotForm({
           label={t('exams.className')}
           placeholder={t('exams.choose')}
           data={(exam?.classes ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={fromId(classGroupId)}
-          onChange={(v) => setClassGroupId(toId(v))}
-          error={errors.classGroupId}
+          {...field('classGroupId')}
           withAsterisk
         />
         <Select
           label={t('exams.room')}
           placeholder={t('exams.choose')}
           data={(rooms.data?.items ?? []).map((r) => ({ value: String(r.id), label: `${r.name} (${r.capacity})` }))}
-          value={fromId(roomId)}
-          onChange={(v) => setRoomId(toId(v))}
-          error={errors.roomId}
+          {...field('roomId')}
           withAsterisk
         />
         <Select
@@ -96,19 +94,10 @@ export function SlotForm({
             value: String(s.id),
             label: `${s.name}, ${formatDate(s.date, lang, 'short')} ${t('exams.sessionTime', { start: s.startsAt, end: s.endsAt })}`,
           }))}
-          value={fromId(sessionId)}
-          onChange={(v) => setSessionId(toId(v))}
-          error={errors.sessionId}
+          {...field('sessionId')}
           withAsterisk
         />
-        <TeacherSelect
-          label={t('exams.proctor')}
-          unitId={unitId}
-          value={proctorEmployeeId}
-          onChange={setProctor}
-          error={errors.proctorEmployeeId}
-          withAsterisk
-        />
+        <TeacherSelect label={t('exams.proctor')} unitId={unitId} {...field('proctorEmployeeId')} withAsterisk />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             {t('exams.save')}

@@ -20,76 +20,56 @@ import {
   type P5Project,
   type Semester,
 } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GradeSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
-import { isApiError } from '../../../lib/api.ts';
-import { issueErrors, messageText } from '../../../lib/validation.ts';
 import { serverToday } from '../../../lib/clock.ts';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { useSaveP5Project } from '../api.ts';
 
-/** Plans a P5 project (WAKAKUR): grade, semester, theme, title, description and the dimensions it assesses. */
-/** The server's field errors in the reader's language. */
-const serverErrors = (fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, messageText(v)]));
+interface Values {
+  gradeId: number | null;
+  semester: Semester;
+  theme: string;
+  title: string;
+  description: string;
+  dimensions: P5Dimension[];
+}
 
+/** Plans a P5 project (WAKAKUR): grade, semester, theme, title, description and the dimensions it assesses. */
 export function P5ProjectForm({ project, onDone }: { project: P5Project | null; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const unitId = useDefaultUnitId();
   const save = useSaveP5Project();
-  const [gradeId, setGradeId] = useState<number | null>(project?.gradeId ?? null);
-  const [semester, setSemester] = useState<Semester>(project?.semester ?? academicPeriodOfDate(serverToday()).semester);
-  const [theme, setTheme] = useState(project?.theme ?? '');
-  const [title, setTitle] = useState(project?.title ?? '');
-  const [description, setDescription] = useState(project?.description ?? '');
-  const [dimensions, setDimensions] = useState<P5Dimension[]>(project?.dimensions ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useUnsavedChanges(title !== (project?.title ?? '') || theme !== (project?.theme ?? ''));
-
-  async function submit() {
-    const parsed = P5ProjectInput.safeParse({
-      gradeId: gradeId ?? Number.NaN,
-      semester,
-      theme,
-      title,
-      description: description.trim() || null,
-      dimensions,
-    });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, 'first'));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: project?.id ?? null, body: parsed.data });
-      notifyDone('saved', parsed.data.title);
-      onDone();
-    } catch (error) {
-      if (isApiError(error)) setErrors(serverErrors(error.fields));
-      notifyError(error);
-    }
-  }
+  const { form, field, submit } = useContractForm<typeof P5ProjectInput, Values>(
+    P5ProjectInput,
+    {
+      gradeId: project?.gradeId ?? null,
+      semester: project?.semester ?? academicPeriodOfDate(serverToday()).semester,
+      theme: project?.theme ?? '',
+      title: project?.title ?? '',
+      description: project?.description ?? '',
+      dimensions: project?.dimensions ?? [],
+    },
+    {
+      prepare: (v) => ({ ...v, gradeId: v.gradeId ?? Number.NaN, description: v.description.trim() || null }),
+    },
+  );
+  const semester = field('semester');
+  const { dirtyFields } = form.formState;
+  useUnsavedChanges(Boolean(dirtyFields.title || dirtyFields.theme));
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: project?.id ?? null, body });
+    notifyDone('saved', body.title);
+    onDone();
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(e) => void onSubmit(e)}>
       <Stack gap="sm">
-        <GradeSelect
-          label={t('grades.p5.grade')}
-          unitId={unitId}
-          value={gradeId}
-          onChange={setGradeId}
-          error={errors.gradeId}
-          withAsterisk
-        />
+        <GradeSelect label={t('grades.p5.grade')} unitId={unitId} {...field('gradeId')} withAsterisk />
         <div>
           <Text size="sm" fw={500} id="p5-semester" mb={4}>
             {t('grades.p5.semester')}
@@ -97,43 +77,20 @@ export function P5ProjectForm({ project, onDone }: { project: P5Project | null; 
           <SegmentedControl
             aria-labelledby="p5-semester"
             data={SEMESTERS.map((s) => ({ value: s, label: t(`grades.semesters.${s}`) }))}
-            value={semester}
-            onChange={(v) => setSemester(v as Semester)}
+            value={semester.value}
+            onChange={semester.onChange}
           />
         </div>
         <Autocomplete
           label={t('grades.p5.theme')}
           data={[...P5_THEMES]}
-          value={theme}
-          onChange={setTheme}
-          error={errors.theme}
+          {...field('theme')}
           maxLength={100}
           withAsterisk
         />
-        <TextInput
-          label={t('grades.p5.projectTitle')}
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          error={errors.title}
-          maxLength={150}
-          withAsterisk
-        />
-        <Textarea
-          label={t('grades.p5.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={errors.description}
-          maxLength={2000}
-          autosize
-          minRows={2}
-        />
-        <Checkbox.Group
-          label={t('grades.p5.dimensions')}
-          value={dimensions}
-          onChange={(v) => setDimensions(v as P5Dimension[])}
-          error={errors.dimensions}
-          withAsterisk
-        >
+        <TextInput label={t('grades.p5.projectTitle')} {...field('title')} maxLength={150} withAsterisk />
+        <Textarea label={t('grades.p5.description')} {...field('description')} maxLength={2000} autosize minRows={2} />
+        <Checkbox.Group label={t('grades.p5.dimensions')} {...field('dimensions')} withAsterisk>
           <Stack gap={6} mt={6}>
             {P5_DIMENSIONS.map((d) => (
               <Checkbox key={d} value={d} label={P5_DIMENSION_LABELS[d][lang]} />

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { InstrumentMetaInput, type Instrument } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
-import { issueErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { useUpdateInstrument } from '../api.ts';
 
 /** Items marked as a sample by MMS: their source says so. */
@@ -12,30 +11,22 @@ export const isSample = (i: Pick<Instrument, 'source'>) => i.source.startsWith('
 /** The instrument's name, texts, source and licence (the licence is shown to whoever edits the items). */
 export function MetaForm({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState({
+  const update = useUpdateInstrument(instrument.id);
+  const form = useContractForm(InstrumentMetaInput, {
     name: instrument.name,
     description: instrument.description,
     instructions: instrument.instructions,
     source: instrument.source,
     licence: instrument.licence,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const update = useUpdateInstrument(instrument.id);
-  const field = (key: keyof typeof values) => ({
+  const field = (key: 'name' | 'description' | 'instructions' | 'source' | 'licence') => ({
     label: t(`instruments.meta.${key}`),
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
+    ...form.field(key),
   });
-  const submit = () => {
-    const parsed = InstrumentMetaInput.safeParse(values);
-    if (!parsed.success) return setErrors(issueErrors(parsed.error));
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => notifyDone('saved', t('instruments.meta.what')),
-      onError: notifyError,
-    });
-  };
+  const submit = form.submit(async (data) => {
+    await update.mutateAsync(data);
+    notifyDone('saved', t('instruments.meta.what'));
+  });
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -57,7 +48,7 @@ export function MetaForm({ instrument }: { instrument: Instrument }) {
           <TextInput {...field('licence')} />
         </Group>
         <Group justify="flex-end">
-          <Button variant="light" onClick={submit} loading={update.isPending}>
+          <Button variant="light" onClick={() => void submit()} loading={update.isPending}>
             {t('instruments.meta.save')}
           </Button>
         </Group>

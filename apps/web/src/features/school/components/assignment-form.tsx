@@ -1,4 +1,3 @@
-import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import {
   SEMESTERS,
@@ -7,14 +6,21 @@ import {
   type Semester,
   type TeachingAssignment,
 } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
-import { issueErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { useSaveAssignment, useSubjects } from '../api.ts';
 import { ClassSelect, TeacherSelect } from '../../../components/pickers.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
+
+interface Values {
+  employeeId: number | null;
+  subjectId: string | null;
+  classGroupId: number | null;
+  semester: Semester | null;
+  hoursPerWeek: number | string;
+}
 
 /** A teaching assignment: teacher, subject, class, semester and JP per week (edit: teacher and JP only). */
 export function AssignmentForm({
@@ -32,54 +38,51 @@ export function AssignmentForm({
   const creating = !assignment;
   const subjects = useSubjects(unitId);
   const save = useSaveAssignment();
-  const [employeeId, setEmployeeId] = useState<number | null>(assignment?.employeeId ?? null);
-  const [subjectId, setSubjectId] = useState<number | null>(assignment?.subjectId ?? null);
-  const [classGroupId, setClassGroupId] = useState<number | null>(assignment?.classGroupId ?? null);
-  const [semester, setSemester] = useState<Semester | null>(assignment?.semester ?? null);
-  const [hours, setHours] = useState<number | string>(assignment?.hoursPerWeek ?? 2);
-  const [errors, setErrors] = useFieldErrors({ employeeId, subjectId, classGroupId, semester, hoursPerWeek: hours });
-  useUnsavedChanges(
-    employeeId !== (assignment?.employeeId ?? null) ||
-      subjectId !== (assignment?.subjectId ?? null) ||
-      classGroupId !== (assignment?.classGroupId ?? null) ||
-      semester !== (assignment?.semester ?? null) ||
-      String(hours) !== String(assignment?.hoursPerWeek ?? 2),
+  const { form, field, submit, dirty } = useContractForm<
+    typeof TeachingAssignmentInput | typeof TeachingAssignmentUpdate,
+    Values
+  >(
+    creating ? TeachingAssignmentInput : TeachingAssignmentUpdate,
+    {
+      employeeId: assignment?.employeeId ?? null,
+      subjectId: assignment ? String(assignment.subjectId) : null,
+      classGroupId: assignment?.classGroupId ?? null,
+      semester: assignment?.semester ?? null,
+      hoursPerWeek: assignment?.hoursPerWeek ?? 2,
+    },
+    {
+      prepare: ({ employeeId, subjectId, classGroupId, semester, hoursPerWeek }) =>
+        creating
+          ? {
+              employeeId,
+              subjectId: subjectId ? Number(subjectId) : null,
+              classGroupId,
+              semester,
+              hoursPerWeek: Number(hoursPerWeek),
+            }
+          : { employeeId, hoursPerWeek: Number(hoursPerWeek) },
+    },
   );
-
-  const submit = () => {
-    const raw = creating
-      ? { employeeId, subjectId, classGroupId, semester, hoursPerWeek: Number(hours) }
-      : { employeeId, hoursPerWeek: Number(hours) };
-    const parsed = (creating ? TeachingAssignmentInput : TeachingAssignmentUpdate).safeParse(raw);
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, 'first'));
-      return;
+  useUnsavedChanges(dirty);
+  const onSubmit = submit(async (body) => {
+    try {
+      await save.mutateAsync({ id: assignment?.id, body });
+    } catch (e) {
+      // a 409 (the teacher already teaches this) names the other assignment: under the teacher
+      if (isApiError(e) && e.status === 409) form.setError('employeeId', { message: e.message });
+      throw e;
     }
-    setErrors({});
-    save.mutate(
-      { id: assignment?.id, body: parsed.data },
-      {
-        onSuccess: () => {
-          notifyDone('saved');
-          onDone();
-        },
-        onError: (e) => {
-          if (isApiError(e)) setErrors(e.status === 409 ? { employeeId: e.message, ...e.fields } : e.fields);
-          notifyError(e);
-        },
-      },
-    );
-  };
+    notifyDone('saved');
+    onDone();
+  });
 
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TeacherSelect
-          value={employeeId}
-          onChange={setEmployeeId}
+          {...field('employeeId')}
           unitId={unitId}
           withAsterisk
-          error={errors.employeeId}
           comboboxProps={{ withinPortal: true, keepMounted: false }}
         />
         <Select
@@ -88,19 +91,15 @@ export function AssignmentForm({
           searchable
           disabled={!creating}
           data={(subjects.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          value={subjectId ? String(subjectId) : null}
-          onChange={(v) => setSubjectId(v ? Number(v) : null)}
-          error={errors.subjectId}
+          {...field('subjectId')}
         />
         <ClassSelect
-          value={classGroupId}
-          onChange={setClassGroupId}
+          {...field('classGroupId')}
           unitId={unitId}
           academicYearId={academicYearId}
           placeholder={t('school.choose')}
           withAsterisk
           disabled={!creating}
-          error={errors.classGroupId}
           w="100%"
         />
         <Select
@@ -108,24 +107,15 @@ export function AssignmentForm({
           withAsterisk
           disabled={!creating}
           data={SEMESTERS.map((s) => ({ value: s, label: t(`school.semesters.${s}`) }))}
-          value={semester}
-          onChange={(v) => setSemester(v as Semester | null)}
-          error={errors.semester}
+          {...field('semester')}
         />
-        <NumberInput
-          label={t('school.subjects.hours')}
-          min={1}
-          max={20}
-          value={hours}
-          onChange={setHours}
-          error={errors.hoursPerWeek}
-        />
+        <NumberInput label={t('school.subjects.hours')} min={1} max={20} {...field('hoursPerWeek')} />
       </SimpleGrid>
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           {t('school.cancel')}
         </Button>
-        <Button color="green" onClick={submit} loading={save.isPending}>
+        <Button color="green" onClick={() => void onSubmit()} loading={save.isPending}>
           {t('school.save')}
         </Button>
       </Group>
