@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, TextInput } from '@mantine/core';
 import {
   ACHIEVEMENT_FIELDS,
   ACHIEVEMENT_LEVELS,
@@ -19,131 +19,118 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, UnitSelect } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { dateText } from '../../../lib/display.ts';
-import { useFieldErrors } from '../../../lib/field-errors.ts';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { issueErrors } from '../../../lib/validation.ts';
 import { useAchievement, useSaveAchievement } from '../api.ts';
-import { CodeSelect, NotesEvidenceSave, recordStudent, RecordStudentPicker } from '../components/parts.tsx';
-import { PrintListButton } from '../../../components/print/print-list.tsx';
+import { CodeSelect } from '../components/parts.tsx';
+import {
+  RecordEditPage,
+  RecordInputPage,
+  StudentRecordForm,
+  type RecordFieldsProps,
+} from '../components/record-form.tsx';
 
-function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSaved: () => void }) {
+interface AchievementValues {
+  date: string;
+  title: string;
+  field: AchievementField | null;
+  level: AchievementLevel | null;
+  rank: string;
+  organiser: string;
+}
+
+/** The achievement's own fields: its title, when, the field and level, the rank and the organiser. */
+function AchievementFields({ values: v, set, errors }: RecordFieldsProps<AchievementValues, Achievement>) {
   const { t } = useTranslation();
   const today = serverToday();
-  const save = useSaveAchievement();
-  const [file, setFile] = useState<File | null>(null);
-  const [v, setV] = useState({
-    student: recordStudent(existing),
-    date: existing?.date ?? today,
-    title: existing?.title ?? '',
-    field: (existing?.field ?? null) as AchievementField | null,
-    level: (existing?.level ?? null) as AchievementLevel | null,
-    rank: existing?.rank ?? '',
-    organiser: existing?.organiser ?? '',
-    notes: existing?.notes ?? '',
-  });
-  const [errors, setErrors] = useFieldErrors({ ...v, studentId: v.student?.id });
-  const submit = () => {
-    const parsed = AchievementInput.safeParse({
-      studentId: v.student?.id ?? NaN,
-      date: v.date,
-      title: v.title,
-      field: v.field ?? undefined,
-      level: v.level ?? undefined,
-      rank: v.rank,
-      organiser: v.organiser.trim() || null,
-      notes: v.notes.trim() || null,
-    });
-    if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
-    setErrors({});
-    const { studentId: _s, ...update } = parsed.data;
-    save.mutate(existing ? { id: existing.id, body: update, file } : { body: parsed.data, file }, {
-      onSuccess: () => {
-        notifyDone('saved');
-        onSaved();
-      },
-      onError: notifyError,
-    });
-  };
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <RecordStudentPicker
-          value={v.student}
-          onChange={(student) => setV({ ...v, student })}
-          error={errors.studentId}
-          fixed={!!existing}
+    <>
+      <TextInput
+        label={t('discipline.achievement.title')}
+        value={v.title}
+        error={errors.title}
+        onChange={(e) => set({ title: e.currentTarget.value })}
+        required
+      />
+      <Group align="flex-end" wrap="wrap">
+        <DateField
+          label={t('discipline.date')}
+          max={today}
+          value={v.date}
+          error={errors.date}
+          onChange={(d) => d && set({ date: d })}
         />
-        <TextInput
-          label={t('discipline.achievement.title')}
-          value={v.title}
-          error={errors.title}
-          onChange={(e) => setV({ ...v, title: e.currentTarget.value })}
+        <CodeSelect
+          label={t('discipline.achievement.field')}
+          codes={ACHIEVEMENT_FIELDS}
+          group="fields"
+          value={v.field}
+          onChange={(field) => set({ field })}
+          error={errors.field}
           required
         />
-        <Group align="flex-end" wrap="wrap">
-          <DateField
-            label={t('discipline.date')}
-            max={today}
-            value={v.date}
-            error={errors.date}
-            onChange={(d) => d && setV({ ...v, date: d })}
-          />
-          <CodeSelect
-            label={t('discipline.achievement.field')}
-            codes={ACHIEVEMENT_FIELDS}
-            group="fields"
-            value={v.field}
-            onChange={(field) => setV({ ...v, field })}
-            error={errors.field}
-            required
-          />
-          <CodeSelect
-            label={t('discipline.achievement.level')}
-            codes={ACHIEVEMENT_LEVELS}
-            group="levels"
-            value={v.level}
-            onChange={(level) => setV({ ...v, level })}
-            error={errors.level}
-            required
-          />
-          <TextInput
-            label={t('discipline.achievement.rank')}
-            value={v.rank}
-            error={errors.rank}
-            onChange={(e) => setV({ ...v, rank: e.currentTarget.value })}
-            required
-          />
-        </Group>
+        <CodeSelect
+          label={t('discipline.achievement.level')}
+          codes={ACHIEVEMENT_LEVELS}
+          group="levels"
+          value={v.level}
+          onChange={(level) => set({ level })}
+          error={errors.level}
+          required
+        />
         <TextInput
-          label={t('discipline.achievement.organiser')}
-          value={v.organiser}
-          error={errors.organiser}
-          onChange={(e) => setV({ ...v, organiser: e.currentTarget.value })}
+          label={t('discipline.achievement.rank')}
+          value={v.rank}
+          error={errors.rank}
+          onChange={(e) => set({ rank: e.currentTarget.value })}
+          required
         />
-        <NotesEvidenceSave
-          notes={v.notes}
-          notesError={errors.notes}
-          onNotes={(notes) => setV({ ...v, notes })}
-          file={file}
-          onFile={setFile}
-          saving={save.isPending}
-          onSave={submit}
-        />
-      </Stack>
-    </Paper>
+      </Group>
+      <TextInput
+        label={t('discipline.achievement.organiser')}
+        value={v.organiser}
+        error={errors.organiser}
+        onChange={(e) => set({ organiser: e.currentTarget.value })}
+      />
+    </>
+  );
+}
+
+function AchievementForm({ existing, onSaved }: { existing?: Achievement; onSaved: () => void }) {
+  const save = useSaveAchievement();
+  return (
+    <StudentRecordForm
+      existing={existing}
+      initial={{
+        date: existing?.date ?? serverToday(),
+        title: existing?.title ?? '',
+        field: existing?.field ?? null,
+        level: existing?.level ?? null,
+        rank: existing?.rank ?? '',
+        organiser: existing?.organiser ?? '',
+      }}
+      body={(v) => ({
+        date: v.date,
+        title: v.title,
+        field: v.field ?? undefined,
+        level: v.level ?? undefined,
+        rank: v.rank,
+        organiser: v.organiser.trim() || null,
+      })}
+      schema={AchievementInput}
+      save={save}
+      onSaved={() => {
+        notifyDone('saved');
+        onSaved();
+      }}
+      fields={AchievementFields}
+    />
   );
 }
 
 export function AchievementInputPage() {
   const { t } = useTranslation();
-  const [key, setKey] = useState(0);
-  return (
-    <Stack gap="md">
-      <PageTitle>{t('discipline.achievement.inputTitle')}</PageTitle>
-      <AchievementForm key={key} onSaved={() => setKey((k) => k + 1)} />
-    </Stack>
-  );
+  return <RecordInputPage title={t('discipline.achievement.inputTitle')} form={AchievementForm} />;
 }
 
 export function AchievementEditPage() {
@@ -152,14 +139,9 @@ export function AchievementEditPage() {
   const navigate = useNavigate();
   const achievement = useAchievement(id);
   return (
-    <Stack gap="md">
-      <PageTitle>{t('discipline.achievement.editTitle')}</PageTitle>
-      {achievement.data ? (
-        <AchievementForm existing={achievement.data} onSaved={() => void navigate(ROUTES['bpbk-achievement-list'])} />
-      ) : (
-        <Skeleton height={320} />
-      )}
-    </Stack>
+    <RecordEditPage title={t('discipline.achievement.editTitle')} record={achievement.data}>
+      {(a) => <AchievementForm existing={a} onSaved={() => void navigate(ROUTES['bpbk-achievement-list'])} />}
+    </RecordEditPage>
   );
 }
 
@@ -219,15 +201,7 @@ export function AchievementListPage() {
         label={t('discipline.achievement.listTitle')}
         columns={columns}
         filters={filters}
-        actions={
-          <PrintListButton
-            path="/discipline/achievements"
-            filters={filters}
-            title={t('discipline.achievement.listTitle')}
-            unitId={user.unit?.id ?? unitId}
-            columns={columns}
-          />
-        }
+        print={{ unitId: user.unit?.id ?? unitId }}
         exportName="prestasi"
         serverExport
         filterControls={

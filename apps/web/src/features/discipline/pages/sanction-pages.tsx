@@ -17,7 +17,6 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDecideSanction, useSanctionLetter } from '../api.ts';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
-import { PrintListButton } from '../../../components/print/print-list.tsx';
 import { achievementColumns } from './achievement-pages.tsx';
 import { ReasonModal, ViolationListPage } from './violation-pages.tsx';
 
@@ -199,15 +198,7 @@ function SanctionList() {
         label={t('discipline.sanction.sanctions')}
         columns={columns}
         filters={filters}
-        actions={
-          <PrintListButton
-            path="/discipline/sanctions"
-            filters={filters}
-            title={t('discipline.sanction.sanctions')}
-            unitId={user.unit?.id ?? unitId}
-            columns={columns}
-          />
-        }
+        print={{ unitId: user.unit?.id ?? unitId }}
         exportName="sanksi"
         serverExport
         filterControls={

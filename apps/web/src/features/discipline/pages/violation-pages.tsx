@@ -1,9 +1,8 @@
-import { Anchor, Button, Group, Modal, Paper, Select, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   can,
   VIOLATION_STATUSES,
   ViolationInput,
-  type StudentSummary,
   type VerifyResult,
   type Violation,
   type ViolationStatus,
@@ -21,160 +20,124 @@ import { ClassSelect, UnitSelect } from '../../../components/pickers.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateText } from '../../../lib/display.ts';
-import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { issueErrors } from '../../../lib/validation.ts';
 import { useCatalogue, useDecideViolation, useLedger, useSaveViolation, useViolation } from '../api.ts';
 import { LedgerEntryForm, LedgerView } from '../components/ledger-panel.tsx';
+import { CodeSelect, StatusBadge } from '../components/parts.tsx';
 import {
-  CodeSelect,
-  NotesEvidenceSave,
-  recordStudent,
-  RecordStudentPicker,
-  StatusBadge,
-} from '../components/parts.tsx';
-import { PrintListButton } from '../../../components/print/print-list.tsx';
+  RecordEditPage,
+  RecordInputPage,
+  StudentRecordForm,
+  type RecordFieldsProps,
+} from '../components/record-form.tsx';
 
-interface FormValues {
-  student: StudentSummary | null;
+interface ViolationValues {
   ruleId: string | null;
   occurredOn: string;
   occurredTime: string;
   place: string;
   witness: string;
-  notes: string;
 }
 
-/** The report form: the student, the rule of the catalogue, when and where, a witness, notes and evidence. */
-function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (v: Violation) => void }) {
+/** The report's own fields: the rule of the catalogue, when and where, and a witness. */
+function ViolationFields({ values: v, set, errors, existing }: RecordFieldsProps<ViolationValues, Violation>) {
   const { t } = useTranslation();
   const today = serverToday();
   const user = useCurrentUser();
-  const save = useSaveViolation();
-  const [file, setFile] = useState<File | null>(null);
-  const [v, setV] = useState<FormValues>({
-    student: recordStudent(existing),
-    ruleId: existing ? String(existing.ruleId) : null,
-    occurredOn: existing?.occurredOn ?? today,
-    occurredTime: existing?.occurredTime ?? '',
-    place: existing?.place ?? '',
-    witness: existing?.witness ?? '',
-    notes: existing?.notes ?? '',
-  });
   // the rules of the caller's unit; ADMIN and YAYASAN (no unit) get the chosen student's
   const catalogue = useCatalogue(true, user.unit ? undefined : (v.student?.unitId ?? existing?.unitId ?? null));
-  const [errors, setErrors] = useFieldErrors({ ...v, studentId: v.student?.id });
-  const submit = () => {
-    const body = {
-      studentId: v.student?.id ?? NaN,
-      ruleId: v.ruleId ? Number(v.ruleId) : NaN,
-      occurredOn: v.occurredOn,
-      occurredTime: v.occurredTime || null,
-      place: v.place.trim() || null,
-      witness: v.witness.trim() || null,
-      notes: v.notes.trim() || null,
-    };
-    const parsed = ViolationInput.safeParse(body);
-    if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
-    setErrors({});
-    const { studentId: _s, ...update } = parsed.data;
-    save.mutate(existing ? { id: existing.id, body: update, file } : { body: parsed.data, file }, {
-      onSuccess: (saved) => {
-        notifyInfo(t('discipline.violation.reported'));
-        setFile(null);
-        onSaved(saved);
-      },
-      onError: notifyError,
-    });
-  };
   const rules = (catalogue.data?.rules ?? []).map((r) => ({
     value: String(r.id),
     label: `${r.code} – ${r.name} (${r.points} ${t('discipline.points').toLowerCase()})`,
   }));
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <RecordStudentPicker
-          value={v.student}
-          onChange={(student) => setV({ ...v, student })}
-          error={errors.studentId}
-          fixed={!!existing}
+    <>
+      <Select
+        label={t('discipline.rule')}
+        placeholder={t('discipline.violation.pickRule')}
+        data={rules}
+        searchable
+        value={v.ruleId}
+        onChange={(ruleId) => set({ ruleId })}
+        error={errors.ruleId}
+        required
+      />
+      <Group align="flex-end" wrap="wrap">
+        <DateField
+          label={t('discipline.date')}
+          max={today}
+          value={v.occurredOn}
+          error={errors.occurredOn}
+          onChange={(d) => d && set({ occurredOn: d })}
         />
-        <Select
-          label={t('discipline.rule')}
-          placeholder={t('discipline.violation.pickRule')}
-          data={rules}
-          searchable
-          value={v.ruleId}
-          onChange={(ruleId) => setV({ ...v, ruleId })}
-          error={errors.ruleId}
-          required
+        <TextInput
+          label={t('discipline.time')}
+          type="time"
+          value={v.occurredTime}
+          error={errors.occurredTime}
+          onChange={(e) => set({ occurredTime: e.currentTarget.value })}
+          w={{ base: '100%', xs: 140 }}
         />
-        <Group align="flex-end" wrap="wrap">
-          <DateField
-            label={t('discipline.date')}
-            max={today}
-            value={v.occurredOn}
-            error={errors.occurredOn}
-            onChange={(d) => d && setV({ ...v, occurredOn: d })}
-          />
-          <TextInput
-            label={t('discipline.time')}
-            type="time"
-            value={v.occurredTime}
-            error={errors.occurredTime}
-            onChange={(e) => setV({ ...v, occurredTime: e.currentTarget.value })}
-            w={{ base: '100%', xs: 140 }}
-          />
-          <TextInput
-            label={t('discipline.place')}
-            value={v.place}
-            error={errors.place}
-            onChange={(e) => setV({ ...v, place: e.currentTarget.value })}
-          />
-          <TextInput
-            label={t('discipline.witness')}
-            value={v.witness}
-            error={errors.witness}
-            onChange={(e) => setV({ ...v, witness: e.currentTarget.value })}
-          />
-        </Group>
-        <NotesEvidenceSave
-          notes={v.notes}
-          notesError={errors.notes}
-          onNotes={(notes) => setV({ ...v, notes })}
-          file={file}
-          onFile={setFile}
-          saving={save.isPending}
-          onSave={submit}
+        <TextInput
+          label={t('discipline.place')}
+          value={v.place}
+          error={errors.place}
+          onChange={(e) => set({ place: e.currentTarget.value })}
         />
-      </Stack>
-    </Paper>
+        <TextInput
+          label={t('discipline.witness')}
+          value={v.witness}
+          error={errors.witness}
+          onChange={(e) => set({ witness: e.currentTarget.value })}
+        />
+      </Group>
+    </>
   );
 }
 
-function InputPage({ title }: { title: string }) {
-  const [key, setKey] = useState(0);
+/** The report form: the student, the rule of the catalogue, when and where, a witness, notes and evidence. */
+function ViolationForm({ existing, onSaved }: { existing?: Violation; onSaved: (v: Violation) => void }) {
+  const { t } = useTranslation();
+  const save = useSaveViolation();
   return (
-    <Stack gap="md">
-      <PageTitle>{title}</PageTitle>
-      {/* a new empty form after each report */}
-      <ViolationForm key={key} onSaved={() => setKey((k) => k + 1)} />
-    </Stack>
+    <StudentRecordForm
+      existing={existing}
+      initial={{
+        ruleId: existing ? String(existing.ruleId) : null,
+        occurredOn: existing?.occurredOn ?? serverToday(),
+        occurredTime: existing?.occurredTime ?? '',
+        place: existing?.place ?? '',
+        witness: existing?.witness ?? '',
+      }}
+      body={(v) => ({
+        ruleId: v.ruleId ? Number(v.ruleId) : NaN,
+        occurredOn: v.occurredOn,
+        occurredTime: v.occurredTime || null,
+        place: v.place.trim() || null,
+        witness: v.witness.trim() || null,
+      })}
+      schema={ViolationInput}
+      save={save}
+      onSaved={(saved) => {
+        notifyInfo(t('discipline.violation.reported'));
+        onSaved(saved);
+      }}
+      fields={ViolationFields}
+    />
   );
 }
 
 /** BPBK's violation input (bpbk-violation-input, also the TKA group's entry). */
 export function ViolationInputPage() {
   const { t } = useTranslation();
-  return <InputPage title={t('discipline.violation.inputTitle')} />;
+  return <RecordInputPage title={t('discipline.violation.inputTitle')} form={ViolationForm} />;
 }
 
 /** A teacher's "input sanksi": reporting a violation; sanctions follow from the points once BPBK verifies. */
 export function TeacherViolationInputPage() {
   const { t } = useTranslation();
-  return <InputPage title={t('discipline.violation.teacherInputTitle')} />;
+  return <RecordInputPage title={t('discipline.violation.teacherInputTitle')} form={ViolationForm} />;
 }
 
 export function ViolationEditPage() {
@@ -183,14 +146,9 @@ export function ViolationEditPage() {
   const navigate = useNavigate();
   const violation = useViolation(id);
   return (
-    <Stack gap="md">
-      <PageTitle>{t('discipline.violation.editTitle')}</PageTitle>
-      {violation.data ? (
-        <ViolationForm existing={violation.data} onSaved={() => void navigate(-1)} />
-      ) : (
-        <Skeleton height={320} />
-      )}
-    </Stack>
+    <RecordEditPage title={t('discipline.violation.editTitle')} record={violation.data}>
+      {(v) => <ViolationForm existing={v} onSaved={() => void navigate(-1)} />}
+    </RecordEditPage>
   );
 }
 
@@ -411,15 +369,7 @@ export function ViolationListPage({ own = false }: { own?: boolean }) {
         label={own ? t('discipline.violation.myReports') : t('discipline.violation.listTitle')}
         columns={columns}
         filters={filters}
-        actions={
-          <PrintListButton
-            path="/discipline/violations"
-            filters={filters}
-            title={own ? t('discipline.violation.myReports') : t('discipline.violation.listTitle')}
-            unitId={user.unit?.id ?? unitId}
-            columns={columns}
-          />
-        }
+        print={{ unitId: user.unit?.id ?? unitId }}
         exportName="pelanggaran"
         serverExport
         filterControls={
