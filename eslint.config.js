@@ -28,6 +28,20 @@ export default tseslint.config(
     rules: { 'mms/import-boundaries': 'error' },
   },
   {
+    // one list component: the web's lists are DataList (components/data-list), never mantine-datatable directly
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/data-list/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'mantine-datatable', message: 'Use DataList (components/data-list/data-list.tsx).' }],
+          patterns: [{ group: ['mantine-datatable/*'], message: 'Use DataList (components/data-list/data-list.tsx).' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', '**/cli/**'],
     rules: { 'no-console': 'off' },
   },

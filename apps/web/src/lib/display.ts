@@ -8,7 +8,6 @@ import {
   type Division,
 } from '@mms/shared';
 import i18next from 'i18next';
-import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 
 /**
@@ -70,8 +69,10 @@ export function cellText(value: unknown): ReactNode {
   return value as ReactNode;
 }
 
+type DisplayColumn<T> = { accessor: unknown; render?: (row: T, index: number) => ReactNode };
+
 /** Columns of a table with the default cell rendering (dates never ISO) for those without a render. */
-export function withDisplayCells<T>(columns: DataTableColumn<T>[]): DataTableColumn<T>[] {
+export function withDisplayCells<T, C extends DisplayColumn<T> = DisplayColumn<T>>(columns: C[]): C[] {
   return columns.map((c) =>
     c.render ? c : { ...c, render: (row: T) => cellText((row as Record<string, unknown>)[String(c.accessor)]) },
   );

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify.ts';
 
 /** The "Ekspor Excel" button: busy while the file is made, a failure becomes a notification. */
-export function ExportButton({ onExport, label }: { onExport: () => Promise<void>; label?: string }) {
+export function ExportButton({
+  onExport,
+  label,
+  disabled,
+}: {
+  onExport: () => Promise<void>;
+  label?: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
   const run = async () => {
@@ -25,6 +33,7 @@ export function ExportButton({ onExport, label }: { onExport: () => Promise<void
       leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
       onClick={() => void run()}
       loading={exporting}
+      disabled={disabled}
     >
       {label ?? t('list.export')}
     </Button>

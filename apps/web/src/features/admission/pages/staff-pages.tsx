@@ -32,11 +32,10 @@ import {
   type ApplicantState,
   type Wave,
 } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
@@ -119,7 +118,7 @@ export function AdmissionListPage() {
   const [waveId, setWaveId] = useState<string | null>(null);
   const [state, setState] = useState<string | null>(null);
   const lang = displayLanguage();
-  const columns: DataTableColumn<ApplicantListItem>[] = [
+  const columns: ListColumn<ApplicantListItem>[] = [
     {
       accessor: 'regNo',
       title: t('adm.regNo'),

@@ -13,11 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import type { StudentAttendanceRow } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { UnitSelect } from '../../../components/pickers.tsx';
 import {
   jakartaToday,
@@ -32,7 +31,6 @@ import {
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { CodeBadge } from '../components/code-badge.tsx';
 import { DateField, MonthField } from '../../../components/date-fields.tsx';
-import { StaticList } from '../components/static-list.tsx';
 import { registerPath } from './register-page.tsx';
 import { showPercent } from '../../analytics/api.ts';
 
@@ -139,7 +137,7 @@ function useRangeFilters() {
 function StudentRowsList({ kind }: { kind: 'absent' | 'late' }) {
   const { t } = useTranslation();
   const f = useRangeFilters();
-  const columns: DataTableColumn<StudentAttendanceRow>[] = [
+  const columns: ListColumn<StudentAttendanceRow>[] = [
     { accessor: 'date', title: t('att.date') },
     { accessor: 'nis', title: t('att.nis') },
     { accessor: 'name', title: t('att.name') },
@@ -215,14 +213,14 @@ function MonthlyRecap() {
   ];
   if (!classGroupId)
     return (
-      <StaticList
+      <DataList
         label={t('att.tabs.recap')}
         records={unit.data?.classes}
         idAccessor="classGroupId"
         fetching={unit.isFetching}
         failed={unit.isError}
         exportName={`rekap-presensi-unit-${month}`}
-        controls={controls}
+        filterControls={controls}
         columns={[
           { accessor: 'className', title: t('att.class') },
           { accessor: 'students', title: t('att.recap.students'), textAlign: 'right' },
@@ -232,7 +230,7 @@ function MonthlyRecap() {
       />
     );
   return (
-    <StaticList
+    <DataList
       label={t('att.tabs.recap')}
       records={recap.data?.rows}
       idAccessor="studentId"
@@ -240,7 +238,7 @@ function MonthlyRecap() {
       failed={recap.isError}
       exportName={`rekap-presensi-${recap.data?.className ?? ''}-${month}`.replace(/[^A-Za-z0-9-]/g, '')}
       serverExport={{ path: `/attendance/classes/${classGroupId}/recap`, query: { month } }}
-      controls={controls}
+      filterControls={controls}
       columns={[
         { accessor: 'nis', title: t('att.nis') },
         { accessor: 'name', title: t('att.name') },
@@ -256,7 +254,7 @@ function ClassSummary() {
   const f = useRangeFilters();
   const summary = useClassSummary(f.classGroupId, f.from, f.to);
   return (
-    <StaticList
+    <DataList
       label={t('att.tabs.perClass')}
       records={summary.data?.rows}
       idAccessor="studentId"
@@ -264,7 +262,7 @@ function ClassSummary() {
       failed={summary.isError}
       emptyText={f.classGroupId ? undefined : t('att.summary.pickClass')}
       exportName={`presensi-${summary.data?.className ?? ''}-${f.from}-${f.to}`.replace(/[^A-Za-z0-9-]/g, '')}
-      controls={
+      filterControls={
         <>
           <AttendanceClassSelect value={f.classGroupId} onChange={f.setClassGroupId} clearable={false} />
           <DateField label={t('att.from')} value={f.from} onChange={(v) => v && f.setFrom(v)} />
@@ -291,7 +289,7 @@ function PerStudent() {
   const [studentId, setStudentId] = useState<number | null>(null);
   // the class's register of today names its students
   const roster = useRegister(f.classGroupId, lastSchoolDay());
-  const columns: DataTableColumn<StudentAttendanceRow>[] = [
+  const columns: ListColumn<StudentAttendanceRow>[] = [
     { accessor: 'date', title: t('att.date') },
     { accessor: 'code', title: t('att.code'), render: (r) => <CodeBadge code={r.code} /> },
     { accessor: 'lateMinutes', title: t('att.late') },
@@ -347,7 +345,7 @@ function NotTaken() {
   const [unitId, setUnitId] = useState<number | null>(null);
   const list = useClassesNotTaken(date, unitId);
   return (
-    <StaticList
+    <DataList
       label={t('att.tabs.notTaken')}
       records={list.data?.items}
       idAccessor="classGroupId"
@@ -355,7 +353,7 @@ function NotTaken() {
       failed={list.isError}
       emptyText={t('att.notTakenList.all')}
       exportName={`kelas-belum-presensi-${date}`}
-      controls={
+      filterControls={
         <>
           <DateField label={t('att.date')} value={date} max={today} onChange={(v) => v && setDate(v)} />
           <UnitSelect value={unitId} onChange={setUnitId} />

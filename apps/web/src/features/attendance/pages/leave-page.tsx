@@ -22,11 +22,10 @@ import {
   type LeaveStatus,
 } from '@mms/shared';
 import { IconSend } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeText } from '../../../lib/display.ts';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
@@ -231,7 +230,7 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
       onConfirm: () =>
         decideLeave.mutate({ id: row.id, decision }, { onSuccess: () => notifyDone('saved'), onError: notifyError }),
     });
-  const columns: DataTableColumn<LeaveRequest>[] = [
+  const columns: ListColumn<LeaveRequest>[] = [
     { accessor: 'personName', title: t('att.leave.person') },
     { accessor: 'kind', title: t('att.leave.kind'), render: (r) => t(`att.leave.kinds.${r.kind}`) },
     {

@@ -8,7 +8,6 @@ import {
   type StaffDailyRow,
 } from '@mms/shared';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateText } from '../../../lib/display.ts';
@@ -19,7 +18,6 @@ import { UnitSelect } from '../../../components/pickers.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, useSetStaffDay, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
 import { DateField } from '../../../components/date-fields.tsx';
-import { StaticList } from '../components/static-list.tsx';
 
 const STATUS_COLORS: Record<StaffAttendanceStatus, string> = {
   HADIR: 'green',
@@ -162,7 +160,7 @@ export function StaffDailyPage() {
   // deciders set a day's status (Dinas luar, Sakit...) in place; the others read it
   const decider = can(user.division, 'leave.decide');
   const setDay = useSetStaffDay();
-  const columns: DataTableColumn<StaffDailyRow>[] = [
+  const columns: ListColumn<StaffDailyRow>[] = [
     { accessor: 'nip', title: t('att.staff.nip') },
     { accessor: 'name', title: t('att.name') },
     {
@@ -214,14 +212,14 @@ export function StaffDailyPage() {
           </Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <StaticList
+      <DataList
         label={tab === 'all' ? t('att.staff.everyone') : t('att.staff.absentees')}
         records={tab === 'all' ? daily.data?.items : daily.data?.absentees}
         idAccessor="employeeId"
         fetching={daily.isFetching}
         failed={daily.isError}
         exportName={`${tab === 'all' ? 'presensi-guru' : 'guru-tidak-hadir'}-${date}`}
-        controls={controls}
+        filterControls={controls}
         columns={columns}
       />
     </Stack>

@@ -1,11 +1,9 @@
-import 'mantine-datatable/styles.css';
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { TAKER_STATES, type ExamControlBoard, type ExamTaker } from '@mms/shared';
 import { IconClockPlus, IconDeviceMobileShare, IconLockOpen, IconSend } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDataTable } from '../../../components/data-list/responsive-table.tsx';
 import { RowActions, rowActionsColumn, type RowAction } from '../../../components/data-list/row-actions.tsx';
 import { routePath } from '../../../lib/route-names.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
@@ -133,7 +131,7 @@ export function TakerBoard({ board, receivedAt }: { board: ExamControlBoard; rec
   };
 
   const q = board.assessment.questionCount;
-  const columns: DataTableColumn<ExamTaker>[] = [
+  const columns: ListColumn<ExamTaker>[] = [
     {
       accessor: 'name',
       title: t('examControl.name'),
@@ -257,17 +255,13 @@ export function TakerBoard({ board, receivedAt }: { board: ExamControlBoard; rec
           {t('examControl.actions.extendClass')}
         </Button>
       </Group>
-      <Paper withBorder radius="md">
-        <ResponsiveDataTable<ExamTaker>
-          aria-label={t('examControl.takers')}
-          idAccessor="studentId"
-          minHeight={shown.length ? undefined : 160}
-          striped
-          records={shown}
-          columns={columns}
-          noRecordsText={board.takers.length ? t('examControl.noMatch') : t('examControl.noTakers')}
-        />
-      </Paper>
+      <DataList<ExamTaker>
+        label={t('examControl.takers')}
+        idAccessor="studentId"
+        records={shown}
+        columns={columns}
+        emptyText={board.takers.length ? t('examControl.noMatch') : t('examControl.noTakers')}
+      />
       <ControlActionDialog
         assessmentId={assessmentId}
         action={action}

@@ -1,10 +1,9 @@
 import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { Badge, Button, Group, NumberInput, Paper, Stack, Switch, Textarea, Title } from '@mantine/core';
 import { ClassControlInput, type ClassControlVisit } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { useDeleteVisit, useRecordVisit } from '../api.ts';
@@ -46,7 +45,7 @@ export function ClassControlPage() {
       onError: notifyError,
     });
   };
-  const columns: DataTableColumn<ClassControlVisit>[] = [
+  const columns: ListColumn<ClassControlVisit>[] = [
     { accessor: 'date', title: t('att.date') },
     { accessor: 'period', title: t('journal.lesson'), render: (r) => t('journal.period', { period: r.period }) },
     { accessor: 'className', title: t('att.class') },

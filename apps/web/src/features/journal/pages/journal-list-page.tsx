@@ -1,10 +1,9 @@
 import { Badge, Stack, Switch, Title } from '@mantine/core';
 import type { JournalSummary } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../lib/route-names.ts';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { dateText } from '../../../lib/display.ts';
@@ -21,7 +20,7 @@ function JournalList({ variant }: { variant: Variant }) {
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const [mine, setMine] = useState(variant === 'topics' || variant === 'lessons');
   const staff = variant !== 'student';
-  const columns: DataTableColumn<JournalSummary>[] = [
+  const columns: ListColumn<JournalSummary>[] = [
     { accessor: 'date', title: t('att.date'), sortable: true },
     { accessor: 'period', title: t('journal.lesson'), render: (r) => t('journal.period', { period: r.period }) },
     { accessor: 'className', title: t('att.class') },

@@ -8,11 +8,10 @@ import {
   type SubjectMaterial,
 } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -33,7 +32,7 @@ export function MaterialPage() {
   const [semester, setSemester] = useState<Semester | null>(null);
   const subjects = useSubjects(unitId);
   const remove = useDeleteMaterial();
-  const columns: DataTableColumn<SubjectMaterial>[] = [
+  const columns: ListColumn<SubjectMaterial>[] = [
     { accessor: 'subjectName', title: t('journal.subject') },
     { accessor: 'gradeName', title: t('journal.material.grade') },
     { accessor: 'semester', title: t('journal.material.semester'), render: (m) => t(`school.semesters.${m.semester}`) },

@@ -1,16 +1,15 @@
 import { Anchor, Modal, Stack, Text, Title } from '@mantine/core';
 import type { SubjectMaterial } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { MaterialFiles } from '../components/material-files.tsx';
 
 /** The material of the student's own grade (the server picks it), to read. */
 export function StudentMaterialPage() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<SubjectMaterial | null>(null);
-  const columns: DataTableColumn<SubjectMaterial>[] = [
+  const columns: ListColumn<SubjectMaterial>[] = [
     { accessor: 'subjectName', title: t('journal.subject') },
     { accessor: 'semester', title: t('journal.material.semester'), render: (m) => t(`school.semesters.${m.semester}`) },
     {

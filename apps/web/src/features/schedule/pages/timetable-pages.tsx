@@ -1,11 +1,10 @@
 import { Alert, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { SEMESTERS, type Semester, type TimetableSlot } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useBellTimes, useClassGroup, useClassTimetable, useOwnTimetable } from '../../school/api.ts';
@@ -240,7 +239,7 @@ export function AllTimetablePage() {
   const [employeeId, setEmployeeId] = useState<number | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const activeYear = useActiveYearId();
-  const columns = useMemo<DataTableColumn<TimetableSlot>[]>(
+  const columns = useMemo<ListColumn<TimetableSlot>[]>(
     () => [
       { accessor: 'day', title: t('school.timetable.day'), render: (s) => t(`school.timetable.days.${s.day}`) },
       { accessor: 'period', title: t('school.timetable.period'), textAlign: 'right' },

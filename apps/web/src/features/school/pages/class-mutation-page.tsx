@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import type { EnrollmentResult, StudentSummary } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/validation.ts';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { DateField } from '../../../components/date-fields.tsx';
@@ -32,7 +31,7 @@ function EnrolTab() {
   const [status, setStatus] = useState<string | null>('ACTIVE');
   const [selected, setSelected] = useState<StudentSummary[]>([]);
   const enrol = useEnrol();
-  const columns = useMemo<DataTableColumn<StudentSummary>[]>(
+  const columns = useMemo<ListColumn<StudentSummary>[]>(
     () => [
       { accessor: 'nis', title: t('school.students.nis'), sortable: true },
       { accessor: 'name', title: t('school.name'), sortable: true },

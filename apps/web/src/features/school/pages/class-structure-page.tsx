@@ -1,11 +1,10 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { StudentSummary } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { genderText } from '../../../lib/display.ts';
 import { useSearchParams } from 'react-router';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { useClassGroup } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, useActiveYearId } from '../../../components/pickers.tsx';
@@ -29,7 +28,7 @@ export function ClassStructurePage() {
   const classId = Number(params.get('class')) || null;
   const activeYear = useActiveYearId();
   const klass = useClassGroup(classId);
-  const columns = useMemo<DataTableColumn<StudentSummary>[]>(
+  const columns = useMemo<ListColumn<StudentSummary>[]>(
     () => [
       { accessor: 'nis', title: t('school.students.nis'), sortable: true },
       { accessor: 'nisn', title: t('school.students.nisn') },

@@ -2,12 +2,11 @@ import { Anchor, Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type ClassGroup } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../lib/route-names.ts';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteClassGroup } from '../api.ts';
 import { ClassForm } from '../components/class-form.tsx';
@@ -34,7 +33,7 @@ export function ClassesPage() {
   const [editing, setEditing] = useState<ClassGroup | 'new' | null>(null);
   const remove = useDeleteClassGroup();
 
-  const columns = useMemo<DataTableColumn<ClassGroup>[]>(
+  const columns = useMemo<ListColumn<ClassGroup>[]>(
     () => [
       {
         accessor: 'name',

@@ -2,11 +2,10 @@ import { Avatar, Badge, Button, Group, Paper, Skeleton } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
 import { IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { divisionText } from '../../../lib/display.ts';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -54,7 +53,7 @@ export function EmployeesPage() {
       { onSuccess: () => notifyDone('saved'), onError: (err) => notifyError(err) },
     );
 
-  const columns = useMemo<DataTableColumn<EmployeeSummary>[]>(
+  const columns = useMemo<ListColumn<EmployeeSummary>[]>(
     () => [
       { accessor: 'nip', title: t('school.employees.nip'), sortable: true },
       { accessor: 'name', title: t('school.name'), sortable: true },

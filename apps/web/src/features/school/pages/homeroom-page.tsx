@@ -1,9 +1,8 @@
 import { Paper, Text } from '@mantine/core';
 import type { ClassGroup } from '@mms/shared';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useSetHomeroom } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -24,7 +23,7 @@ export function HomeroomPage() {
   const academicYearId = yearChoice ?? activeYear;
   const setHomeroom = useSetHomeroom();
 
-  const columns = useMemo<DataTableColumn<ClassGroup>[]>(
+  const columns = useMemo<ListColumn<ClassGroup>[]>(
     () => [
       { accessor: 'name', title: t('school.classes.name'), sortable: true },
       { accessor: 'academicYearName', title: t('school.year') },

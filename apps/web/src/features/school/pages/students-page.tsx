@@ -1,13 +1,12 @@
 import { Anchor, Button, Paper } from '@mantine/core';
 import { can, type StudentStatus, type StudentSummary } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { genderText } from '../../../lib/display.ts';
 import { generatePath, Link } from 'react-router';
 import { ROUTES } from '../../../lib/route-names.ts';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
@@ -25,7 +24,7 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
   const [status, setStatus] = useState<string | null>(null);
   const canManage = can(user.division, 'school.student.manage');
 
-  const columns = useMemo<DataTableColumn<StudentSummary>[]>(
+  const columns = useMemo<ListColumn<StudentSummary>[]>(
     () => [
       { accessor: 'nis', title: t('school.students.nis'), sortable: true },
       { accessor: 'nisn', title: t('school.students.nisn') },

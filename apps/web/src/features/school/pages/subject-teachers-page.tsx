@@ -2,10 +2,9 @@ import { Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type TeachingAssignment } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteAssignment } from '../api.ts';
 import { AssignmentForm } from '../components/assignment-form.tsx';
@@ -33,7 +32,7 @@ export function SubjectTeachersPage() {
   const [editing, setEditing] = useState<TeachingAssignment | 'new' | null>(null);
   const remove = useDeleteAssignment();
 
-  const columns = useMemo<DataTableColumn<TeachingAssignment>[]>(
+  const columns = useMemo<ListColumn<TeachingAssignment>[]>(
     () => [
       { accessor: 'teacherName', title: t('school.teacher') },
       { accessor: 'subjectName', title: t('school.subject') },

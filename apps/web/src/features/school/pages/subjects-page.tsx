@@ -2,10 +2,9 @@ import { Badge, Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { can, type Subject } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useDeleteSubject, useGrades } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -25,7 +24,7 @@ export function SubjectsPage() {
   const remove = useDeleteSubject();
   const gradeName = useMemo(() => new Map((grades.data?.items ?? []).map((g) => [g.id, g.name])), [grades.data]);
 
-  const columns = useMemo<DataTableColumn<Subject>[]>(
+  const columns = useMemo<ListColumn<Subject>[]>(
     () => [
       { accessor: 'code', title: t('school.subjects.code'), sortable: true },
       { accessor: 'name', title: t('school.subjects.name'), sortable: true },
