@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
+import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
 import { materialRule } from '../journal/material-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
 import { idIn, never, type RowRule } from './row-rule.ts';
@@ -22,6 +23,10 @@ const RULES = {
   material: materialRule,
   assessment: assessmentRule,
   question: questionRule,
+  violation: violationRule,
+  achievement: achievementRule,
+  sanction: sanctionRule,
+  pointLedger: pointLedgerRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;

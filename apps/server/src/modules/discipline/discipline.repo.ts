@@ -271,6 +271,8 @@ const VIOLATION_SELECT = sql`
 
 export interface ViolationFilter {
   unitId: number | null;
+  /** the caller's reach over `v` (access.filter of the violation rule) */
+  reach?: SQL;
   reporterUserId?: number;
   studentId?: number;
   classGroupId?: number;
@@ -282,6 +284,7 @@ export interface ViolationFilter {
 
 function violationWhere(f: ViolationFilter): SQL {
   const parts = studentListParts('v', sql`v.occurred_on`, f);
+  if (f.reach) parts.push(f.reach);
   if (f.reporterUserId !== undefined) parts.push(sql`v.reporter_user_id = ${f.reporterUserId}`);
   if (f.status) parts.push(sql`v.status = ${f.status}`);
   return sql.join(parts, sql` and `);
@@ -504,9 +507,8 @@ const SANCTION_SELECT = sql`
 
 export interface SanctionFilter {
   unitId: number | null;
-  /** a teacher's view: sanctions of students of these classes, or that this employee supervises */
-  classIds?: number[];
-  supervisorEmployeeId?: number | null;
+  /** the caller's reach over `x` (access.filter of the sanction rule) */
+  reach?: SQL;
   studentId?: number;
   classGroupId?: number;
   status?: string;
@@ -517,11 +519,7 @@ export interface SanctionFilter {
 
 function sanctionWhere(f: SanctionFilter): SQL {
   const parts = studentListParts('x', sql`(x.created_at at time zone 'Asia/Jakarta')::date`, f);
-  if (f.classIds) {
-    parts.push(
-      sql`(cls.id = any(${arrayParam(f.classIds)}::int[]) or x.supervisor_employee_id = ${f.supervisorEmployeeId ?? 0})`,
-    );
-  }
+  if (f.reach) parts.push(f.reach);
   if (f.status) parts.push(sql`x.status = ${f.status}`);
   return sql.join(parts, sql` and `);
 }
@@ -537,7 +535,7 @@ export async function findSanction(db: Executor, id: number) {
   return rows[0];
 }
 
-/** The student's current class (for a teacher's row rule and the ledger's heading). */
+/** The student's current class (the ledger's heading). */
 export async function studentClass(db: Executor, studentId: number) {
   const { rows } = await db.execute<{ id: number | null; name: string | null }>(
     sql`select cls.id, cls.name from students s ${CLASS_OF('s')} where s.id = ${studentId}`,

@@ -24,10 +24,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { EvidenceFile } from '../../db/schema/index.ts';
 import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/scope.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { unitScope } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
-import { ownClassIds } from '../school/class-access.ts';
+import { access } from '../access/access.service.ts';
 import * as school from '../school/school.service.ts';
 import { notifyDisciplineLetter } from '../notifications/outbox.ts';
 import * as repo from './discipline.repo.ts';
@@ -77,9 +78,6 @@ const safeName = (name: string, mime: string) => {
   return cleaned || `bukti.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}`;
 };
 
-/** BPBK, the principal and ADMIN decide; YAYASAN reads every unit: they see all records of their scope. */
-const seesWholeUnit = (user: AuthUser) => userCan(user, 'discipline.manage') || seesAllUnits(user);
-
 export function createDisciplineService(db: Database, dataDir: string) {
   const files = fileStore(dataDir, 'discipline');
 
@@ -89,7 +87,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   async function studentFor(exec: Executor, user: AuthUser, studentId: number) {
     const student = await repo.findStudent(exec, studentId);
     if (!student) throw badRequest('Siswa tidak ditemukan', { studentId: 'Tidak ditemukan' });
-    assertUnit(user, student.unitId);
+    await inUnit(exec, user, student.unitId);
     return student;
   }
 
@@ -102,12 +100,9 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return (await repo.findStudentByUser(db, user.id))?.id;
   }
 
-  /** Whether a teacher bound to their classes may see the student (taught or led class this year). */
-  async function teacherSeesStudent(exec: Executor, user: AuthUser, studentId: number) {
-    const classes = await ownClassIds(exec, user);
-    if (classes === null) return true;
-    const { id } = await repo.studentClass(exec, studentId);
-    return id !== null && classes.includes(id);
+  /** A row of the unit `unitId` (a catalogue entry, a student written about): the unit rule refuses another's. */
+  async function inUnit(exec: Executor, user: AuthUser, unitId: number) {
+    await access.require(exec, actorOfUser(user), 'read', 'unit', unitId);
   }
 
   async function saveEvidence(file: { name: string; data: Buffer }, uploadedBy: number) {
@@ -201,7 +196,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return db.transaction(async (tx) => {
       const before = await repo.findRule(tx, id);
       if (!before) throw notFound('Jenis pelanggaran');
-      assertUnit(user, before.unitId);
+      await inUnit(tx, user, before.unitId);
       if (input.code && input.code.toLowerCase() !== before.code.toLowerCase()) {
         if (await repo.findRuleByCode(tx, before.unitId, input.code)) {
           throw conflict(`Kode ${input.code} sudah dipakai`, { code: 'Sudah dipakai' });
@@ -227,7 +222,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return db.transaction(async (tx) => {
       const before = await repo.findThreshold(tx, id);
       if (!before) throw notFound('Ambang poin');
-      assertUnit(user, before.unitId);
+      await inUnit(tx, user, before.unitId);
       if (input.points !== undefined && input.points !== before.points) {
         if (await repo.findThresholdByPoints(tx, before.unitId, input.points)) {
           throw conflict(`Ambang ${input.points} poin sudah ada`, { points: 'Sudah ada' });
@@ -247,7 +242,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     await db.transaction(async (tx) => {
       const before = await repo.findThreshold(tx, id);
       if (!before) throw notFound('Ambang poin');
-      assertUnit(user, before.unitId);
+      await inUnit(tx, user, before.unitId);
       const change = {
         action: 'discipline.threshold.delete',
         entityType: 'discipline_threshold',
@@ -278,32 +273,23 @@ export function createDisciplineService(db: Database, dataDir: string) {
 
   // ---------- violations ----------
 
-  async function assertMayReadViolation(user: AuthUser, row: repo.ViolationRow) {
-    if (user.division === 'STUDENT') {
-      if (row.studentId !== (await ownStudentId(user)) || row.status !== 'VERIFIED') {
-        throw forbidden('Data ini bukan milik Anda');
-      }
-      return;
-    }
-    assertUnit(user, row.unitId);
-    if (seesOnlyOwnClasses(user) && row.reporterUserId !== user.id) {
-      throw forbidden('Anda hanya dapat membuka laporan pelanggaran yang Anda buat');
-    }
-  }
-
-  async function getViolation(user: AuthUser, id: number) {
+  /** The violation the caller may read (the violation rule: discipline.access.ts). */
+  async function readableViolation(user: AuthUser, id: number) {
+    await access.require(db, actorOfUser(user), 'read', 'violation', id);
     const row = await repo.findViolation(db, id);
     if (!row) throw notFound('Pelanggaran');
-    await assertMayReadViolation(user, row);
-    return violationToApi(row);
+    return row;
   }
+
+  const getViolation = async (user: AuthUser, id: number) => violationToApi(await readableViolation(user, id));
 
   /** Teachers see what they reported; BPBK, the principal, WAKAKUR and YAYASAN every record of their scope. */
   async function listViolations(user: AuthUser, q: ViolationsQuery & Page) {
     const unitId = unitScope(user, q.unitId);
+    const reach = await access.filter(db, actorOfUser(user), 'read', 'violation');
     const page = await repo.listViolations(
       db,
-      { ...q, unitId, ...(seesOnlyOwnClasses(user) || q.mine === 'true' ? { reporterUserId: user.id } : {}) },
+      { ...q, unitId, reach, ...(q.mine === 'true' ? { reporterUserId: user.id } : {}) },
       q,
     );
     return { ...page, items: page.items.map(violationToApi) };
@@ -340,11 +326,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
   async function editableViolation(tx: Executor, user: AuthUser, id: number) {
     const locked = await repo.lockViolation(tx, id);
     if (!locked) throw notFound('Pelanggaran');
-    assertUnit(user, locked.unitId);
+    await access.require(tx, actorOfUser(user), 'change', 'violation', id);
     const row = (await repo.findViolation(tx, id))!;
-    if (!userCan(user, 'discipline.manage') && row.reporterUserId !== user.id) {
-      throw forbidden('Anda hanya dapat mengubah laporan pelanggaran yang Anda buat');
-    }
     if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
     return row;
   }
@@ -385,10 +368,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   }
 
   async function violationEvidence(user: AuthUser, id: number) {
-    const row = await repo.findViolation(db, id);
-    if (!row) throw notFound('Pelanggaran');
-    await assertMayReadViolation(user, row);
-    return readEvidence(row.evidence);
+    return readEvidence((await readableViolation(user, id)).evidence);
   }
 
   /**
@@ -399,7 +379,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     const result = await db.transaction(async (tx) => {
       const locked = await repo.lockViolation(tx, id);
       if (!locked) throw notFound('Pelanggaran');
-      assertUnit(user, locked.unitId);
+      await access.require(tx, actorOfUser(user), 'decide', 'violation', id);
       if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
       const row = (await repo.findViolation(tx, id))!;
       const change = {
@@ -439,7 +419,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     await db.transaction(async (tx) => {
       const locked = await repo.lockViolation(tx, id);
       if (!locked) throw notFound('Pelanggaran');
-      assertUnit(user, locked.unitId);
+      await access.require(tx, actorOfUser(user), 'decide', 'violation', id);
       if (locked.status !== 'REPORTED') throw conflict('Pelanggaran ini sudah diverifikasi atau ditolak');
       const change = {
         action: 'discipline.violation.reject',
@@ -462,20 +442,15 @@ export function createDisciplineService(db: Database, dataDir: string) {
 
   // ---------- achievements ----------
 
-  async function assertMayReadAchievement(user: AuthUser, row: repo.AchievementRow) {
-    if (user.division === 'STUDENT') {
-      if (row.studentId !== (await ownStudentId(user))) throw forbidden('Data ini bukan milik Anda');
-      return;
-    }
-    assertUnit(user, row.unitId);
-  }
-
-  async function getAchievement(user: AuthUser, id: number) {
+  /** The achievement the caller may read (the achievement rule: discipline.access.ts). */
+  async function readableAchievement(user: AuthUser, id: number) {
+    await access.require(db, actorOfUser(user), 'read', 'achievement', id);
     const row = await repo.findAchievement(db, id);
     if (!row) throw notFound('Prestasi');
-    await assertMayReadAchievement(user, row);
-    return achievementToApi(row);
+    return row;
   }
+
+  const getAchievement = async (user: AuthUser, id: number) => achievementToApi(await readableAchievement(user, id));
 
   async function listAchievements(user: AuthUser, q: AchievementsQuery & Page) {
     const page = await repo.listAchievements(db, { ...q, unitId: unitScope(user, q.unitId) }, q);
@@ -536,7 +511,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     await db.transaction(async (tx) => {
       const before = await repo.findAchievement(tx, id);
       if (!before) throw notFound('Prestasi');
-      assertUnit(user, before.unitId);
+      await access.require(tx, actorOfUser(user), 'change', 'achievement', id);
       const change = { action: 'discipline.achievement.update', entityType: 'achievement', entityId: id, before };
       await audited(tx, actor, { ...change, after: input }, () =>
         repo.updateAchievement(tx, id, {
@@ -554,9 +529,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
     file: { name: string; data: Buffer },
     actor: AuditActor,
   ) {
-    const found = await repo.findAchievement(db, id);
-    if (!found) throw notFound('Prestasi');
-    assertUnit(user, found.unitId);
+    await access.require(db, actorOfUser(user), 'change', 'achievement', id);
     await replaceEvidence(file, user.id, actor, {
       entityType: 'achievement',
       id,
@@ -571,10 +544,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   }
 
   async function achievementEvidence(user: AuthUser, id: number) {
-    const row = await repo.findAchievement(db, id);
-    if (!row) throw notFound('Prestasi');
-    await assertMayReadAchievement(user, row);
-    return readEvidence(row.evidence);
+    return readEvidence((await readableAchievement(user, id)).evidence);
   }
 
   // ---------- ledger ----------
@@ -604,12 +574,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
 
   /** A student's ledger of a school year (default: the year of today). */
   async function ledger(user: AuthUser, studentId: number, schoolYear: string | undefined) {
-    const student = await repo.findStudent(db, studentId);
-    if (!student) throw notFound('Siswa');
-    assertUnit(user, student.unitId);
-    if (!seesWholeUnit(user) && !(await teacherSeesStudent(db, user, studentId))) {
-      throw forbidden('Anda hanya dapat membuka poin siswa kelas yang Anda ajar atau walikan');
-    }
+    await access.require(db, actorOfUser(user), 'read', 'pointLedger', studentId);
     return buildLedger(db, studentId, schoolYear ?? schoolYearOf(clock.today()).tapel);
   }
 
@@ -650,30 +615,20 @@ export function createDisciplineService(db: Database, dataDir: string) {
 
   // ---------- sanctions ----------
 
-  async function assertMayReadSanction(user: AuthUser, row: repo.SanctionRow) {
-    assertUnit(user, row.unitId);
-    if (seesWholeUnit(user)) return;
-    if (row.supervisorEmployeeId !== null && row.supervisorEmployeeId === user.employeeId) return;
-    if (!(await teacherSeesStudent(db, user, row.studentId))) {
-      throw forbidden('Anda hanya dapat membuka sanksi siswa kelas yang Anda ajar atau walikan');
-    }
-  }
-
-  async function getSanction(user: AuthUser, id: number) {
+  /** The sanction the caller may read (the sanction rule: discipline.access.ts). */
+  async function readableSanction(user: AuthUser, id: number) {
+    await access.require(db, actorOfUser(user), 'read', 'sanction', id);
     const row = await repo.findSanction(db, id);
     if (!row) throw notFound('Sanksi');
-    await assertMayReadSanction(user, row);
-    return sanctionToApi(row);
+    return row;
   }
+
+  const getSanction = async (user: AuthUser, id: number) => sanctionToApi(await readableSanction(user, id));
 
   async function listSanctions(user: AuthUser, q: SanctionsQuery & Page) {
     const unitId = unitScope(user, q.unitId);
-    const classIds = seesWholeUnit(user) ? null : await ownClassIds(db, user);
-    const page = await repo.listSanctions(
-      db,
-      { ...q, unitId, ...(classIds ? { classIds, supervisorEmployeeId: user.employeeId ?? null } : {}) },
-      q,
-    );
+    const reach = await access.filter(db, actorOfUser(user), 'read', 'sanction');
+    const page = await repo.listSanctions(db, { ...q, unitId, reach }, q);
     return { ...page, items: page.items.map(sanctionToApi) };
   }
 
@@ -694,7 +649,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   async function decidable(tx: Executor, user: AuthUser, id: number, status: string[]) {
     const locked = await repo.lockSanction(tx, id);
     if (!locked) throw notFound('Sanksi');
-    assertUnit(user, locked.unitId);
+    await access.require(tx, actorOfUser(user), 'decide', 'sanction', id);
     if (!status.includes(locked.status)) throw conflict('Status sanksi tidak memungkinkan tindakan ini');
     return locked;
   }
@@ -757,9 +712,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   }
 
   async function letter(user: AuthUser, id: number) {
-    const row = await repo.findSanction(db, id);
-    if (!row) throw notFound('Sanksi');
-    await assertMayReadSanction(user, row);
+    const row = await readableSanction(user, id);
     const student = (await repo.findStudent(db, row.studentId))!;
     return {
       sanction: sanctionToApi(row),
