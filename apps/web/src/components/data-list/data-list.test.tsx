@@ -99,7 +99,7 @@ describe('DataList over rows at hand', () => {
   it('shows every row without asking the server, with no toolbar when it has nothing to offer', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     await renderWithApp(<DataList<Row> records={rows} label="Guru" columns={[{ accessor: 'name', title: 'Nama' }]} />);
-    const table = screen.getByRole('table');
+    const table = screen.getByRole('table', { name: 'Guru' });
     expect(within(table).getAllByRole('row')).toHaveLength(13);
     expect(screen.queryByLabelText('Cari')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ekspor Excel' })).toBeNull();

@@ -1,5 +1,7 @@
-import { Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { Achievement, Violation } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { dateText } from '../../../lib/display.ts';
 import { useOwnDiscipline } from '../api.ts';
@@ -19,32 +21,18 @@ export function StudentViolationPage() {
       ) : (
         <>
           <Paper withBorder p="md" radius="md">
-            {own.data.violations.length === 0 ? (
-              <Text>{t('discipline.empty')}</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table striped aria-label={t('discipline.own.violationTitle')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('discipline.date')}</Table.Th>
-                      <Table.Th>{t('discipline.rule')}</Table.Th>
-                      <Table.Th>{t('discipline.place')}</Table.Th>
-                      <Table.Th ta="right">{t('discipline.points')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {own.data.violations.map((v) => (
-                      <Table.Tr key={v.id}>
-                        <Table.Td>{dateText(v.occurredOn, 'short')}</Table.Td>
-                        <Table.Td>{v.ruleName}</Table.Td>
-                        <Table.Td>{v.place}</Table.Td>
-                        <Table.Td ta="right">{v.points}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            <DataList<Violation>
+              bare
+              label={t('discipline.own.violationTitle')}
+              records={own.data.violations}
+              emptyText={t('discipline.empty')}
+              columns={[
+                { accessor: 'occurredOn', title: t('discipline.date'), render: (v) => dateText(v.occurredOn, 'short') },
+                { accessor: 'ruleName', title: t('discipline.rule') },
+                { accessor: 'place', title: t('discipline.place') },
+                { accessor: 'points', title: t('discipline.points'), textAlign: 'right' },
+              ]}
+            />
           </Paper>
           <Paper withBorder p="md" radius="md">
             <LedgerView ledger={own.data.ledger} />
@@ -59,41 +47,32 @@ export function StudentViolationPage() {
 export function StudentAchievementPage() {
   const { t } = useTranslation();
   const own = useOwnDiscipline();
-  const items = own.data?.achievements ?? [];
   return (
     <Stack gap="md">
       <PageTitle>{t('discipline.own.achievementTitle')}</PageTitle>
       {!own.data ? (
         <Skeleton height={200} />
-      ) : items.length === 0 ? (
-        <Text>{t('discipline.empty')}</Text>
       ) : (
-        <Paper withBorder p="md" radius="md">
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label={t('discipline.own.achievementTitle')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('discipline.date')}</Table.Th>
-                  <Table.Th>{t('discipline.achievement.title')}</Table.Th>
-                  <Table.Th>{t('discipline.achievement.field')}</Table.Th>
-                  <Table.Th>{t('discipline.achievement.level')}</Table.Th>
-                  <Table.Th>{t('discipline.achievement.rank')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{dateText(a.date, 'short')}</Table.Td>
-                    <Table.Td>{a.title}</Table.Td>
-                    <Table.Td>{t(`discipline.fields.${a.field}`)}</Table.Td>
-                    <Table.Td>{t(`discipline.levels.${a.level}`)}</Table.Td>
-                    <Table.Td>{a.rank}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataList<Achievement>
+          label={t('discipline.own.achievementTitle')}
+          records={own.data.achievements}
+          emptyText={t('discipline.empty')}
+          columns={[
+            { accessor: 'date', title: t('discipline.date'), render: (a) => dateText(a.date, 'short') },
+            { accessor: 'title', title: t('discipline.achievement.title') },
+            {
+              accessor: 'field',
+              title: t('discipline.achievement.field'),
+              render: (a) => t(`discipline.fields.${a.field}`),
+            },
+            {
+              accessor: 'level',
+              title: t('discipline.achievement.level'),
+              render: (a) => t(`discipline.levels.${a.level}`),
+            },
+            { accessor: 'rank', title: t('discipline.achievement.rank') },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -8,7 +8,6 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -28,6 +27,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { RowActions } from '../../../components/data-list/row-actions.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -318,40 +318,36 @@ export function ViolationRulesPage() {
               {t('discipline.rules.addThreshold')}
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped withTableBorder aria-label={t('discipline.rules.thresholds')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th ta="right">{t('discipline.rules.thresholdPoints')}</Table.Th>
-                  <Table.Th>{t('discipline.rules.kind')}</Table.Th>
-                  <Table.Th>{t('discipline.rules.sanctionTitle')}</Table.Th>
-                  <Table.Th>{t('discipline.rules.active')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {thresholds.map((x) => (
-                  <Table.Tr key={x.id}>
-                    <Table.Td ta="right">{x.points}</Table.Td>
-                    <Table.Td>{t(`discipline.kinds.${x.kind}`)}</Table.Td>
-                    <Table.Td>{x.title}</Table.Td>
-                    <Table.Td>{x.isActive ? t('discipline.rules.yes') : t('discipline.rules.no')}</Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        name={`${x.points} ${x.title}`}
-                        edit={() => setThreshold(x)}
-                        remove={{
-                          title: t('discipline.rules.deleteThreshold'),
-                          text: t('discipline.rules.deleteThresholdConfirm', { points: x.points }),
-                          run: () => remove.mutateAsync(x.id),
-                        }}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList<DisciplineThreshold>
+            bare
+            label={t('discipline.rules.thresholds')}
+            records={thresholds}
+            columns={[
+              { accessor: 'points', title: t('discipline.rules.thresholdPoints'), textAlign: 'right' },
+              { accessor: 'kind', title: t('discipline.rules.kind'), render: (x) => t(`discipline.kinds.${x.kind}`) },
+              { accessor: 'title', title: t('discipline.rules.sanctionTitle') },
+              {
+                accessor: 'isActive',
+                title: t('discipline.rules.active'),
+                render: (x) => (x.isActive ? t('discipline.rules.yes') : t('discipline.rules.no')),
+              },
+              {
+                accessor: '_actions',
+                title: '',
+                render: (x) => (
+                  <RowActions
+                    name={`${x.points} ${x.title}`}
+                    edit={() => setThreshold(x)}
+                    remove={{
+                      title: t('discipline.rules.deleteThreshold'),
+                      text: t('discipline.rules.deleteThresholdConfirm', { points: x.points }),
+                      run: () => remove.mutateAsync(x.id),
+                    }}
+                  />
+                ),
+              },
+            ]}
+          />
         </Stack>
       </Paper>
       <Paper withBorder p="md" radius="md">
@@ -367,41 +363,38 @@ export function ViolationRulesPage() {
               </Button>
             </Group>
           </Group>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped withTableBorder aria-label={t('discipline.rules.rules')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('discipline.rules.code')}</Table.Th>
-                  <Table.Th>{t('discipline.rules.name')}</Table.Th>
-                  <Table.Th>{t('discipline.rules.category')}</Table.Th>
-                  <Table.Th ta="right">{t('discipline.points')}</Table.Th>
-                  <Table.Th>{t('discipline.rules.active')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rules.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.code}</Table.Td>
-                    <Table.Td>{r.name}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={r.category === 'BERAT' ? 'red' : r.category === 'SEDANG' ? 'orange' : 'blue'}
-                      >
-                        {t(`discipline.categories.${r.category}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{r.points}</Table.Td>
-                    <Table.Td>{r.isActive ? t('discipline.rules.yes') : t('discipline.rules.no')}</Table.Td>
-                    <Table.Td>
-                      <RowActions name={`${r.code} ${r.name}`} edit={() => setRule(r)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList<ViolationRule>
+            bare
+            label={t('discipline.rules.rules')}
+            records={rules}
+            columns={[
+              { accessor: 'code', title: t('discipline.rules.code') },
+              { accessor: 'name', title: t('discipline.rules.name') },
+              {
+                accessor: 'category',
+                title: t('discipline.rules.category'),
+                render: (r) => (
+                  <Badge
+                    variant="light"
+                    color={r.category === 'BERAT' ? 'red' : r.category === 'SEDANG' ? 'orange' : 'blue'}
+                  >
+                    {t(`discipline.categories.${r.category}`)}
+                  </Badge>
+                ),
+              },
+              { accessor: 'points', title: t('discipline.points'), textAlign: 'right' },
+              {
+                accessor: 'isActive',
+                title: t('discipline.rules.active'),
+                render: (r) => (r.isActive ? t('discipline.rules.yes') : t('discipline.rules.no')),
+              },
+              {
+                accessor: '_actions',
+                title: '',
+                render: (r) => <RowActions name={`${r.code} ${r.name}`} edit={() => setRule(r)} />,
+              },
+            ]}
+          />
         </Stack>
       </Paper>
       <SettingsForm key={settings.unitId} settings={settings} />

@@ -1,8 +1,9 @@
-import { Badge, Box, Select, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Select, Text, Title } from '@mantine/core';
 import type { ComponentIncomeAccount, IncomeAccountRef } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import '../../../i18n/finance-payments/index.ts';
 import { errorText } from '../../../i18n/index.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useComponentAccounts, useSetComponentAccount } from '../../finance-payments/api.ts';
 
@@ -18,7 +19,6 @@ export function ComponentIncomeAccounts({ unitId, canManage }: { unitId: number 
   const { t } = useTranslation();
   const list = useComponentAccounts(unitId);
   const set = useSetComponentAccount();
-  const items: ComponentIncomeAccount[] = list.data?.items ?? [];
   const accounts = list.data?.accounts ?? [];
   const choose = (c: ComponentIncomeAccount, value: string | null) =>
     set.mutate(
@@ -35,58 +35,55 @@ export function ComponentIncomeAccounts({ unitId, canManage }: { unitId: number 
       </Text>
       {unitId === null ? (
         <Text size="sm">{t('financePayments.incomeAccounts.pickUnit')}</Text>
-      ) : list.isPending ? (
-        <Text>{t('app.loading')}</Text>
       ) : list.isError ? (
         <Text c="red">{errorText(list.error)}</Text>
-      ) : items.length === 0 ? (
-        <Text>{t('financePayments.incomeAccounts.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped aria-label={t('financePayments.incomeAccounts.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('financePayments.incomeAccounts.component')}</Table.Th>
-                <Table.Th>{t('financePayments.incomeAccounts.account')}</Table.Th>
-                <Table.Th>{t('financePayments.incomeAccounts.rule')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((c) => (
-                <Table.Tr key={c.componentId}>
-                  <Table.Td>
-                    {c.code} · {c.name}
-                  </Table.Td>
-                  <Table.Td>
-                    {canManage ? (
-                      <Select
-                        aria-label={t('financePayments.incomeAccounts.choose', { name: c.name })}
-                        data={accounts.map((a) => ({ value: String(a.id), label: accountLabel(a) }))}
-                        value={c.source === 'MAPPED' && c.account ? String(c.account.id) : null}
-                        placeholder={
-                          c.account
-                            ? t('financePayments.incomeAccounts.default', { account: accountLabel(c.account) })
-                            : t('financePayments.incomeAccounts.none')
-                        }
-                        clearable
-                        searchable
-                        disabled={set.isPending}
-                        onChange={(value) => choose(c, value)}
-                      />
-                    ) : (
-                      <Text>{c.account ? accountLabel(c.account) : t('financePayments.incomeAccounts.none')}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={SOURCE_COLOR[c.source]}>
-                      {t(`financePayments.incomeAccounts.source.${c.source}`)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList<ComponentIncomeAccount>
+          label={t('financePayments.incomeAccounts.title')}
+          records={list.data?.items}
+          fetching={list.isFetching}
+          idAccessor="componentId"
+          emptyText={t('financePayments.incomeAccounts.empty')}
+          columns={[
+            {
+              accessor: 'name',
+              title: t('financePayments.incomeAccounts.component'),
+              render: (c) => `${c.code} · ${c.name}`,
+            },
+            {
+              accessor: 'account',
+              title: t('financePayments.incomeAccounts.account'),
+              render: (c) =>
+                canManage ? (
+                  <Select
+                    aria-label={t('financePayments.incomeAccounts.choose', { name: c.name })}
+                    data={accounts.map((a) => ({ value: String(a.id), label: accountLabel(a) }))}
+                    value={c.source === 'MAPPED' && c.account ? String(c.account.id) : null}
+                    placeholder={
+                      c.account
+                        ? t('financePayments.incomeAccounts.default', { account: accountLabel(c.account) })
+                        : t('financePayments.incomeAccounts.none')
+                    }
+                    clearable
+                    searchable
+                    disabled={set.isPending}
+                    onChange={(value) => choose(c, value)}
+                  />
+                ) : (
+                  <Text>{c.account ? accountLabel(c.account) : t('financePayments.incomeAccounts.none')}</Text>
+                ),
+            },
+            {
+              accessor: 'source',
+              title: t('financePayments.incomeAccounts.rule'),
+              render: (c) => (
+                <Badge variant="light" color={SOURCE_COLOR[c.source]}>
+                  {t(`financePayments.incomeAccounts.source.${c.source}`)}
+                </Badge>
+              ),
+            },
+          ]}
+        />
       )}
     </Box>
   );

@@ -1,11 +1,12 @@
-import { Badge, Button, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Paper } from '@mantine/core';
 import { can, formatRupiah, type PaymentComponent } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
-import { RowActions } from '../../../components/data-list/row-actions.tsx';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useComponents, useDeleteComponent } from '../api.ts';
@@ -21,7 +22,6 @@ export function PaymentComponentsPage() {
   const [editing, setEditing] = useState<PaymentComponent | 'new' | null>(null);
   const list = useComponents(unitId);
   const remove = useDeleteComponent();
-  const items = list.data?.items ?? [];
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
       <PageTitle
@@ -36,56 +36,56 @@ export function PaymentComponentsPage() {
         {t('finance.components.title')}
       </PageTitle>
       <UnitSelect value={unitId} onChange={setUnitId} mb="md" />
-      {list.isPending ? (
-        <Text>{t('app.loading')}</Text>
-      ) : items.length === 0 ? (
-        <Text>{t('finance.components.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped aria-label={t('finance.components.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('finance.components.code')}</Table.Th>
-                <Table.Th>{t('finance.components.name')}</Table.Th>
-                <Table.Th>{t('finance.components.frequency')}</Table.Th>
-                <Table.Th ta="right">{t('finance.components.defaultAmount')}</Table.Th>
-                <Table.Th>{t('finance.components.dueDay')}</Table.Th>
-                <Table.Th>{t('finance.status')}</Table.Th>
-                {canManage && <Table.Th>{t('app.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.code}</Table.Td>
-                  <Table.Td>{c.name}</Table.Td>
-                  <Table.Td>{t(`finance.frequency.${c.frequency}`)}</Table.Td>
-                  <Table.Td ta="right">{formatRupiah(c.defaultAmount)}</Table.Td>
-                  <Table.Td>{c.dueDay}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={c.isActive ? 'green' : 'gray'}>
-                      {c.isActive ? t('finance.components.active') : t('finance.components.inactive')}
-                    </Badge>
-                  </Table.Td>
-                  {canManage && (
-                    <Table.Td>
-                      <RowActions
-                        name={c.name}
-                        edit={() => setEditing(c)}
-                        remove={{
-                          title: t('finance.components.deleteTitle'),
-                          text: t('finance.components.deleteText', { name: c.name }),
-                          run: () => remove.mutateAsync(c.id),
-                        }}
-                      />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataList<PaymentComponent>
+        label={t('finance.components.title')}
+        records={list.data?.items}
+        fetching={list.isFetching}
+        failed={list.isError}
+        emptyText={t('finance.components.empty')}
+        columns={[
+          { accessor: 'code', title: t('finance.components.code') },
+          { accessor: 'name', title: t('finance.components.name') },
+          {
+            accessor: 'frequency',
+            title: t('finance.components.frequency'),
+            render: (c) => t(`finance.frequency.${c.frequency}`),
+          },
+          {
+            accessor: 'defaultAmount',
+            title: t('finance.components.defaultAmount'),
+            textAlign: 'right',
+            render: (c) => formatRupiah(c.defaultAmount),
+          },
+          { accessor: 'dueDay', title: t('finance.components.dueDay') },
+          {
+            accessor: 'isActive',
+            title: t('finance.status'),
+            render: (c) => (
+              <Badge variant="light" color={c.isActive ? 'green' : 'gray'}>
+                {c.isActive ? t('finance.components.active') : t('finance.components.inactive')}
+              </Badge>
+            ),
+          },
+          ...(canManage
+            ? [
+                {
+                  ...rowActionsColumn<PaymentComponent>((c) => (
+                    <RowActions
+                      name={c.name}
+                      edit={() => setEditing(c)}
+                      remove={{
+                        title: t('finance.components.deleteTitle'),
+                        text: t('finance.components.deleteText', { name: c.name }),
+                        run: () => remove.mutateAsync(c.id),
+                      }}
+                    />
+                  )),
+                  title: t('app.actions'),
+                },
+              ]
+            : []),
+        ]}
+      />
       <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}

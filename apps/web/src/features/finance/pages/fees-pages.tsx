@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, formatRupiah, type FeeRule, type StudentDiscount, type StudentSummary } from '@mms/shared';
 import { useState } from 'react';
 import { generatePath, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { ROUTES } from '../../../lib/route-names.ts';
 import { addDays } from '@mms/shared';
 import { serverToday } from '../../../lib/clock.ts';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
@@ -27,30 +28,28 @@ import { StudentPicker } from '../../../components/student-picker.tsx';
 function RulesTable({ rules, canManage }: { rules: FeeRule[]; canManage: boolean }) {
   const { t } = useTranslation();
   const remove = useDeleteFeeRule();
-  if (rules.length === 0) return <Text>{t('finance.fees.empty')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped aria-label={t('finance.fees.rules')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('finance.component')}</Table.Th>
-            <Table.Th>{t('finance.fees.scope')}</Table.Th>
-            <Table.Th ta="right">{t('finance.amount')}</Table.Th>
-            {canManage && <Table.Th>{t('app.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rules.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{r.componentName}</Table.Td>
-              <Table.Td>
-                {[r.studentName, r.gradeName, r.program, r.boarding ? t(`finance.boarding.${r.boarding}`) : null]
-                  .filter(Boolean)
-                  .join(' · ') || t('finance.fees.wholeUnit')}
-              </Table.Td>
-              <Table.Td ta="right">{formatRupiah(r.amount)}</Table.Td>
-              {canManage && (
-                <Table.Td>
+    <DataList<FeeRule>
+      label={t('finance.fees.rules')}
+      records={rules}
+      emptyText={t('finance.fees.empty')}
+      columns={[
+        { accessor: 'componentName', title: t('finance.component') },
+        {
+          accessor: 'scope',
+          title: t('finance.fees.scope'),
+          render: (r) =>
+            [r.studentName, r.gradeName, r.program, r.boarding ? t(`finance.boarding.${r.boarding}`) : null]
+              .filter(Boolean)
+              .join(' · ') || t('finance.fees.wholeUnit'),
+        },
+        { accessor: 'amount', title: t('finance.amount'), textAlign: 'right', render: (r) => formatRupiah(r.amount) },
+        ...(canManage
+          ? [
+              {
+                accessor: '_actions',
+                title: t('app.actions'),
+                render: (r: FeeRule) => (
                   <Button
                     variant="subtle"
                     color="red"
@@ -68,13 +67,12 @@ function RulesTable({ rules, canManage }: { rules: FeeRule[]; canManage: boolean
                   >
                     {t('finance.delete')}
                   </Button>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -107,38 +105,43 @@ function DiscountsTable({ items, canManage }: { items: StudentDiscount[]; canMan
   const { t } = useTranslation();
   const approve = useApproveDiscount();
   const remove = useDeleteDiscount();
-  if (items.length === 0) return <Text>{t('finance.discounts.empty')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped aria-label={t('finance.discounts.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('finance.discounts.kind')}</Table.Th>
-            <Table.Th>{t('finance.component')}</Table.Th>
-            <Table.Th ta="right">{t('finance.discounts.value')}</Table.Th>
-            <Table.Th>{t('finance.discounts.reason')}</Table.Th>
-            <Table.Th>{t('finance.discounts.approver')}</Table.Th>
-            {canManage && <Table.Th>{t('app.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>{t(`finance.kind.${d.kind}`)}</Table.Td>
-              <Table.Td>{d.componentName ?? t('finance.discounts.allComponents')}</Table.Td>
-              <Table.Td ta="right">{d.percent !== null ? `${d.percent}%` : formatRupiah(d.amount ?? 0)}</Table.Td>
-              <Table.Td>{d.reason}</Table.Td>
-              <Table.Td>
-                {d.approvedBy ? (
-                  `${d.approvedBy} (${d.approvedAt})`
-                ) : (
-                  <Badge variant="light" color="yellow">
-                    {t('finance.discounts.pending')}
-                  </Badge>
-                )}
-              </Table.Td>
-              {canManage && (
-                <Table.Td>
+    <DataList<StudentDiscount>
+      label={t('finance.discounts.title')}
+      records={items}
+      emptyText={t('finance.discounts.empty')}
+      columns={[
+        { accessor: 'kind', title: t('finance.discounts.kind'), render: (d) => t(`finance.kind.${d.kind}`) },
+        {
+          accessor: 'componentName',
+          title: t('finance.component'),
+          render: (d) => d.componentName ?? t('finance.discounts.allComponents'),
+        },
+        {
+          accessor: 'percent',
+          title: t('finance.discounts.value'),
+          textAlign: 'right',
+          render: (d) => (d.percent !== null ? `${d.percent}%` : formatRupiah(d.amount ?? 0)),
+        },
+        { accessor: 'reason', title: t('finance.discounts.reason') },
+        {
+          accessor: 'approvedBy',
+          title: t('finance.discounts.approver'),
+          render: (d) =>
+            d.approvedBy ? (
+              `${d.approvedBy} (${d.approvedAt})`
+            ) : (
+              <Badge variant="light" color="yellow">
+                {t('finance.discounts.pending')}
+              </Badge>
+            ),
+        },
+        ...(canManage
+          ? [
+              {
+                accessor: '_actions',
+                title: t('app.actions'),
+                render: (d: StudentDiscount) => (
                   <Group gap="xs">
                     {!d.approvedBy && (
                       <Button
@@ -173,13 +176,12 @@ function DiscountsTable({ items, canManage }: { items: StudentDiscount[]; canMan
                       {t('finance.delete')}
                     </Button>
                   </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
