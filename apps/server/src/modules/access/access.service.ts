@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
+import { scoreSheetRule } from '../grades/grades.access.ts';
 import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
 import { materialRule } from '../journal/material-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
@@ -23,6 +24,7 @@ const RULES = {
   material: materialRule,
   assessment: assessmentRule,
   question: questionRule,
+  scoreSheet: scoreSheetRule,
   violation: violationRule,
   achievement: achievementRule,
   sanction: sanctionRule,
@@ -64,7 +66,7 @@ async function check<K extends AccessKind>(
     select ${rule.id} as "id", ${rule.unit} as "unitId", ${rule.label} as "label",
            coalesce(${inUnit}, false) as "inUnit", coalesce(${reach ?? sql`true`}, false) as "inReach"
       from ${rule.from}
-     where ${idIn(rule.id, ids)}`);
+     where ${rule.idIn?.(ids) ?? idIn(rule.id, ids)}`);
   return result.rows;
 }
 

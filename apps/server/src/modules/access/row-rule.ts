@@ -15,6 +15,11 @@ export interface RowRule<A extends string> {
   readonly from: SQL;
   /** the row's id, e.g. sql`cg.id` */
   readonly id: SQL;
+  /**
+   * The condition that the row is one of `ids`, for a kind whose id is not one column (a score sheet is a class
+   * and a subject); `id = any(ids)` when absent.
+   */
+  readonly idIn?: (ids: readonly number[]) => SQL;
   /** the row's unit, e.g. sql`cg.unit_id` */
   readonly unit: SQL;
   /** a name for messages, e.g. sql`cg.name` */

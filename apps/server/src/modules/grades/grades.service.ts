@@ -14,60 +14,52 @@ import {
   type Semester,
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/scope.ts';
+import { assertUnit, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
+import { access } from '../access/access.service.ts';
 import * as school from '../school/school.service.ts';
+import { sheetKey } from './grades.access.ts';
 import * as repo from './grades.repo.ts';
 
 /** The (class, subject) pairs of a year with score columns in a semester (the leaders' scoring report). */
 export { scoredClassSubjects } from './scored-pairs.repo.ts';
 
-type Access = { read: boolean; edit: boolean };
-
 /**
- * Scores typed by hand and their recap (issue 12). One rule decides who opens and who types in a class's sheet of
- * a subject, from the signed-in user and the database (`sheetAccess`): the subject's teacher of the class
- * (a teaching assignment or a timetable slot: school.service's `teachesSubjectInClass`) reads and types; the
- * class's homeroom teacher reads; the leaders of the unit read, and WAKAKUR and ADMIN (`assessment.check`) also
- * type, for corrections. Every write checks that rule inside its transaction, before it writes, and is audited.
+ * Scores typed by hand and their recap (issue 12). Who opens and who types in a class's sheet of a subject is the
+ * score sheet rule of the access service (`grades.access.ts`): the subject's teacher of the class reads and types,
+ * the class's homeroom teacher reads, the leaders of the unit read, and WAKAKUR and ADMIN (`assessment.check`)
+ * also type, for corrections. Every write checks that rule inside its transaction, before it writes, and is audited.
  */
 export function createGradesService(db: Database) {
-  const corrects = (user: AuthUser) => userCan(user, 'assessment.check');
-
-  async function accessTo(
+  /** The class and subject of a sheet; refuses a caller who may not `action` it (`edit` also needs `read`). */
+  async function sheetAccess(
     exec: Executor,
     user: AuthUser,
-    cls: { id: number; homeroomEmployeeId: number | null },
+    classGroupId: number,
     subjectId: number,
-  ): Promise<Access> {
-    const teaches = !!user.employeeId && (await school.teachesSubjectInClass(exec, user.employeeId, cls.id, subjectId));
-    if (seesOnlyOwnClasses(user)) {
-      return { read: teaches || (!!user.employeeId && cls.homeroomEmployeeId === user.employeeId), edit: teaches };
-    }
-    return { read: true, edit: teaches || corrects(user) };
-  }
-
-  /** The class and subject of a sheet, and what the caller may do there; refuses what they may not read. */
-  async function sheetAccess(exec: Executor, user: AuthUser, classGroupId: number, subjectId: number) {
+    action: 'read' | 'edit' = 'read',
+  ) {
     const [cls, subject] = await Promise.all([
       school.findClass(exec, classGroupId),
       school.findSubject(exec, subjectId),
     ]);
     if (!cls) throw notFound('Kelas');
     if (!subject) throw notFound('Mata pelajaran');
-    assertUnit(user, cls.unitId);
+    const actor = actorOfUser(user);
+    assertUnit(actor, cls.unitId);
     if (subject.unitId !== cls.unitId) {
       throw badRequest('Mata pelajaran ini bukan milik unit kelas tersebut', { subjectId: 'Unit lain' });
     }
-    const access = await accessTo(exec, user, cls, subjectId);
-    if (!access.read) throw forbidden('Anda hanya dapat membuka nilai mapel yang Anda ajar atau kelas perwalian Anda');
-    return { cls, subject, access };
+    const key = sheetKey(cls.id, subject.id);
+    await access.require(exec, actor, 'read', 'scoreSheet', key);
+    if (action === 'edit') await access.require(exec, actor, 'edit', 'scoreSheet', key);
+    return { cls, subject, actor, key };
   }
 
   async function editableSheet(exec: Executor, user: AuthUser, classGroupId: number, subjectId: number) {
-    const sheet = await sheetAccess(exec, user, classGroupId, subjectId);
-    if (!sheet.access.edit) throw forbidden('Hanya guru mapel kelas ini atau wakakur yang dapat mengisi nilai');
+    const sheet = await sheetAccess(exec, user, classGroupId, subjectId, 'edit');
     const year = await school.activeYear(exec);
     if (!year || year.id !== sheet.cls.academicYearId) {
       throw badRequest('Nilai hanya dapat diisi untuk kelas tahun pelajaran aktif', { classGroupId: 'Tahun lain' });
@@ -87,7 +79,7 @@ export function createGradesService(db: Database) {
   });
 
   async function sheet(user: AuthUser, q: ScoreSheetQuery) {
-    const { cls, subject, access } = await sheetAccess(db, user, q.classGroupId, q.subjectId);
+    const { cls, subject, actor, key } = await sheetAccess(db, user, q.classGroupId, q.subjectId);
     const columns = await repo.columnsOf(db, q);
     const [students, cells] = await Promise.all([
       school.studentsEverInClass(db, cls.id),
@@ -103,41 +95,27 @@ export function createGradesService(db: Database) {
       columns: columns.map(columnToApi),
       students,
       cells: cells.map((c) => ({ columnId: c.columnId, studentId: c.studentId, score: c.hundredths / 100 })),
-      canEdit: access.edit,
+      canEdit: (await access.allowed(db, actor, 'edit', 'scoreSheet', [key])).has(key),
     };
   }
 
-  /** The sheets the caller may open: their own pairs for a teacher (and their homeroom class's), every pair for a leader. */
+  /**
+   * The sheets the caller may open, of the pairs taught this year in their unit (a teacher's own and their homeroom
+   * class's, every pair for a leader), by the score sheet rule, with where they may type.
+   */
   async function choices(user: AuthUser) {
     const year = await school.activeYear(db);
-    if (!year) return { items: [] };
-    if (seesOnlyOwnClasses(user)) {
-      if (!user.employeeId) return { items: [] };
-      const [own, homeroom] = await Promise.all([
-        school.classSubjectsTaught(db, user.employeeId),
-        school.homeroomClasses(db, user.employeeId),
-      ]);
-      const led = await repo.taughtPairs(
-        db,
-        year.id,
-        null,
-        homeroom.map((c) => c.id),
-      );
-      const key = (p: { classGroupId: number; subjectId: number }) => `${p.classGroupId}:${p.subjectId}`;
-      const editable = new Set(own.map(key));
-      const items = [...own, ...led.filter((p) => !editable.has(key(p)))].map((p) => ({
-        ...p,
-        canEdit: editable.has(key(p)),
-      }));
-      items.sort((a, b) => a.className.localeCompare(b.className) || a.subjectName.localeCompare(b.subjectName));
-      return { items };
-    }
-    const pairs = await repo.taughtPairs(db, year.id, unitScope(user, undefined));
-    const own = user.employeeId
-      ? new Set((await school.classSubjectsTaught(db, user.employeeId)).map((p) => `${p.classGroupId}:${p.subjectId}`))
-      : new Set<string>();
+    const actor = actorOfUser(user);
+    // a teacher without a unit opens no sheet; a leader without one is refused as before (unitScope)
+    if (!year || (seesOnlyOwnClasses(actor) && !actor.unit)) return { items: [] };
+    const taught = await repo.taughtPairs(db, year.id, unitScope(actor, undefined));
+    const keys = taught.map((p) => sheetKey(p.classGroupId, p.subjectId));
+    const [readable, editable] = await Promise.all([
+      access.allowed(db, actor, 'read', 'scoreSheet', keys),
+      access.allowed(db, actor, 'edit', 'scoreSheet', keys),
+    ]);
     return {
-      items: pairs.map((p) => ({ ...p, canEdit: corrects(user) || own.has(`${p.classGroupId}:${p.subjectId}`) })),
+      items: taught.flatMap((p, i) => (readable.has(keys[i]!) ? [{ ...p, canEdit: editable.has(keys[i]!) }] : [])),
     };
   }
 
