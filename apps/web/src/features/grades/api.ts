@@ -1,18 +1,24 @@
-import type {
+import {
   Assessment,
-  AssessmentKind,
   AssessmentResults,
+  AssessmentsQuery,
   EssayAnswers,
+  EssaysQuery,
   FormativeAnalysis,
+  FormativeAnalysisQuery,
   ItemAnalysisResult,
+  KeyChangeInput,
   KeyChangeResult,
   MyP5,
-  MyTests,
   MyScores,
+  MyScoresQuery,
+  MyTests,
+  OkResponse,
   P5GradesInput,
   P5Project,
   P5ProjectInput,
   P5Sheet,
+  P5SheetQuery,
   ScoreCellsInput,
   ScoreCellsSaved,
   ScoreChoices,
@@ -24,19 +30,51 @@ import type {
   ScoreRecap,
   ScoreSheet,
   ScoreSheetQuery,
-  Semester,
+  pageOf,
+  type AssessmentKind,
+  type Semester,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 
-const sheetParams = (q: ScoreSheetQuery) =>
-  new URLSearchParams({ classGroupId: String(q.classGroupId), subjectId: String(q.subjectId), semester: q.semester });
+/** The routes of grades, P5 and assessment results, with the contracts their server routes declare. */
+const routes = {
+  choices: endpoint('GET', '/scores/choices', { response: ScoreChoices }),
+  sheet: endpoint('GET', '/scores/sheet', { query: ScoreSheetQuery, response: ScoreSheet }),
+  recap: endpoint('GET', '/scores/recap', { query: ScoreSheetQuery, response: ScoreRecap }),
+  saveCells: endpoint('PUT', '/scores/cells', { body: ScoreCellsInput, response: ScoreCellsSaved }),
+  addColumn: endpoint('POST', '/scores/columns', { body: ScoreColumnInput, response: ScoreColumn }),
+  changeColumn: endpoint('PUT', '/scores/columns/:id', { body: ScoreColumnUpdate, response: ScoreColumn }),
+  deleteColumn: endpoint('DELETE', '/scores/columns/:id', { response: OkResponse }),
+  savePolicy: endpoint('PUT', '/scores/policy', { body: ScorePolicyInput, response: ScorePolicy }),
+  myScores: endpoint('GET', '/scores/me', { query: MyScoresQuery, response: MyScores }),
+  p5Sheet: endpoint('GET', '/p5-projects/:id/sheet', { query: P5SheetQuery, response: P5Sheet }),
+  addP5: endpoint('POST', '/p5-projects', { body: P5ProjectInput, response: P5Project }),
+  changeP5: endpoint('PUT', '/p5-projects/:id', { body: P5ProjectInput, response: P5Project }),
+  deleteP5: endpoint('DELETE', '/p5-projects/:id', { response: OkResponse }),
+  saveP5Grades: endpoint('PUT', '/p5-projects/:id/grades', { body: P5GradesInput, response: P5Sheet }),
+  myP5: endpoint('GET', '/p5-projects/me', { response: MyP5 }),
+  assessments: endpoint('GET', '/assessments', { query: AssessmentsQuery, response: pageOf(Assessment) }),
+  results: endpoint('GET', '/assessments/:id/results', { response: AssessmentResults }),
+  essays: endpoint('GET', '/assessments/:id/essays', { query: EssaysQuery, response: EssayAnswers }),
+  analysis: endpoint('GET', '/assessments/:id/analysis', { response: ItemAnalysisResult }),
+  formative: endpoint('GET', '/assessments/formative-analysis', {
+    query: FormativeAnalysisQuery,
+    response: FormativeAnalysis,
+  }),
+  myTests: endpoint('GET', '/assessments/mine', { response: MyTests }),
+  changeKey: endpoint('PUT', '/assessments/:id/items/:questionId/key', {
+    body: KeyChangeInput,
+    response: KeyChangeResult,
+  }),
+};
 
 /** The class and subject sheets the caller may open (the same rule as the server's). */
 export function useScoreChoices() {
   return useQuery({
     queryKey: ['/scores/choices'],
-    queryFn: () => api<ScoreChoices>('/scores/choices'),
+    queryFn: () => routes.choices(),
     staleTime: 5 * 60_000,
   });
 }
@@ -44,7 +82,7 @@ export function useScoreChoices() {
 export function useScoreSheet(q: ScoreSheetQuery | null) {
   return useQuery({
     queryKey: ['/scores/sheet', q],
-    queryFn: () => api<ScoreSheet>(`/scores/sheet?${sheetParams(q!)}`),
+    queryFn: () => routes.sheet({ query: q! }),
     enabled: q !== null,
   });
 }
@@ -52,7 +90,7 @@ export function useScoreSheet(q: ScoreSheetQuery | null) {
 export function useScoreRecap(q: ScoreSheetQuery | null) {
   return useQuery({
     queryKey: ['/scores/recap', q],
-    queryFn: () => api<ScoreRecap>(`/scores/recap?${sheetParams(q!)}`),
+    queryFn: () => routes.recap({ query: q! }),
     enabled: q !== null,
   });
 }
@@ -70,7 +108,7 @@ function useRefresh() {
 export function useSaveCells() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ScoreCellsInput) => api<ScoreCellsSaved>('/scores/cells', { method: 'PUT', body }),
+    mutationFn: (body: ScoreCellsInput) => routes.saveCells({ body }),
     onSuccess: () => void refresh(),
   });
 }
@@ -79,9 +117,7 @@ export function useSaveColumn() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: ScoreColumnInput | ScoreColumnUpdate }) =>
-      id
-        ? api<ScoreColumn>(`/scores/columns/${id}`, { method: 'PUT', body })
-        : api<ScoreColumn>('/scores/columns', { method: 'POST', body }),
+      id ? routes.changeColumn({ params: { id }, body }) : routes.addColumn({ body: body as ScoreColumnInput }),
     onSuccess: () => void refresh(),
   });
 }
@@ -89,7 +125,7 @@ export function useSaveColumn() {
 export function useDeleteColumn() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`/scores/columns/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => routes.deleteColumn({ params: { id } }),
     onSuccess: () => void refresh(),
   });
 }
@@ -97,7 +133,7 @@ export function useDeleteColumn() {
 export function useSavePolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ScorePolicyInput) => api<ScorePolicy>('/scores/policy', { method: 'PUT', body }),
+    mutationFn: (body: ScorePolicyInput) => routes.savePolicy({ body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/scores/recap'] }),
   });
 }
@@ -105,7 +141,7 @@ export function useSavePolicy() {
 export function useMyScores(semester: Semester) {
   return useQuery({
     queryKey: ['/scores/me', semester],
-    queryFn: () => api<MyScores>(`/scores/me?semester=${semester}`),
+    queryFn: () => routes.myScores({ query: { semester } }),
   });
 }
 
@@ -114,8 +150,7 @@ export function useMyScores(semester: Semester) {
 export function useP5Sheet(projectId: number | null, classGroupId: number | null) {
   return useQuery({
     queryKey: ['/p5-projects/sheet', projectId, classGroupId],
-    queryFn: () =>
-      api<P5Sheet>(`/p5-projects/${projectId}/sheet${classGroupId === null ? '' : `?classGroupId=${classGroupId}`}`),
+    queryFn: () => routes.p5Sheet({ params: { id: projectId! }, query: { classGroupId: classGroupId ?? undefined } }),
     enabled: projectId !== null,
   });
 }
@@ -124,9 +159,7 @@ export function useSaveP5Project() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: P5ProjectInput }) =>
-      id
-        ? api<P5Project>(`/p5-projects/${id}`, { method: 'PUT', body })
-        : api<P5Project>('/p5-projects', { method: 'POST', body }),
+      id ? routes.changeP5({ params: { id }, body }) : routes.addP5({ body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/p5-projects'] }),
   });
 }
@@ -134,7 +167,7 @@ export function useSaveP5Project() {
 export function useDeleteP5Project() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`/p5-projects/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => routes.deleteP5({ params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/p5-projects'] }),
   });
 }
@@ -142,7 +175,7 @@ export function useDeleteP5Project() {
 export function useSaveP5Grades(projectId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: P5GradesInput) => api<P5Sheet>(`/p5-projects/${projectId}/grades`, { method: 'PUT', body }),
+    mutationFn: (body: P5GradesInput) => routes.saveP5Grades({ params: { id: projectId }, body }),
     onSuccess: (sheet) => {
       client.setQueryData(['/p5-projects/sheet', projectId, sheet.classGroup.id], sheet);
       void client.invalidateQueries({ queryKey: ['/p5-projects'] });
@@ -151,7 +184,7 @@ export function useSaveP5Grades(projectId: number) {
 }
 
 export function useMyP5() {
-  return useQuery({ queryKey: ['/p5-projects/me'], queryFn: () => api<MyP5>('/p5-projects/me') });
+  return useQuery({ queryKey: ['/p5-projects/me'], queryFn: () => routes.myP5() });
 }
 
 // ---- assessment results ----
@@ -163,16 +196,16 @@ export function useAssessmentsWithResults(kind: AssessmentKind) {
   return useQuery({
     queryKey: ['/assessments', 'with-results', kind],
     queryFn: () =>
-      api<{ items: Assessment[] }>(`/assessments?kind=${kind}&pageSize=200`).then((p) =>
-        p.items.filter((a) => RESULT_STATES.includes(a.state)),
-      ),
+      routes
+        .assessments({ query: { kind, pageSize: 200 } })
+        .then((p) => p.items.filter((a) => RESULT_STATES.includes(a.state))),
   });
 }
 
 export function useAssessmentResults(id: number | null) {
   return useQuery({
     queryKey: ['/assessments/results', id],
-    queryFn: () => api<AssessmentResults>(`/assessments/${id}/results`),
+    queryFn: () => routes.results({ params: { id: id! } }),
     enabled: id !== null,
   });
 }
@@ -180,7 +213,7 @@ export function useAssessmentResults(id: number | null) {
 export function useEssays(id: number | null, questionId: number | null) {
   return useQuery({
     queryKey: ['/assessments/essays', id, questionId],
-    queryFn: () => api<EssayAnswers>(`/assessments/${id}/essays${questionId ? `?questionId=${questionId}` : ''}`),
+    queryFn: () => routes.essays({ params: { id: id! }, query: { questionId: questionId || undefined } }),
     enabled: id !== null,
   });
 }
@@ -188,7 +221,7 @@ export function useEssays(id: number | null, questionId: number | null) {
 export function useItemAnalysis(id: number | null) {
   return useQuery({
     queryKey: ['/assessments/analysis', id],
-    queryFn: () => api<ItemAnalysisResult>(`/assessments/${id}/analysis`),
+    queryFn: () => routes.analysis({ params: { id: id! } }),
     enabled: id !== null,
   });
 }
@@ -213,21 +246,21 @@ export function useMarkEssay(id: number) {
 export function useFormativeAnalysis(subjectId: number | null, gradeId: number | null) {
   return useQuery({
     queryKey: ['/assessments/formative-analysis', subjectId, gradeId],
-    queryFn: () => api<FormativeAnalysis>(`/assessments/formative-analysis?subjectId=${subjectId}&gradeId=${gradeId}`),
+    queryFn: () => routes.formative({ query: { subjectId: subjectId!, gradeId: gradeId! } }),
     enabled: subjectId !== null && gradeId !== null,
   });
 }
 
 export function useMyTests() {
-  return useQuery({ queryKey: ['/assessments/mine'], queryFn: () => api<MyTests>('/assessments/mine') });
+  return useQuery({ queryKey: ['/assessments/mine'], queryFn: () => routes.myTests() });
 }
 
 /** Changes a pilihan ganda's key: the question's next version, every attempt regraded on the server. */
 export function useChangeKey(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ questionId, content }: { questionId: number; content: unknown }) =>
-      api<KeyChangeResult>(`/assessments/${id}/items/${questionId}/key`, { method: 'PUT', body: { content } }),
+    mutationFn: ({ questionId, content }: { questionId: number } & KeyChangeInput) =>
+      routes.changeKey({ params: { id, questionId }, body: { content } }),
     onSuccess: () =>
       Promise.all(
         ['/assessments/results', '/assessments/analysis'].map((k) => client.invalidateQueries({ queryKey: [k, id] })),
