@@ -17,6 +17,22 @@ export async function signInWithForm(page: Page, username: string, password = DE
   await page.getByRole('button', { name: /^(masuk|sign in)$/i }).click();
 }
 
+/**
+ * Waits until no CSS transition or finite animation runs on the page (a skeleton fading out, a dialog or menu
+ * sliding in), so an audit reads the colours and places the screen comes to rest at; a spinner's endless
+ * animation does not count.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** Today on the server's clock (MMS_NOW may fix it), never the machine running the browser. */
 export async function serverToday(page: Page): Promise<string> {
   const res = await page.request.get('/api/v1/time');

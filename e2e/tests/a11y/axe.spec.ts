@@ -1,6 +1,8 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { lastSchoolDay, signIn } from '../support.ts';
+import { lastSchoolDay, settled, signIn } from '../support.ts';
 
 // WCAG 2.1 AA on every built screen, in light and in dark: axe-core finds no serious or critical violation.
 // Guest pages and overlays run once per scheme; the screens of the menus are loaded once each, audited in light,
@@ -22,21 +24,6 @@ async function audit(page: Page, label: string): Promise<string[]> {
   return [...(await titleProblem(page, label)), ...(await axe(page, label))];
 }
 
-/**
- * Waits until no CSS transition or finite animation runs on the page (a skeleton fading out, a menu sliding in),
- * so axe reads the colours the screen comes to rest at; a spinner's endless animation does not count.
- */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { timeout: 10_000 },
-  );
-}
-
 /** A screen's title names it ("Daftar siswa · MMS"), not only the product. */
 async function titleProblem(page: Page, label: string): Promise<string[]> {
   await expect.poll(() => page.title(), { message: `${label}: title` }).toMatch(/. · MMS$/);
@@ -50,7 +37,13 @@ async function titleProblem(page: Page, label: string): Promise<string[]> {
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 async function axe(page: Page, label: string, rules?: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  // Only violations are read, so axe details (and builds selectors for) no passing or inapplicable node. A page
+  // of one frame is audited in place with axe.run (legacy mode); a page with frames keeps the default run, which
+  // audits each frame (also a cross-origin one) and merges the results in a blank page.
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(TAGS)
+    .setLegacyMode(page.frames().length === 1);
   const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -124,10 +117,44 @@ for (const scheme of SCHEMES) {
   });
 }
 
+type Screen = { account: string; path: string };
+
+/**
+ * The screen list, walked once per run and shared by the parts through a file in the run's output folder (which
+ * Playwright empties when a run starts): the first part to come takes a lock and walks the menus, the others
+ * wait for its file; a part that finds the lock gone and no file (the walker failed) walks them itself.
+ */
+async function sharedScreens(browser: Browser, outputDir: string): Promise<Screen[]> {
+  const file = path.join(outputDir, 'axe-screens.json');
+  const lock = `${file}.lock`;
+  mkdirSync(outputDir, { recursive: true });
+  for (;;) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Screen[];
+    } catch {
+      // not written yet
+    }
+    try {
+      mkdirSync(lock);
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      const all = await screensToAudit(browser);
+      writeFileSync(`${file}.tmp`, JSON.stringify(all));
+      renameSync(`${file}.tmp`, file);
+      return all;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
 /** Each screen to audit with the first account (in ACCOUNTS' order) that sees it. */
-async function screensToAudit(browser: Browser): Promise<{ account: string; path: string }[]> {
+async function screensToAudit(browser: Browser): Promise<Screen[]> {
   const seen = new Set<string>();
-  const all: { account: string; path: string }[] = [];
+  const all: Screen[] = [];
   for (const account of ACCOUNTS) {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -158,10 +185,10 @@ async function screensToAudit(browser: Browser): Promise<{ account: string; path
 }
 
 for (const half of [0, 1]) {
-  test(`every built screen of every account, light and dark (half ${half + 1} of 2)`, async ({ browser }) => {
+  test(`every built screen of every account, light and dark (half ${half + 1} of 2)`, async ({ browser }, info) => {
     // about 75 screens, each loaded, settled and audited twice: minutes, more on a busy machine
     test.setTimeout(1_500_000);
-    const all = await screensToAudit(browser);
+    const all = await sharedScreens(browser, info.project.outputDir);
     expect(all.length).toBeGreaterThan(40);
     const mine = all.filter((_, i) => i % 2 === half);
     const found: string[] = [];

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, expectDone, pickFromMultiSelect, serverToday, signIn } from '../support.ts';
+import { addDays, expectDone, pickFromMultiSelect, serverToday, settled, signIn } from '../support.ts';
 
 async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
@@ -19,7 +19,8 @@ async function openRow(page: Page, username: string, path: string, title: string
 /** WCAG 2.1 AA in an open dialog (the a11y suite audits the screens, not their dialogs). */
 async function axe(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  // the dialog has slid in and no transition is running (not a fixed wait)
+  await settled(page);
   const { violations } = await new AxeBuilder({ page })
     .exclude('.mantine-Notification-root')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
