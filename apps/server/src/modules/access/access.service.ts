@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
+import { counsellingCaseRule, psychotestRule } from '../counselling/counselling.access.ts';
 import { scoreSheetRule } from '../grades/grades.access.ts';
 import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
 import { materialRule } from '../journal/material-access.ts';
@@ -29,6 +30,8 @@ const RULES = {
   achievement: achievementRule,
   sanction: sanctionRule,
   pointLedger: pointLedgerRule,
+  counsellingCase: counsellingCaseRule,
+  psychotest: psychotestRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;

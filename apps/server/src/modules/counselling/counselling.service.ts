@@ -15,10 +15,11 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { audit, audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { actorOfUser } from '../../lib/actor.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
-import { assertCounsellor, studentsForWrite } from './counselling-access.ts';
+import { assertCounsellor } from './counselling.access.ts';
+import { studentsForWrite } from './counselling-students.ts';
 import { disciplineReportSections } from '../discipline/report-sections.ts';
 import * as repo from './counselling.repo.ts';
 import { psychotestCounts } from './psychotest.repo.ts';
@@ -89,9 +90,9 @@ export function createCounsellingService(db: Database) {
    */
   async function get(user: AuthUser, id: number, actor: AuditActor): Promise<CounsellingNote> {
     return db.transaction(async (tx) => {
+      await access.require(tx, actorOfUser(user), 'read', 'counsellingCase', id);
       const row = await repo.findNoteContent(tx, id);
       if (!row) throw notFound('Catatan konseling');
-      assertUnit(user, row.unitId);
       const students = (await repo.studentsOfNotes(tx, [id])).get(id) ?? [];
       await audit(tx, actor, {
         action: 'counselling.note.read',
@@ -129,7 +130,7 @@ export function createCounsellingService(db: Database) {
     const { unitId, employeeId } = assertCounsellor(user);
     assertNotFuture(input.date, 'date', 'Tanggal konseling tidak boleh setelah hari ini');
     const id = await db.transaction(async (tx) => {
-      const rows = await studentsForWrite(tx, unitId, input.studentIds);
+      const rows = await studentsForWrite(tx, user, input.studentIds);
       const id = await repo.insertNote(tx, { unitId, counsellorEmployeeId: employeeId, ...contentOf(input) });
       await audited(
         tx,
@@ -143,28 +144,27 @@ export function createCounsellingService(db: Database) {
   }
 
   /**
-   * The live note, locked, for a BPBK of its unit. An unknown id is a 404 before the writer check, as for any
-   * caller the route admits (ADMIN sees the notes' metadata anyway).
+   * The live note, locked, for a BPBK of its unit (the counselling case rule's `write`). An unknown id is a 404
+   * before the writer check, as for any caller the route admits (ADMIN sees the notes' metadata anyway).
    */
   async function noteForWrite(tx: Transaction, user: AuthUser, id: number) {
     const before = await repo.lockNote(tx, id);
     if (!before) throw notFound('Catatan konseling');
-    const { unitId } = assertCounsellor(user);
-    if (before.unitId !== unitId) throw forbidden('Data ini milik unit lain');
-    return { before, unitId };
+    await access.require(tx, actorOfUser(user), 'write', 'counsellingCase', id);
+    return { before };
   }
 
   /** A BPBK of the note's unit changes it; the status only moves forward (terbuka, ditindaklanjuti, selesai). */
   async function update(user: AuthUser, id: number, input: CounsellingNoteValues, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const { before, unitId } = await noteForWrite(tx, user, id);
+      const { before } = await noteForWrite(tx, user, id);
       assertNotFuture(input.date, 'date', 'Tanggal konseling tidak boleh setelah hari ini');
       if (STATUS_ORDER[input.status]! < STATUS_ORDER[before.status]!) {
         const message = 'Status kasus hanya dapat maju: terbuka, ditindaklanjuti, lalu selesai';
         throw badRequest(message, { status: message });
       }
       const beforeStudents = await repo.noteStudentIds(tx, id);
-      const rows = await studentsForWrite(tx, unitId, input.studentIds);
+      const rows = await studentsForWrite(tx, user, input.studentIds);
       await repo.updateNote(tx, id, contentOf(input));
       await audited(
         tx,

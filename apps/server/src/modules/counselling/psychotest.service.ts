@@ -2,10 +2,13 @@ import type { AuthUser, Psychotest, PsychotestsQuery, PsychotestSummary, Psychot
 import type { Database, Transaction } from '../../db/client.ts';
 import { audit, audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { unitScope } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
-import { assertCounsellor, studentsForWrite } from './counselling-access.ts';
+import { access } from '../access/access.service.ts';
+import { assertCounsellor } from './counselling.access.ts';
+import { studentsForWrite } from './counselling-students.ts';
 import * as repo from './psychotest.repo.ts';
 
 const toSummary = ({ attachment, updatedAt, ...row }: repo.PsychotestRow): PsychotestSummary => ({
@@ -48,9 +51,9 @@ export function createPsychotestService(db: Database, dataDir: string) {
   /** A result's detail for BPBK and the principal of its unit; every read audited with the read. */
   async function get(user: AuthUser, id: number, actor: AuditActor) {
     return db.transaction(async (tx) => {
+      await access.require(tx, actorOfUser(user), 'read', 'psychotest', id);
       const row = await repo.findPsychotest(tx, id);
       if (!row) throw notFound('Hasil tes psikologi');
-      assertUnit(user, row.unitId);
       await audit(tx, actor, {
         action: 'counselling.psychotest.read',
         entityType: 'psychotest',
@@ -87,7 +90,7 @@ export function createPsychotestService(db: Database, dataDir: string) {
     const { unitId } = assertCounsellor(user);
     assertDate(input.date);
     const id = await db.transaction(async (tx) => {
-      const [student] = await studentsForWrite(tx, unitId, [input.studentId], 'studentId');
+      const [student] = await studentsForWrite(tx, user, [input.studentId], 'studentId');
       return audited(
         tx,
         actor,
@@ -105,20 +108,19 @@ export function createPsychotestService(db: Database, dataDir: string) {
     return summaryOf(id);
   }
 
-  /** The live result, locked, for a BPBK of its unit (an unknown id is a 404 first, as for notes). */
+  /** The live result, locked, for a BPBK of its unit (the psychotest rule's `write`; an unknown id is a 404 first). */
   async function lockForWrite(tx: Transaction, user: AuthUser, id: number) {
     const before = await repo.lockPsychotest(tx, id);
     if (!before) throw notFound('Hasil tes psikologi');
-    const { unitId } = assertCounsellor(user);
-    if (before.unitId !== unitId) throw forbidden('Data ini milik unit lain');
-    return { before, unitId };
+    await access.require(tx, actorOfUser(user), 'write', 'psychotest', id);
+    return { before };
   }
 
   async function update(user: AuthUser, id: number, input: PsychotestValues, actor: AuditActor) {
     await db.transaction(async (tx) => {
-      const { before, unitId } = await lockForWrite(tx, user, id);
+      const { before } = await lockForWrite(tx, user, id);
       assertDate(input.date);
-      const [student] = await studentsForWrite(tx, unitId, [input.studentId], 'studentId');
+      const [student] = await studentsForWrite(tx, user, [input.studentId], 'studentId');
       await audited(
         tx,
         actor,
@@ -221,9 +223,9 @@ export function createPsychotestService(db: Database, dataDir: string) {
   /** The attached file, for BPBK and the principal of the unit; a download is a read of the content, audited. */
   async function attachment(user: AuthUser, id: number, actor: AuditActor) {
     const file = await db.transaction(async (tx) => {
+      await access.require(tx, actorOfUser(user), 'read', 'psychotest', id);
       const row = await repo.findPsychotest(tx, id);
       if (!row) throw notFound('Hasil tes psikologi');
-      assertUnit(user, row.unitId);
       if (!row.attachment) throw notFound('Lampiran');
       await audit(tx, actor, {
         action: 'counselling.psychotest.download',
