@@ -1,4 +1,5 @@
 import { Badge, Button, Paper, Select, Stack, Text } from '@mantine/core';
+import { amountColumn } from '../../../components/data-list/columns.ts';
 import { can, formatRupiah, ReverseInput, VOUCHER_TYPES, type Voucher } from '@mms/shared';
 import { IconArrowBackUp, IconCheck, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -76,13 +77,7 @@ export function VouchersPage() {
         title: t('financeBooks.vouchers.account'),
         render: (v) => `${v.account.code} ${v.account.name}`,
       },
-      {
-        accessor: 'amount',
-        title: t('financeBooks.vouchers.amount'),
-        textAlign: 'right',
-        render: (v) => formatRupiah(v.amount),
-        exportValue: (v) => v.amount,
-      },
+      amountColumn('amount', t('financeBooks.vouchers.amount')),
       { accessor: 'description', title: t('financeBooks.vouchers.description') },
       {
         accessor: 'state',

@@ -1,4 +1,5 @@
 import { Badge, Checkbox, Paper, Select, Stack, Text } from '@mantine/core';
+import { amountColumn } from '../../../components/data-list/columns.ts';
 import { can, formatRupiah, PAYMENT_METHODS, PAYMENT_STATUSES, ReversalRequestInput, type Payment } from '@mms/shared';
 import { IconArrowBackUp, IconCheck, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -79,13 +80,7 @@ export function PaymentsPage() {
         title: t('financePayments.list.method'),
         render: (p) => t(`financePayments.methods.${p.method}`),
       },
-      {
-        accessor: 'amount',
-        title: t('financePayments.list.amount'),
-        textAlign: 'right',
-        render: (p) => formatRupiah(p.amount),
-        exportValue: (p) => p.amount,
-      },
+      amountColumn('amount', t('financePayments.list.amount')),
       { accessor: 'cashierName', title: t('financePayments.list.cashier'), render: (p) => p.cashierName ?? '–' },
       {
         accessor: 'status',

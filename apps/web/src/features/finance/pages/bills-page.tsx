@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { amountColumn } from '../../../components/data-list/columns.ts';
 import { modals } from '@mantine/modals';
 import { BILL_STATUSES, can, CancelBillInput, formatRupiah, type Bill } from '@mms/shared';
 import { useMemo, useState } from 'react';
@@ -82,18 +83,8 @@ export function BillsPage() {
         render: (b) => (b.instalment > 1 || b.period === 'ONCE' ? `${b.period} #${b.instalment}` : b.period),
       },
       { accessor: 'amount', title: t('finance.amount'), textAlign: 'right', render: (b) => formatRupiah(b.amount) },
-      {
-        accessor: 'discount',
-        title: t('finance.discount'),
-        textAlign: 'right',
-        render: (b) => formatRupiah(b.discount),
-      },
-      {
-        accessor: 'outstanding',
-        title: t('finance.outstanding'),
-        textAlign: 'right',
-        render: (b) => formatRupiah(b.outstanding),
-      },
+      amountColumn('discount', t('finance.discount')),
+      amountColumn('outstanding', t('finance.outstanding')),
       { accessor: 'dueDate', title: t('finance.dueDate') },
       {
         accessor: 'status',

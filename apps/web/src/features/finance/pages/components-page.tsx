@@ -1,5 +1,6 @@
 import { Badge, Button, Paper } from '@mantine/core';
-import { can, formatRupiah, type PaymentComponent } from '@mms/shared';
+import { amountColumn } from '../../../components/data-list/columns.ts';
+import { can, type PaymentComponent } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,12 +51,7 @@ export function PaymentComponentsPage() {
             title: t('finance.components.frequency'),
             render: (c) => t(`finance.frequency.${c.frequency}`),
           },
-          {
-            accessor: 'defaultAmount',
-            title: t('finance.components.defaultAmount'),
-            textAlign: 'right',
-            render: (c) => formatRupiah(c.defaultAmount),
-          },
+          amountColumn('defaultAmount', t('finance.components.defaultAmount')),
           { accessor: 'dueDay', title: t('finance.components.dueDay') },
           {
             accessor: 'isActive',
