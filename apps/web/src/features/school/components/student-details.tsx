@@ -1,6 +1,7 @@
-import { Avatar, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { Student } from '@mms/shared';
+import { Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Enrollment, Student } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { cellText, dateText } from '../../../lib/display.ts';
 import { useEnrollments } from '../api.ts';
 import { StudentStatusBadge } from './student-status-badge.tsx';
@@ -72,36 +73,27 @@ export function EnrollmentHistory({ studentId }: { studentId: number }) {
       <Title order={3} fz="h5" mb="xs">
         {t('school.mutation.history')}
       </Title>
-      {rows.length === 0 ? (
-        <Text c="dimmed">{t('list.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped aria-label={t('school.mutation.history')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('school.class')}</Table.Th>
-                <Table.Th>{t('school.mutation.started')}</Table.Th>
-                <Table.Th>{t('school.mutation.ended')}</Table.Th>
-                <Table.Th>{t('school.mutation.reason')}</Table.Th>
-                <Table.Th>{t('school.mutation.note')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.className}</Table.Td>
-                  <Table.Td>{dateText(r.startedAt)}</Table.Td>
-                  <Table.Td>{r.endedAt ? dateText(r.endedAt) : t('school.mutation.current')}</Table.Td>
-                  <Table.Td>
-                    {r.endReason ? t(`school.mutation.reasons.${r.endReason}`, { defaultValue: '–' }) : '–'}
-                  </Table.Td>
-                  <Table.Td>{r.note ?? '–'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataList<Enrollment>
+        label={t('school.mutation.history')}
+        records={history.data ? rows : undefined}
+        fetching={history.isFetching}
+        failed={history.isError}
+        columns={[
+          { accessor: 'className', title: t('school.class') },
+          { accessor: 'startedAt', title: t('school.mutation.started'), render: (r) => dateText(r.startedAt) },
+          {
+            accessor: 'endedAt',
+            title: t('school.mutation.ended'),
+            render: (r) => (r.endedAt ? dateText(r.endedAt) : t('school.mutation.current')),
+          },
+          {
+            accessor: 'endReason',
+            title: t('school.mutation.reason'),
+            render: (r) => (r.endReason ? t(`school.mutation.reasons.${r.endReason}`, { defaultValue: '–' }) : '–'),
+          },
+          { accessor: 'note', title: t('school.mutation.note'), render: (r) => r.note ?? '–' },
+        ]}
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -55,37 +56,30 @@ export function TeachingHoursPage() {
           {t('list.export')}
         </Button>
       </Group>
-      {hours.isPending ? (
-        <Skeleton height={300} />
-      ) : hours.isError ? (
+      {hours.isError ? (
         <Alert color="red">{errorText(hours.error)}</Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">{t('list.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped highlightOnHover aria-label={t('school.timetable.hoursTitle')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('school.timetable.nip')}</Table.Th>
-                <Table.Th>{t('school.teacher')}</Table.Th>
-                <Table.Th ta="right">{t('school.timetable.scheduled')}</Table.Th>
-                <Table.Th ta="right">{t('school.timetable.assigned')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((r) => (
-                <Table.Tr key={r.employeeId}>
-                  <Table.Td>{r.nip}</Table.Td>
-                  <Table.Td>{r.teacherName}</Table.Td>
-                  <Table.Td ta="right">{r.scheduledPeriods}</Table.Td>
-                  <Table.Td ta="right" c={r.assignedHours !== r.scheduledPeriods ? 'orange' : undefined}>
-                    {r.assignedHours}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList<(typeof items)[number]>
+          label={t('school.timetable.hoursTitle')}
+          records={hours.data ? items : undefined}
+          fetching={hours.isFetching}
+          idAccessor="employeeId"
+          columns={[
+            { accessor: 'nip', title: t('school.timetable.nip') },
+            { accessor: 'teacherName', title: t('school.teacher') },
+            { accessor: 'scheduledPeriods', title: t('school.timetable.scheduled'), textAlign: 'right' },
+            {
+              accessor: 'assignedHours',
+              title: t('school.timetable.assigned'),
+              textAlign: 'right',
+              render: (r) => (
+                <Text inherit c={r.assignedHours !== r.scheduledPeriods ? 'orange' : undefined}>
+                  {r.assignedHours}
+                </Text>
+              ),
+            },
+          ]}
+        />
       )}
     </Paper>
   );
