@@ -1,8 +1,15 @@
-import { ScoreColumn, ScoreColumnUpdate, ScorePolicy, ScorePolicyInput, ScoreSheetQuery } from '@mms/shared';
+import {
+  ScoreColumn,
+  ScoreColumnInput,
+  ScoreColumnUpdate,
+  ScorePolicy,
+  ScorePolicyInput,
+  ScoreSheetQuery,
+} from '@mms/shared';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, setCsrfToken } from './api.ts';
-import { endpoint, fillPath, type PathParamNames } from './endpoint.ts';
+import { endpoint, fillPath, saveBy, type PathParamNames } from './endpoint.ts';
 
 const column: ScoreColumn = {
   id: 4,
@@ -82,6 +89,25 @@ describe('endpoint', () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fields).toEqual({ kkm: 'KKM 0 sampai 100' });
+  });
+
+  it('saves by id: PUT to the thing with an id, POST to the list without one', async () => {
+    const fetchMock = answer(200, column);
+    const save = saveBy(endpoint('POST', '/scores/columns', { body: ScoreColumnInput }), updateColumn);
+    const body = {
+      classGroupId: 1,
+      subjectId: 2,
+      semester: 'GANJIL',
+      kind: 'HARIAN',
+      title: 'UH 1',
+      date: '2026-08-03',
+    };
+    await save({ id: null, body: body as ScoreColumnInput });
+    await save({ id: 4, body: { title: 'UH 2' } });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      'POST /api/v1/scores/columns',
+      'PUT /api/v1/scores/columns/4',
+    ]);
   });
 
   it('names a param the caller left out', () => {

@@ -113,3 +113,15 @@ export function endpoint<const P extends string, C extends Contract = Nothing>(
     });
   return Object.assign(call, { method, path }) as unknown as Endpoint<P, C>;
 }
+
+/**
+ * The one "save" of a form that adds or changes: with an id it calls `change` (PUT or PATCH `/things/:id`),
+ * without one `create` (POST `/things`).
+ */
+export function saveBy<BC, BU, RC, RU>(
+  create: (input: { body: BC }) => Promise<RC>,
+  change: (input: { params: { id: number }; body: BU }) => Promise<RU>,
+) {
+  return ({ id, body }: { id?: number | null; body: BC | BU }): Promise<RC | RU> =>
+    id ? change({ params: { id }, body: body as BU }) : create({ body: body as BC });
+}

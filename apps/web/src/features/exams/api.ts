@@ -1,39 +1,64 @@
-import type {
+import {
   ExamCards,
   ExamRoom,
   ExamRoomInput,
+  ExamRoomList,
   ExamRoomSheet,
+  ExamScheduleQuery,
   ExamSession,
   ExamSessionInput,
+  ExamSessionList,
   ExamSlot,
   ExamSlotInput,
-  SchedulableExam,
+  ExamSlotList,
+  ExamUnitQuery,
+  OkResponse,
+  SchedulableExamList,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { endpoint, saveBy } from '../../lib/endpoint.ts';
 
 const BASE = '/exam-schedule';
 type Id = number | null;
-const unitQuery = (unitId: Id) => (unitId ? { unitId: String(unitId) } : {});
+
+/** The exam schedule's routes, with the contracts the server routes declare. */
+const routes = {
+  rooms: endpoint('GET', '/exam-schedule/rooms', { query: ExamUnitQuery, response: ExamRoomList }),
+  addRoom: endpoint('POST', '/exam-schedule/rooms', { body: ExamRoomInput, response: ExamRoom }),
+  changeRoom: endpoint('PUT', '/exam-schedule/rooms/:id', { body: ExamRoomInput, response: ExamRoom }),
+  deleteRoom: endpoint('DELETE', '/exam-schedule/rooms/:id', { response: OkResponse }),
+  sessions: endpoint('GET', '/exam-schedule/sessions', { query: ExamUnitQuery, response: ExamSessionList }),
+  addSession: endpoint('POST', '/exam-schedule/sessions', { body: ExamSessionInput, response: ExamSession }),
+  changeSession: endpoint('PUT', '/exam-schedule/sessions/:id', { body: ExamSessionInput, response: ExamSession }),
+  deleteSession: endpoint('DELETE', '/exam-schedule/sessions/:id', { response: OkResponse }),
+  exams: endpoint('GET', '/exam-schedule/exams', { query: ExamUnitQuery, response: SchedulableExamList }),
+  slots: endpoint('GET', '/exam-schedule/slots', { query: ExamScheduleQuery, response: ExamSlotList }),
+  addSlot: endpoint('POST', '/exam-schedule/slots', { body: ExamSlotInput, response: ExamSlot }),
+  changeSlot: endpoint('PUT', '/exam-schedule/slots/:id', { body: ExamSlotInput, response: ExamSlot }),
+  deleteSlot: endpoint('DELETE', '/exam-schedule/slots/:id', { response: OkResponse }),
+  cards: endpoint('GET', '/exam-schedule/cards/:classGroupId', { response: ExamCards }),
+  roomSheet: endpoint('GET', '/exam-schedule/rooms/:roomId/sessions/:sessionId', { response: ExamRoomSheet }),
+};
+const unitQuery = (unitId: Id) => ({ unitId: unitId || undefined });
 
 export function useExamRooms(unitId: Id) {
   return useQuery({
     queryKey: [`${BASE}/rooms`, unitId],
-    queryFn: () => api<{ items: ExamRoom[] }>(`${BASE}/rooms`, { query: unitQuery(unitId) }),
+    queryFn: () => routes.rooms({ query: unitQuery(unitId) }),
   });
 }
 
 export function useExamSessions(unitId: Id) {
   return useQuery({
     queryKey: [`${BASE}/sessions`, unitId],
-    queryFn: () => api<{ items: ExamSession[] }>(`${BASE}/sessions`, { query: unitQuery(unitId) }),
+    queryFn: () => routes.sessions({ query: unitQuery(unitId) }),
   });
 }
 
 export function useSchedulableExams(unitId: Id) {
   return useQuery({
     queryKey: [`${BASE}/exams`, unitId],
-    queryFn: () => api<{ items: SchedulableExam[] }>(`${BASE}/exams`, { query: unitQuery(unitId) }),
+    queryFn: () => routes.exams({ query: unitQuery(unitId) }),
   });
 }
 
@@ -47,7 +72,7 @@ export function useExamSlots(unitId: Id, f: SlotFilters) {
   return useQuery({
     queryKey: [`${BASE}/slots`, unitId, f],
     queryFn: () =>
-      api<{ items: ExamSlot[] }>(`${BASE}/slots`, {
+      routes.slots({
         query: {
           ...unitQuery(unitId),
           date: f.date || undefined,
@@ -61,7 +86,7 @@ export function useExamSlots(unitId: Id, f: SlotFilters) {
 export function useExamCards(classGroupId: Id) {
   return useQuery({
     queryKey: [`${BASE}/cards`, classGroupId],
-    queryFn: () => api<ExamCards>(`${BASE}/cards/${classGroupId}`),
+    queryFn: () => routes.cards({ params: { classGroupId: classGroupId! } }),
     enabled: classGroupId !== null,
   });
 }
@@ -69,7 +94,7 @@ export function useExamCards(classGroupId: Id) {
 export function useExamRoomSheet(roomId: Id, sessionId: Id) {
   return useQuery({
     queryKey: [`${BASE}/rooms/sheet`, roomId, sessionId],
-    queryFn: () => api<ExamRoomSheet>(`${BASE}/rooms/${roomId}/sessions/${sessionId}`),
+    queryFn: () => routes.roomSheet({ params: { roomId: roomId!, sessionId: sessionId! } }),
     enabled: roomId !== null && sessionId !== null,
   });
 }
@@ -83,15 +108,12 @@ function useWrite<T>(mutationFn: (v: T) => Promise<unknown>) {
   });
 }
 
-const save =
-  <B>(path: string) =>
-  ({ id, body }: { id: number | null; body: B }) =>
-    id ? api(`${BASE}/${path}/${id}`, { method: 'PUT', body }) : api(`${BASE}/${path}`, { method: 'POST', body });
-const remove = (path: string) => (id: number) => api<void>(`${BASE}/${path}/${id}`, { method: 'DELETE' });
+const remove = (route: (input: { params: { id: number } }) => Promise<unknown>) => (id: number) =>
+  route({ params: { id } });
 
-export const useSaveRoom = () => useWrite(save<ExamRoomInput>('rooms'));
-export const useDeleteRoom = () => useWrite(remove('rooms'));
-export const useSaveSession = () => useWrite(save<ExamSessionInput>('sessions'));
-export const useDeleteSession = () => useWrite(remove('sessions'));
-export const useSaveSlot = () => useWrite(save<ExamSlotInput>('slots'));
-export const useDeleteSlot = () => useWrite(remove('slots'));
+export const useSaveRoom = () => useWrite(saveBy(routes.addRoom, routes.changeRoom));
+export const useDeleteRoom = () => useWrite(remove(routes.deleteRoom));
+export const useSaveSession = () => useWrite(saveBy(routes.addSession, routes.changeSession));
+export const useDeleteSession = () => useWrite(remove(routes.deleteSession));
+export const useSaveSlot = () => useWrite(saveBy(routes.addSlot, routes.changeSlot));
+export const useDeleteSlot = () => useWrite(remove(routes.deleteSlot));

@@ -36,7 +36,7 @@ import {
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { endpoint } from '../../lib/endpoint.ts';
+import { endpoint, saveBy } from '../../lib/endpoint.ts';
 
 /** The routes of grades, P5 and assessment results, with the contracts their server routes declare. */
 const routes = {
@@ -116,8 +116,7 @@ export function useSaveCells() {
 export function useSaveColumn() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: ScoreColumnInput | ScoreColumnUpdate }) =>
-      id ? routes.changeColumn({ params: { id }, body }) : routes.addColumn({ body: body as ScoreColumnInput }),
+    mutationFn: saveBy(routes.addColumn, routes.changeColumn),
     onSuccess: () => void refresh(),
   });
 }
@@ -158,8 +157,7 @@ export function useP5Sheet(projectId: number | null, classGroupId: number | null
 export function useSaveP5Project() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: P5ProjectInput }) =>
-      id ? routes.changeP5({ params: { id }, body }) : routes.addP5({ body }),
+    mutationFn: saveBy(routes.addP5, routes.changeP5),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/p5-projects'] }),
   });
 }
