@@ -7,7 +7,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
@@ -16,6 +15,7 @@ import { formatDate, type ExamRoom, type ExamSession, type ExamSlot } from '@mms
 import { IconEdit, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { downloadClientXlsx } from '../../../components/data-list/export-xlsx.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
@@ -167,51 +167,44 @@ function ScheduleTab({ unitId }: { unitId: number | null }) {
           {t('exams.add')}
         </Button>
       </Group>
-      {items.length === 0 ? (
-        <Text c="dimmed">{t('exams.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped data-testid="exam-slots">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('exams.date')}</Table.Th>
-                <Table.Th>{t('exams.session')}</Table.Th>
-                <Table.Th>{t('exams.exam')}</Table.Th>
-                <Table.Th>{t('exams.className')}</Table.Th>
-                <Table.Th>{t('exams.room')}</Table.Th>
-                <Table.Th>{t('exams.proctor')}</Table.Th>
-                <Table.Th>{t('exams.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{formatDate(s.date, lang, 'weekday')}</Table.Td>
-                  <Table.Td>
-                    {s.sessionName} ({time(s)})
-                  </Table.Td>
-                  <Table.Td>
-                    {s.assessmentTitle}{' '}
-                    <Text span c="dimmed" size="sm">
-                      ({s.subjectName})
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{s.className}</Table.Td>
-                  <Table.Td>{s.roomName}</Table.Td>
-                  <Table.Td>{s.proctorName}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      label={`${s.assessmentTitle} ${s.className}`}
-                      onEdit={() => setEditing({ value: s })}
-                      onDelete={() => askDelete(s)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataList<ExamSlot>
+        label={t('exams.title')}
+        testId="exam-slots"
+        records={slots.data ? items : undefined}
+        fetching={slots.isFetching}
+        failed={slots.isError}
+        emptyText={t('exams.empty')}
+        columns={[
+          { accessor: 'date', title: t('exams.date'), render: (s) => formatDate(s.date, lang, 'weekday') },
+          { accessor: 'sessionName', title: t('exams.session'), render: (s) => `${s.sessionName} (${time(s)})` },
+          {
+            accessor: 'assessmentTitle',
+            title: t('exams.exam'),
+            render: (s) => (
+              <>
+                {s.assessmentTitle}{' '}
+                <Text span c="dimmed" size="sm">
+                  ({s.subjectName})
+                </Text>
+              </>
+            ),
+          },
+          { accessor: 'className', title: t('exams.className') },
+          { accessor: 'roomName', title: t('exams.room') },
+          { accessor: 'proctorName', title: t('exams.proctor') },
+          {
+            accessor: '_actions',
+            title: t('exams.actions'),
+            render: (s) => (
+              <RowActions
+                label={`${s.assessmentTitle} ${s.className}`}
+                onEdit={() => setEditing({ value: s })}
+                onDelete={() => askDelete(s)}
+              />
+            ),
+          },
+        ]}
+      />
       <FormModal
         title={editing?.value ? t('exams.edit') : t('exams.add')}
         opened={editing !== null}
@@ -245,42 +238,37 @@ function RoomsTab({ unitId }: { unitId: number | null }) {
             {t('exams.addRoom')}
           </Button>
         </Group>
-        {(rooms.data?.items ?? []).length === 0 ? (
-          <Text c="dimmed">{t('exams.emptyRooms')}</Text>
-        ) : (
-          <Table striped data-testid="exam-rooms">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('exams.room')}</Table.Th>
-                <Table.Th>{t('exams.capacity')}</Table.Th>
-                <Table.Th>{t('exams.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rooms.data!.items.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td>{r.capacity}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      label={r.name}
-                      onEdit={() => setRoom({ value: r })}
-                      onDelete={() =>
-                        confirmDialog({
-                          title: t('exams.deleteRoomTitle'),
-                          text: t('exams.deleteRoomText', { name: r.name }),
-                          confirm: t('exams.delete'),
-                          destructive: true,
-                          onConfirm: () => removeRoom.mutate(r.id, done(r.name)),
-                        })
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataList<ExamRoom>
+          label={t('exams.rooms')}
+          testId="exam-rooms"
+          records={rooms.data?.items}
+          fetching={rooms.isFetching}
+          failed={rooms.isError}
+          emptyText={t('exams.emptyRooms')}
+          columns={[
+            { accessor: 'name', title: t('exams.room') },
+            { accessor: 'capacity', title: t('exams.capacity') },
+            {
+              accessor: '_actions',
+              title: t('exams.actions'),
+              render: (r) => (
+                <RowActions
+                  label={r.name}
+                  onEdit={() => setRoom({ value: r })}
+                  onDelete={() =>
+                    confirmDialog({
+                      title: t('exams.deleteRoomTitle'),
+                      text: t('exams.deleteRoomText', { name: r.name }),
+                      confirm: t('exams.delete'),
+                      destructive: true,
+                      onConfirm: () => removeRoom.mutate(r.id, done(r.name)),
+                    })
+                  }
+                />
+              ),
+            },
+          ]}
+        />
       </Stack>
       <Stack gap="xs">
         <Group justify="space-between">
@@ -291,44 +279,42 @@ function RoomsTab({ unitId }: { unitId: number | null }) {
             {t('exams.addSession')}
           </Button>
         </Group>
-        {(sessions.data?.items ?? []).length === 0 ? (
-          <Text c="dimmed">{t('exams.emptySessions')}</Text>
-        ) : (
-          <Table striped data-testid="exam-sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('exams.date')}</Table.Th>
-                <Table.Th>{t('exams.session')}</Table.Th>
-                <Table.Th>{t('exams.time')}</Table.Th>
-                <Table.Th>{t('exams.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data!.items.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{formatDate(s.date, lang, 'weekday')}</Table.Td>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>{t('exams.sessionTime', { start: s.startsAt, end: s.endsAt })}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      label={s.name}
-                      onEdit={() => setSession({ value: s })}
-                      onDelete={() =>
-                        confirmDialog({
-                          title: t('exams.deleteSessionTitle'),
-                          text: t('exams.deleteSessionText', { name: s.name, date: formatDate(s.date, lang) }),
-                          confirm: t('exams.delete'),
-                          destructive: true,
-                          onConfirm: () => removeSession.mutate(s.id, done(s.name)),
-                        })
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataList<ExamSession>
+          label={t('exams.sessions')}
+          testId="exam-sessions"
+          records={sessions.data?.items}
+          fetching={sessions.isFetching}
+          failed={sessions.isError}
+          emptyText={t('exams.emptySessions')}
+          columns={[
+            { accessor: 'date', title: t('exams.date'), render: (s) => formatDate(s.date, lang, 'weekday') },
+            { accessor: 'name', title: t('exams.session') },
+            {
+              accessor: 'startsAt',
+              title: t('exams.time'),
+              render: (s) => t('exams.sessionTime', { start: s.startsAt, end: s.endsAt }),
+            },
+            {
+              accessor: '_actions',
+              title: t('exams.actions'),
+              render: (s) => (
+                <RowActions
+                  label={s.name}
+                  onEdit={() => setSession({ value: s })}
+                  onDelete={() =>
+                    confirmDialog({
+                      title: t('exams.deleteSessionTitle'),
+                      text: t('exams.deleteSessionText', { name: s.name, date: formatDate(s.date, lang) }),
+                      confirm: t('exams.delete'),
+                      destructive: true,
+                      onConfirm: () => removeSession.mutate(s.id, done(s.name)),
+                    })
+                  }
+                />
+              ),
+            },
+          ]}
+        />
       </Stack>
       <FormModal
         title={room?.value ? t('exams.editRoom') : t('exams.addRoom')}
