@@ -7,6 +7,7 @@ import { id } from '../../i18n/id.ts';
 import { registerBisyarohMessages } from '../../i18n/bisyaroh/index.ts';
 import { mediaQueryList } from '../../test/media-query.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { LoanForm } from './components/loan-form.tsx';
 import { RateForm } from './components/rate-form.tsx';
 import { MyBisyarohPage } from './pages/my-page.tsx';
 import { ProcessPage } from './pages/process-page.tsx';
@@ -137,5 +138,23 @@ describe('the rate form', { timeout: 30_000 }, () => {
       perJp: 25_000,
       allowances: [],
     });
+  });
+});
+
+describe('the loan form', { timeout: 30_000 }, () => {
+  it('checks the loan with the contract before sending it', async () => {
+    const onDone = vi.fn();
+    await renderWithApp(<LoanForm unitId={1} month="2026-11" onDone={onDone} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Simpan' }));
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.mantine-InputWrapper-error')].map((e) => e.textContent)).toEqual([
+        'Pegawai wajib diisi',
+        'Nama pinjaman wajib diisi',
+        'Jumlah harus lebih dari 0',
+        'Jumlah harus lebih dari 0',
+      ]),
+    );
+    expect(posts()).toEqual([]);
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

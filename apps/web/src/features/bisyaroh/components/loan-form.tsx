@@ -1,48 +1,51 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import type { BisyarohLoan } from '@mms/shared';
-import { useState } from 'react';
+import { BisyarohLoanInput, type BisyarohLoan } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { MonthField } from '../../../components/date-fields.tsx';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { useSaveLoan } from '../api.ts';
 import { EmployeeSelect } from './employee-select.tsx';
 import { RupiahInput } from './rupiah-input.tsx';
+
+interface Values {
+  employeeId: string | null;
+  name: string;
+  principal: number;
+  instalment: number;
+  startMonth: string;
+}
 
 /** The form of an employee's loan, paid back by a monthly instalment deducted from the bisyaroh. */
 export function LoanForm(props: { unitId: number; loan?: BisyarohLoan; month: string; onDone: () => void }) {
   const { t } = useTranslation();
   const l = props.loan;
-  const [employeeId, setEmployeeId] = useState<string | null>(l ? String(l.employeeId) : null);
-  const [name, setName] = useState(l?.name ?? '');
-  const [principal, setPrincipal] = useState(l?.principal ?? 0);
-  const [instalment, setInstalment] = useState(l?.instalment ?? 0);
-  const [startMonth, setStartMonth] = useState(l?.startMonth ?? props.month);
   const save = useSaveLoan();
-  const submit = () =>
-    save.mutate(
-      { id: l?.id, body: { employeeId: Number(employeeId ?? 0), name, principal, instalment, startMonth } },
-      {
-        onSuccess: () => {
-          notifyDone('saved');
-          props.onDone();
-        },
-        onError: notifyError,
-      },
-    );
+  const { field, submit } = useContractForm<typeof BisyarohLoanInput, Values>(
+    BisyarohLoanInput,
+    {
+      employeeId: l ? String(l.employeeId) : null,
+      name: l?.name ?? '',
+      principal: l?.principal ?? 0,
+      instalment: l?.instalment ?? 0,
+      startMonth: l?.startMonth ?? props.month,
+    },
+    { prepare: (v) => ({ ...v, employeeId: v.employeeId ? Number(v.employeeId) : undefined }) },
+  );
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: l?.id, body });
+    notifyDone('saved');
+    props.onDone();
+  });
   return (
     <Stack>
-      <EmployeeSelect unitId={props.unitId} value={employeeId} onChange={setEmployeeId} />
-      <TextInput
-        label={t('bisyaroh.master.loanName')}
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        required
-      />
-      <RupiahInput label={t('bisyaroh.master.principal')} value={principal} onChange={setPrincipal} required />
-      <RupiahInput label={t('bisyaroh.master.instalment')} value={instalment} onChange={setInstalment} required />
-      <MonthField label={t('bisyaroh.master.startMonth')} value={startMonth} onChange={setStartMonth} required />
+      <EmployeeSelect unitId={props.unitId} {...field('employeeId')} />
+      <TextInput label={t('bisyaroh.master.loanName')} {...field('name')} required />
+      <RupiahInput label={t('bisyaroh.master.principal')} {...field('principal')} required />
+      <RupiahInput label={t('bisyaroh.master.instalment')} {...field('instalment')} required />
+      <MonthField label={t('bisyaroh.master.startMonth')} {...field('startMonth')} required />
       <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
+        <Button onClick={() => void onSubmit()} loading={save.isPending}>
           {t('bisyaroh.common.save')}
         </Button>
       </Group>
