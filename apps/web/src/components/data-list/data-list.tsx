@@ -45,6 +45,8 @@ interface ListBaseProps<T> {
   emptyText?: string;
   /** the test id of the table */
   testId?: string;
+  /** attributes of a row's element on a PC, e.g. `aria-current` on the chosen one */
+  rowAttributes?: (row: T) => Record<string, unknown>;
 }
 
 /** A list the server pages: `{items,total,page,pageSize}` from `path`. */
@@ -288,6 +290,7 @@ function ListTable<T>(
     <ResponsiveDataTable<T>
       aria-label={props.label}
       data-testid={props.testId}
+      customRowAttributes={props.rowAttributes}
       minHeight={props.records.length ? undefined : 180}
       striped
       highlightOnHover

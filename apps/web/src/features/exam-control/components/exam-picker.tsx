@@ -1,8 +1,9 @@
-import { Alert, Button, SegmentedControl, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { EXAM_KINDS, type ExamControlList, type ExamKind } from '@mms/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { dateText } from '../../../lib/display.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { useControlList } from '../api.ts';
@@ -66,54 +67,56 @@ export function ExamPicker() {
         <Alert color="red" title={t('examControl.listFailed')}>
           {errorText(list.error)}
         </Alert>
-      ) : !list.data ? (
-        <Skeleton height={80} aria-label={t('app.loading')} />
-      ) : items.length === 0 ? (
-        <Text c="dimmed">{t('examControl.pickerEmpty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped withTableBorder data-testid="control-exams" aria-label={t('examControl.pickerLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('examControl.title')}</Table.Th>
-                <Table.Th>{t('examControl.subject')}</Table.Th>
-                <Table.Th>{t('examControl.grade')}</Table.Th>
-                <Table.Th>{t('examControl.classes')}</Table.Th>
-                <Table.Th>{t('examControl.window')}</Table.Th>
-                <Table.Th ta="right">{t('examControl.counts')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => {
+        <DataList<(typeof items)[number]>
+          label={t('examControl.pickerLabel')}
+          testId="control-exams"
+          idAccessor="assessmentId"
+          records={list.data ? items : undefined}
+          fetching={list.isFetching}
+          emptyText={t('examControl.pickerEmpty')}
+          rowAttributes={(item) => ({ 'aria-current': item.assessmentId === assessmentId ? 'true' : undefined })}
+          columns={[
+            {
+              accessor: 'title',
+              title: t('examControl.title'),
+              render: (item) => (
+                <Text inherit fw={item.assessmentId === assessmentId ? 700 : undefined}>
+                  {item.title}
+                </Text>
+              ),
+            },
+            { accessor: 'subjectName', title: t('examControl.subject') },
+            { accessor: 'gradeName', title: t('examControl.grade') },
+            { accessor: 'classNames', title: t('examControl.classes'), render: (item) => item.classNames.join(', ') },
+            { accessor: 'window', title: t('examControl.window'), render: (item) => windowText(item, t) },
+            {
+              accessor: 'counts',
+              title: t('examControl.counts'),
+              textAlign: 'right',
+              render: (item) => t('examControl.countsText', item),
+            },
+            {
+              accessor: '_actions',
+              title: <VisuallyHidden>{t('app.actions')}</VisuallyHidden>,
+              textAlign: 'right',
+              render: (item) => {
                 const chosen = item.assessmentId === assessmentId;
                 return (
-                  <Table.Tr key={item.assessmentId} aria-current={chosen ? 'true' : undefined}>
-                    <Table.Td fw={chosen ? 700 : undefined}>{item.title}</Table.Td>
-                    <Table.Td>{item.subjectName}</Table.Td>
-                    <Table.Td>{item.gradeName}</Table.Td>
-                    <Table.Td>{item.classNames.join(', ')}</Table.Td>
-                    <Table.Td>{windowText(item, t)}</Table.Td>
-                    <Table.Td ta="right">{t('examControl.countsText', item)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button
-                        size="compact-sm"
-                        variant={chosen ? 'filled' : 'light'}
-                        aria-pressed={chosen}
-                        aria-label={t('examControl.chooseLabel', { title: item.title })}
-                        onClick={() => set({ assessment: item.assessmentId, attempt: null })}
-                      >
-                        {chosen ? t('examControl.chosen') : t('examControl.choose')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
+                  <Button
+                    size="compact-sm"
+                    variant={chosen ? 'filled' : 'light'}
+                    aria-pressed={chosen}
+                    aria-label={t('examControl.chooseLabel', { title: item.title })}
+                    onClick={() => set({ assessment: item.assessmentId, attempt: null })}
+                  >
+                    {chosen ? t('examControl.chosen') : t('examControl.choose')}
+                  </Button>
                 );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              },
+            },
+          ]}
+        />
       )}
     </Stack>
   );
