@@ -3,10 +3,18 @@ import { GenerateBillsInput, type GenerateBillsResult, type PaymentComponent } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassSelect, GradeSelect, useActiveYearId } from '../../../components/pickers.tsx';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
-import { notifyError } from '../../../lib/notify.ts';
-import { issueErrors } from '../../../lib/validation.ts';
 import { useGenerateBills } from '../api.ts';
+
+interface Values {
+  componentId: string | null;
+  gradeId: number | null;
+  classGroupId: number | null;
+  fromMonth: string;
+  toMonth: string;
+  dueDate: string;
+}
 
 /**
  * Generates the bills of a component for a unit, grade or class: first a preview (how many new bills),
@@ -16,84 +24,54 @@ export function GenerateForm({ components, unitId }: { components: PaymentCompon
   const { t } = useTranslation();
   const yearId = useActiveYearId();
   const generate = useGenerateBills();
-  const [componentId, setComponentId] = useState<string | null>(null);
-  const [gradeId, setGradeId] = useState<number | null>(null);
-  const [classGroupId, setClassGroupId] = useState<number | null>(null);
-  const [fromMonth, setFromMonth] = useState('');
-  const [toMonth, setToMonth] = useState('');
-  const [dueDate, setDueDate] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<GenerateBillsResult | null>(null);
-  const monthly = components.find((c) => String(c.id) === componentId)?.frequency === 'MONTHLY';
-
-  const body = (dryRun: boolean) => ({
-    unitId: unitId ?? undefined,
-    componentId: componentId ? Number(componentId) : undefined,
-    gradeId: gradeId ?? undefined,
-    classGroupId: classGroupId ?? undefined,
-    ...(monthly
-      ? { fromMonth: fromMonth || undefined, toMonth: toMonth || undefined }
-      : { dueDate: dueDate || undefined }),
-    dryRun,
-  });
-
-  function run(dryRun: boolean) {
-    const parsed = GenerateBillsInput.safeParse(body(dryRun));
-    if (!parsed.success) return setErrors(issueErrors(parsed.error));
-    setErrors({});
-    generate.mutate(parsed.data, {
-      onSuccess: (r) => setPreview(dryRun ? r : null),
-      onError: notifyError,
+  const isMonthly = (componentId: string | null) =>
+    components.find((c) => String(c.id) === componentId)?.frequency === 'MONTHLY';
+  const { field, value, submit } = useContractForm<typeof GenerateBillsInput, Values>(
+    GenerateBillsInput,
+    { componentId: null, gradeId: null, classGroupId: null, fromMonth: '', toMonth: '', dueDate: '' },
+    {
+      prepare: (v) => ({
+        unitId: unitId ?? undefined,
+        componentId: v.componentId ? Number(v.componentId) : undefined,
+        gradeId: v.gradeId ?? undefined,
+        classGroupId: v.classGroupId ?? undefined,
+        ...(isMonthly(v.componentId)
+          ? { fromMonth: v.fromMonth || undefined, toMonth: v.toMonth || undefined }
+          : { dueDate: v.dueDate || undefined }),
+      }),
+    },
+  );
+  const monthly = isMonthly(value('componentId'));
+  const component = field('componentId');
+  /** a preview (dry run) first; the bills only after the person confirms its figures */
+  const run = (dryRun: boolean) =>
+    submit(async (body) => {
+      const result = await generate.mutateAsync({ ...body, dryRun });
+      setPreview(dryRun ? result : null);
     });
-  }
 
   return (
-    <form
-      noValidate
-      aria-label={t('finance.bills.generate')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        run(true);
-      }}
-    >
+    <form noValidate aria-label={t('finance.bills.generate')} onSubmit={(e) => void run(true)(e)}>
       <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} mb="sm">
         <Select
           label={t('finance.component')}
           data={components.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={componentId}
+          {...component}
           onChange={(v) => {
-            setComponentId(v);
+            component.onChange(v);
             setPreview(null);
           }}
-          error={errors.componentId}
         />
-        <GradeSelect unitId={unitId} value={gradeId} onChange={setGradeId} clearable />
-        <ClassSelect unitId={unitId} academicYearId={yearId} value={classGroupId} onChange={setClassGroupId} />
+        <GradeSelect unitId={unitId} {...field('gradeId')} clearable />
+        <ClassSelect unitId={unitId} academicYearId={yearId} {...field('classGroupId')} />
         {monthly ? (
           <>
-            <TextInput
-              label={t('finance.bills.fromMonth')}
-              placeholder="2026-07"
-              value={fromMonth}
-              onChange={(e) => setFromMonth(e.currentTarget.value)}
-              error={errors.fromMonth}
-            />
-            <TextInput
-              label={t('finance.bills.toMonth')}
-              placeholder="2026-11"
-              value={toMonth}
-              onChange={(e) => setToMonth(e.currentTarget.value)}
-              error={errors.toMonth}
-            />
+            <TextInput label={t('finance.bills.fromMonth')} placeholder="2026-07" {...field('fromMonth')} />
+            <TextInput label={t('finance.bills.toMonth')} placeholder="2026-11" {...field('toMonth')} />
           </>
         ) : (
-          <TextInput
-            label={t('finance.dueDate')}
-            placeholder="2026-07-15"
-            value={dueDate}
-            onChange={(e) => setDueDate(e.currentTarget.value)}
-            error={errors.dueDate}
-          />
+          <TextInput label={t('finance.dueDate')} placeholder="2026-07-15" {...field('dueDate')} />
         )}
       </SimpleGrid>
       <Group justify="flex-end" mb="md">
@@ -116,7 +94,7 @@ export function GenerateForm({ components, unitId }: { components: PaymentCompon
               title: t('finance.bills.generate'),
               text: t('finance.bills.confirm', { created: preview?.created ?? 0 }),
               confirm: t('finance.bills.generate'),
-              onConfirm: () => run(false),
+              onConfirm: () => void run(false)(),
             })
           }
         >
