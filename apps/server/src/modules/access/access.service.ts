@@ -8,6 +8,7 @@ import { counsellingCaseRule, psychotestRule } from '../counselling/counselling.
 import { scoreSheetRule } from '../grades/grades.access.ts';
 import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
 import { materialRule } from '../journal/material-access.ts';
+import { employeeRule } from '../school/employee-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
 import { idIn, never, type RowRule } from './row-rule.ts';
 
@@ -32,6 +33,7 @@ const RULES = {
   pointLedger: pointLedgerRule,
   counsellingCase: counsellingCaseRule,
   psychotest: psychotestRule,
+  employee: employeeRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;
@@ -40,9 +42,16 @@ export type AccessAction<K extends AccessKind> = (typeof RULES)[K] extends RowRu
 
 const ruleOf = <K extends AccessKind>(kind: K) => RULES[kind] as unknown as RowRule<AccessAction<K>>;
 
-/** The unit part of every rule: the actor's unit (no unit: none), every unit for an actor that sees all. */
-const unitCondition = (actor: Actor, rule: { unit: SQL }): SQL | null =>
-  actor.allUnits ? null : actor.unit ? sql`${rule.unit} = ${actor.unit.id}` : never;
+/**
+ * The unit part of every rule: the actor's unit (no unit: none), every unit for an actor that sees all, and the
+ * rows the rule says every unit reaches (`everyUnit`).
+ */
+function unitCondition<A extends string>(actor: Actor, rule: RowRule<A>, action: A): SQL | null {
+  if (actor.allUnits) return null;
+  const own = actor.unit ? sql`${rule.unit} = ${actor.unit.id}` : never;
+  const everyUnit = rule.everyUnit?.(action);
+  return everyUnit ? sql`(${own} or ${everyUnit})` : own;
+}
 
 const both = (a: SQL | null, b: SQL | null): SQL => (a && b ? sql`(${a} and ${b})` : (a ?? b ?? sql`true`));
 
@@ -64,7 +73,7 @@ async function check<K extends AccessKind>(
   if (ids.length === 0) return [];
   const rule = ruleOf(kind);
   const reach = await rule.reach(exec, actor, action);
-  const inUnit = unitCondition(actor, rule) ?? sql`true`;
+  const inUnit = unitCondition(actor, rule, action) ?? sql`true`;
   const result = await exec.execute<Checked>(sql`
     select ${rule.id} as "id", ${rule.unit} as "unitId", ${rule.label} as "label",
            coalesce(${inUnit}, false) as "inUnit", coalesce(${reach ?? sql`true`}, false) as "inReach"
@@ -124,7 +133,7 @@ async function filter<K extends AccessKind>(
   kind: K,
 ): Promise<SQL> {
   const rule = ruleOf(kind);
-  return both(unitCondition(actor, rule), await rule.reach(exec, actor, action));
+  return both(unitCondition(actor, rule, action), await rule.reach(exec, actor, action));
 }
 
 /** Every id of the kind the actor may `action`: the filter run over the kind's table (small kinds, and tests). */

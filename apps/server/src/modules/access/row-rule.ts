@@ -22,6 +22,8 @@ export interface RowRule<A extends string> {
   readonly idIn?: (ids: readonly number[]) => SQL;
   /** the row's unit, e.g. sql`cg.unit_id` */
   readonly unit: SQL;
+  /** the rows every unit reaches besides its own (foundation-wide staff, of no unit), a condition over the row */
+  readonly everyUnit?: (action: A) => SQL | null;
   /** a name for messages, e.g. sql`cg.name` */
   readonly label: SQL;
   /**

@@ -7,13 +7,15 @@ import {
   type EmployeesQuery,
   type EmployeeUpdate,
 } from '@mms/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import * as repo from './employees.repo.ts';
 import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
+import { access } from '../access/access.service.ts';
 import { findUnit } from './structure.repo.ts';
 
 type EmployeeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmployee>>>;
@@ -33,22 +35,22 @@ function assertMayGrant(user: AuthUser, division: Division | null | undefined) {
 export function createEmployeesService(db: Database) {
   const list = (user: AuthUser, q: EmployeesQuery) => repo.listEmployees(db, unitScope(user, q.unitId), q);
 
-  async function load(user: AuthUser, id: number) {
-    const row = await repo.findEmployee(db, id);
+  /** The employee the caller may `action` (the employee rule: employee-access.ts), read with `exec`. */
+  async function load(exec: Executor, user: AuthUser, action: 'read' | 'change', id: number) {
+    await access.require(exec, actorOfUser(user), action, 'employee', id);
+    const row = await repo.findEmployee(exec, id);
     if (!row) throw notFound('Pegawai');
-    // Foundation-wide staff (no unit) are visible to everyone allowed to read employees.
-    if (row.unitId !== null) assertUnit(user, row.unitId);
     return row;
   }
 
-  const get = async (user: AuthUser, id: number) => toEmployee(await load(user, id));
+  const get = async (user: AuthUser, id: number) => toEmployee(await load(db, user, 'read', id));
 
-  async function assertNipFree(nip: string, selfId?: number) {
-    const other = await repo.findByNip(db, nip);
+  async function assertNipFree(nip: string, selfId?: number, exec: Executor = db) {
+    const other = await repo.findByNip(exec, nip);
     if (other && other.id !== selfId) {
       throw conflict(`NIP ${nip} sudah dipakai oleh ${other.name}`, { nip: 'Sudah dipakai' });
     }
-    const account = await repo.findUserByUsername(db, nip.toLowerCase());
+    const account = await repo.findUserByUsername(exec, nip.toLowerCase());
     if (account && selfId === undefined) {
       throw conflict(`Nama pengguna ${nip} sudah dipakai oleh ${account.displayName}`, {
         nip: 'Sudah dipakai sebagai nama pengguna',
@@ -103,15 +105,15 @@ export function createEmployeesService(db: Database) {
 
   /** Changes the employee; deactivating also locks the account and ends its sessions. */
   async function update(user: AuthUser, id: number, input: EmployeeUpdate, actor: AuditActor) {
-    const before = await load(user, id);
-    assertMayGrant(user, before.division);
-    assertMayGrant(user, input.division);
-    await assertUnitChoice(user, input.unitId);
-    if (input.nip && input.nip !== before.nip) await assertNipFree(input.nip, id);
     const { division, ...fields } = input;
     await guarded(
       () =>
         db.transaction(async (tx) => {
+          const before = await load(tx, user, 'change', id);
+          assertMayGrant(user, before.division);
+          assertMayGrant(user, input.division);
+          await assertUnitChoice(user, input.unitId);
+          if (input.nip && input.nip !== before.nip) await assertNipFree(input.nip, id, tx);
           await repo.updateEmployee(tx, id, fields);
           let sessionsEnded = 0;
           if (before.userId !== null) {

@@ -108,4 +108,23 @@ describe('employees', () => {
     ).toBe(403);
     expect((await ctx.call(principal, 'GET', '/api/v1/employees/999999')).statusCode).toBe(404);
   });
+
+  it('shows foundation-wide staff (of no unit) to a unit-bound manager, who may not change them', async () => {
+    const admin = await ctx.as('ADMIN');
+    const staff = await ctx.call(
+      admin,
+      'POST',
+      '/api/v1/employees',
+      newTeacher('199201012000011008', { division: 'TU', unitId: null }),
+    );
+    const url = `/api/v1/employees/${staff.json().id}`;
+    const principal = await ctx.as('PRINCIPAL');
+    expect((await ctx.call(principal, 'GET', url)).json()).toMatchObject({ unitId: null });
+    const res = await ctx.call(principal, 'PATCH', url, { name: 'Staf yayasan' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Pegawai tanpa unit hanya dapat diatur oleh YAYASAN atau ADMIN');
+    expect((await ctx.call(admin, 'PATCH', url, { name: 'Staf yayasan' })).json()).toMatchObject({
+      name: 'Staf yayasan',
+    });
+  });
 });
