@@ -7,6 +7,7 @@ import { btqGroupRule } from '../btq/btq.access.ts';
 import { counsellingCaseRule, psychotestRule } from '../counselling/counselling.access.ts';
 import { scoreSheetRule } from '../grades/grades.access.ts';
 import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
+import { lessonRule } from '../journal/lesson-access.ts';
 import { materialRule } from '../journal/material-access.ts';
 import { employeeRule } from '../school/employee-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
@@ -27,6 +28,7 @@ const RULES = {
   assessment: assessmentRule,
   question: questionRule,
   scoreSheet: scoreSheetRule,
+  lesson: lessonRule,
   violation: violationRule,
   achievement: achievementRule,
   sanction: sanctionRule,

@@ -29,16 +29,22 @@ const liveRowsOf = (table: string, alias: string) => ({
 /**
  * The question bank rule. `read`: the unit's questions for those who control its assessments
  * (`assessment.control`: WAKAKUR, ADMIN, TEACHERCASHIER); anyone else only the questions of a subject they teach
- * in that grade this year. Deleted questions are not found.
+ * in that grade this year. `change` (edit, delete): those who control the unit's; anyone else only a question they
+ * wrote, of a subject they still teach in that grade. Deleted questions are not found.
  */
-export const questionRule: RowRule<'read'> = {
+export const questionRule: RowRule<'read' | 'change'> = {
   noun: 'Soal',
   ...liveRowsOf('questions', 'q'),
-  async reach(exec, actor) {
+  async reach(exec, actor, action) {
     if (userCan(actor, 'assessment.control')) return null;
-    return actor.employeeId ? taughtPairSql(exec, actor.employeeId, 'q') : never;
+    if (!actor.employeeId) return never;
+    const taught = await taughtPairSql(exec, actor.employeeId, 'q');
+    return action === 'change' ? sql`(q.author_employee_id = ${actor.employeeId} and ${taught})` : taught;
   },
-  denied: () => 'Anda hanya dapat membuka soal mapel yang Anda ajar di tingkat ini',
+  denied: (action) =>
+    action === 'change'
+      ? 'Hanya penulis soal atau wakakur yang dapat mengubah soal ini'
+      : 'Anda hanya dapat membuka soal mapel yang Anda ajar di tingkat ini',
 };
 
 /** Who leads the unit's assessments: checks, schedules or controls them (they read every one of the unit). */

@@ -71,12 +71,9 @@ export function createQuestionService(db: Database) {
     await access.require(exec, actorOfUser(user), 'read', 'question', q.id);
   }
 
+  /** The question rule's `change` (assessment.access.ts): who controls the unit's, else the author of a taught pair. */
   async function assertMayChange(exec: Executor, user: AuthUser, q: repo.QuestionRow & {}) {
-    assertUnit(user, q.unitId);
-    if (controls(user)) return;
-    if (!(await teaches(exec, user, q)) || q.authorEmployeeId !== user.employeeId) {
-      throw forbidden('Hanya penulis soal atau wakakur yang dapat mengubah soal ini');
-    }
+    await access.require(exec, actorOfUser(user), 'change', 'question', q.id);
   }
 
   /** The question, locked and checked for the caller inside the transaction that will change it. */

@@ -9,7 +9,7 @@ import {
   type SubstitutesQuery,
   weekdayOf,
 } from '@mms/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
@@ -21,6 +21,7 @@ import { findSlot } from '../timetable/timetable.service.ts';
 import * as school from '../school/school.service.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { access } from '../access/access.service.ts';
+import { isJournalLeader } from './lesson-access.ts';
 
 type Slot = NonNullable<Awaited<ReturnType<typeof findSlot>>>;
 
@@ -29,9 +30,6 @@ const toSummary = ({ unitId: _unit, createdAt, updatedAt, ...rest }: repo.Journa
   createdAt: createdAt.toISOString(),
   updatedAt: updatedAt.toISOString(),
 });
-
-/** Leaders who may write any lesson's journal of their unit. */
-const LEADERS = new Set(['PRINCIPAL', 'WAKAKUR', 'ADMIN']);
 
 export function createJournalService(db: Database, attendance: AttendanceService) {
   async function slotOrFail(slotId: number) {
@@ -88,20 +86,16 @@ export function createJournalService(db: Database, attendance: AttendanceService
   }
 
   /**
-   * The slot's teacher, the substitute the school named for the lesson on that date, or a leader of
-   * the unit. The substitute comes from the database (an assignment by the principal, WAKAKUR or
-   * admin), never from the request.
+   * The lesson rule's `writeJournal` (lesson-access.ts: a leader of the unit), and the people of the lesson: the
+   * slot's teacher and the substitute the school named for that date (from the database, an assignment by the
+   * principal, WAKAKUR or admin, never from the request). Run inside the transaction that writes.
    */
-  function assertMayWrite(user: AuthUser, slot: Slot, substituteId: number | null) {
-    if (LEADERS.has(user.division)) {
-      if (!seesAllUnits(user)) assertUnit(user, slot.unitId);
-      return;
-    }
+  async function assertMayWrite(tx: Executor, user: AuthUser, slot: Slot, substituteId: number | null) {
     const me = user.employeeId;
-    if (me && (me === slot.employeeId || me === substituteId)) return;
-    throw forbidden(
-      `Anda bukan guru jadwal ini (${slot.subjectName} ${slot.className}) atau guru pengganti yang ditugaskan`,
-    );
+    const ofLesson = !!me && (me === slot.employeeId || me === substituteId);
+    // a leader is held to the unit even for a lesson they teach
+    if (ofLesson && !isJournalLeader(user)) return;
+    await access.require(tx, actorOfUser(user), 'writeJournal', 'lesson', slot.id);
   }
 
   /** The date falls on the lesson's weekday and in its semester. */
@@ -126,7 +120,7 @@ export function createJournalService(db: Database, attendance: AttendanceService
     await db.transaction(async (tx) => {
       // Who may write is decided inside the transaction that writes, before anything is written.
       const substitute = await repo.findSubstitute(tx, slot.id, date);
-      assertMayWrite(user, slot, substitute?.employeeId ?? null);
+      await assertMayWrite(tx, user, slot, substitute?.employeeId ?? null);
       const before = await repo.findJournal(tx, slotId, date);
       const values = {
         timetableSlotId: slot.id,

@@ -9,11 +9,12 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
+import { seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './material.repo.ts';
 import * as school from '../school/school.service.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { access } from '../access/access.service.ts';
+import { assertMayManageNew } from './material-access.ts';
 
 const toApi = ({ updatedAt, attachments, ...rest }: repo.MaterialRow) => ({
   ...rest,
@@ -38,27 +39,11 @@ const safeName = (name: string, mime: string) => {
 export function createMaterialService(db: Database, dataDir: string) {
   const files = fileStore(dataDir, 'material');
 
-  /**
-   * Leaders manage every material of their unit; a teacher only the material of a subject they teach
-   * in that grade this year (whoever wrote it: the subject team shares it).
-   */
-  async function assertMayManage(
-    exec: Executor,
-    user: AuthUser,
-    m: { subjectId: number; gradeId: number; unitId: number },
-  ) {
-    if (!seesAllUnits(user)) assertUnit(user, m.unitId);
-    if (!seesOnlyOwnClasses(user)) return;
-    if (!user.employeeId || !(await school.teachesSubjectInGrade(exec, user.employeeId, m.subjectId, m.gradeId))) {
-      throw forbidden('Anda hanya dapat mengelola materi mapel yang Anda ajar di tingkat ini');
-    }
-  }
-
   /** The material, checked for the caller inside the transaction that will change it. */
   async function manageable(exec: Executor, user: AuthUser, id: number) {
     const row = await repo.findMaterial(exec, id);
     if (!row) throw notFound('Materi');
-    await assertMayManage(exec, user, row);
+    await access.require(exec, actorOfUser(user), 'manage', 'material', id);
     return row;
   }
 
@@ -105,7 +90,11 @@ export function createMaterialService(db: Database, dataDir: string) {
       if (grade.unitId !== subject.unitId) {
         throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
       }
-      await assertMayManage(tx, user, { subjectId: subject.id, gradeId: grade.id, unitId: subject.unitId });
+      await assertMayManageNew(tx, actorOfUser(user), {
+        subjectId: subject.id,
+        gradeId: grade.id,
+        unitId: subject.unitId,
+      });
       const values = { ...input, body: input.body ?? null, authorUserId: user.id };
       return audited(tx, actor, { action: 'material.create', entityType: 'subject_material', after: values }, () =>
         repo.insertMaterial(tx, values),
