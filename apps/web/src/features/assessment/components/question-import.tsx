@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, FileInput, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { parseQuestionFieldKey } from '@mms/shared';
 import { IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
@@ -30,26 +31,16 @@ export function importProblems(error: unknown): ImportProblem[] {
 export function ImportErrorTable({ problems }: { problems: ImportProblem[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={360} mah={320}>
-      <Table striped withTableBorder aria-label={t('qbank.io.rejected', { count: problems.length })}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={90}>{t('qbank.io.errorNo')}</Table.Th>
-            <Table.Th w={170}>{t('qbank.io.errorField')}</Table.Th>
-            <Table.Th>{t('qbank.io.errorMessage')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {problems.map((p) => (
-            <Table.Tr key={`${p.no}:${p.field}`}>
-              <Table.Td>{p.no ?? '-'}</Table.Td>
-              <Table.Td>{p.field}</Table.Td>
-              <Table.Td>{p.message}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataList<ImportProblem>
+      label={t('qbank.io.rejected', { count: problems.length })}
+      records={problems}
+      rowId={(p) => `${p.no}:${p.field}`}
+      columns={[
+        { accessor: 'no', title: t('qbank.io.errorNo'), width: 90, render: (p) => p.no ?? '-' },
+        { accessor: 'field', title: t('qbank.io.errorField'), width: 170 },
+        { accessor: 'message', title: t('qbank.io.errorMessage') },
+      ]}
+    />
   );
 }
 

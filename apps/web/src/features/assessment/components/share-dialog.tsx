@@ -1,7 +1,8 @@
-import { Button, Group, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { ShareInput, type AssessmentDetail } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useTeachersLookup } from '../../school/api.ts';
 import { useShareAssessment } from '../api.ts';
 import { useDialogSubmit } from './use-dialog-submit.ts';
@@ -22,28 +23,17 @@ export function ShareDialog({ assessment: a, onDone }: { assessment: AssessmentD
 
   return (
     <Stack gap="md">
-      {a.shares.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('assess.sharesEmpty')}
-        </Text>
-      ) : (
-        <Table aria-label={t('assess.sharesOf', { title: a.title })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('assess.shareTeacher')}</Table.Th>
-              <Table.Th>{t('assess.shareMode')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {a.shares.map((s) => (
-              <Table.Tr key={s.employeeId}>
-                <Table.Td>{s.name}</Table.Td>
-                <Table.Td>{t(`assess.shareModes.${s.mode}`)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataList<AssessmentDetail['shares'][number]>
+        bare
+        label={t('assess.sharesOf', { title: a.title })}
+        records={a.shares}
+        idAccessor="employeeId"
+        emptyText={t('assess.sharesEmpty')}
+        columns={[
+          { accessor: 'name', title: t('assess.shareTeacher') },
+          { accessor: 'mode', title: t('assess.shareMode'), render: (s) => t(`assess.shareModes.${s.mode}`) },
+        ]}
+      />
       <Select
         label={t('assess.shareTeacher')}
         data={(teachers.data?.items ?? []).map((x) => ({
