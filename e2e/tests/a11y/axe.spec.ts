@@ -69,6 +69,8 @@ for (const scheme of SCHEMES) {
     test.use({ colorScheme: scheme });
 
     test(`guest pages (${scheme})`, async ({ page }) => {
+      // six full audits, like the overlays' five: past the default 30 s on a busy 2-core machine (57 s at load 24)
+      test.setTimeout(90_000);
       const found: string[] = [];
       for (const path of [
         '/',
