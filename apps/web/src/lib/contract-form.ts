@@ -35,10 +35,13 @@ export interface ContractForm<V extends FieldValues, O> {
   check: <N extends Path<V>>(
     name: N,
   ) => { checked: boolean; onChange: (next: Change) => void; error: string | undefined };
+  /** the values as the inputs hold them now */
+  values: V;
   /** the field's current value */
   value: <N extends Path<V>>(name: N) => PathValue<V, N>;
-  /** the message under a field (or `root`, a check of the whole form), in the reader's language */
-  error: (name: Path<V> | 'root') => string | undefined;
+  /** the message at a path of the contract (a field, `root` for a check of the whole form, or a path of the
+   *  contract that is no input of its own), in the reader's language */
+  error: (name: string) => string | undefined;
   /** the form's submit handler: a valid form calls `onValid` with the contract's output; a failed call puts
    *  the server's field errors under their inputs and says what failed */
   submit: (onValid: (data: O) => unknown) => (event?: { preventDefault?: () => void }) => Promise<void>;
@@ -64,7 +67,7 @@ export function useContractForm<S extends z.ZodType, V extends FieldValues>(
   const { errors, isSubmitted, isDirty } = form.formState;
   const current = useWatch({ control: form.control }) as V;
   const valueAt = <N extends Path<V>>(name: N) => get(current, name) as PathValue<V, N>;
-  const error = (name: Path<V> | 'root'): string | undefined =>
+  const error = (name: string): string | undefined =>
     (get(errors, name) as { message?: unknown } | undefined)?.message as string | undefined;
   const set = <N extends Path<V>>(name: N, next: unknown) =>
     form.setValue(name, next as PathValue<V, N>, { shouldDirty: true, shouldValidate: isSubmitted });
@@ -86,6 +89,7 @@ export function useContractForm<S extends z.ZodType, V extends FieldValues>(
       onChange: (next) => set(name, valueOf(next, true)),
       error: error(name),
     }),
+    values: current,
     value: valueAt,
     error,
     submit: (onValid) => async (event) => {

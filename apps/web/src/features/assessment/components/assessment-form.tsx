@@ -18,11 +18,10 @@ import { AssessmentInput, AssessmentUpdate, type AssessmentDetail, type Assessme
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveYearId } from '../../../components/pickers.tsx';
-import { isApiError } from '../../../lib/api.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
-import { issueErrors } from '../../../lib/validation.ts';
 import {
   useAssessmentStep,
   useBankQuestions,
@@ -52,61 +51,52 @@ export function AssessmentForm({
   const choices = useQuestionChoices();
   const save = useSaveAssessment();
   const [current, setCurrent] = useState(assessment);
-  const [initial, setInitial] = useState(() => (assessment ? assessmentDraftOf(assessment) : emptyAssessment(kind)));
-  const [v, setV] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    form,
+    field,
+    check,
+    values: v,
+    error,
+    submit,
+    dirty,
+  } = useContractForm<typeof AssessmentInput | typeof AssessmentUpdate, AssessmentDraft>(
+    current ? AssessmentUpdate : AssessmentInput,
+    assessment ? assessmentDraftOf(assessment) : emptyAssessment(kind),
+    {
+      prepare: buildAssessment,
+    },
+  );
   const yearId = useActiveYearId();
   const classes = useGradeClasses(v.gradeId, yearId);
-  useUnsavedChanges(JSON.stringify(v) !== JSON.stringify(initial));
-  const change = (patch: Partial<AssessmentDraft>) => setV((old) => ({ ...old, ...patch }));
+  useUnsavedChanges(dirty);
+  const change = (patch: Partial<AssessmentDraft>) => {
+    for (const [key, next] of Object.entries(patch))
+      form.setValue(key as keyof AssessmentDraft, next as never, { shouldDirty: true });
+  };
   const pairs = choices.data?.items ?? [];
   const pairValue = v.subjectId && v.gradeId ? `${v.subjectId}:${v.gradeId}` : null;
-  const err = (key: string) => errors[key];
   const isTask = v.kind === 'TASK';
 
-  const submit = () => {
-    const body = buildAssessment(v);
-    const parsed = (current ? AssessmentUpdate : AssessmentInput).safeParse(body);
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, 'first'));
-      return;
-    }
-    setErrors({});
-    let sent: Record<string, unknown> = parsed.data;
-    if (current) {
-      const { kind: _k, ...update } = parsed.data as AssessmentInput;
-      sent = update;
-    }
-    save.mutate(
-      { id: current?.id ?? null, body: sent as AssessmentInput },
-      {
-        onSuccess: (saved) => {
-          setCurrent(saved);
-          setInitial(v);
-          notifyDone('saved');
-        },
-        onError: (e) => {
-          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-          notifyError(e);
-        },
-      },
-    );
-  };
+  const onSubmit = submit(async (body) => {
+    // a saved one keeps its kind: the update has none
+    const { kind: _kind, ...update } = body as AssessmentInput;
+    const saved = await save.mutateAsync({
+      id: current?.id ?? null,
+      body: (current ? update : body) as AssessmentInput,
+    });
+    setCurrent(saved);
+    form.reset(form.getValues());
+    notifyDone('saved');
+  });
 
-  const flag = (key: keyof AssessmentDraft & `${string}`) => (
-    <Checkbox
-      label={t(`assess.${key}`)}
-      checked={v[key] as boolean}
-      onChange={(e) => change({ [key]: e.currentTarget.checked })}
-    />
-  );
-  const dateTime = (which: 'due' | 'opens' | 'closes', error: string) => (
+  const flag = (key: keyof AssessmentDraft & `${string}`) => <Checkbox label={t(`assess.${key}`)} {...check(key)} />;
+  const dateTime = (which: 'due' | 'opens' | 'closes', at: 'dueAt' | 'opensAt' | 'closesAt') => (
     <DateTimeField
       dateLabel={t(`assess.${which}Date`)}
       timeLabel={t(`assess.${which}Time`)}
       value={{ date: v[`${which}Date`], time: v[`${which}Time`] }}
       onChange={(x) => change({ [`${which}Date`]: x.date, [`${which}Time`]: x.time })}
-      error={err(error)}
+      error={error(at)}
     />
   );
 
@@ -116,13 +106,7 @@ export function AssessmentForm({
       {current?.state === 'RETURNED' && current.checkNote && (
         <Alert color="orange">{t('assess.returnedNote', { note: current.checkNote })}</Alert>
       )}
-      <TextInput
-        label={t('assess.heading')}
-        value={v.title}
-        onChange={(e) => change({ title: e.currentTarget.value })}
-        error={err('title')}
-        withAsterisk
-      />
+      <TextInput label={t('assess.heading')} {...field('title')} withAsterisk />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label={t('assess.subjectGrade')}
@@ -135,7 +119,7 @@ export function AssessmentForm({
             const [subjectId, gradeId] = x ? x.split(':').map(Number) : [null, null];
             change({ subjectId: subjectId ?? null, gradeId: gradeId ?? null, classIds: [] });
           }}
-          error={err('subjectId') ?? err('gradeId')}
+          error={error('subjectId') ?? error('gradeId')}
           searchable
           withAsterisk
         />
@@ -144,44 +128,20 @@ export function AssessmentForm({
           data={(classes.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           value={v.classIds.map(String)}
           onChange={(ids) => change({ classIds: ids.map(Number) })}
-          error={err('classIds')}
+          error={error('classIds')}
           disabled={v.gradeId === null}
         />
       </SimpleGrid>
-      <Textarea
-        label={t('assess.instructions')}
-        value={v.instructions}
-        onChange={(e) => change({ instructions: e.currentTarget.value })}
-        error={err('instructions')}
-        autosize
-        minRows={2}
-      />
+      <Textarea label={t('assess.instructions')} {...field('instructions')} autosize minRows={2} />
       {isTask && dateTime('due', 'dueAt')}
       {dateTime('opens', 'opensAt')}
       {dateTime('closes', 'closesAt')}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NumberInput
-          label={t('assess.duration')}
-          value={v.durationMinutes}
-          onChange={(x) => change({ durationMinutes: typeof x === 'number' ? x : '' })}
-          error={err('durationMinutes')}
-          min={1}
-          allowDecimal={false}
-        />
-        <NumberInput
-          label={t('assess.attempts')}
-          value={v.attemptsAllowed}
-          onChange={(x) => change({ attemptsAllowed: typeof x === 'number' ? x : '' })}
-          error={err('attemptsAllowed')}
-          min={1}
-          max={10}
-          allowDecimal={false}
-        />
+        <NumberInput label={t('assess.duration')} {...field('durationMinutes')} min={1} allowDecimal={false} />
+        <NumberInput label={t('assess.attempts')} {...field('attemptsAllowed')} min={1} max={10} allowDecimal={false} />
         <NumberInput
           label={t('assess.passingMark')}
-          value={v.passingMark}
-          onChange={(x) => change({ passingMark: typeof x === 'number' ? x : '' })}
-          error={err('passingMark')}
+          {...field('passingMark')}
           min={0}
           max={100}
           allowDecimal={false}
@@ -197,7 +157,7 @@ export function AssessmentForm({
         {flag('isSample')}
       </SimpleGrid>
       <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
+        <Button onClick={() => void onSubmit()} loading={save.isPending}>
           {t('assess.save')}
         </Button>
       </Group>
