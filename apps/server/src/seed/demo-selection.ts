@@ -1,15 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { jakartaDate, type QuestionContent } from '@mms/shared';
 import type { Transaction } from '../db/client.ts';
-import {
-  academicYears,
-  admissionWaves,
-  applicants,
-  grades,
-  selectionQuestions,
-  selectionQuestionVersions,
-  selectionSetItems,
-} from '../db/schema/index.ts';
+import { academicYears, admissionWaves, applicants, grades } from '../db/schema/index.ts';
+import { insertBankQuestion, replaceSet, waveTest } from '../modules/exam/admission-test.service.ts';
 import { clock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
@@ -87,24 +80,13 @@ export async function seedDemoSelection(
   for (const unitId of v.unitIds) {
     const rows: { id: number; versionId: number; tag: string }[] = [];
     for (const q of BANK) {
-      const [row] = await tx
-        .insert(selectionQuestions)
-        .values({ unitId, tags: [q.tag], createdByUserId: v.principalUserId })
-        .returning({ id: selectionQuestions.id });
-      const [version] = await tx
-        .insert(selectionQuestionVersions)
-        .values({
-          questionId: row!.id,
-          version: 1,
-          type: q.content.type,
-          stem: q.stem,
-          content: q.content,
-          points: q.points ?? 5,
-          difficulty: 'MUDAH',
-          createdByUserId: v.principalUserId,
-        })
-        .returning({ id: selectionQuestionVersions.id });
-      rows.push({ id: row!.id, versionId: version!.id, tag: q.tag });
+      // the unit's admission bank of the question bank (issue 38 part 2)
+      const row = await insertBankQuestion(
+        tx,
+        { unitId, tags: [q.tag], userId: v.principalUserId },
+        { type: q.content.type, stem: q.stem, content: q.content, points: q.points ?? 5, difficulty: 'MUDAH' },
+      );
+      rows.push({ ...row, tag: q.tag });
     }
     bankOf.set(unitId, rows);
   }
@@ -144,7 +126,7 @@ export async function seedDemoSelection(
       testQuestionCount: 10,
       announceAt: new Date(now.getTime() + 31 * day),
     })
-    .returning({ id: admissionWaves.id });
+    .returning({ id: admissionWaves.id, unitId: admissionWaves.unitId, name: admissionWaves.name });
   const [applicant] = await tx
     .insert(applicants)
     .values({
@@ -168,12 +150,5 @@ export async function seedDemoSelection(
     ...bank.filter((q) => q.tag === B).slice(0, 3),
     ...bank.filter((q) => q.tag === A).slice(0, 3),
   ];
-  await tx.insert(selectionSetItems).values(
-    picked.map((q, i) => ({
-      applicantId: applicant!.id,
-      position: i + 1,
-      questionId: q.id,
-      questionVersionId: q.versionId,
-    })),
-  );
+  await replaceSet(tx, await waveTest(tx, wave!), applicant!.id, picked);
 }

@@ -14,6 +14,7 @@ import {
 import type { QuestionContent, QuestionResponse } from '@mms/shared';
 import { users } from './auth.ts';
 import { classGroups, employees, grades, students, subjects, units } from './school.ts';
+import { admissionWaves, applicants } from './admission.ts';
 import { clockStamp } from './columns.ts';
 
 /**
@@ -29,12 +30,15 @@ export const questions = pgTable(
     unitId: integer()
       .notNull()
       .references(() => units.id, { onDelete: 'restrict' }),
-    subjectId: integer()
+    /**
+     * Whose bank: a subject and grade of the unit (SUBJECT), or the unit's admission committee (ADMISSION: the
+     * selection test's questions, no subject or grade).
+     */
+    bank: text({ enum: ['SUBJECT', 'ADMISSION'] })
       .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
-    gradeId: integer()
-      .notNull()
-      .references(() => grades.id, { onDelete: 'restrict' }),
+      .default('SUBJECT'),
+    subjectId: integer().references(() => subjects.id, { onDelete: 'restrict' }),
+    gradeId: integer().references(() => grades.id, { onDelete: 'restrict' }),
     authorEmployeeId: integer().references(() => employees.id, { onDelete: 'set null' }),
     /** the number of the newest version (1, 2, ...) */
     currentVersion: integer().notNull().default(1),
@@ -50,6 +54,11 @@ export const questions = pgTable(
     index('questions_subject_grade_idx').on(t.subjectId, t.gradeId),
     index('questions_unit_idx').on(t.unitId),
     index('questions_tags_idx').using('gin', t.tags),
+    check('questions_bank_ck', sql`${t.bank} in ('SUBJECT', 'ADMISSION')`),
+    check(
+      'questions_bank_owner_ck',
+      sql`case when ${t.bank} = 'SUBJECT' then ${t.subjectId} is not null and ${t.gradeId} is not null else ${t.subjectId} is null and ${t.gradeId} is null end`,
+    ),
   ],
 );
 
@@ -93,14 +102,15 @@ export const assessments = pgTable(
     unitId: integer()
       .notNull()
       .references(() => units.id, { onDelete: 'restrict' }),
-    kind: text({ enum: ['TASK', 'FORMATIVE', 'SUMMATIVE', 'SELECTION'] }).notNull(),
+    /** ADMISSION: an admission wave's selection test, taken by applicants (no subject, grade or class) */
+    kind: text({ enum: ['TASK', 'FORMATIVE', 'SUMMATIVE', 'SELECTION', 'ADMISSION'] }).notNull(),
     title: text().notNull(),
-    subjectId: integer()
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
-    gradeId: integer()
-      .notNull()
-      .references(() => grades.id, { onDelete: 'restrict' }),
+    subjectId: integer().references(() => subjects.id, { onDelete: 'restrict' }),
+    gradeId: integer().references(() => grades.id, { onDelete: 'restrict' }),
+    /** the admission wave whose selection test this is (kind ADMISSION only; one per wave) */
+    admissionWaveId: integer()
+      .unique()
+      .references(() => admissionWaves.id, { onDelete: 'cascade' }),
     authorEmployeeId: integer().references(() => employees.id, { onDelete: 'set null' }),
     instructions: text(),
     /** a task's due time */
@@ -137,7 +147,11 @@ export const assessments = pgTable(
     index('assessments_unit_state_idx').on(t.unitId, t.state),
     index('assessments_subject_grade_idx').on(t.subjectId, t.gradeId),
     index('assessments_author_idx').on(t.authorEmployeeId),
-    check('assessments_kind_ck', sql`${t.kind} in ('TASK', 'FORMATIVE', 'SUMMATIVE', 'SELECTION')`),
+    check('assessments_kind_ck', sql`${t.kind} in ('TASK', 'FORMATIVE', 'SUMMATIVE', 'SELECTION', 'ADMISSION')`),
+    check(
+      'assessments_owner_ck',
+      sql`case when ${t.kind} = 'ADMISSION' then ${t.admissionWaveId} is not null and ${t.subjectId} is null and ${t.gradeId} is null else ${t.admissionWaveId} is null and ${t.subjectId} is not null and ${t.gradeId} is not null end`,
+    ),
     check(
       'assessments_state_ck',
       sql`${t.state} in ('DRAFT', 'SUBMITTED', 'RETURNED', 'APPROVED', 'SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED')`,
@@ -189,6 +203,44 @@ export const assessmentItems = pgTable(
   ],
 );
 
+/** The taker of an attempt or of a drawn paper: a student or an applicant, exactly one (each table's taker check). */
+const takerColumns = (onStudentDelete: 'restrict' | 'cascade') => ({
+  studentId: integer().references(() => students.id, { onDelete: onStudentDelete }),
+  applicantId: integer().references(() => applicants.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * A taker's own paper, drawn for them before they start (an applicant's random set, "acak soal"): the questions in
+ * their order, each pinned to a version. A taker with rows here takes these instead of the assessment's items.
+ * The taker is a student or an applicant, exactly one (as in attempts).
+ */
+export const assessmentTakerItems = pgTable(
+  'assessment_taker_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    assessmentId: integer()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    ...takerColumns('cascade'),
+    position: integer().notNull(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    questionVersionId: integer()
+      .notNull()
+      .references(() => questionVersions.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('assessment_taker_items_student_position_uq').on(t.assessmentId, t.studentId, t.position),
+    uniqueIndex('assessment_taker_items_student_question_uq').on(t.assessmentId, t.studentId, t.questionId),
+    uniqueIndex('assessment_taker_items_applicant_position_uq').on(t.assessmentId, t.applicantId, t.position),
+    uniqueIndex('assessment_taker_items_applicant_question_uq').on(t.assessmentId, t.applicantId, t.questionId),
+    index('assessment_taker_items_question_idx').on(t.questionId),
+    check('assessment_taker_items_taker_ck', sql`num_nonnulls(${t.studentId}, ${t.applicantId}) = 1`),
+    check('assessment_taker_items_position_ck', sql`${t.position} >= 1`),
+  ],
+);
+
 /** "Drawn per student": each rule draws `count` questions of the bank matching its tag, difficulty and type. */
 export const assessmentDrawRules = pgTable(
   'assessment_draw_rules',
@@ -237,8 +289,9 @@ export const assessmentShares = pgTable(
 );
 
 /**
- * A student's attempt at an assessment (the exam engine of the next issue). The server holds the deadline:
- * min(start + duration, close time). The score is exact, as domain/scoring.ts keeps it: a fraction of integers.
+ * A taker's attempt at an assessment: a student's (quizzes, exams) or an applicant's (the admission selection
+ * test), exactly one of the two (attempts_taker_ck). The server holds the deadline: min(start + duration, close
+ * time). The score is the points earned, exact, as domain/scoring.ts keeps it: a fraction of integers.
  */
 export const attempts = pgTable(
   'attempts',
@@ -247,9 +300,7 @@ export const attempts = pgTable(
     assessmentId: integer()
       .notNull()
       .references(() => assessments.id, { onDelete: 'restrict' }),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    ...takerColumns('restrict'),
     attemptNo: integer().notNull(),
     startedAt: clockStamp(),
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
@@ -276,6 +327,8 @@ export const attempts = pgTable(
   },
   (t) => [
     uniqueIndex('attempts_student_no_uq').on(t.assessmentId, t.studentId, t.attemptNo),
+    uniqueIndex('attempts_applicant_no_uq').on(t.assessmentId, t.applicantId, t.attemptNo),
+    check('attempts_taker_ck', sql`num_nonnulls(${t.studentId}, ${t.applicantId}) = 1`),
     index('attempts_open_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.status} = 'IN_PROGRESS'`),
@@ -316,6 +369,9 @@ export const answers = pgTable(
     scoreNum: integer(),
     scoreDen: integer(),
     markedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** a correction (the admission test's principal): the stored score replaces the key's, by markedByUserId */
+    correctedAt: timestamp({ withTimezone: true }),
+    correctionNote: text(),
   },
   (t) => [
     uniqueIndex('answers_attempt_question_uq').on(t.attemptId, t.questionId),

@@ -1,13 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  EXAM_SAVE_GRACE_SECONDS,
   emptyResponse,
   exactGrade,
   fraction,
   MAX_DRAW_SEED,
   roundHalfUp,
   rankApplicants,
-  sumFractions,
   type AuthUser,
   type ExamSavesInput,
   type Fraction,
@@ -20,60 +18,47 @@ import {
   type SelectionTestStage,
 } from '@mms/shared';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import {
-  admissionWaves,
-  applicants,
-  auditLog,
-  selectionAnswers,
-  selectionAttempts,
-  selectionQuestions,
-  selectionQuestionVersions,
-  selectionSetItems,
-  units,
-  users,
-} from '../../db/schema/index.ts';
+import { admissionWaves, applicants, auditLog, units, users } from '../../db/schema/index.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
-import { scoreAttempt, type AnswerRow, type ItemRow } from '../assessment/attempt-score.ts';
+import { scheduleExamDeadline } from '../../jobs/names.ts';
+import { itemsOfTaker, answersOf, rescore, scoreAttempt } from '../assessment/attempt-score.ts';
 import { cleanQuestion } from '../assessment/question.service.ts';
+import * as test from '../exam/admission-test.service.ts';
 import { paperFor, seededShuffle } from '../exam/exam-paper.ts';
-import { secondsLeft } from '../exam/exam.service.ts';
+import {
+  GRACE_SECONDS,
+  onSubmitted,
+  saveAnswers,
+  secondsLeft,
+  submitNow,
+  sweepDeadlines,
+  type TestWords,
+} from '../exam/exam.service.ts';
 import type { ApplicantAuth } from './applicant-session.ts';
 import { moveApplicant } from './applicant-state.ts';
 
+/**
+ * The admission selection test (issue 17) on the exam engine (issue 38 part 2): a wave's test is an ADMISSION
+ * assessment, its bank the unit's ADMISSION questions, an applicant is the taker of their attempt. The paper, the
+ * save protocol, the deadline (and its job), the scoring and the corrections are the engine's; this file keeps what
+ * is admission's: the wave's window, the random draw, the applicant's states, the ranking and the papers printed.
+ */
+
 /** The deadline's applicant actor: the test submitted by the clock (state moves are logged with no user). */
 const SYSTEM: AuditActor = { userId: null, username: null, ip: null, requestId: null };
+const WORDS: TestWords = { thisTest: 'Tes seleksi ini', ofTest: 'tes Anda', time: 'Waktu tes' };
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const tagsOf = (tags: readonly string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 const two = (f: Fraction) => roundHalfUp(f, 2);
+/** The engine's submitters in the admission's words. */
+const SUBMITTED_BY = { STUDENT: 'APPLICANT', DEADLINE: 'DEADLINE', PROCTOR: 'STAFF' } as const;
+/** The grade (0-100, exact) of points earned out of the set's points. */
+const gradeOf = (num: number | null, den: number | null, max: number) =>
+  num === null || den === null ? null : exactGrade(fraction(num, den), max);
 
-// ---------------------------------------------------------------------------------------------------------
-// The bank
-// ---------------------------------------------------------------------------------------------------------
-
-function questionSelect() {
-  return {
-    id: selectionQuestions.id,
-    unitId: selectionQuestions.unitId,
-    version: selectionQuestionVersions.version,
-    versionId: selectionQuestionVersions.id,
-    type: selectionQuestionVersions.type,
-    stem: selectionQuestionVersions.stem,
-    content: selectionQuestionVersions.content,
-    points: selectionQuestionVersions.points,
-    difficulty: selectionQuestionVersions.difficulty,
-    tags: selectionQuestions.tags,
-    used: sql<boolean>`exists (select 1 from selection_set_items si where si.question_id = ${selectionQuestions.id})`,
-    createdAt: selectionQuestions.createdAt,
-    updatedAt: selectionQuestions.updatedAt,
-  };
-}
-const currentVersion = and(
-  eq(selectionQuestionVersions.questionId, selectionQuestions.id),
-  eq(selectionQuestionVersions.version, selectionQuestions.currentVersion),
-);
 type QuestionRow = { createdAt: Date; updatedAt: Date } & Record<string, unknown>;
 const questionApi = <T extends QuestionRow>({ createdAt, updatedAt, ...row }: T) => ({
   ...row,
@@ -89,149 +74,71 @@ async function waveOf(exec: Executor, user: AuthUser, waveId: number) {
 }
 
 /** The seconds after the deadline a save in flight is still taken (the exam engine's grace). */
-export const GRACE_SECONDS = EXAM_SAVE_GRACE_SECONDS;
+export { GRACE_SECONDS };
 
-// ---------------------------------------------------------------------------------------------------------
-// Scoring: the exam engine's one rule (attempt-score.ts), with the principal's corrections replacing the key
-// ---------------------------------------------------------------------------------------------------------
-
-async function setItemsOf(exec: Executor, applicantIds: number[]) {
-  if (!applicantIds.length) return [];
-  return exec
-    .select({
-      applicantId: selectionSetItems.applicantId,
-      position: selectionSetItems.position,
-      questionId: selectionSetItems.questionId,
-      questionVersionId: selectionSetItems.questionVersionId,
-      type: selectionQuestionVersions.type,
-      stem: selectionQuestionVersions.stem,
-      content: selectionQuestionVersions.content,
-      points: selectionQuestionVersions.points,
-    })
-    .from(selectionSetItems)
-    .innerJoin(selectionQuestionVersions, eq(selectionQuestionVersions.id, selectionSetItems.questionVersionId))
-    .where(inArray(selectionSetItems.applicantId, applicantIds))
-    .orderBy(asc(selectionSetItems.applicantId), asc(selectionSetItems.position));
-}
-type SetItem = Awaited<ReturnType<typeof setItemsOf>>[number];
-
-async function answersOfAttempt(exec: Executor, attemptId: number) {
-  return exec.select().from(selectionAnswers).where(eq(selectionAnswers.attemptId, attemptId));
-}
-type SelectionAnswer = Awaited<ReturnType<typeof answersOfAttempt>>[number];
-
-/** Per item: the key's score (scoring.ts through scoreAttempt), or the correction when the principal made one. */
-function scoreSet(items: SetItem[], answers: SelectionAnswer[]) {
-  const asItems = items.map((i, n): ItemRow => ({
-    itemId: n + 1,
-    position: i.position,
-    questionId: i.questionId,
-    questionVersionId: i.questionVersionId,
-    version: 1,
-    type: i.type,
-    stem: i.stem,
-    content: i.content,
-    objective: null,
-    points: i.points,
-  }));
-  const asAnswers = answers.map((a): AnswerRow => ({
-    id: a.id,
-    attemptId: a.attemptId,
-    questionId: a.questionId,
-    questionVersionId: a.questionVersionId,
-    response: a.response,
-    // an essay's marks are a correction; closed types are scored by the key unless corrected (below)
-    scoreNum: a.correctedAt ? a.scoreNum : null,
-    scoreDen: a.correctedAt ? a.scoreDen : null,
-  }));
-  const auto = scoreAttempt(asItems, asAnswers);
-  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
-  const perItem = auto.perItem.map((p) => {
-    const a = byQuestion.get(p.item.questionId);
-    const corrected = a?.correctedAt && a.scoreNum !== null && a.scoreDen !== null;
-    return { ...p, auto: p.earned, earned: corrected ? fraction(a.scoreNum!, a.scoreDen!) : p.earned };
-  });
-  const total = sumFractions(perItem.map((p) => p.earned));
-  const pending = perItem.filter(
-    (p) => p.item.content.type === 'ESSAY' && !byQuestion.get(p.item.questionId)?.correctedAt,
-  ).length;
-  return { perItem, earned: total, max: auto.max, pending, grade: exactGrade(total, auto.max) };
-}
-
-/** Stores the attempt's grade (0-100, exact) from its set and answers. */
-async function rescore(tx: Transaction, attemptId: number, applicantId: number, submitted: boolean) {
-  const items = await setItemsOf(tx, [applicantId]);
-  const answers = await answersOfAttempt(tx, attemptId);
-  const s = scoreSet(items, answers);
-  await tx
-    .update(selectionAttempts)
-    .set({
-      scoreNum: s.grade.num,
-      scoreDen: s.grade.den,
-      ...(submitted ? { status: s.pending ? ('SUBMITTED' as const) : ('GRADED' as const) } : {}),
-    })
-    .where(eq(selectionAttempts.id, attemptId));
-  return s;
-}
-
-/**
- * Submits an attempt in progress (by the applicant, the deadline or the staff): the finish time is the deadline
- * when the clock submitted it; scored; the applicant moves VERIFIED -> TESTED in the same transaction.
- */
-async function submitAttempt(
-  tx: Transaction,
-  attemptId: number,
-  by: 'APPLICANT' | 'DEADLINE' | 'STAFF',
-  actor: AuditActor,
-) {
-  const [a] = await tx.select().from(selectionAttempts).where(eq(selectionAttempts.id, attemptId)).for('update');
-  if (!a || a.status !== 'IN_PROGRESS') return false;
-  const now = clock.now();
-  const at = by === 'DEADLINE' ? a.deadlineAt : now < a.deadlineAt ? now : a.deadlineAt;
-  await tx
-    .update(selectionAttempts)
-    .set({ status: 'SUBMITTED', submittedAt: at, submittedBy: by })
-    .where(eq(selectionAttempts.id, attemptId));
-  await rescore(tx, attemptId, a.applicantId, true);
-  const [applicant] = await tx
-    .select({ state: applicants.state })
-    .from(applicants)
-    .where(eq(applicants.id, a.applicantId));
-  if (applicant?.state === 'VERIFIED') {
-    const note = by === 'DEADLINE' ? 'Tes seleksi dikumpulkan otomatis saat waktu habis' : 'Tes seleksi dikumpulkan';
-    await moveApplicant(tx, actor, a.applicantId, 'TESTED', { note });
+// An applicant's attempt submitted (by them, the deadline or the staff): VERIFIED -> TESTED in the same transaction.
+onSubmitted(async (tx, submitted) => {
+  for (const s of submitted) {
+    if (!s.applicantId) continue;
+    const [applicant] = await tx
+      .select({ state: applicants.state })
+      .from(applicants)
+      .where(eq(applicants.id, s.applicantId));
+    if (applicant?.state !== 'VERIFIED') continue;
+    const note = s.by === 'DEADLINE' ? 'Tes seleksi dikumpulkan otomatis saat waktu habis' : 'Tes seleksi dikumpulkan';
+    await moveApplicant(tx as Transaction, SYSTEM, s.applicantId, 'TESTED', { note });
   }
-  return true;
+});
+
+/** The applicant with their wave and the wave's test. */
+async function applicantTest(exec: Executor, applicantId: number) {
+  const [row] = await exec
+    .select({ applicant: applicants, wave: admissionWaves })
+    .from(applicants)
+    .innerJoin(admissionWaves, eq(admissionWaves.id, applicants.waveId))
+    .where(eq(applicants.id, applicantId));
+  if (!row) throw notFound('Pendaftar');
+  return { ...row, testId: await test.waveTest(exec, row.wave) };
 }
 
-/** Submits, as at their deadline, the attempts (of a wave, or one applicant) whose deadline and grace passed. */
-async function sweep(db: Database, where: { waveId?: number; applicantId?: number }) {
-  const limit = new Date(clock.now().getTime() - GRACE_SECONDS * 1000);
-  const rows = await db
-    .select({ id: selectionAttempts.id })
-    .from(selectionAttempts)
-    .innerJoin(applicants, eq(applicants.id, selectionAttempts.applicantId))
-    .where(
-      and(
-        eq(selectionAttempts.status, 'IN_PROGRESS'),
-        sql`${selectionAttempts.deadlineAt} < ${limit.toISOString()}::timestamptz`,
-        where.waveId ? eq(applicants.waveId, where.waveId) : undefined,
-        where.applicantId ? eq(applicants.id, where.applicantId) : undefined,
-      ),
-    );
-  for (const r of rows) await db.transaction((tx) => submitAttempt(tx, r.id, 'DEADLINE', SYSTEM));
+const attemptOf = test.attemptOfApplicant;
+
+/** An attempt's score now, by the engine's one rule, and its grade. */
+async function scored(exec: Executor, testId: number, attemptId: number, applicantId: number) {
+  const items = await itemsOfTaker(exec, testId, { applicantId });
+  const s = scoreAttempt(items, await answersOf(exec, [attemptId]));
+  return { items, ...s, grade: exactGrade(s.earned, s.max) };
+}
+
+function attemptApi(
+  r: test.TestAttempt & { regNo: string; name: string; state: SelectionPaper['applicant']['state'] },
+  maxPoints: number,
+) {
+  const grade = r.status === 'IN_PROGRESS' ? null : gradeOf(r.scoreNum, r.scoreDen, maxPoints);
+  return {
+    attemptId: r.attemptId,
+    applicantId: r.applicantId,
+    regNo: r.regNo,
+    name: r.name,
+    state: r.state,
+    status: r.status,
+    startedAt: r.startedAt.toISOString(),
+    submittedAt: iso(r.submittedAt),
+    submittedBy: r.submittedBy ? SUBMITTED_BY[r.submittedBy] : null,
+    score: grade ? two(grade) : null,
+    corrected: r.corrected,
+  };
 }
 
 export function createSelectionService(db: Database) {
+  /** Submits, as at their deadline, the attempts of the test whose deadline and grace passed (the engine's sweep). */
+  const sweep = (testId: number) => sweepDeadlines(db, testId);
+
   // -------------------------------------------------------------------------------------------------------
-  // Bank
+  // Bank: the unit's ADMISSION questions of the question bank
   // -------------------------------------------------------------------------------------------------------
   async function getQuestion(user: AuthUser, id: number, exec: Executor = db) {
-    const [row] = await exec
-      .select(questionSelect())
-      .from(selectionQuestions)
-      .innerJoin(selectionQuestionVersions, currentVersion)
-      .where(and(eq(selectionQuestions.id, id), isNull(selectionQuestions.deletedAt)));
+    const row = await test.bankQuestion(exec, id);
     if (!row) throw notFound('Soal seleksi');
     assertUnit(user, row.unitId);
     return questionApi(row);
@@ -243,30 +150,21 @@ export function createSelectionService(db: Database) {
     return unitId;
   }
 
+  /** Staff reads of one attempt: the attempt, its applicant (in the caller's units) and the wave's test. */
+  async function staffAttempt(exec: Executor, user: AuthUser, attemptId: number, lock = false) {
+    const t = await test.applicantAttempt(exec, attemptId, lock);
+    if (!t) throw notFound('Jawaban tes');
+    const [applicant] = await exec.select().from(applicants).where(eq(applicants.id, t.applicantId));
+    if (!applicant) throw notFound('Jawaban tes');
+    assertUnit(user, applicant.unitId);
+    return { ...t, applicant };
+  }
+
   return {
     async listQuestions(user: AuthUser, q: SelectionQuestionsQuery) {
       const unitId = unitScope(user, q.unitId);
-      const where = and(
-        isNull(selectionQuestions.deletedAt),
-        unitId === null ? undefined : eq(selectionQuestions.unitId, unitId),
-        q.type ? eq(selectionQuestionVersions.type, q.type) : undefined,
-        q.tag ? sql`${q.tag} = any(${selectionQuestions.tags})` : undefined,
-        q.q ? sql`${selectionQuestionVersions.stem} ilike ${`%${q.q.replace(/[%_\\]/g, '\\$&')}%`}` : undefined,
-      );
-      const [total] = await db
-        .select({ n: count() })
-        .from(selectionQuestions)
-        .innerJoin(selectionQuestionVersions, currentVersion)
-        .where(where);
-      const rows = await db
-        .select(questionSelect())
-        .from(selectionQuestions)
-        .innerJoin(selectionQuestionVersions, currentVersion)
-        .where(where)
-        .orderBy(desc(selectionQuestions.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize);
-      return { items: rows.map(questionApi), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+      const { items, total } = await test.listBank(db, { unitId, type: q.type, tag: q.tag, q: q.q }, q);
+      return { items: items.map(questionApi), total, page: q.page, pageSize: q.pageSize };
     },
 
     async waves(user: AuthUser) {
@@ -285,13 +183,7 @@ export function createSelectionService(db: Database) {
     },
 
     async bankTags(user: AuthUser, unitIdRequested: number | undefined) {
-      const unitId = unitFor(user, unitIdRequested);
-      const result = await db.execute<{ tag: string; count: number }>(sql`
-        select t as tag, count(*)::int as count
-        from selection_questions q, unnest(q.tags) t
-        where q.unit_id = ${unitId} and q.deleted_at is null
-        group by t order by t`);
-      return { items: result.rows };
+      return { items: await test.bankTags(db, unitFor(user, unitIdRequested)) };
     },
 
     getQuestion,
@@ -300,27 +192,24 @@ export function createSelectionService(db: Database) {
       const unitId = unitFor(user, input.unitId);
       const clean = cleanQuestion(input);
       const id = await db.transaction(async (tx) => {
-        const [q] = await tx
-          .insert(selectionQuestions)
-          .values({ unitId, tags: tagsOf(clean.tags), createdByUserId: user.id })
-          .returning({ id: selectionQuestions.id });
-        await tx.insert(selectionQuestionVersions).values({
-          questionId: q!.id,
-          version: 1,
-          type: clean.content.type,
-          stem: clean.stem,
-          content: clean.content,
-          points: clean.points,
-          difficulty: clean.difficulty,
-          createdByUserId: user.id,
-        });
+        const { id } = await test.insertBankQuestion(
+          tx,
+          { unitId, tags: tagsOf(clean.tags), userId: user.id },
+          {
+            type: clean.content.type,
+            stem: clean.stem,
+            content: clean.content,
+            points: clean.points,
+            difficulty: clean.difficulty,
+          },
+        );
         await audit(tx, actor, {
           action: 'admission.selection.question.create',
-          entityType: 'selection_question',
-          entityId: q!.id,
+          entityType: 'question',
+          entityId: id,
           after: { unitId, type: clean.content.type, points: clean.points },
         });
-        return q!.id;
+        return id;
       });
       return getQuestion(user, id);
     },
@@ -329,20 +218,11 @@ export function createSelectionService(db: Database) {
     async updateQuestion(user: AuthUser, actor: AuditActor, id: number, input: SelectionQuestionInput) {
       const clean = cleanQuestion(input);
       await db.transaction(async (tx) => {
-        const [q] = await tx
-          .select()
-          .from(selectionQuestions)
-          .where(and(eq(selectionQuestions.id, id), isNull(selectionQuestions.deletedAt)))
-          .for('update');
+        const q = await test.lockBankQuestion(tx, id);
         if (!q) throw notFound('Soal seleksi');
         assertUnit(user, q.unitId);
         if (input.unitId !== undefined && input.unitId !== q.unitId)
           throw badRequest('Unit soal tidak dapat diubah', { unitId: 'Unit soal tidak dapat diubah' });
-        const [used] = await tx
-          .select({ n: count() })
-          .from(selectionSetItems)
-          .innerJoin(selectionQuestionVersions, eq(selectionQuestionVersions.id, selectionSetItems.questionVersionId))
-          .where(and(eq(selectionSetItems.questionId, id), eq(selectionQuestionVersions.version, q.currentVersion)));
         const values = {
           type: clean.content.type,
           stem: clean.stem,
@@ -350,25 +230,16 @@ export function createSelectionService(db: Database) {
           points: clean.points,
           difficulty: clean.difficulty,
         };
-        let version = q.currentVersion;
-        if ((used?.n ?? 0) > 0) {
-          version += 1;
-          await tx
-            .insert(selectionQuestionVersions)
-            .values({ questionId: id, version, createdByUserId: user.id, ...values });
-        } else {
-          await tx
-            .update(selectionQuestionVersions)
-            .set(values)
-            .where(and(eq(selectionQuestionVersions.questionId, id), eq(selectionQuestionVersions.version, version)));
-        }
-        await tx
-          .update(selectionQuestions)
-          .set({ currentVersion: version, tags: tagsOf(clean.tags), updatedAt: clock.now() })
-          .where(eq(selectionQuestions.id, id));
+        const isNew = await test.versionDrawn(tx, id, q.currentVersion);
+        const version = q.currentVersion + (isNew ? 1 : 0);
+        await test.writeVersion(
+          tx,
+          { questionId: id, version, isNew, userId: user.id, tags: tagsOf(clean.tags), now: clock.now() },
+          values,
+        );
         await audit(tx, actor, {
           action: 'admission.selection.question.update',
-          entityType: 'selection_question',
+          entityType: 'question',
           entityId: id,
           before: { version: q.currentVersion },
           after: { version, type: values.type, points: values.points },
@@ -380,10 +251,10 @@ export function createSelectionService(db: Database) {
     async deleteQuestion(user: AuthUser, actor: AuditActor, id: number) {
       await db.transaction(async (tx) => {
         const q = await getQuestion(user, id, tx);
-        await tx.update(selectionQuestions).set({ deletedAt: clock.now() }).where(eq(selectionQuestions.id, id));
+        await test.deleteBankQuestion(tx, id, clock.now());
         await audit(tx, actor, {
           action: 'admission.selection.question.delete',
-          entityType: 'selection_question',
+          entityType: 'question',
           entityId: id,
           before: { version: q.version },
         });
@@ -392,24 +263,18 @@ export function createSelectionService(db: Database) {
     },
 
     // -------------------------------------------------------------------------------------------------------
-    // Random sets
+    // Random sets: each applicant's own paper (the engine's taker items)
     // -------------------------------------------------------------------------------------------------------
     async draws(user: AuthUser, waveId: number) {
       const wave = await waveOf(db, user, waveId);
-      const result = await db.execute<{
-        applicantId: number;
-        regNo: string;
-        name: string;
-        state: SelectionPaper['applicant']['state'];
-        questionCount: number;
-        started: boolean;
-      }>(sql`
-        select a.id as "applicantId", a.reg_no as "regNo", a.name, a.state,
-          (select count(*)::int from selection_set_items si where si.applicant_id = a.id) as "questionCount",
-          exists (select 1 from selection_attempts t where t.applicant_id = a.id) as started
-        from applicants a
-        where a.wave_id = ${waveId} and a.state in ('VERIFIED', 'TESTED')
-        order by a.reg_no`);
+      const testId = await test.waveTest(db, wave);
+      const people = await db
+        .select({ applicantId: applicants.id, regNo: applicants.regNo, name: applicants.name, state: applicants.state })
+        .from(applicants)
+        .where(and(eq(applicants.waveId, waveId), inArray(applicants.state, ['VERIFIED', 'TESTED'])))
+        .orderBy(asc(applicants.regNo));
+      const sizes = await test.setSizes(db, testId);
+      const started = new Set((await test.attemptsOfTest(db, testId)).map((t) => t.applicantId));
       const [last] = await db
         .select({ after: auditLog.after })
         .from(auditLog)
@@ -426,7 +291,11 @@ export function createSelectionService(db: Database) {
       return {
         wave: { id: wave.id, name: wave.name, unitId: wave.unitId, questionCount: wave.testQuestionCount },
         lastSeed,
-        items: result.rows,
+        items: people.map((p) => ({
+          ...p,
+          questionCount: sizes.get(p.applicantId)?.questions ?? 0,
+          started: started.has(p.applicantId),
+        })),
       };
     },
 
@@ -440,12 +309,8 @@ export function createSelectionService(db: Database) {
       return db.transaction(async (tx) => {
         const wave = await waveOf(tx, user, input.waveId);
         await tx.execute(sql`select id from admission_waves where id = ${wave.id} for update`);
-        const bank = await tx
-          .select({ id: selectionQuestions.id, versionId: selectionQuestionVersions.id, tags: selectionQuestions.tags })
-          .from(selectionQuestions)
-          .innerJoin(selectionQuestionVersions, currentVersion)
-          .where(and(eq(selectionQuestions.unitId, wave.unitId), isNull(selectionQuestions.deletedAt)))
-          .orderBy(asc(selectionQuestions.id));
+        const testId = await test.waveTest(tx, wave);
+        const bank = await test.bankForDraw(tx, wave.unitId);
         const plan = input.tagCounts.length
           ? input.tagCounts
           : [{ tag: null as string | null, count: wave.testQuestionCount }];
@@ -463,18 +328,16 @@ export function createSelectionService(db: Database) {
             );
         }
         const people = await tx
-          .select({
-            id: applicants.id,
-            started: sql<boolean>`exists (select 1 from selection_attempts t where t.applicant_id = "applicants"."id")`,
-          })
+          .select({ id: applicants.id })
           .from(applicants)
           .where(and(eq(applicants.waveId, wave.id), eq(applicants.state, 'VERIFIED')))
           .orderBy(asc(applicants.id))
           .for('update');
+        const started = new Set((await test.attemptsOfTest(tx, testId)).map((t) => t.applicantId));
         let drawn = 0;
         let skipped = 0;
         for (const person of people) {
-          if (person.started) {
+          if (started.has(person.id)) {
             skipped++;
             continue;
           }
@@ -488,15 +351,7 @@ export function createSelectionService(db: Database) {
             picked.push(...seededShuffle(pool, mySeed + i * 7919).slice(0, p.count));
           });
           if (picked.length === 0) continue;
-          await tx.delete(selectionSetItems).where(eq(selectionSetItems.applicantId, person.id));
-          await tx.insert(selectionSetItems).values(
-            picked.map((q, i) => ({
-              applicantId: person.id,
-              position: i + 1,
-              questionId: q.id,
-              questionVersionId: q.versionId,
-            })),
-          );
+          await test.replaceSet(tx, testId, person.id, picked);
           drawn++;
         }
         await audit(tx, actor, {
@@ -510,35 +365,31 @@ export function createSelectionService(db: Database) {
     },
 
     // -------------------------------------------------------------------------------------------------------
-    // The applicant's test
+    // The applicant's test: the engine's paper, saves and submission, with the applicant as taker
     // -------------------------------------------------------------------------------------------------------
     async paper(me: ApplicantAuth): Promise<SelectionPaper> {
-      await sweep(db, { applicantId: me.applicantId });
+      const { applicant, wave, testId } = await applicantTest(db, me.applicantId);
+      await sweep(testId);
       const now = clock.now();
-      const [row] = await db
-        .select({ applicant: applicants, wave: admissionWaves })
+      const items = await itemsOfTaker(db, testId, { applicantId: applicant.id });
+      const attempt = await attemptOf(db, testId, applicant.id);
+      const [fresh] = await db
+        .select({ state: applicants.state })
         .from(applicants)
-        .innerJoin(admissionWaves, eq(admissionWaves.id, applicants.waveId))
-        .where(eq(applicants.id, me.applicantId));
-      if (!row) throw notFound('Pendaftar');
-      const { applicant, wave } = row;
-      const items = await setItemsOf(db, [applicant.id]);
-      const [attempt] = await db
-        .select()
-        .from(selectionAttempts)
-        .where(eq(selectionAttempts.applicantId, applicant.id));
+        .where(eq(applicants.id, applicant.id));
+      const state = fresh?.state ?? applicant.state;
       const opens = wave.testOpensAt;
       const closes = wave.testClosesAt;
       let stage: SelectionTestStage;
       if (attempt) stage = attempt.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'DONE';
-      else if (applicant.state !== 'VERIFIED') stage = 'NOT_VERIFIED';
+      else if (state !== 'VERIFIED') stage = 'NOT_VERIFIED';
       else if (!items.length) stage = 'NO_SET';
       else if (!opens || !closes || now < opens) stage = 'NOT_OPEN';
       else if (now >= closes) stage = 'CLOSED';
       else stage = 'READY';
       const answers =
         attempt && stage === 'IN_PROGRESS'
-          ? (await answersOfAttempt(db, attempt.id)).map((a) => ({
+          ? (await test.savedAnswers(db, attempt.id)).map((a) => ({
               questionId: a.questionId,
               response: a.response,
               flagged: a.flagged,
@@ -547,7 +398,7 @@ export function createSelectionService(db: Database) {
           : [];
       return {
         stage,
-        applicant: { regNo: applicant.regNo, name: applicant.name, state: applicant.state },
+        applicant: { regNo: applicant.regNo, name: applicant.name, state },
         wave: {
           name: wave.name,
           testOpensAt: iso(opens),
@@ -560,21 +411,15 @@ export function createSelectionService(db: Database) {
           ? {
               id: attempt.id,
               status: attempt.status,
-              startedAt: attempt.startedAt.toISOString(),
-              deadlineAt: attempt.deadlineAt.toISOString(),
+              startedAt: iso(attempt.startedAt)!,
+              deadlineAt: iso(attempt.deadline)!,
               submittedAt: iso(attempt.submittedAt),
-              secondsLeft: attempt.status === 'IN_PROGRESS' ? secondsLeft(attempt.deadlineAt, now) : 0,
+              secondsLeft: attempt.status === 'IN_PROGRESS' ? secondsLeft(attempt.deadline, now) : 0,
               maxSeq: answers.reduce((m, a) => Math.max(m, a.clientSeq), 0),
             }
           : null,
         questions:
-          attempt && stage === 'IN_PROGRESS'
-            ? paperFor(
-                items.map((i) => ({ ...i })),
-                attempt.id,
-                { questions: false, options: true },
-              )
-            : [],
+          attempt && stage === 'IN_PROGRESS' ? paperFor(items, attempt.id, { questions: false, options: true }) : [],
         answers,
       };
     },
@@ -582,115 +427,67 @@ export function createSelectionService(db: Database) {
     /**
      * Starts the test, or resumes it on this device (a sign-in on another device ends the other session, so the
      * device that signed in last holds the attempt). The deadline is the duration from the start, never past
-     * the wave's window.
+     * the wave's window; the engine's deadline job submits it then.
      */
     async start(me: ApplicantAuth, deviceId: string) {
-      await sweep(db, { applicantId: me.applicantId });
-      await db.transaction(async (tx) => {
+      const { testId } = await applicantTest(db, me.applicantId);
+      await sweep(testId);
+      const started = await db.transaction(async (tx) => {
         const [applicant] = await tx.select().from(applicants).where(eq(applicants.id, me.applicantId)).for('update');
         if (!applicant) throw notFound('Pendaftar');
-        const [existing] = await tx
-          .select()
-          .from(selectionAttempts)
-          .where(eq(selectionAttempts.applicantId, applicant.id));
+        const existing = await attemptOf(tx, testId, applicant.id, true);
         const now = clock.now();
         if (existing) {
           if (existing.status !== 'IN_PROGRESS') throw conflict('Tes seleksi sudah dikumpulkan');
-          await tx
-            .update(selectionAttempts)
-            .set({ deviceId, lastSeenAt: now })
-            .where(eq(selectionAttempts.id, existing.id));
-          return;
+          await test.resumeOnDevice(tx, existing, deviceId, now, 'SIGN_IN');
+          return null;
         }
         if (applicant.state !== 'VERIFIED') throw conflict('Tes seleksi dapat dikerjakan setelah berkas diverifikasi');
         const [wave] = await tx.select().from(admissionWaves).where(eq(admissionWaves.id, applicant.waveId));
         if (!wave?.testOpensAt || !wave.testClosesAt || now < wave.testOpensAt)
           throw conflict('Tes seleksi belum dibuka');
         if (now >= wave.testClosesAt) throw conflict('Waktu tes seleksi sudah ditutup');
-        const [n] = await tx
-          .select({ n: count() })
-          .from(selectionSetItems)
-          .where(eq(selectionSetItems.applicantId, applicant.id));
-        if (!n?.n) throw conflict('Soal tes Anda belum disiapkan; hubungi panitia');
-        const end = new Date(Math.min(now.getTime() + wave.testDurationMinutes * 60_000, wave.testClosesAt.getTime()));
-        await tx
-          .insert(selectionAttempts)
-          .values({ applicantId: applicant.id, startedAt: now, deadlineAt: end, deviceId, lastSeenAt: now });
+        if (!(await itemsOfTaker(tx, testId, { applicantId: applicant.id })).length)
+          throw conflict('Soal tes Anda belum disiapkan; hubungi panitia');
+        const deadline = new Date(
+          Math.min(now.getTime() + wave.testDurationMinutes * 60_000, wave.testClosesAt.getTime()),
+        );
+        const attemptId = await test.beginAttempt(tx, {
+          assessmentId: testId,
+          taker: { applicantId: applicant.id },
+          attemptNo: 1,
+          now,
+          deadline,
+          deviceId,
+        });
+        if (!attemptId) throw conflict('Tes seleksi baru saja dimulai di perangkat lain; muat ulang halaman');
+        return { attemptId, deadline };
       });
+      // a new attempt: its deadline job, so it is submitted on time with no browser and no sweep
+      if (started) {
+        await scheduleExamDeadline(started.attemptId, new Date(started.deadline.getTime() + GRACE_SECONDS * 1000));
+      }
       return this.paper(me);
     },
 
-    /** The exam engine's saves: idempotent by clientSeq (the highest wins), all or nothing, refused after the grace. */
+    /** The exam engine's save protocol, with the applicant as taker. */
     async save(me: ApplicantAuth, input: ExamSavesInput) {
-      await sweep(db, { applicantId: me.applicantId });
-      return db.transaction(async (tx) => {
-        const [attempt] = await tx
-          .select()
-          .from(selectionAttempts)
-          .where(eq(selectionAttempts.applicantId, me.applicantId))
-          .for('update');
-        if (!attempt) throw conflict('Tes seleksi belum dimulai');
-        const now = clock.now();
-        if (attempt.status !== 'IN_PROGRESS')
-          throw conflict('Tes seleksi sudah dikumpulkan; jawaban tidak dapat diubah', {
-            deadline: 'Tes seleksi sudah dikumpulkan',
-          });
-        if (now.getTime() > attempt.deadlineAt.getTime() + GRACE_SECONDS * 1000)
-          throw conflict('Waktu tes sudah habis; jawaban tidak disimpan', { deadline: 'Waktu tes sudah habis' });
-        if (attempt.deviceId !== input.deviceId)
-          throw conflict('Tes sedang dikerjakan di perangkat lain; muat ulang halaman untuk melanjutkan di sini', {
-            deviceId: 'Tes dilanjutkan di perangkat lain',
-          });
-        const items = await setItemsOf(tx, [me.applicantId]);
-        const byQuestion = new Map(items.map((i) => [i.questionId, i]));
-        for (const s of input.saves) {
-          const item = byQuestion.get(s.questionId);
-          if (!item || item.type !== s.response.type) throw badRequest('Jawaban tidak cocok dengan soal tes Anda');
-        }
-        for (const s of input.saves) {
-          const item = byQuestion.get(s.questionId)!;
-          await tx
-            .insert(selectionAnswers)
-            .values({
-              attemptId: attempt.id,
-              questionId: s.questionId,
-              questionVersionId: item.questionVersionId,
-              response: s.response,
-              clientSeq: s.clientSeq,
-              flagged: s.flagged,
-              savedAt: now,
-            })
-            .onConflictDoUpdate({
-              target: [selectionAnswers.attemptId, selectionAnswers.questionId],
-              set: {
-                response: sql`excluded.response`,
-                clientSeq: sql`excluded.client_seq`,
-                flagged: sql`excluded.flagged`,
-                savedAt: sql`excluded.saved_at`,
-              },
-              setWhere: sql`${selectionAnswers.clientSeq} < excluded.client_seq and ${selectionAnswers.correctedAt} is null`,
-            });
-        }
-        await tx.update(selectionAttempts).set({ lastSeenAt: now }).where(eq(selectionAttempts.id, attempt.id));
-        return {
-          acks: input.saves.map((s) => ({ questionId: s.questionId, clientSeq: s.clientSeq })),
-          secondsLeft: secondsLeft(attempt.deadlineAt, now),
-          status: attempt.status,
-        };
-      });
+      const { testId } = await applicantTest(db, me.applicantId);
+      await sweep(testId);
+      const attempt = await attemptOf(db, testId, me.applicantId);
+      if (!attempt) throw conflict('Tes seleksi belum dimulai');
+      return saveAnswers(db, { applicantId: me.applicantId }, attempt.id, input, WORDS);
     },
 
     async submit(me: ApplicantAuth) {
-      await sweep(db, { applicantId: me.applicantId });
+      const { testId } = await applicantTest(db, me.applicantId);
+      await sweep(testId);
       return db.transaction(async (tx) => {
-        const [attempt] = await tx
-          .select()
-          .from(selectionAttempts)
-          .where(eq(selectionAttempts.applicantId, me.applicantId));
+        const attempt = await attemptOf(tx, testId, me.applicantId, true);
         if (!attempt) throw conflict('Tes seleksi belum dimulai');
-        if (attempt.status === 'IN_PROGRESS') await submitAttempt(tx, attempt.id, 'APPLICANT', SYSTEM);
-        const [after] = await tx.select().from(selectionAttempts).where(eq(selectionAttempts.id, attempt.id));
-        return { status: after!.status, submittedAt: after!.submittedAt!.toISOString() };
+        if (attempt.status === 'IN_PROGRESS') await submitNow(tx, attempt, 'STUDENT', clock.now());
+        const after = (await test.findAttempt(tx, attempt.id))!;
+        return { status: after.status, submittedAt: iso(after.submittedAt)! };
       });
     },
 
@@ -698,72 +495,43 @@ export function createSelectionService(db: Database) {
     // Review, correction, ranking, printing
     // -------------------------------------------------------------------------------------------------------
     async attempts(user: AuthUser, waveId: number) {
-      await waveOf(db, user, waveId);
-      await sweep(db, { waveId });
-      const rows = await db
-        .select({
-          attemptId: selectionAttempts.id,
-          applicantId: applicants.id,
-          regNo: applicants.regNo,
-          name: applicants.name,
-          state: applicants.state,
-          status: selectionAttempts.status,
-          startedAt: selectionAttempts.startedAt,
-          submittedAt: selectionAttempts.submittedAt,
-          submittedBy: selectionAttempts.submittedBy,
-          scoreNum: selectionAttempts.scoreNum,
-          scoreDen: selectionAttempts.scoreDen,
-          corrected: sql<number>`(select count(*)::int from selection_answers x where x.attempt_id = ${selectionAttempts.id} and x.corrected_at is not null)`,
-        })
-        .from(selectionAttempts)
-        .innerJoin(applicants, eq(applicants.id, selectionAttempts.applicantId))
+      const wave = await waveOf(db, user, waveId);
+      const testId = await test.waveTest(db, wave);
+      await sweep(testId);
+      const people = await db
+        .select({ id: applicants.id, regNo: applicants.regNo, name: applicants.name, state: applicants.state })
+        .from(applicants)
         .where(eq(applicants.waveId, waveId))
         .orderBy(asc(applicants.regNo));
-      return { items: rows.map(attemptApi) };
+      const byApplicant = new Map((await test.attemptsOfTest(db, testId)).map((t) => [t.applicantId, t]));
+      const sizes = await test.setSizes(db, testId);
+      const items = people.flatMap((p) => {
+        const t = byApplicant.get(p.id);
+        return t ? [attemptApi({ ...t, ...p }, sizes.get(p.id)?.points ?? 0)] : [];
+      });
+      return { items };
     },
 
     async attempt(user: AuthUser, attemptId: number) {
-      const [row] = await db
-        .select({
-          attemptId: selectionAttempts.id,
-          applicantId: applicants.id,
-          waveId: applicants.waveId,
-          unitId: applicants.unitId,
-          regNo: applicants.regNo,
-          name: applicants.name,
-          state: applicants.state,
-          status: selectionAttempts.status,
-          startedAt: selectionAttempts.startedAt,
-          submittedAt: selectionAttempts.submittedAt,
-          submittedBy: selectionAttempts.submittedBy,
-          scoreNum: selectionAttempts.scoreNum,
-          scoreDen: selectionAttempts.scoreDen,
-        })
-        .from(selectionAttempts)
-        .innerJoin(applicants, eq(applicants.id, selectionAttempts.applicantId))
-        .where(eq(selectionAttempts.id, attemptId));
-      if (!row) throw notFound('Jawaban tes');
-      assertUnit(user, row.unitId);
-      const items = await setItemsOf(db, [row.applicantId]);
-      const answers = await answersOfAttempt(db, attemptId);
+      const { applicant, assessmentId } = await staffAttempt(db, user, attemptId);
+      const [t] = await test.attemptsOfTest(db, assessmentId, [applicant.id]);
+      const s = await scored(db, assessmentId, attemptId, applicant.id);
+      const review = await test.reviewAnswers(db, attemptId);
       const correctors = await db
         .select({ id: users.id, username: users.username })
         .from(users)
-        .where(inArray(users.id, [0, ...answers.map((a) => a.correctedByUserId ?? 0)]));
+        .where(inArray(users.id, [0, ...review.map((a) => a.correctedByUserId ?? 0)]));
       const nameOf = new Map(correctors.map((u) => [u.id, u.username]));
-      const s = scoreSet(items, answers);
-      const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
-      const { unitId: _unit, ...head } = row;
+      const byQuestion = new Map(review.map((a) => [a.questionId, a]));
       return {
         attempt: {
-          ...attemptApi({ ...head, corrected: answers.filter((a) => a.correctedAt).length }),
-          waveId: row.waveId,
+          ...attemptApi({ ...t!, regNo: applicant.regNo, name: applicant.name, state: applicant.state }, s.max),
+          waveId: applicant.waveId,
           maxPoints: s.max,
           earned: two(s.earned),
         },
-        answers: s.perItem.map((p) => {
-          const a = byQuestion.get(p.item.questionId);
-          const item = items.find((i) => i.questionId === p.item.questionId)!;
+        answers: s.perItem.map(({ item, earned, auto }) => {
+          const a = byQuestion.get(item.questionId);
           return {
             questionId: item.questionId,
             position: item.position,
@@ -772,9 +540,9 @@ export function createSelectionService(db: Database) {
             content: item.content,
             points: item.points,
             response: a?.response ?? null,
-            earned: two(p.earned),
-            autoEarned: item.type === 'ESSAY' ? null : two(p.auto),
-            correctedBy: a?.correctedByUserId ? (nameOf.get(a.correctedByUserId) ?? null) : null,
+            earned: two(earned),
+            autoEarned: item.type === 'ESSAY' ? null : two(auto),
+            correctedBy: a?.correctedAt && a.correctedByUserId ? (nameOf.get(a.correctedByUserId) ?? null) : null,
             correctedAt: iso(a?.correctedAt ?? null),
             correctionNote: a?.correctionNote ?? null,
           };
@@ -791,60 +559,35 @@ export function createSelectionService(db: Database) {
       input: SelectionCorrectionInput,
     ) {
       await db.transaction(async (tx) => {
-        const [a] = await tx
-          .select({ attempt: selectionAttempts, unitId: applicants.unitId })
-          .from(selectionAttempts)
-          .innerJoin(applicants, eq(applicants.id, selectionAttempts.applicantId))
-          .where(eq(selectionAttempts.id, attemptId))
-          .for('update');
-        if (!a) throw notFound('Jawaban tes');
-        assertUnit(user, a.unitId);
-        if (a.attempt.status === 'IN_PROGRESS') throw conflict('Tes masih dikerjakan; koreksi setelah dikumpulkan');
-        const items = await setItemsOf(tx, [a.attempt.applicantId]);
-        const item = items.find((i) => i.questionId === questionId);
+        const t = await staffAttempt(tx, user, attemptId, true);
+        if (t.status === 'IN_PROGRESS') throw conflict('Tes masih dikerjakan; koreksi setelah dikumpulkan');
+        const before = await scored(tx, t.assessmentId, attemptId, t.applicantId);
+        const item = before.items.find((i) => i.questionId === questionId);
         if (!item) throw notFound('Soal pada set pendaftar');
         if (input.earned > item.points)
           throw badRequest(`Skor maksimal soal ini ${item.points}`, { earned: `Skor maksimal ${item.points}` });
-        const before = scoreSet(items, await answersOfAttempt(tx, attemptId));
         const f = fraction(Math.round(input.earned * 100), 100);
-        const now = clock.now();
-        await tx
-          .insert(selectionAnswers)
-          .values({
-            attemptId,
-            questionId,
-            questionVersionId: item.questionVersionId,
-            // no answer given: the correction stands on an empty response of the question's type
-            response: emptyResponse(item.type),
-            clientSeq: 0,
-            savedAt: now,
-            scoreNum: f.num,
-            scoreDen: f.den,
-            correctedByUserId: user.id,
-            correctedAt: now,
-            correctionNote: input.note,
-          })
-          .onConflictDoUpdate({
-            target: [selectionAnswers.attemptId, selectionAnswers.questionId],
-            set: {
-              scoreNum: f.num,
-              scoreDen: f.den,
-              correctedByUserId: user.id,
-              correctedAt: now,
-              correctionNote: input.note,
-            },
-          });
-        const after = await rescore(tx, attemptId, a.attempt.applicantId, true);
+        await test.correctAnswer(tx, {
+          attemptId,
+          questionId,
+          questionVersionId: item.questionVersionId,
+          emptyResponse: emptyResponse(item.type),
+          score: f,
+          userId: user.id,
+          now: clock.now(),
+          note: input.note,
+        });
+        const after = await rescore(tx, before.items, attemptId);
         await audit(tx, actor, {
           action: 'admission.selection.correct',
-          entityType: 'selection_attempt',
+          entityType: 'attempt',
           entityId: attemptId,
           before: {
             questionId,
             earned: two(before.perItem.find((p) => p.item.questionId === questionId)!.earned),
             score: two(before.grade),
           },
-          after: { questionId, earned: two(f), score: two(after.grade), note: input.note },
+          after: { questionId, earned: two(f), score: two(exactGrade(after.earned, after.max)), note: input.note },
         });
       });
       return this.attempt(user, attemptId);
@@ -853,22 +596,21 @@ export function createSelectionService(db: Database) {
     /** The staff submit an attempt still in progress (a broken phone, the applicant left). */
     async staffSubmit(user: AuthUser, actor: AuditActor, attemptId: number) {
       await db.transaction(async (tx) => {
-        const [a] = await tx
-          .select({ status: selectionAttempts.status, unitId: applicants.unitId })
-          .from(selectionAttempts)
-          .innerJoin(applicants, eq(applicants.id, selectionAttempts.applicantId))
-          .where(eq(selectionAttempts.id, attemptId));
-        if (!a) throw notFound('Jawaban tes');
-        assertUnit(user, a.unitId);
+        const a = await staffAttempt(tx, user, attemptId, true);
         if (a.status !== 'IN_PROGRESS') throw conflict('Tes ini sudah dikumpulkan');
-        await submitAttempt(tx, attemptId, 'STAFF', actor);
+        // the state moves under the staff's name (the engine's listener then finds it TESTED)
+        if (a.applicant.state === 'VERIFIED')
+          await moveApplicant(tx, actor, a.applicantId, 'TESTED', { note: 'Tes seleksi dikumpulkan' });
+        const t = (await test.findAttempt(tx, attemptId, true))!;
+        await submitNow(tx, t, 'PROCTOR', clock.now(), user.id);
       });
       return this.attempt(user, attemptId);
     },
 
     async ranking(user: AuthUser, waveId: number) {
       const wave = await waveOf(db, user, waveId);
-      await sweep(db, { waveId });
+      const testId = await test.waveTest(db, wave);
+      await sweep(testId);
       const rows = await db
         .select({
           id: applicants.id,
@@ -876,26 +618,29 @@ export function createSelectionService(db: Database) {
           name: applicants.name,
           state: applicants.state,
           registeredAt: applicants.registeredAt,
-          scoreNum: selectionAttempts.scoreNum,
-          scoreDen: selectionAttempts.scoreDen,
-          status: selectionAttempts.status,
         })
         .from(applicants)
-        .leftJoin(selectionAttempts, eq(selectionAttempts.applicantId, applicants.id))
         .where(
           and(
             eq(applicants.waveId, waveId),
             inArray(applicants.state, ['TESTED', 'ACCEPTED', 'WAITLISTED', 'REJECTED', 'REREGISTERED']),
           ),
         );
+      const byApplicant = new Map((await test.attemptsOfTest(db, testId)).map((t) => [t.applicantId, t]));
+      const sizes = await test.setSizes(db, testId);
       const info = new Map(rows.map((r) => [r.id, r]));
       const ranked = rankApplicants(
-        rows.map((r) => ({
-          id: r.id,
-          scoreNum: r.status === 'IN_PROGRESS' ? null : r.scoreNum,
-          scoreDen: r.status === 'IN_PROGRESS' ? null : r.scoreDen,
-          registeredAt: (r.registeredAt ?? new Date(0)).toISOString(),
-        })),
+        rows.map((r) => {
+          const t = byApplicant.get(r.id);
+          const grade =
+            t && t.status !== 'IN_PROGRESS' ? gradeOf(t.scoreNum, t.scoreDen, sizes.get(r.id)?.points ?? 0) : null;
+          return {
+            id: r.id,
+            scoreNum: grade?.num ?? null,
+            scoreDen: grade?.den ?? null,
+            registeredAt: (r.registeredAt ?? new Date(0)).toISOString(),
+          };
+        }),
         wave.quota,
       );
       return {
@@ -972,27 +717,3 @@ export function createSelectionService(db: Database) {
   };
 }
 export type SelectionService = ReturnType<typeof createSelectionService>;
-
-function attemptApi(r: {
-  attemptId: number;
-  applicantId: number;
-  regNo: string;
-  name: string;
-  state: SelectionPaper['applicant']['state'];
-  status: 'IN_PROGRESS' | 'SUBMITTED' | 'GRADED';
-  startedAt: Date;
-  submittedAt: Date | null;
-  submittedBy: 'APPLICANT' | 'DEADLINE' | 'STAFF' | null;
-  scoreNum: number | null;
-  scoreDen: number | null;
-  corrected: number;
-}) {
-  const { scoreNum, scoreDen, startedAt, submittedAt, ...rest } = r;
-  return {
-    ...rest,
-    startedAt: startedAt.toISOString(),
-    submittedAt: iso(submittedAt),
-    score:
-      scoreNum !== null && scoreDen !== null && r.status !== 'IN_PROGRESS' ? two(fraction(scoreNum, scoreDen)) : null,
-  };
-}

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { applicants, auditLog, selectionAttempts, selectionSetItems } from '../../db/schema/index.ts';
+import { applicants, assessmentTakerItems, attempts, auditLog } from '../../db/schema/index.ts';
 import { setClock } from '../../lib/clock.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { admissionFixture, applicantHeaders } from './test-fixtures.ts';
@@ -42,10 +42,10 @@ afterAll(() => ctx.close());
 
 const setOf = (applicantId: number) =>
   ctx.db
-    .select({ questionId: selectionSetItems.questionId })
-    .from(selectionSetItems)
-    .where(eq(selectionSetItems.applicantId, applicantId))
-    .orderBy(asc(selectionSetItems.position))
+    .select({ questionId: assessmentTakerItems.questionId })
+    .from(assessmentTakerItems)
+    .where(eq(assessmentTakerItems.applicantId, applicantId))
+    .orderBy(asc(assessmentTakerItems.position))
     .then((r) => r.map((x) => x.questionId));
 
 describe('the selection bank', () => {
@@ -260,7 +260,7 @@ describe('random sets, the applicant’s test, correction and ranking', () => {
         ])
       ).statusCode,
     ).toBe(409);
-    const [ya] = await ctx.db.select().from(selectionAttempts).where(eq(selectionAttempts.applicantId, y!.id));
+    const [ya] = await ctx.db.select().from(attempts).where(eq(attempts.applicantId, y!.id));
     expect(ya).toMatchObject({ status: 'GRADED', submittedBy: 'DEADLINE' });
     expect(ya!.submittedAt!.toISOString()).toBe(ya!.deadlineAt.toISOString());
     const states = await ctx.db

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AssessmentKind } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import {
   assessmentClasses,
@@ -19,11 +20,12 @@ import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 const columns = {
   id: assessments.id,
   unitId: assessments.unitId,
-  kind: assessments.kind,
+  // a teacher's kinds: an ADMISSION test (an admission wave's) has no subject and is not joined
+  kind: sql<AssessmentKind>`${assessments.kind}`,
   title: assessments.title,
-  subjectId: assessments.subjectId,
+  subjectId: subjects.id,
   subjectName: subjects.name,
-  gradeId: assessments.gradeId,
+  gradeId: grades.id,
   gradeName: grades.name,
   authorEmployeeId: assessments.authorEmployeeId,
   authorName: employees.name,
@@ -200,6 +202,7 @@ export async function setItems(
 
 /** The questions of the bank by id with their current version (deleted ones are left out). */
 export function currentQuestions(db: Executor, ids: readonly number[]) {
+  // the subject bank only: the admission committee's questions are not a teacher's to use
   return db
     .select({
       id: questions.id,
@@ -213,7 +216,7 @@ export function currentQuestions(db: Executor, ids: readonly number[]) {
       questionVersions,
       and(eq(questionVersions.questionId, questions.id), eq(questionVersions.version, questions.currentVersion)),
     )
-    .where(and(inArray(questions.id, [...ids]), isNull(questions.deletedAt)));
+    .where(and(inArray(questions.id, [...ids]), isNull(questions.deletedAt), eq(questions.bank, 'SUBJECT')));
 }
 
 export function drawRulesOf(db: Executor, id: number) {

@@ -5,6 +5,7 @@ import * as repo from './results.repo.ts';
 /** The pinned items of an assessment with their content, and the answers of attempts: what scoring reads. */
 export const itemsWithContent = repo.itemsWithContent;
 export const answersOf = repo.answersOf;
+export const itemsOfTaker = repo.itemsOfTaker;
 export type ItemRow = repo.ItemRow;
 export type AnswerRow = repo.AnswerRow;
 
@@ -15,22 +16,24 @@ export const asFraction = (num: number | null, den: number | null): Fraction | n
 export const display = (f: Fraction) => roundHalfUp(f, 2);
 
 /**
- * What one attempt earned by the pinned items: closed types scored by their key (scoring.ts), essays by their
- * stored marks (waiting ones count 0 and are counted as pending). The one scoring rule of answer sheets, the exam
- * engine, key changes and every results screen.
+ * What one attempt earned by its items: closed types scored by their key (scoring.ts), essays by their stored
+ * marks (waiting ones count 0 and are counted as pending); a corrected answer (correctedAt) counts its stored
+ * score whatever its type. `auto` is what the key gave. The one scoring rule of answer sheets, the exam engine (for
+ * students and applicants), key changes and every results screen.
  */
 export function scoreAttempt(items: repo.ItemRow[], answers: repo.AnswerRow[]) {
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   let pending = 0;
   const perItem = items.map((item) => {
     const answer = byQuestion.get(item.questionId);
+    const marked = answer ? asFraction(answer.scoreNum, answer.scoreDen) : null;
     if (item.content.type === 'ESSAY') {
-      const marked = answer ? asFraction(answer.scoreNum, answer.scoreDen) : null;
       const { needsMarking } = scoreResponse(item.content, item.points, answer?.response ?? null);
       if (!marked && needsMarking) pending++;
-      return { item, answer, earned: marked ?? fraction(0) };
+      return { item, answer, earned: marked ?? fraction(0), auto: fraction(0) };
     }
-    return { item, answer, earned: scoreResponse(item.content, item.points, answer?.response ?? null).earned };
+    const auto = scoreResponse(item.content, item.points, answer?.response ?? null).earned;
+    return { item, answer, earned: answer?.correctedAt && marked ? marked : auto, auto };
   });
   const earned = sumFractions(perItem.map((p) => p.earned));
   const max = items.reduce((s, i) => s + i.points, 0);

@@ -50,9 +50,10 @@ export async function listDistribution(db: Executor, f: DistributionFilter, q: {
   const filter = where(f);
   const fields = {
     assessmentId: assessments.id,
-    kind: assessments.kind,
+    // a teacher's kinds and the joined subject (an ADMISSION test has none and is not joined)
+    kind: sql<AssessmentKind>`${assessments.kind}`,
     title: assessments.title,
-    subjectId: assessments.subjectId,
+    subjectId: subjects.id,
     subjectName: subjects.name,
     gradeName: grades.name,
     authorName: employees.name,

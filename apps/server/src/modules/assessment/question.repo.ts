@@ -6,9 +6,10 @@ import { escapeLike, offsetOf, sqlNow } from '../../lib/sql.ts';
 const columns = {
   id: questions.id,
   unitId: questions.unitId,
-  subjectId: questions.subjectId,
+  // the joined subject's and grade's ids: the subject bank's rows (an ADMISSION row has none and is not joined)
+  subjectId: subjects.id,
   subjectName: subjects.name,
-  gradeId: questions.gradeId,
+  gradeId: grades.id,
   gradeName: grades.name,
   version: questionVersions.version,
   versionId: questionVersions.id,

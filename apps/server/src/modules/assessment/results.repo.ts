@@ -1,8 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { QuestionContent, QuestionResponse } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { answers, assessmentItems, attempts, questionVersions } from '../../db/schema/index.ts';
+import { answers, assessmentItems, assessmentTakerItems, attempts, questionVersions } from '../../db/schema/index.ts';
 import { sqlNow } from '../../lib/sql.ts';
+
+/** What a paper reads of a pinned version. */
+const pinned = {
+  version: questionVersions.version,
+  type: questionVersions.type,
+  stem: questionVersions.stem,
+  content: questionVersions.content,
+  objective: questionVersions.objective,
+};
 
 /** The fixed questions of an assessment in order, with the pinned version's content and the points that count. */
 export function itemsWithContent(db: Executor, assessmentId: number) {
@@ -12,11 +21,7 @@ export function itemsWithContent(db: Executor, assessmentId: number) {
       position: assessmentItems.position,
       questionId: assessmentItems.questionId,
       questionVersionId: assessmentItems.questionVersionId,
-      version: questionVersions.version,
-      type: questionVersions.type,
-      stem: questionVersions.stem,
-      content: questionVersions.content,
-      objective: questionVersions.objective,
+      ...pinned,
       points: sql<number>`coalesce(${assessmentItems.points}, ${questionVersions.points})`,
     })
     .from(assessmentItems)
@@ -25,6 +30,44 @@ export function itemsWithContent(db: Executor, assessmentId: number) {
     .orderBy(asc(assessmentItems.position));
 }
 export type ItemRow = Awaited<ReturnType<typeof itemsWithContent>>[number];
+
+/** The taker's own drawn paper (assessment_taker_items), in order, as items; empty when they have none. */
+export function takerItemsWithContent(
+  db: Executor,
+  assessmentId: number,
+  taker: { studentId?: number | null | undefined; applicantId?: number | null | undefined },
+) {
+  return db
+    .select({
+      itemId: assessmentTakerItems.id,
+      position: assessmentTakerItems.position,
+      questionId: assessmentTakerItems.questionId,
+      questionVersionId: assessmentTakerItems.questionVersionId,
+      ...pinned,
+      points: questionVersions.points,
+    })
+    .from(assessmentTakerItems)
+    .innerJoin(questionVersions, eq(questionVersions.id, assessmentTakerItems.questionVersionId))
+    .where(
+      and(
+        eq(assessmentTakerItems.assessmentId, assessmentId),
+        taker.applicantId
+          ? eq(assessmentTakerItems.applicantId, taker.applicantId)
+          : eq(assessmentTakerItems.studentId, taker.studentId ?? 0),
+      ),
+    )
+    .orderBy(asc(assessmentTakerItems.position));
+}
+
+/** The paper of one taker: their own drawn items when they have some, else the assessment's. */
+export async function itemsOfTaker(
+  db: Executor,
+  assessmentId: number,
+  taker: { studentId?: number | null | undefined; applicantId?: number | null | undefined },
+): Promise<ItemRow[]> {
+  const own = await takerItemsWithContent(db, assessmentId, taker);
+  return own.length ? own : itemsWithContent(db, assessmentId);
+}
 
 /** The students of the assessment's classes (everyone enrolled there in the class's year), with their class. */
 export async function takersOf(db: Executor, assessmentId: number) {
@@ -65,6 +108,7 @@ export async function answersOf(db: Executor, attemptIds: number[]) {
       response: answers.response,
       scoreNum: answers.scoreNum,
       scoreDen: answers.scoreDen,
+      correctedAt: answers.correctedAt,
     })
     .from(answers)
     .where(inArray(answers.attemptId, attemptIds));

@@ -49,10 +49,21 @@ export async function assessmentForExam(db: Executor, id: number, lock = false) 
   return result.rows[0];
 }
 
+/**
+ * Who takes an attempt: a student (quizzes and exams) or an applicant (the admission selection test). Every
+ * statement of the engine that reaches an attempt through its taker filters by this.
+ */
+export type Taker = { studentId: number; applicantId?: undefined } | { applicantId: number; studentId?: undefined };
+/** `t.student_id = ..` or `t.applicant_id = ..` for the attempt alias `t`. */
+export const takerIs = (taker: Taker) =>
+  taker.applicantId !== undefined ? sql`t.applicant_id = ${taker.applicantId}` : sql`t.student_id = ${taker.studentId}`;
+
 export type AttemptRow = {
   id: number;
   assessmentId: number;
-  studentId: number;
+  /** the taker: exactly one of the two is set */
+  studentId: number | null;
+  applicantId: number | null;
   attemptNo: number;
   status: 'IN_PROGRESS' | 'SUBMITTED' | 'GRADED';
   startedAt: Date;
@@ -73,6 +84,7 @@ export type AttemptRow = {
 };
 
 const ATTEMPT_COLUMNS = sql.raw(`t.id, t.assessment_id as "assessmentId", t.student_id as "studentId",
+  t.applicant_id as "applicantId",
   t.attempt_no as "attemptNo", t.status, t.started_at as "startedAt", t.deadline_at as "deadlineAt",
   (t.deadline_at + make_interval(secs => t.extension_seconds)) as deadline, t.submitted_at as "submittedAt",
   t.submitted_by as "submittedBy", t.device_id as "deviceId", t.extension_seconds as "extensionSeconds",
@@ -87,22 +99,27 @@ export async function findAttempt(db: Executor, id: number, lock = false) {
   return result.rows[0];
 }
 
-export async function attemptsOfStudent(db: Executor, assessmentId: number, studentId: number, lock = false) {
+export async function attemptsOfTaker(db: Executor, assessmentId: number, taker: Taker, lock = false) {
   const result = await db.execute<AttemptRow>(sql`
     select ${ATTEMPT_COLUMNS} from attempts t
-    where t.assessment_id = ${assessmentId} and t.student_id = ${studentId}
+    where t.assessment_id = ${assessmentId} and ${takerIs(taker)}
     order by t.attempt_no ${lock ? sql`for update` : sql``}`);
   return result.rows;
 }
+export const attemptsOfStudent = (db: Executor, assessmentId: number, studentId: number, lock = false) =>
+  attemptsOfTaker(db, assessmentId, { studentId }, lock);
 
+/** A new attempt; none when the taker's attempt of that number was made at the same moment (the unique index). */
 export async function insertAttempt(
   db: Executor,
-  v: { assessmentId: number; studentId: number; attemptNo: number; now: Date; deadline: Date; deviceId: string },
+  v: { assessmentId: number; taker: Taker; attemptNo: number; now: Date; deadline: Date; deviceId: string },
 ) {
   const result = await db.execute<{ id: number }>(sql`
-    insert into attempts (assessment_id, student_id, attempt_no, started_at, deadline_at, status, device_id, last_seen_at)
-    values (${v.assessmentId}, ${v.studentId}, ${v.attemptNo}, ${v.now}, ${v.deadline}, 'IN_PROGRESS', ${v.deviceId}, ${v.now})
-    on conflict (assessment_id, student_id, attempt_no) do nothing
+    insert into attempts (assessment_id, student_id, applicant_id, attempt_no, started_at, deadline_at, status,
+      device_id, last_seen_at)
+    values (${v.assessmentId}, ${v.taker.studentId ?? null}, ${v.taker.applicantId ?? null}, ${v.attemptNo}, ${v.now},
+      ${v.deadline}, 'IN_PROGRESS', ${v.deviceId}, ${v.now})
+    on conflict do nothing
     returning id`);
   return result.rows[0]?.id;
 }
@@ -183,7 +200,7 @@ export interface SaveOutcome {
  */
 export async function saveAnswers(
   db: Executor,
-  v: { attemptId: number; studentId: number; deviceId: string; now: Date; graceSeconds: number; saves: ExamSave[] },
+  v: { attemptId: number; taker: Taker; deviceId: string; now: Date; graceSeconds: number; saves: ExamSave[] },
 ): Promise<SaveOutcome> {
   const payload = JSON.stringify(
     v.saves.map((s) => ({
@@ -202,16 +219,24 @@ export async function saveAnswers(
     accepted: boolean;
   }>(sql`
     with t as (
-      select id, assessment_id, status, device_id, deadline_at + make_interval(secs => extension_seconds) as deadline
-      from attempts where id = ${v.attemptId} and student_id = ${v.studentId}
+      select id, assessment_id, student_id, applicant_id, status, device_id,
+        deadline_at + make_interval(secs => extension_seconds) as deadline
+      from attempts t where t.id = ${v.attemptId} and ${takerIs(v.taker)}
       for share
+    ), own as (
+      select ti.question_id, ti.question_version_id from t join assessment_taker_items ti
+        on ti.assessment_id = t.assessment_id and (ti.student_id = t.student_id or ti.applicant_id = t.applicant_id)
+    ), paper as (
+      select question_id, question_version_id from own
+      union all
+      select ai.question_id, ai.question_version_id from t join assessment_items ai on ai.assessment_id = t.assessment_id
+      where not exists (select 1 from own)
     ), x as (
       select * from jsonb_to_recordset(${payload}::jsonb)
         as x(question_id integer, client_seq integer, response jsonb, flagged boolean)
     ), v as (
       select x.question_id, x.client_seq, x.response, x.flagged, ai.question_version_id
-      from t
-      join assessment_items ai on ai.assessment_id = t.assessment_id
+      from paper ai
       join x on x.question_id = ai.question_id
       join question_versions qv on qv.id = ai.question_version_id and qv.type = x.response->>'type'
     ), ok as (
@@ -254,13 +279,13 @@ export async function maxSeq(db: Executor, attemptId: number) {
  * it once-only across any number of servers.
  */
 export async function submitExpired(db: Executor, now: Date, graceSeconds: number, assessmentId?: number) {
-  const result = await db.execute<{ id: number; assessmentId: number }>(sql`
+  const result = await db.execute<{ id: number; assessmentId: number; applicantId: number | null }>(sql`
     update attempts t
     set status = 'SUBMITTED', submitted_at = ${DEADLINE}, submitted_by = 'DEADLINE'
     where t.status = 'IN_PROGRESS'
       and t.deadline_at < ${now}::timestamptz - make_interval(secs => ${graceSeconds} + t.extension_seconds)
       ${assessmentId === undefined ? sql`` : sql`and t.assessment_id = ${assessmentId}`}
-    returning t.id, t.assessment_id as "assessmentId"`);
+    returning t.id, t.assessment_id as "assessmentId", t.applicant_id as "applicantId"`);
   return result.rows;
 }
 

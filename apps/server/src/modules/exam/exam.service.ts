@@ -61,14 +61,49 @@ function studentOf(user: AuthUser) {
   return user.studentId;
 }
 
-/** Scores the attempts submitted now (closed types at once; essays wait for marking). */
-export async function scoreSubmitted(exec: Executor, submitted: { id: number; assessmentId: number }[]) {
-  const itemsOf = new Map<number, results.ItemRow[]>();
+/** An attempt just submitted, as the engine tells its listeners. */
+export type Submitted = {
+  id: number;
+  assessmentId: number;
+  applicantId?: number | null;
+  by: 'STUDENT' | 'DEADLINE' | 'PROCTOR';
+};
+type SubmitListener = (tx: Executor, submitted: readonly Submitted[]) => Promise<void>;
+const submitListeners: SubmitListener[] = [];
+/**
+ * What else happens, in the submitting transaction, when attempts are submitted (by the taker, the deadline or the
+ * staff): admission moves an applicant VERIFIED -> TESTED. The engine knows no taker's feature.
+ */
+export function onSubmitted(listener: SubmitListener) {
+  if (!submitListeners.includes(listener)) submitListeners.push(listener);
+}
+
+/**
+ * Scores the attempts submitted now (closed types at once; essays wait for marking), each by its taker's paper
+ * (an applicant's drawn set, or the assessment's items).
+ */
+export async function scoreSubmitted(
+  exec: Executor,
+  submitted: { id: number; assessmentId: number; applicantId?: number | null }[],
+) {
+  const itemsOf = new Map<string, results.ItemRow[]>();
   for (const s of submitted) {
-    let items = itemsOf.get(s.assessmentId);
-    if (!items) itemsOf.set(s.assessmentId, (items = await results.itemsWithContent(exec, s.assessmentId)));
+    const key = s.applicantId ? `${s.assessmentId}:a${s.applicantId}` : String(s.assessmentId);
+    let items = itemsOf.get(key);
+    if (!items) {
+      items = s.applicantId
+        ? await results.itemsOfTaker(exec, s.assessmentId, { applicantId: s.applicantId })
+        : await results.itemsWithContent(exec, s.assessmentId);
+      itemsOf.set(key, items);
+    }
     await rescore(exec, items, s.id);
   }
+}
+
+/** Scores what was submitted and tells the listeners. */
+async function afterSubmit(exec: Executor, submitted: Submitted[]) {
+  await scoreSubmitted(exec, submitted);
+  if (submitted.length) for (const listener of submitListeners) await listener(exec, submitted);
 }
 
 /**
@@ -80,9 +115,103 @@ export async function sweepDeadlines(db: Database, assessmentId?: number) {
     const now = clock.now();
     const due = await repo.submitExpired(tx, now, GRACE_SECONDS, assessmentId);
     for (const d of due) await repo.addEvent(tx, { attemptId: d.id, at: now, kind: 'AUTO_SUBMIT' });
-    await scoreSubmitted(tx, due);
+    await afterSubmit(
+      tx,
+      due.map((d) => ({ ...d, by: 'DEADLINE' as const })),
+    );
     return due.length;
   });
+}
+
+/**
+ * Submits a running attempt now, by its taker or the staff (after the deadline the finish time is the deadline,
+ * and it counts as the deadline's), then scores it. The caller holds the attempt's lock.
+ */
+export async function submitNow(
+  tx: Executor,
+  t: repo.AttemptRow,
+  by: 'STUDENT' | 'PROCTOR',
+  now: Date,
+  byUserId: number | null = null,
+) {
+  const late = now.getTime() > new Date(t.deadline).getTime();
+  const at = late ? new Date(t.deadline) : now;
+  const submittedBy = late ? 'DEADLINE' : by;
+  await repo.updateAttempt(tx, t.id, sql`status = 'SUBMITTED', submitted_at = ${at}, submitted_by = ${submittedBy}`);
+  await repo.addEvent(tx, { attemptId: t.id, at: now, kind: by === 'PROCTOR' ? 'FORCE_SUBMIT' : 'SUBMIT', byUserId });
+  await afterSubmit(tx, [{ id: t.id, assessmentId: t.assessmentId, applicantId: t.applicantId, by: submittedBy }]);
+  return at;
+}
+
+/** A new attempt of any taker with its START event; none when one was made at the same moment. */
+export async function beginAttempt(
+  tx: Executor,
+  v: { assessmentId: number; taker: repo.Taker; attemptNo: number; now: Date; deadline: Date; deviceId: string },
+) {
+  const attemptId = await repo.insertAttempt(tx, v);
+  if (attemptId) {
+    await repo.addEvent(tx, { attemptId, at: v.now, kind: 'START', detail: { deviceId: v.deviceId } });
+  }
+  return attemptId;
+}
+
+/** The words of the save protocol's refusals: "Ujian ini" for an exam, "Tes seleksi ini" for the admission test. */
+export type TestWords = { thisTest: string; ofTest: string; time: string };
+const EXAM_WORDS: TestWords = { thisTest: 'Ujian ini', ofTest: 'ujian ini', time: 'Waktu ujian' };
+
+/**
+ * The save protocol (one, or a batch of what waited offline), for any taker: acknowledged only once committed;
+ * idempotent by attempt, question and client sequence number (the highest wins); all or nothing; refused on
+ * another device, after submission and after the deadline's grace.
+ */
+export async function saveAnswers(
+  db: Executor,
+  taker: repo.Taker,
+  attemptId: number,
+  input: ExamSavesInput,
+  words: TestWords = EXAM_WORDS,
+) {
+  const now = clock.now();
+  // per question the highest sequence number of the batch (one row may be written once per statement)
+  const latest = new Map<number, ExamSave>();
+  for (const s of input.saves) {
+    const held = latest.get(s.questionId);
+    if (!held || held.clientSeq < s.clientSeq) latest.set(s.questionId, s);
+  }
+  const saves = [...latest.values()];
+  const out = await repo.saveAnswers(db, {
+    attemptId,
+    taker,
+    deviceId: input.deviceId,
+    now,
+    graceSeconds: GRACE_SECONDS,
+    saves,
+  });
+  if (!out.found) throw notFound('Percobaan');
+  if (out.status !== 'IN_PROGRESS') {
+    throw conflict(`${words.thisTest} sudah dikumpulkan; jawaban tidak dapat diubah lagi`, {
+      status: 'Sudah dikumpulkan',
+    });
+  }
+  if (out.deviceId !== input.deviceId) {
+    throw conflict(
+      `${words.thisTest} sekarang dikerjakan di perangkat lain; jawaban dari perangkat ini tidak disimpan`,
+      { deviceId: 'Perangkat lain' },
+    );
+  }
+  if (out.valid !== saves.length) {
+    throw badRequest(`Ada jawaban untuk soal yang bukan soal ${words.ofTest}, atau tidak sesuai jenis soalnya`, {
+      saves: 'Soal tidak dikenal',
+    });
+  }
+  if (!out.accepted) {
+    throw conflict(`${words.time} sudah habis; jawaban ini tidak tersimpan`, { deadline: 'Waktu habis' });
+  }
+  return {
+    acks: input.saves.map((s) => ({ questionId: s.questionId, clientSeq: s.clientSeq })),
+    secondsLeft: secondsLeft(out.deadline!, now),
+    status: 'IN_PROGRESS' as const,
+  };
 }
 
 /**
@@ -300,16 +429,15 @@ export function createExamService(db: Database) {
       }
       const byDuration = now.getTime() + (a.durationMinutes ?? (a.closesAt ? Infinity : DEFAULT_MINUTES)) * 60_000;
       const deadline = new Date(Math.min(byDuration, a.closesAt ? new Date(a.closesAt).getTime() : Infinity));
-      const attemptId = await repo.insertAttempt(tx, {
+      const attemptId = await beginAttempt(tx, {
         assessmentId: a.id,
-        studentId,
+        taker: { studentId },
         attemptNo: mine.length + 1,
         now,
         deadline,
         deviceId: input.deviceId,
       });
       if (!attemptId) throw conflict('Ujian baru saja dimulai di perangkat lain; muat ulang halaman');
-      await repo.addEvent(tx, { attemptId, at: now, kind: 'START', detail: { deviceId: input.deviceId } });
       return { a, attemptId, deadline };
     });
     if ('refused' in outcome) throw conflict(outcome.refused!, { pin: 'PIN salah' });
@@ -359,45 +487,7 @@ export function createExamService(db: Database) {
    * attempt, question and client sequence number.
    */
   async function save(user: AuthUser, attemptId: number, input: ExamSavesInput) {
-    const studentId = studentOf(user);
-    const now = clock.now();
-    // per question the highest sequence number of the batch (one row may be written once per statement)
-    const latest = new Map<number, ExamSave>();
-    for (const s of input.saves) {
-      const held = latest.get(s.questionId);
-      if (!held || held.clientSeq < s.clientSeq) latest.set(s.questionId, s);
-    }
-    const saves = [...latest.values()];
-    const out = await repo.saveAnswers(db, {
-      attemptId,
-      studentId,
-      deviceId: input.deviceId,
-      now,
-      graceSeconds: GRACE_SECONDS,
-      saves,
-    });
-    if (!out.found) throw notFound('Percobaan');
-    if (out.status !== 'IN_PROGRESS') {
-      throw conflict('Ujian ini sudah dikumpulkan; jawaban tidak dapat diubah lagi', { status: 'Sudah dikumpulkan' });
-    }
-    if (out.deviceId !== input.deviceId) {
-      throw conflict('Ujian ini sekarang dikerjakan di perangkat lain; jawaban dari perangkat ini tidak disimpan', {
-        deviceId: 'Perangkat lain',
-      });
-    }
-    if (out.valid !== saves.length) {
-      throw badRequest('Ada jawaban untuk soal yang bukan soal ujian ini, atau tidak sesuai jenis soalnya', {
-        saves: 'Soal tidak dikenal',
-      });
-    }
-    if (!out.accepted) {
-      throw conflict('Waktu ujian sudah habis; jawaban ini tidak tersimpan', { deadline: 'Waktu habis' });
-    }
-    return {
-      acks: input.saves.map((s) => ({ questionId: s.questionId, clientSeq: s.clientSeq })),
-      secondsLeft: secondsLeft(out.deadline!, now),
-      status: 'IN_PROGRESS' as const,
-    };
+    return saveAnswers(db, { studentId: studentOf(user) }, attemptId, input);
   }
 
   async function submit(user: AuthUser, attemptId: number, deviceId: string, actor: AuditActor) {
@@ -421,16 +511,7 @@ export function createExamService(db: Database) {
       if (t.deviceId !== deviceId) {
         throw conflict('Ujian ini sekarang dikerjakan di perangkat lain', { deviceId: 'Perangkat lain' });
       }
-      // after the deadline the finish time is the deadline
-      const late = now.getTime() > new Date(t.deadline).getTime();
-      const at = late ? new Date(t.deadline) : now;
-      await repo.updateAttempt(
-        tx,
-        t.id,
-        sql`status = 'SUBMITTED', submitted_at = ${at}, submitted_by = ${late ? 'DEADLINE' : 'STUDENT'}`,
-      );
-      await repo.addEvent(tx, { attemptId: t.id, at: now, kind: 'SUBMIT' });
-      await scoreSubmitted(tx, [{ id: t.id, assessmentId: a.id }]);
+      const at = await submitNow(tx, t, 'STUDENT', now);
       await audit(tx, actor, { action: 'exam.submit', entityType: 'attempt', entityId: t.id });
       const fresh = (await repo.findAttempt(tx, attemptId))!;
       return { status: fresh.status, submittedAt: at.toISOString(), grade: await gradeNow() };
