@@ -1,24 +1,54 @@
-import type {
+import {
   AnswerInput,
   AnswerSaved,
   Instrument,
   InstrumentClassSummary,
-  InstrumentCreateBody,
+  InstrumentCreateInput,
   InstrumentDefinitionInput,
-  InstrumentImportResult,
-  InstrumentKind,
   InstrumentList,
   InstrumentMetaInput,
   InstrumentProfileBody,
+  InstrumentResultsQuery,
   InstrumentWindow,
   InstrumentWindowInput,
   InstrumentWindowList,
+  InstrumentsQuery,
   MyInstruments,
+  MyInstrumentsQuery,
+  OkResponse,
   PlayAttempt,
   ReopenInput,
+  type InstrumentImportResult,
+  type InstrumentKind,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiForm } from '../../lib/api.ts';
+import { apiForm } from '../../lib/api.ts';
+import { endpoint, type Sent } from '../../lib/endpoint.ts';
+
+/** The instrument routes, with the contracts the server routes declare. */
+const routes = {
+  list: endpoint('GET', '/instruments', { query: InstrumentsQuery, response: InstrumentList }),
+  one: endpoint('GET', '/instruments/:id', { response: Instrument }),
+  create: endpoint('POST', '/instruments', { body: InstrumentCreateInput, response: Instrument }),
+  update: endpoint('PATCH', '/instruments/:id', { body: InstrumentMetaInput, response: Instrument }),
+  definition: endpoint('PUT', '/instruments/:id/definition', { body: InstrumentDefinitionInput, response: Instrument }),
+  windows: endpoint('GET', '/instruments/:id/windows', { response: InstrumentWindowList }),
+  addWindow: endpoint('POST', '/instruments/:id/windows', { body: InstrumentWindowInput, response: InstrumentWindow }),
+  changeWindow: endpoint('PATCH', '/instruments/windows/:windowId', {
+    body: InstrumentWindowInput,
+    response: InstrumentWindow,
+  }),
+  removeWindow: endpoint('DELETE', '/instruments/windows/:windowId', { response: OkResponse }),
+  reopen: endpoint('POST', '/instruments/windows/:windowId/reopen', { body: ReopenInput, response: OkResponse }),
+  summary: endpoint('GET', '/instruments/:id/summary', {
+    query: InstrumentResultsQuery.omit({ page: true, pageSize: true }),
+    response: InstrumentClassSummary,
+  }),
+  my: endpoint('GET', '/instruments/my', { query: MyInstrumentsQuery, response: MyInstruments }),
+  start: endpoint('POST', '/instruments/my/windows/:windowId/attempt', { response: PlayAttempt }),
+  answer: endpoint('PUT', '/instruments/my/attempts/:attemptId/answers', { body: AnswerInput, response: AnswerSaved }),
+  submit: endpoint('POST', '/instruments/my/attempts/:attemptId/submit', { response: InstrumentProfileBody }),
+};
 
 const KEY = '/instruments';
 
@@ -27,9 +57,9 @@ export function useInstrumentOfKind(kind: InstrumentKind) {
   return useQuery({
     queryKey: [KEY, 'kind', kind],
     queryFn: async () => {
-      const list = await api<InstrumentList>('/instruments', { query: { kind } });
+      const list = await routes.list({ query: { kind } });
       const first = list.items[0];
-      return first ? api<Instrument>(`/instruments/${first.id}`) : null;
+      return first ? routes.one({ params: { id: first.id } }) : null;
     },
   });
 }
@@ -42,7 +72,7 @@ function useInvalidate() {
 export function useCreateInstrument() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: InstrumentCreateBody) => api<Instrument>('/instruments', { method: 'POST', body }),
+    mutationFn: (body: Sent<typeof InstrumentCreateInput>) => routes.create({ body }),
     onSuccess: invalidate,
   });
 }
@@ -50,7 +80,7 @@ export function useCreateInstrument() {
 export function useUpdateInstrument(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: InstrumentMetaInput) => api<Instrument>(`/instruments/${id}`, { method: 'PATCH', body }),
+    mutationFn: (body: InstrumentMetaInput) => routes.update({ params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -58,8 +88,7 @@ export function useUpdateInstrument(id: number) {
 export function useSaveDefinition(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: InstrumentDefinitionInput) =>
-      api<Instrument>(`/instruments/${id}/definition`, { method: 'PUT', body }),
+    mutationFn: (body: InstrumentDefinitionInput) => routes.definition({ params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -81,7 +110,7 @@ export function useImportItems(id: number) {
 export function useWindows(instrumentId: number) {
   return useQuery({
     queryKey: [KEY, instrumentId, 'windows'],
-    queryFn: () => api<InstrumentWindowList>(`/instruments/${instrumentId}/windows`),
+    queryFn: () => routes.windows({ params: { id: instrumentId } }),
   });
 }
 
@@ -90,8 +119,8 @@ export function useSaveWindow(instrumentId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: InstrumentWindowInput }) =>
       id
-        ? api<InstrumentWindow>(`/instruments/windows/${id}`, { method: 'PATCH', body })
-        : api<InstrumentWindow>(`/instruments/${instrumentId}/windows`, { method: 'POST', body }),
+        ? routes.changeWindow({ params: { windowId: id }, body })
+        : routes.addWindow({ params: { id: instrumentId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -99,7 +128,7 @@ export function useSaveWindow(instrumentId: number) {
 export function useRemoveWindow() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api(`/instruments/windows/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => routes.removeWindow({ params: { windowId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -108,7 +137,7 @@ export function useReopen() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ windowId, body }: { windowId: number; body: ReopenInput }) =>
-      api(`/instruments/windows/${windowId}/reopen`, { method: 'POST', body }),
+      routes.reopen({ params: { windowId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -119,7 +148,7 @@ export function useSummary(
 ) {
   return useQuery({
     queryKey: [KEY, instrumentId, 'summary', filters],
-    queryFn: () => api<InstrumentClassSummary>(`/instruments/${instrumentId}/summary`, { query: filters }),
+    queryFn: () => routes.summary({ params: { id: instrumentId }, query: filters }),
   });
 }
 
@@ -128,25 +157,22 @@ export function useSummary(
 export function useMyInstruments(kind: InstrumentKind) {
   return useQuery({
     queryKey: [KEY, 'my', kind],
-    queryFn: () => api<MyInstruments>('/instruments/my', { query: { kind } }),
+    queryFn: () => routes.my({ query: { kind } }),
   });
 }
 
 export function useStartAttempt() {
   return useMutation({
-    mutationFn: (windowId: number) =>
-      api<PlayAttempt>(`/instruments/my/windows/${windowId}/attempt`, { method: 'POST' }),
+    mutationFn: (windowId: number) => routes.start({ params: { windowId } }),
   });
 }
 
-export const saveAnswer = (attemptId: number, body: AnswerInput) =>
-  api<AnswerSaved>(`/instruments/my/attempts/${attemptId}/answers`, { method: 'PUT', body });
+export const saveAnswer = (attemptId: number, body: AnswerInput) => routes.answer({ params: { attemptId }, body });
 
 export function useSubmitAttempt() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (attemptId: number) =>
-      api<InstrumentProfileBody>(`/instruments/my/attempts/${attemptId}/submit`, { method: 'POST' }),
+    mutationFn: (attemptId: number) => routes.submit({ params: { attemptId } }),
     onSuccess: invalidate,
   });
 }
