@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, Stack, Title } from '@mantine/core';
 import { InstrumentWindowInput, type Instrument, type InstrumentWindow } from '@mms/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { useAcademicYears, useClassGroups, useGrades } from '../../school/api.ts';
 import { useRemoveWindow, useSaveWindow, useWindows } from '../api.ts';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 
 const STATE_COLOR = { OPEN: 'green', UPCOMING: 'blue', CLOSED: 'gray' } as const;
 
@@ -42,82 +43,87 @@ export function WindowsPanel({ instrument }: { instrument: Instrument }) {
           {t('instruments.windows.add')}
         </Button>
       </Group>
-      {windows.isLoading ? (
-        <Text>{t('instruments.loading')}</Text>
-      ) : !windows.data?.items.length ? (
-        <Text>{t('instruments.windows.empty')}</Text>
-      ) : (
-        <Table withTableBorder striped aria-label={t('instruments.windows.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('instruments.windows.dates')}</Table.Th>
-              <Table.Th>{t('instruments.windows.year')}</Table.Th>
-              <Table.Th>{t('instruments.windows.classes')}</Table.Th>
-              <Table.Th>{t('instruments.windows.state')}</Table.Th>
-              <Table.Th ta="right">{t('instruments.windows.counts')}</Table.Th>
-              <Table.Th>{t('instruments.windows.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {windows.data.items.map((w) => (
-              <Table.Tr key={w.id}>
-                <Table.Td>{datesOf(w)}</Table.Td>
-                <Table.Td>{w.academicYearName}</Table.Td>
-                <Table.Td>{[...w.classGroups, ...w.grades].map((c) => c.name).join(', ')}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATE_COLOR[w.state]} variant="light">
-                    {t(`instruments.windows.states.${w.state}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {t('instruments.windows.countsText', { submitted: w.submitted, inProgress: w.inProgress })}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('instruments.windows.editOne', { dates: datesOf(w) })}
-                      onClick={() =>
-                        setEditing({
-                          id: w.id,
-                          draft: {
-                            opensOn: w.opensOn,
-                            closesOn: w.closesOn,
-                            classGroupIds: w.classGroups.map((c) => String(c.id)),
-                            gradeIds: w.grades.map((g) => String(g.id)),
-                          },
-                        })
-                      }
-                    >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('instruments.windows.removeOne', { dates: datesOf(w) })}
-                      onClick={() =>
-                        confirmDialog({
-                          title: t('instruments.windows.removeTitle'),
-                          text: t('instruments.windows.removeText', { dates: datesOf(w) }),
-                          confirm: t('instruments.windows.remove'),
-                          destructive: true,
-                          onConfirm: () =>
-                            remove.mutate(w.id, {
-                              onSuccess: () => notifyDone('deleted', t('instruments.windows.what')),
-                              onError: notifyError,
-                            }),
-                        })
-                      }
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataList<InstrumentWindow>
+        label={t('instruments.windows.title')}
+        records={windows.data?.items}
+        fetching={windows.isFetching}
+        emptyText={t('instruments.windows.empty')}
+        columns={[
+          { accessor: '_c0', title: t('instruments.windows.dates'), render: (w) => datesOf(w) },
+          { accessor: 'academicYearName', title: t('instruments.windows.year') },
+          {
+            accessor: 'classGroups',
+            title: t('instruments.windows.classes'),
+            render: (w) => [...w.classGroups, ...w.grades].map((c) => c.name).join(', '),
+          },
+          {
+            accessor: 'state',
+            title: t('instruments.windows.state'),
+            render: (w) => (
+              <>
+                <Badge color={STATE_COLOR[w.state]} variant="light">
+                  {t(`instruments.windows.states.${w.state}`)}
+                </Badge>
+              </>
+            ),
+          },
+          {
+            accessor: 'submitted',
+            title: t('instruments.windows.counts'),
+            textAlign: 'right',
+            render: (w) => (
+              <>{t('instruments.windows.countsText', { submitted: w.submitted, inProgress: w.inProgress })}</>
+            ),
+          },
+          {
+            accessor: '_actions',
+            title: t('instruments.windows.actions'),
+            render: (w) => (
+              <>
+                <Group gap={4}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('instruments.windows.editOne', { dates: datesOf(w) })}
+                    onClick={() =>
+                      setEditing({
+                        id: w.id,
+                        draft: {
+                          opensOn: w.opensOn,
+                          closesOn: w.closesOn,
+                          classGroupIds: w.classGroups.map((c) => String(c.id)),
+                          gradeIds: w.grades.map((g) => String(g.id)),
+                        },
+                      })
+                    }
+                  >
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('instruments.windows.removeOne', { dates: datesOf(w) })}
+                    onClick={() =>
+                      confirmDialog({
+                        title: t('instruments.windows.removeTitle'),
+                        text: t('instruments.windows.removeText', { dates: datesOf(w) }),
+                        confirm: t('instruments.windows.remove'),
+                        destructive: true,
+                        onConfirm: () =>
+                          remove.mutate(w.id, {
+                            onSuccess: () => notifyDone('deleted', t('instruments.windows.what')),
+                            onError: notifyError,
+                          }),
+                      })
+                    }
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </>
+            ),
+          },
+        ]}
+      />
       {editing && (
         <WindowForm instrument={instrument} id={editing.id} initial={editing.draft} onClose={() => setEditing(null)} />
       )}

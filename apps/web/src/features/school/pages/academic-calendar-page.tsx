@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -49,6 +48,7 @@ import { UnitSelect, useDefaultUnitId, YearSelect } from '../../../components/pi
 import { serverToday } from '../../../lib/clock.ts';
 import { DateField, MonthField } from '../../../components/date-fields.tsx';
 import { RowActions } from '../../../components/data-list/row-actions.tsx';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 
 const seesAllUnits = (division: Division) => ALL_UNIT_DIVISIONS.includes(division);
 const entryColor = (e: Pick<CalendarEntry, 'kind'>) => (isNonSchoolKind(e.kind) ? 'red' : 'blue');
@@ -250,32 +250,40 @@ function EntryTable({
 }) {
   const { t } = useTranslation();
   const remove = useDeleteCalendarEntry();
-  if (!items.length) return <Text c="dimmed">{t('school.calendar.noEntries')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped data-testid="calendar-entries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('school.calendar.dates')}</Table.Th>
-            <Table.Th>{t('school.calendar.name')}</Table.Th>
-            <Table.Th>{t('school.calendar.kind')}</Table.Th>
-            <Table.Th>{t('school.calendar.scope')}</Table.Th>
-            {canManage && <Table.Th ta="right">{t('school.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{dateRangeText(e.startDate, e.endDate)}</Table.Td>
-              <Table.Td>{e.name}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={entryColor(e)}>
-                  {t(`school.calendar.kinds.${e.kind}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{e.unitId === null ? t('school.calendar.foundation') : t('school.calendar.unitOnly')}</Table.Td>
-              {canManage && (
-                <Table.Td>
+    <DataList<CalendarEntry>
+      label={t('school.calendar.title')}
+      testId="calendar-entries"
+      records={items}
+      emptyText={t('school.calendar.noEntries')}
+      columns={[
+        {
+          accessor: 'startDate',
+          title: t('school.calendar.dates'),
+          render: (e) => dateRangeText(e.startDate, e.endDate),
+        },
+        { accessor: 'name', title: t('school.calendar.name') },
+        {
+          accessor: 'kind',
+          title: t('school.calendar.kind'),
+          render: (e) => (
+            <Badge variant="light" color={entryColor(e)}>
+              {t(`school.calendar.kinds.${e.kind}`)}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'unitId',
+          title: t('school.calendar.scope'),
+          render: (e) => (e.unitId === null ? t('school.calendar.foundation') : t('school.calendar.unitOnly')),
+        },
+        ...(canManage
+          ? [
+              {
+                accessor: '_actions',
+                title: t('school.actions'),
+                textAlign: 'right' as const,
+                render: (e: CalendarEntry) => (
                   <RowActions
                     name={e.name}
                     edit={() => onEdit(e)}
@@ -285,13 +293,12 @@ function EntryTable({
                       run: () => remove.mutateAsync(e.id),
                     }}
                   />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
