@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
+import { attemptRule } from '../exam/attempt-access.ts';
 import { counsellingCaseRule, psychotestRule } from '../counselling/counselling.access.ts';
 import { scoreSheetRule } from '../grades/grades.access.ts';
 import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
@@ -29,6 +30,7 @@ const RULES = {
   question: questionRule,
   scoreSheet: scoreSheetRule,
   lesson: lessonRule,
+  attempt: attemptRule,
   violation: violationRule,
   achievement: achievementRule,
   sanction: sanctionRule,

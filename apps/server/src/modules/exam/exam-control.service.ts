@@ -19,7 +19,6 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { seesAllUnits, userCan } from '../../lib/scope.ts';
-import * as school from '../school/school.service.ts';
 import { display, scoreAttempt } from '../assessment/attempt-score.ts';
 import * as results from '../assessment/attempt-score.ts';
 import {
@@ -33,23 +32,18 @@ import {
 } from './exam.service.ts';
 import { paperFor } from './exam-paper.ts';
 import * as repo from './exam.repo.ts';
+import { examReach } from './attempt-access.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /**
- * Who may watch and act on an assessment's takers, decided from the signed-in user and the database: the unit's
- * controllers (TEACHERCASHIER, WAKAKUR, ADMIN: `assessment.control`) every class; the author and the teachers of its
- * subject and grade every class; a proctor the classes of the exam slots they proctor. Null: no one's business.
+ * Who may watch and act on an assessment's takers: the attempt rule over the whole exam (attempt-access.ts: the
+ * unit's controllers, the author and its subject's teachers every class, a proctor their classes). Null: no one's
+ * business.
  */
-export async function controlReach(exec: Executor, user: AuthUser, a: repo.AssessmentForExam) {
-  if (!seesAllUnits(user) && a.unitId !== user.unit?.id) return null;
-  if (userCan(user, 'assessment.control')) return { classIds: null as number[] | null };
-  if (!user.employeeId) return null;
-  if (a.authorEmployeeId === user.employeeId) return { classIds: null };
-  if (await school.teachesSubjectInGrade(exec, user.employeeId, a.subjectId, a.gradeId)) return { classIds: null };
-  const slots = await repo.proctoredSlots(exec, user.employeeId, a.id);
-  return slots.length ? { classIds: slots.map((s) => s.classGroupId) } : null;
-}
+export const controlReach = (exec: Executor, user: AuthUser, a: repo.AssessmentForExam) =>
+  examReach(exec, actorOfUser(user), a);
 
 /** The exam control screens and the proctor's actions (issue 13); every action is audited and told to the student. */
 export function createExamControlService(db: Database) {
