@@ -153,4 +153,15 @@ async function list<K extends AccessKind>(
   return new Set(result.rows.map((r) => r.id));
 }
 
-export const access = { require, allowed, filter, list };
+/**
+ * The unit a list or lookup runs on, by the unit rule: the requested one when the actor may read it (403 for
+ * another unit, 404 for none), else the actor's own, or null (every unit) for an actor that sees all.
+ */
+async function scopeUnit(exec: Executor, actor: Actor, requested: number | undefined): Promise<number | null> {
+  if (requested !== undefined) return (await require(exec, actor, 'read', 'unit', requested))[0]!.id;
+  if (actor.allUnits) return null;
+  if (!actor.unit) throw forbidden('Akun Anda belum terhubung ke unit sekolah');
+  return actor.unit.id;
+}
+
+export const access = { require, allowed, filter, list, scopeUnit };

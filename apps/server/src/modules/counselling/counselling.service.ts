@@ -16,7 +16,6 @@ import { audit, audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
 import { assertCounsellor } from './counselling.access.ts';
 import { studentsForWrite } from './counselling-students.ts';
@@ -79,7 +78,7 @@ export function createCounsellingService(db: Database) {
 
   /** Metadata of the notes of the caller's unit (every unit for ADMIN): never the content. */
   async function list(user: AuthUser, q: CounsellingNotesQuery) {
-    const unitId = unitScope(user, q.unitId);
+    const unitId = await access.scopeUnit(db, actorOfUser(user), q.unitId);
     const page = await repo.listNotes(db, { ...q, unitId }, q);
     return { ...page, items: await withStudents(page.items) };
   }
@@ -225,7 +224,7 @@ export function createCounsellingService(db: Database) {
    * instrument; no content. A list of sections, so achievements and violations can join later.
    */
   async function report(user: AuthUser, q: CounsellingReportQuery): Promise<CounsellingReport> {
-    const unitId = unitScope(user, q.unitId);
+    const unitId = await access.scopeUnit(db, actorOfUser(user), q.unitId);
     const { from, to } = monthRange(q.fromMonth, q.toMonth);
     const [rows, tests, discipline] = await Promise.all([
       repo.noteCountsByClass(db, unitId, from, to),

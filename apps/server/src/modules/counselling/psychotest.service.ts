@@ -4,7 +4,6 @@ import { audit, audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { unitScope } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { access } from '../access/access.service.ts';
 import { assertCounsellor } from './counselling.access.ts';
@@ -44,7 +43,11 @@ export function createPsychotestService(db: Database, dataDir: string) {
   const files = fileStore(dataDir, 'psychotest');
 
   async function list(user: AuthUser, q: PsychotestsQuery) {
-    const page = await repo.listPsychotests(db, { ...q, unitId: unitScope(user, q.unitId) }, q);
+    const page = await repo.listPsychotests(
+      db,
+      { ...q, unitId: await access.scopeUnit(db, actorOfUser(user), q.unitId) },
+      q,
+    );
     return { ...page, items: page.items.map(toSummary) };
   }
 

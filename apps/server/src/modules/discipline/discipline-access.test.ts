@@ -1,7 +1,7 @@
-import { beforeAll, describe } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { achievements, sanctions, violationRules, violations } from '../../db/schema/index.ts';
 import { syncReadCache } from '../../lib/read-cache.ts';
-import type { AccessKind } from '../access/access.service.ts';
+import { access, type AccessKind } from '../access/access.service.ts';
 import {
   CLASS_OR_STUDENT_READ,
   NONE,
@@ -131,4 +131,25 @@ beforeAll(async () => {
 
 describe("the row-access matrix of discipline's kinds: every action x every division x own, other class, other unit", () => {
   matrixTables(fx, EXPECTED, (kind) => rows[kind]);
+
+  it('runs a list on the requested unit the unit rule allows, else the own unit, every unit for YAYASAN', async () => {
+    const scope = async (who: Who, unitId?: number) => {
+      try {
+        return await access.scopeUnit(fx.ctx.db, fx.actors.get(who)!, unitId);
+      } catch (err) {
+        return (err as { statusCode: number }).statusCode;
+      }
+    };
+    expect([await scope('BPBK'), await scope('BPBK', fx.smp), await scope('BPBK', fx.sd)]).toEqual([
+      fx.smp,
+      fx.smp,
+      403,
+    ]);
+    expect([await scope('YAYASAN'), await scope('YAYASAN', fx.sd), await scope('YAYASAN', 2_000_000_000)]).toEqual([
+      null,
+      fx.sd,
+      404,
+    ]);
+    expect([await scope('ADMIN_SMP_TOKEN'), await scope('ADMIN_SMP_TOKEN', fx.sd)]).toEqual([fx.smp, 403]);
+  });
 });

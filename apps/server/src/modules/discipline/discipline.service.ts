@@ -26,7 +26,6 @@ import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { actorOfUser } from '../../lib/actor.ts';
-import { unitScope } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { access } from '../access/access.service.ts';
 import * as school from '../school/school.service.ts';
@@ -77,6 +76,13 @@ const safeName = (name: string, mime: string) => {
     .trim();
   return cleaned || `bukti.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}`;
 };
+
+/** The unit a catalogue call works on (the unit rule): the caller's own, or the one ADMIN/YAYASAN name. */
+export async function catalogueUnit(exec: Executor, user: AuthUser, unitId: number | undefined) {
+  const unit = await access.scopeUnit(exec, actorOfUser(user), unitId);
+  if (unit === null) throw badRequest('Pilih unit', { unitId: 'Wajib dipilih' });
+  return unit;
+}
 
 export function createDisciplineService(db: Database, dataDir: string) {
   const files = fileStore(dataDir, 'discipline');
@@ -163,15 +169,11 @@ export function createDisciplineService(db: Database, dataDir: string) {
     return { unitId, achievementsOffset: row?.achievementsOffset ?? false, pointsByLevel };
   }
 
-  /** The unit a catalogue call works on: the caller's own, or the one ADMIN/YAYASAN name. */
-  function catalogueUnit(user: AuthUser, unitId: number | undefined) {
-    const unit = unitScope(user, unitId);
-    if (unit === null) throw badRequest('Pilih unit', { unitId: 'Wajib dipilih' });
-    return unit;
-  }
+  /** The unit a list runs on (the unit rule): the requested one, else the caller's own; null for every unit. */
+  const scope = (user: AuthUser, unitId: number | undefined) => access.scopeUnit(db, actorOfUser(user), unitId);
 
   async function catalogue(user: AuthUser, q: { unitId?: number | undefined; active?: 'true' | 'false' | undefined }) {
-    const unitId = catalogueUnit(user, q.unitId);
+    const unitId = await catalogueUnit(db, user, q.unitId);
     const onlyActive = q.active === 'true';
     const [rules, thresholds, settings] = await Promise.all([
       repo.listRules(db, unitId, onlyActive),
@@ -182,7 +184,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   }
 
   async function createRule(user: AuthUser, input: ViolationRuleInput, actor: AuditActor) {
-    const unitId = catalogueUnit(user, input.unitId);
+    const unitId = await catalogueUnit(db, user, input.unitId);
     return db.transaction(async (tx) => {
       if (await repo.findRuleByCode(tx, unitId, input.code)) {
         throw conflict(`Kode ${input.code} sudah dipakai`, { code: 'Sudah dipakai' });
@@ -208,7 +210,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   }
 
   async function createThreshold(user: AuthUser, input: DisciplineThresholdInput, actor: AuditActor) {
-    const unitId = catalogueUnit(user, input.unitId);
+    const unitId = await catalogueUnit(db, user, input.unitId);
     return db.transaction(async (tx) => {
       if (await repo.findThresholdByPoints(tx, unitId, input.points)) {
         throw conflict(`Ambang ${input.points} poin sudah ada`, { points: 'Sudah ada' });
@@ -255,7 +257,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   }
 
   async function saveSettings(user: AuthUser, input: DisciplineSettingsInput, actor: AuditActor) {
-    const unitId = catalogueUnit(user, input.unitId);
+    const unitId = await catalogueUnit(db, user, input.unitId);
     return db.transaction(async (tx) => {
       const before = await settingsOf(tx, unitId);
       const pointsByLevel = Object.fromEntries(ACHIEVEMENT_LEVELS.map((l) => [l, input.pointsByLevel[l] ?? 0]));
@@ -285,7 +287,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
 
   /** Teachers see what they reported; BPBK, the principal, WAKAKUR and YAYASAN every record of their scope. */
   async function listViolations(user: AuthUser, q: ViolationsQuery & Page) {
-    const unitId = unitScope(user, q.unitId);
+    const unitId = await scope(user, q.unitId);
     const reach = await access.filter(db, actorOfUser(user), 'read', 'violation');
     const page = await repo.listViolations(
       db,
@@ -453,7 +455,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   const getAchievement = async (user: AuthUser, id: number) => achievementToApi(await readableAchievement(user, id));
 
   async function listAchievements(user: AuthUser, q: AchievementsQuery & Page) {
-    const page = await repo.listAchievements(db, { ...q, unitId: unitScope(user, q.unitId) }, q);
+    const page = await repo.listAchievements(db, { ...q, unitId: await scope(user, q.unitId) }, q);
     return { ...page, items: page.items.map(achievementToApi) };
   }
 
@@ -461,7 +463,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   async function listHomeroomAchievements(user: AuthUser, q: AchievementsQuery & Page) {
     const classIds = user.employeeId ? (await school.homeroomClasses(db, user.employeeId)).map((c) => c.id) : [];
     if (!classIds.length) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
-    const page = await repo.listAchievements(db, { ...q, unitId: unitScope(user, q.unitId), classIds }, q);
+    const page = await repo.listAchievements(db, { ...q, unitId: await scope(user, q.unitId), classIds }, q);
     return { ...page, items: page.items.map(achievementToApi) };
   }
 
@@ -626,7 +628,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
   const getSanction = async (user: AuthUser, id: number) => sanctionToApi(await readableSanction(user, id));
 
   async function listSanctions(user: AuthUser, q: SanctionsQuery & Page) {
-    const unitId = unitScope(user, q.unitId);
+    const unitId = await scope(user, q.unitId);
     const reach = await access.filter(db, actorOfUser(user), 'read', 'sanction');
     const page = await repo.listSanctions(db, { ...q, unitId, reach }, q);
     return { ...page, items: page.items.map(sanctionToApi) };
@@ -727,7 +729,7 @@ export function createDisciplineService(db: Database, dataDir: string) {
 
   async function recap(user: AuthUser, q: DisciplineRecapQuery) {
     if (q.to < q.from) throw badRequest('Sampai tanggal sebelum dari tanggal', { to: 'Sebelum dari tanggal' });
-    const rows = await repo.recapRows(db, unitScope(user, q.unitId), q.from, q.to);
+    const rows = await repo.recapRows(db, await scope(user, q.unitId), q.from, q.to);
     const zero = () => ({ violations: 0, points: 0, sanctions: 0 });
     const add = (into: ReturnType<typeof zero>, r: repo.RecapRow) => {
       into.violations += r.violations;

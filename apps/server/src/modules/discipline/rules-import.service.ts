@@ -1,9 +1,8 @@
 import { RULE_IMPORT_COLUMNS, RULE_IMPORT_MAX_ROWS, ViolationRuleInput, type AuthUser } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { importTemplate, runImport } from '../../lib/excel-import.ts';
-import { unitScope } from '../../lib/scope.ts';
+import { catalogueUnit } from './discipline.service.ts';
 import * as repo from './discipline.repo.ts';
 
 type ColumnKey = (typeof RULE_IMPORT_COLUMNS)[number]['key'];
@@ -28,8 +27,7 @@ export function createRulesImportService(db: Database) {
     );
 
   async function importRules(user: AuthUser, unitId: number | undefined, file: Buffer, actor: AuditActor) {
-    const unit = unitScope(user, unitId);
-    if (unit === null) throw badRequest('Pilih unit', { unitId: 'Wajib dipilih' });
+    const unit = await catalogueUnit(db, user, unitId);
     return runImport<ColumnKey, ViolationRuleInput>(db, file, actor, {
       columns: RULE_IMPORT_COLUMNS,
       limit: { rows: RULE_IMPORT_MAX_ROWS, message: `Maksimal ${RULE_IMPORT_MAX_ROWS} baris sekali impor` },
