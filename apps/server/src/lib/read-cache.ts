@@ -66,6 +66,11 @@ export function dependsOn(...tables: string[]): CacheTables {
   return Object.freeze([...tables]) as unknown as CacheTables;
 }
 
+/** Takes back a declaration (a test's own table): the server suite's files share one process and its modules. */
+export function forgetDependency(table: string): void {
+  declaredTables.delete(table);
+}
+
 interface Entry {
   tables: CacheTables;
   value: Promise<unknown>;
