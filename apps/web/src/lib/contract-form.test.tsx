@@ -50,6 +50,19 @@ function ChoiceForm({ onSaved }: { onSaved: (body: z.output<typeof Choice>) => v
 /** The messages under the inputs, top to bottom. */
 const fieldErrors = () => [...document.querySelectorAll('.mantine-InputWrapper-error')].map((e) => e.textContent);
 
+const Tags = z.object({ tags: z.array(z.string().min(1, 'Tag tidak boleh kosong')) });
+
+function TagsForm() {
+  const { error, firstError, submit } = useContractForm(Tags, { tags: ['ipa', ''] });
+  return (
+    <form noValidate onSubmit={(e) => void submit(() => {})(e)}>
+      <p>list: {error('tags') ?? '-'}</p>
+      <p>first: {firstError('tags') ?? '-'}</p>
+      <Button type="submit">Kirim</Button>
+    </form>
+  );
+}
+
 const answer = (status: number, body: unknown) =>
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(body), { status }));
 
@@ -106,5 +119,12 @@ describe('useContractForm', () => {
     await waitFor(() => expect(fieldErrors()).toEqual([]));
     fireEvent.click(screen.getByRole('button', { name: 'Kirim' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ kind: 'B', agreed: true }));
+  });
+
+  it('finds the first message below a list whose items are checked one by one', async () => {
+    await renderWithApp(<TagsForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim' }));
+    await screen.findByText('first: Tag tidak boleh kosong');
+    screen.getByText('list: -');
   });
 });

@@ -24,6 +24,18 @@ const isEvent = (next: unknown): next is ChangeEvent<HTMLInputElement> =>
 const valueOf = (next: Change, checked = false): unknown =>
   isEvent(next) ? (checked ? next.currentTarget.checked : next.currentTarget.value) : next;
 
+/** The first message in a nested error tree (depth first, in the order of its keys). */
+function firstMessage(node: unknown): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const { message, ref: _ref, ...rest } = node as { message?: unknown; ref?: unknown };
+  if (typeof message === 'string') return message;
+  for (const child of Object.values(rest)) {
+    const found = firstMessage(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export interface ContractForm<V extends FieldValues, O> {
   /** the react-hook-form form (watch, setValue, reset, formState ...) */
   form: UseFormReturn<V>;
@@ -37,6 +49,8 @@ export interface ContractForm<V extends FieldValues, O> {
   ) => { checked: boolean; onChange: (next: Change) => void; error: string | undefined };
   /** the values as the inputs hold them now */
   values: V;
+  /** the message at a path or the first one below it (a list whose items are checked one by one) */
+  firstError: (name: string) => string | undefined;
   /** the field's current value */
   value: <N extends Path<V>>(name: N) => PathValue<V, N>;
   /** the message at a path of the contract (a field, `root` for a check of the whole form, or a path of the
@@ -69,6 +83,7 @@ export function useContractForm<S extends z.ZodType, V extends FieldValues>(
   const valueAt = <N extends Path<V>>(name: N) => get(current, name) as PathValue<V, N>;
   const error = (name: string): string | undefined =>
     (get(errors, name) as { message?: unknown } | undefined)?.message as string | undefined;
+  const firstError = (name: string): string | undefined => error(name) ?? firstMessage(get(errors, name));
   const set = <N extends Path<V>>(name: N, next: unknown) =>
     form.setValue(name, next as PathValue<V, N>, { shouldDirty: true, shouldValidate: isSubmitted });
   const showServerErrors = (failure: unknown) => {
@@ -92,6 +107,7 @@ export function useContractForm<S extends z.ZodType, V extends FieldValues>(
     values: current,
     value: valueAt,
     error,
+    firstError,
     submit: (onValid) => async (event) => {
       event?.preventDefault?.();
       await form.handleSubmit(async (valid) => {

@@ -29,13 +29,12 @@ import {
   type QuestionType,
 } from '@mms/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api.ts';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
-import { issueErrors } from '../../../lib/validation.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { uploadQuestionImage, useQuestionChoices, useSaveQuestion } from '../api.ts';
 import { buildQuestion, draftOf, emptyDraft, optionId, type QuestionDraft } from '../question-model.ts';
@@ -62,68 +61,44 @@ export function QuestionForm({
   const { t, i18n } = useTranslation();
   const choices = useQuestionChoices(!bank);
   const save = useSaveQuestion();
-  const [initial] = useState(() => (question ? draftOf(question) : emptyDraft()));
-  const [v, setV] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useUnsavedChanges(JSON.stringify(v) !== JSON.stringify(initial));
-  const change = (patch: Partial<QuestionDraft>) => setV((old) => ({ ...old, ...patch }));
+  /** a bank of its own has no subject and grade, cognitive level or objective */
+  const bankBody = (body: Record<string, unknown>) => {
+    const { subjectId: _s, gradeId: _g, cognitiveLevel: _c, objective: _o, ...rest } = body;
+    return rest;
+  };
+  const {
+    form,
+    values: v,
+    error: err,
+    firstError,
+    submit: onValid,
+    dirty,
+  } = useContractForm<ZodType, QuestionDraft>(
+    bank ? bank.schema : question ? QuestionUpdate : QuestionInput,
+    question ? draftOf(question) : emptyDraft(),
+    { prepare: (draft) => (bank ? bankBody(buildQuestion(draft)) : buildQuestion(draft)) },
+  );
+  useUnsavedChanges(dirty);
+  const change = (patch: Partial<QuestionDraft>) => {
+    for (const [key, next] of Object.entries(patch))
+      form.setValue(key as keyof QuestionDraft, next as never, { shouldDirty: true });
+  };
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const pairs = choices.data?.items ?? [];
   const pairValue = v.subjectId && v.gradeId ? `${v.subjectId}:${v.gradeId}` : null;
-  const err = (key: string) => errors[key];
   /** The error of a list (its own or of its key), under the list. */
-  const listError = (...keys: string[]) => keys.map((k) => errors[k]).find(Boolean);
+  const listError = (...keys: string[]) => keys.map((k) => err(k)).find(Boolean);
 
-  const [bankSaving, setBankSaving] = useState(false);
-  const submit = () => {
-    const body = buildQuestion(v);
-    if (bank) {
-      const { subjectId: _s, gradeId: _g, cognitiveLevel: _c, objective: _o, ...rest } = body;
-      const checked = bank.schema.safeParse(rest);
-      if (!checked.success) {
-        setErrors(issueErrors(checked.error, 'first'));
-        return;
-      }
-      setErrors({});
-      setBankSaving(true);
-      bank
-        .save(question?.id ?? null, checked.data as Record<string, unknown>)
-        .then(() => {
-          onDone();
-          notifyDone('saved');
-        })
-        .catch((e: unknown) => {
-          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-          notifyError(e);
-        })
-        .finally(() => setBankSaving(false));
-      return;
+  const submit = onValid(async (body) => {
+    if (bank) await bank.save(question?.id ?? null, body as Record<string, unknown>);
+    else {
+      // a new version keeps its subject and grade
+      const { subjectId: _s, gradeId: _g, ...update } = body as QuestionInput;
+      await save.mutateAsync({ id: question?.id ?? null, body: (question ? update : body) as QuestionInput });
     }
-    const parsed = (question ? QuestionUpdate : QuestionInput).safeParse(body);
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, 'first'));
-      return;
-    }
-    setErrors({});
-    let sent: Record<string, unknown> = parsed.data;
-    if (question) {
-      const { subjectId: _s, gradeId: _g, ...update } = parsed.data as QuestionInput;
-      sent = update;
-    }
-    save.mutate(
-      { id: question?.id ?? null, body: sent as QuestionInput },
-      {
-        onSuccess: () => {
-          onDone();
-          notifyDone('saved');
-        },
-        onError: (e) => {
-          if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-          notifyError(e);
-        },
-      },
-    );
-  };
+    onDone();
+    notifyDone('saved');
+  });
 
   /** A short rich text of the question (an option, a statement, a side of a pair): the compact editor. */
   const part = (label: string, value: string, errorKey: string, onChange: (html: string) => void) => (
@@ -533,11 +508,11 @@ export function QuestionForm({
         label={t('qbank.tags')}
         description={t('qbank.tagsHint')}
         value={v.tags}
-        error={Object.entries(errors).find(([k]) => k.startsWith('tags'))?.[1]}
+        error={firstError('tags')}
         onChange={(e) => change({ tags: e.currentTarget.value })}
       />
       <Group justify="flex-end">
-        <Button color="green" loading={save.isPending || bankSaving} disabled={noChoices} onClick={submit}>
+        <Button color="green" loading={form.formState.isSubmitting} disabled={noChoices} onClick={() => void submit()}>
           {t('qbank.save')}
         </Button>
       </Group>
