@@ -8,10 +8,10 @@ import {
   type DrawRule,
 } from '@mms/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetDrawRules } from '../api.ts';
-import { useDialogSubmit } from './use-dialog-submit.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyInfo } from '../../../lib/notify.ts';
 
 type Row = { tag: string; difficulty: string | null; type: string | null; count: number | string };
 
@@ -25,15 +25,12 @@ export function DrawRulesDialog({ assessment: a, onDone }: { assessment: Assessm
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const save = useSetDrawRules();
-  const [rows, setRows] = useState<Row[]>(() => a.drawRules.map(toRow));
-  const { errors, submit: send } = useDialogSubmit(save, { id: a.id, done: t('assess.drawSaved'), onDone });
-  const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const total = rows.reduce((n, r) => n + (typeof r.count === 'number' ? r.count : 0), 0);
-
-  const submit = () =>
-    send(
-      DrawRulesInput.safeParse({
-        rules: rows.map((r) => ({
+  const { form, field, values, error, submit } = useContractForm<typeof DrawRulesInput, { rules: Row[] }>(
+    DrawRulesInput,
+    { rules: a.drawRules.map(toRow) },
+    {
+      prepare: (v) => ({
+        rules: v.rules.map((r) => ({
           tag: r.tag.trim() || null,
           difficulty: r.difficulty,
           type: r.type,
@@ -41,7 +38,16 @@ export function DrawRulesDialog({ assessment: a, onDone }: { assessment: Assessm
           count: typeof r.count === 'number' ? r.count : 0,
         })),
       }),
-    );
+    },
+  );
+  const rows = values.rules;
+  const setRows = (next: Row[]) => form.setValue('rules', next, { shouldDirty: true });
+  const total = rows.reduce((n, r) => n + (typeof r.count === 'number' ? r.count : 0), 0);
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: a.id, body });
+    notifyInfo(t('assess.drawSaved'));
+    onDone();
+  });
 
   return (
     <Stack gap="md">
@@ -55,16 +61,13 @@ export function DrawRulesDialog({ assessment: a, onDone }: { assessment: Assessm
         <Group key={i} align="flex-end" gap="xs" wrap="wrap">
           <TextInput
             label={t('assess.drawTag', { n: i + 1 })}
-            value={r.tag}
-            onChange={(e) => set(i, { tag: e.currentTarget.value })}
-            error={errors[`rules.${i}.tag`]}
+            {...field(`rules.${i}.tag`)}
             w={{ base: '100%', xs: 160 }}
           />
           <Select
             label={t('qbank.difficulty')}
             data={DIFFICULTIES.map((d) => ({ value: d, label: t(`qbank.difficulties.${d}`) }))}
-            value={r.difficulty}
-            onChange={(x) => set(i, { difficulty: x })}
+            {...field(`rules.${i}.difficulty`)}
             placeholder={t('assess.drawAny')}
             clearable
             w={{ base: '100%', xs: 130 }}
@@ -72,21 +75,18 @@ export function DrawRulesDialog({ assessment: a, onDone }: { assessment: Assessm
           <Select
             label={t('qbank.type')}
             data={QUESTION_TYPES.map((q) => ({ value: q, label: QUESTION_TYPE_LABELS[q][lang] }))}
-            value={r.type}
-            onChange={(x) => set(i, { type: x })}
+            {...field(`rules.${i}.type`)}
             placeholder={t('assess.drawAny')}
             clearable
             w={{ base: '100%', xs: 170 }}
           />
           <NumberInput
             label={t('assess.drawCount')}
-            value={r.count}
-            onChange={(x) => set(i, { count: x })}
+            {...field(`rules.${i}.count`)}
             min={1}
             max={200}
             allowDecimal={false}
             clampBehavior="none"
-            error={errors[`rules.${i}.count`]}
             w={{ base: '100%', xs: 100 }}
           />
           <ActionIcon
@@ -94,22 +94,22 @@ export function DrawRulesDialog({ assessment: a, onDone }: { assessment: Assessm
             color="red"
             size="lg"
             aria-label={t('assess.drawRemove', { n: i + 1 })}
-            onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+            onClick={() => setRows(rows.filter((_, j) => j !== i))}
           >
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
         </Group>
       ))}
-      {errors.rules && (
+      {error('rules') && (
         <Text size="sm" c="red.8">
-          {errors.rules}
+          {error('rules')}
         </Text>
       )}
       <Group justify="space-between">
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setRows((rs) => [...rs, { tag: '', difficulty: null, type: null, count: 5 }])}
+          onClick={() => setRows([...rows, { tag: '', difficulty: null, type: null, count: 5 }])}
           disabled={rows.length >= 20}
         >
           {t('assess.drawAdd')}
@@ -119,7 +119,7 @@ export function DrawRulesDialog({ assessment: a, onDone }: { assessment: Assessm
         </Text>
       </Group>
       <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
+        <Button onClick={() => void onSubmit()} loading={form.formState.isSubmitting}>
           {t('assess.drawSave')}
         </Button>
       </Group>

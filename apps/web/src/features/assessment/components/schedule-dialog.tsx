@@ -1,12 +1,20 @@
 import { Button, Group, MultiSelect, Stack } from '@mantine/core';
 import { ScheduleInput, type Assessment } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveYearId } from '../../../components/pickers.tsx';
 import { useGradeClasses, useScheduleAssessment } from '../api.ts';
 import { instant, wallClock } from '../assessment-model.ts';
 import { DateTimeField } from './date-time-field.tsx';
-import { useDialogSubmit } from './use-dialog-submit.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyInfo } from '../../../lib/notify.ts';
+
+/** The dialog's values: the classes as the MultiSelect holds them, each end of the window as date and time. */
+interface Window {
+  classIds: string[];
+  opens: { date: string; time: string };
+  closes: { date: string; time: string };
+  due: { date: string; time: string };
+}
 
 /**
  * Puts an approved assessment on the schedule (issue 12): the classes that take it and its window, WIB; a task
@@ -28,37 +36,36 @@ export function ScheduleDialog({
   const yearId = useActiveYearId();
   const classes = useGradeClasses(a.gradeId, yearId);
   const schedule = useScheduleAssessment();
-  const [classIds, setClassIds] = useState(a.classes.map((c) => String(c.id)));
-  const [times, setTimes] = useState(() => ({
-    opens: wallClock(a.opensAt),
-    closes: wallClock(a.closesAt),
-    due: wallClock(a.dueAt ?? null),
-  }));
   const isTask = a.kind === 'TASK';
-  const { errors, submit: send } = useDialogSubmit(schedule, {
-    id: a.id,
-    done: doneMessage ?? t('assess.scheduled'),
-    onDone,
-  });
-
-  const submit = () =>
-    send(
-      ScheduleInput.safeParse({
-        classIds: classIds.map(Number),
-        opensAt: instant(times.opens.date, times.opens.time),
-        closesAt: instant(times.closes.date, times.closes.time),
-        ...(isTask ? { dueAt: instant(times.due.date, times.due.time || '23:59') } : {}),
+  const { field, form, error, submit } = useContractForm<typeof ScheduleInput, Window>(
+    ScheduleInput,
+    {
+      classIds: a.classes.map((c) => String(c.id)),
+      opens: wallClock(a.opensAt),
+      closes: wallClock(a.closesAt),
+      due: wallClock(a.dueAt ?? null),
+    },
+    {
+      prepare: (v) => ({
+        classIds: v.classIds.map(Number),
+        opensAt: instant(v.opens.date, v.opens.time),
+        closesAt: instant(v.closes.date, v.closes.time),
+        ...(isTask ? { dueAt: instant(v.due.date, v.due.time || '23:59') } : {}),
       }),
-    );
+    },
+  );
+  const onSubmit = submit(async (body) => {
+    await schedule.mutateAsync({ id: a.id, body });
+    notifyInfo(doneMessage ?? t('assess.scheduled'));
+    onDone();
+  });
 
   return (
     <Stack gap="md">
       <MultiSelect
         label={t('assess.classes')}
         data={(classes.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={classIds}
-        onChange={setClassIds}
-        error={errors.classIds}
+        {...field('classIds')}
         withAsterisk
       />
       {(['opens', 'closes'] as const).map((end) => (
@@ -66,9 +73,8 @@ export function ScheduleDialog({
           key={end}
           dateLabel={t(`assess.${end}Date`)}
           timeLabel={t(`assess.${end}Time`)}
-          value={times[end]}
-          onChange={(value) => setTimes((w) => ({ ...w, [end]: value }))}
-          error={errors[`${end}At`]}
+          {...field(end)}
+          error={error(`${end}At`)}
           required
         />
       ))}
@@ -76,13 +82,12 @@ export function ScheduleDialog({
         <DateTimeField
           dateLabel={t('assess.dueDate')}
           timeLabel={t('assess.dueTime')}
-          value={times.due}
-          onChange={(value) => setTimes((w) => ({ ...w, due: value }))}
-          error={errors.dueAt}
+          {...field('due')}
+          error={error('dueAt')}
         />
       )}
       <Group justify="flex-end">
-        <Button onClick={submit} loading={schedule.isPending}>
+        <Button onClick={() => void onSubmit()} loading={form.formState.isSubmitting}>
           {submitLabel ?? t('assess.schedule')}
         </Button>
       </Group>

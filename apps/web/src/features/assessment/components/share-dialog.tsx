@@ -1,11 +1,11 @@
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { ShareInput, type AssessmentDetail } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { useTeachersLookup } from '../../school/api.ts';
 import { useShareAssessment } from '../api.ts';
-import { useDialogSubmit } from './use-dialog-submit.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyInfo } from '../../../lib/notify.ts';
 
 /**
  * "Bagikan" (issue 12): the author gives another teacher of the unit who teaches the subject the set to read, or to
@@ -15,11 +15,21 @@ export function ShareDialog({ assessment: a, onDone }: { assessment: AssessmentD
   const { t } = useTranslation();
   const teachers = useTeachersLookup(a.unitId);
   const share = useShareAssessment();
-  const [employeeId, setEmployeeId] = useState<string | null>(null);
-  const [mode, setMode] = useState<'READ' | 'COPY'>('READ');
-  const { errors, submit: send } = useDialogSubmit(share, { id: a.id, done: t('assess.shared'), onDone });
+  const { field, form, submit } = useContractForm<
+    typeof ShareInput,
+    { employeeId: string | null; mode: 'READ' | 'COPY' }
+  >(
+    ShareInput,
+    { employeeId: null, mode: 'READ' },
+    { prepare: (v) => ({ employeeId: v.employeeId ? Number(v.employeeId) : undefined, mode: v.mode }) },
+  );
+  const mode = field('mode');
   const taken = new Set(a.shares.map((s) => s.employeeId));
-  const submit = () => send(ShareInput.safeParse({ employeeId: employeeId ? Number(employeeId) : undefined, mode }));
+  const onSubmit = submit(async (body) => {
+    await share.mutateAsync({ id: a.id, body });
+    notifyInfo(t('assess.shared'));
+    onDone();
+  });
 
   return (
     <Stack gap="md">
@@ -40,9 +50,7 @@ export function ShareDialog({ assessment: a, onDone }: { assessment: AssessmentD
           value: String(x.id),
           label: taken.has(x.id) ? `${x.name} · ${t('assess.shareAgain')}` : x.name,
         }))}
-        value={employeeId}
-        onChange={setEmployeeId}
-        error={errors.employeeId}
+        {...field('employeeId')}
         searchable
         withAsterisk
       />
@@ -52,13 +60,13 @@ export function ShareDialog({ assessment: a, onDone }: { assessment: AssessmentD
         </Text>
         <SegmentedControl
           aria-labelledby="share-mode-label"
-          value={mode}
-          onChange={(v) => setMode(v as 'READ' | 'COPY')}
+          value={mode.value}
+          onChange={mode.onChange}
           data={(['READ', 'COPY'] as const).map((m) => ({ value: m, label: t(`assess.shareModes.${m}`) }))}
         />
       </div>
       <Group justify="flex-end">
-        <Button onClick={submit} loading={share.isPending}>
+        <Button onClick={() => void onSubmit()} loading={form.formState.isSubmitting}>
           {t('assess.share')}
         </Button>
       </Group>
