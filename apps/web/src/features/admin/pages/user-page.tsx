@@ -29,6 +29,7 @@ import { useEndSessions, useUser, useUserAudit } from '../api.ts';
 import { EditAccountForm, ResetPasswordForm } from '../components/account-forms.tsx';
 import { browserName, dateTimeText } from '../format.ts';
 import { StateBadge, useToggleActive } from './users-page.tsx';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -124,30 +125,28 @@ function RecentAudit({ userId }: { userId: number }) {
       ) : items.length === 0 ? (
         <Text size="sm">{t('admin.user.noAudit')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label={t('admin.user.auditLabel')} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.audit.at')}</Table.Th>
-                <Table.Th>{t('admin.audit.action')}</Table.Th>
-                <Table.Th>{t('admin.audit.actor')}</Table.Th>
-                <Table.Th>{t('admin.audit.ip')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{dateTimeText(a.at, lang)}</Table.Td>
-                  <Table.Td>
-                    <code>{a.action}</code>
-                  </Table.Td>
-                  <Table.Td>{a.actorUsername ?? t('admin.audit.system')}</Table.Td>
-                  <Table.Td>{a.ip ?? '–'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList
+          label={t('admin.user.auditLabel')}
+          records={items}
+          columns={[
+            { accessor: 'at', title: t('admin.audit.at'), render: (a) => dateTimeText(a.at, lang) },
+            {
+              accessor: 'action',
+              title: t('admin.audit.action'),
+              render: (a) => (
+                <>
+                  <code>{a.action}</code>
+                </>
+              ),
+            },
+            {
+              accessor: 'actorUsername',
+              title: t('admin.audit.actor'),
+              render: (a) => a.actorUsername ?? t('admin.audit.system'),
+            },
+            { accessor: 'ip', title: t('admin.audit.ip'), render: (a) => a.ip ?? '–' },
+          ]}
+        />
       )}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Table } from '@mantine/core';
+import { Alert, Button, Skeleton } from '@mantine/core';
 import { formatRupiah, longMonth } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useMySlip, useMySlips } from '../api.ts';
 import { SlipPaper } from '../components/slip-paper.tsx';
+import { DataList } from '../../../components/data-list/data-list.tsx';
 
 /** tutor/bisyaroh ("Bisyaroh saya"): one's own slips of locked months; a slip opens for printing. */
 export function MyBisyarohPage() {
@@ -22,24 +23,28 @@ export function MyBisyarohPage() {
       {slips.isError && <Alert color="red">{errorText(slips.error)}</Alert>}
       {slips.data?.items.length === 0 && <Alert color="blue">{t('bisyaroh.mine.empty')}</Alert>}
       {!!slips.data?.items.length && (
-        <Table striped withTableBorder mb="lg" aria-label={t('bisyaroh.mine.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('bisyaroh.common.month')}</Table.Th>
-              <Table.Th>{t('bisyaroh.list.unit')}</Table.Th>
-              <Table.Th ta="right">{t('bisyaroh.common.total')}</Table.Th>
-              <Table.Th>{t('bisyaroh.common.status')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {slips.data.items.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>{longMonth(s.month, lang)}</Table.Td>
-                <Table.Td>{s.unitName}</Table.Td>
-                <Table.Td ta="right">{formatRupiah(s.total)}</Table.Td>
-                <Table.Td>{s.paidAt ? t('bisyaroh.common.paid') : t('bisyaroh.common.unpaid')}</Table.Td>
-                <Table.Td>
+        <DataList
+          label={t('bisyaroh.mine.title')}
+          records={slips.data.items}
+          columns={[
+            { accessor: 'month', title: t('bisyaroh.common.month'), render: (s) => longMonth(s.month, lang) },
+            { accessor: 'unitName', title: t('bisyaroh.list.unit') },
+            {
+              accessor: 'total',
+              title: t('bisyaroh.common.total'),
+              textAlign: 'right',
+              render: (s) => formatRupiah(s.total),
+            },
+            {
+              accessor: 'paidAt',
+              title: t('bisyaroh.common.status'),
+              render: (s) => (s.paidAt ? t('bisyaroh.common.paid') : t('bisyaroh.common.unpaid')),
+            },
+            {
+              accessor: '_actions',
+              title: '',
+              render: (s) => (
+                <>
                   <Button
                     size="xs"
                     variant="default"
@@ -48,11 +53,11 @@ export function MyBisyarohPage() {
                   >
                     {t('bisyaroh.common.print')}
                   </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {openId !== null && slip.isPending && <Skeleton height={320} />}
       {slip.isError && <Alert color="red">{errorText(slip.error)}</Alert>}
