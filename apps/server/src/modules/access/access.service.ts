@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { applicantRule } from '../admission/applicant-access.ts';
 import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
 import { attemptRule } from '../exam/attempt-access.ts';
@@ -38,6 +39,7 @@ const RULES = {
   counsellingCase: counsellingCaseRule,
   psychotest: psychotestRule,
   employee: employeeRule,
+  applicant: applicantRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;

@@ -19,11 +19,13 @@ import {
 } from '@mms/shared';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { admissionWaves, applicants, auditLog, units, users } from '../../db/schema/index.ts';
+import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { scheduleExamDeadline } from '../../jobs/names.ts';
+import { access } from '../access/access.service.ts';
 import { itemsOfTaker, answersOf, rescore, scoreAttempt } from '../assessment/attempt-score.ts';
 import { cleanQuestion } from '../assessment/question.service.ts';
 import * as test from '../exam/admission-test.service.ts';
@@ -150,14 +152,13 @@ export function createSelectionService(db: Database) {
     return unitId;
   }
 
-  /** Staff reads of one attempt: the attempt, its applicant (in the caller's units) and the wave's test. */
+  /** Staff reads of one attempt: the attempt, its applicant (the access service's applicant rule) and the test. */
   async function staffAttempt(exec: Executor, user: AuthUser, attemptId: number, lock = false) {
     const t = await test.applicantAttempt(exec, attemptId, lock);
     if (!t) throw notFound('Jawaban tes');
+    await access.require(exec, actorOfUser(user), 'read', 'applicant', t.applicantId);
     const [applicant] = await exec.select().from(applicants).where(eq(applicants.id, t.applicantId));
-    if (!applicant) throw notFound('Jawaban tes');
-    assertUnit(user, applicant.unitId);
-    return { ...t, applicant };
+    return { ...t, applicant: applicant! };
   }
 
   return {
@@ -671,6 +672,7 @@ export function createSelectionService(db: Database) {
           .from(applicants)
           .where(and(inArray(applicants.id, ids), eq(applicants.waveId, wave.id)));
         if (found.length !== ids.length) throw notFound('Pendaftar gelombang ini');
+        await access.require(tx, actorOfUser(user), 'decide', 'applicant', ids);
         for (const d of input.decisions) await moveApplicant(tx, actor, d.applicantId, d.to, { note: input.note });
         return { moved: input.decisions.length };
       });
