@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { ReturnInput, type AssessmentDetail } from '@mms/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
-import { issueErrors } from '../../../lib/validation.ts';
 import { useAssessment, useAssessmentStep } from '../api.ts';
 import { htmlToText } from '../question-model.ts';
 
@@ -22,8 +21,9 @@ export function CheckDialog({ id, onDone }: { id: number; onDone: () => void }) 
 function CheckBody({ assessment: a, onDone }: { assessment: AssessmentDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const step = useAssessmentStep();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // the note is needed to return it; an approval takes it as it is
+  const { field, values, submit } = useContractForm(ReturnInput, { note: '' });
+  const note = values.note;
   const run = (action: 'approve' | 'return', done: string) =>
     step.mutate(
       { id: a.id, action, note: note.trim() || null },
@@ -42,21 +42,15 @@ function CheckBody({ assessment: a, onDone }: { assessment: AssessmentDetail; on
       confirm: t('assess.approve'),
       onConfirm: () => run('approve', t('assess.approved')),
     });
-  const giveBack = () => {
-    const parsed = ReturnInput.safeParse({ note });
-    if (!parsed.success) {
-      setError(issueErrors(parsed.error, 'first').note);
-      return;
-    }
-    setError(undefined);
+  const giveBack = submit(() =>
     confirmDialog({
       title: t('assess.returnTitle'),
       text: t('assess.returnConfirm', { title: a.title }),
       confirm: t('assess.return'),
       destructive: true,
       onConfirm: () => run('return', t('assess.returned')),
-    });
-  };
+    }),
+  );
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -81,17 +75,14 @@ function CheckBody({ assessment: a, onDone }: { assessment: AssessmentDetail; on
           {t('assess.drawRules')}: {a.drawRules.map((r) => t('assess.drawRule', { count: r.count })).join(', ')}
         </Text>
       )}
-      <Textarea
-        label={t('assess.note')}
-        description={t('assess.noteHint')}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={2}
-      />
+      <Textarea label={t('assess.note')} description={t('assess.noteHint')} {...field('note')} autosize minRows={2} />
       <Group justify="flex-end">
-        <Button variant="default" color="orange" onClick={giveBack} disabled={!a.actions.includes('return')}>
+        <Button
+          variant="default"
+          color="orange"
+          onClick={() => void giveBack()}
+          disabled={!a.actions.includes('return')}
+        >
           {t('assess.return')}
         </Button>
         <Button color="green" onClick={approve} loading={step.isPending} disabled={!a.actions.includes('approve')}>
