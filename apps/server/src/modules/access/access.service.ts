@@ -6,6 +6,7 @@ import { applicantRule } from '../admission/applicant-access.ts';
 import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
 import { attemptRule } from '../exam/attempt-access.ts';
+import { billRule } from '../finance/bill-access.ts';
 import { counsellingCaseRule, psychotestRule } from '../counselling/counselling.access.ts';
 import { scoreSheetRule } from '../grades/grades.access.ts';
 import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
@@ -32,6 +33,7 @@ const RULES = {
   scoreSheet: scoreSheetRule,
   lesson: lessonRule,
   attempt: attemptRule,
+  bill: billRule,
   violation: violationRule,
   achievement: achievementRule,
   sanction: sanctionRule,

@@ -22,6 +22,8 @@ import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 import { activeStudentsEnrolledIn } from '../school/school.service.ts';
 import * as repo from './finance.repo.ts';
 
@@ -581,15 +583,19 @@ export function createFinanceService(db: Database) {
     return invoiceOf(id);
   }
 
-  /** An invoice for finance readers of its unit, or for the student it belongs to. */
+  /** An invoice, read by the bill rule over its bills (bill-access.ts): finance readers of its unit, its student. */
   async function invoice(user: AuthUser, id: number) {
     const found = await invoiceOf(id);
+    const actor = actorOfUser(user);
+    const ids = found.bills.map((b) => b.id);
+    // an invoice is made of open bills, so it has some; none would be no one's to read
+    if (!ids.length) throw notFound('Invoice');
     if (user.division === 'STUDENT') {
+      await ownStudentId(user);
       // another student's invoice is not theirs to know of: 404, as if it did not exist
-      if (found.studentId !== (await ownStudentId(user))) throw notFound('Invoice');
-    } else if (['TEACHERCASHIER', 'PRINCIPAL', 'YAYASAN', 'ADMIN'].includes(user.division)) {
-      assertUnit(user, found.unitId);
-    } else throw forbidden();
+      const readable = await access.allowed(db, actor, 'read', 'bill', ids);
+      if (readable.size < ids.length) throw notFound('Invoice');
+    } else await access.require(db, actor, 'read', 'bill', ids);
     return found;
   }
 
