@@ -1,18 +1,11 @@
 import type {
   EmployeeImportResult,
-  AcademicYear,
-  BellSchedule,
-  ClassGroup,
-  ClassGroupInput,
-  ClassGroupUpdate,
   Employee,
   EmployeeInput,
   EmployeeUpdate,
   Enrollment,
   EnrollInput,
   EnrollmentResult,
-  Grade,
-  LookupList,
   MoveInput,
   Page,
   PromoteInput,
@@ -22,12 +15,6 @@ import type {
   StudentSelfUpdate,
   StudentUpdate,
   Semester,
-  Subject,
-  TeachingAssignment,
-  TeachingAssignmentInput,
-  TeachingAssignmentUpdate,
-  SubjectInput,
-  SubjectUpdate,
   TeachingHoursResponse,
   TimetableCheckInput,
   TimetableCheckResult,
@@ -36,24 +23,74 @@ import type {
   TimetableSlot,
   TimetableSlotInput,
   TimetableSlotUpdate,
-  Unit,
   UnitUpdate,
   Foundation,
   FoundationUpdate,
 } from '@mms/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AcademicYear,
+  BellSchedule,
+  ClassGroup,
+  ClassGroupInput,
+  ClassGroupUpdate,
+  ClassGroupsQuery,
+  Grade,
+  HomeroomInput,
+  LookupList,
+  OkResponse,
+  SchoolPageQuery,
+  Subject,
+  SubjectInput,
+  SubjectUpdate,
+  TeachingAssignment,
+  TeachingAssignmentInput,
+  TeachingAssignmentUpdate,
+  UnitFilter,
+  Unit,
+  pageOf,
+} from '@mms/shared';
 import { api, apiForm } from '../../lib/api.ts';
+import { endpoint, saveBy } from '../../lib/endpoint.ts';
 
 const ALL = { page: 1, pageSize: 200 };
 type Id = number | undefined | null;
 const opt = (v: Id) => (v ? v : undefined);
+
+/** The school routes on endpoint so far, with the contracts the server routes declare. */
+const routes = {
+  units: endpoint('GET', '/units', { query: SchoolPageQuery, response: pageOf(Unit) }),
+  years: endpoint('GET', '/academic-years', { query: SchoolPageQuery, response: pageOf(AcademicYear) }),
+  grades: endpoint('GET', '/grades', { query: SchoolPageQuery, response: pageOf(Grade) }),
+  classes: endpoint('GET', '/classes', { query: ClassGroupsQuery, response: pageOf(ClassGroup) }),
+  classGroup: endpoint('GET', '/classes/:id', { response: ClassGroup }),
+  addClass: endpoint('POST', '/classes', { body: ClassGroupInput, response: ClassGroup }),
+  changeClass: endpoint('PATCH', '/classes/:id', { body: ClassGroupUpdate, response: ClassGroup }),
+  deleteClass: endpoint('DELETE', '/classes/:id', { response: OkResponse }),
+  homeroom: endpoint('PUT', '/classes/:id/homeroom', { body: HomeroomInput, response: ClassGroup }),
+  teachers: endpoint('GET', '/lookups/teachers', { query: UnitFilter, response: LookupList }),
+  subjects: endpoint('GET', '/subjects', { query: SchoolPageQuery, response: pageOf(Subject) }),
+  addSubject: endpoint('POST', '/subjects', { body: SubjectInput, response: Subject }),
+  changeSubject: endpoint('PATCH', '/subjects/:id', { body: SubjectUpdate, response: Subject }),
+  deleteSubject: endpoint('DELETE', '/subjects/:id', { response: OkResponse }),
+  bellTimes: endpoint('GET', '/units/:id/bell-times', { response: BellSchedule }),
+  addAssignment: endpoint('POST', '/teaching-assignments', {
+    body: TeachingAssignmentInput,
+    response: TeachingAssignment,
+  }),
+  changeAssignment: endpoint('PATCH', '/teaching-assignments/:id', {
+    body: TeachingAssignmentUpdate,
+    response: TeachingAssignment,
+  }),
+  deleteAssignment: endpoint('DELETE', '/teaching-assignments/:id', { response: OkResponse }),
+};
 
 // ---------- structure lookups ----------
 
 export function useUnits() {
   return useQuery({
     queryKey: ['/units', 'all'],
-    queryFn: () => api<Page<Unit>>('/units', { query: ALL }),
+    queryFn: () => routes.units({ query: ALL }),
     staleTime: 5 * 60_000,
   });
 }
@@ -61,7 +98,7 @@ export function useUnits() {
 export function useAcademicYears() {
   return useQuery({
     queryKey: ['/academic-years', 'all'],
-    queryFn: () => api<Page<AcademicYear>>('/academic-years', { query: ALL }),
+    queryFn: () => routes.years({ query: ALL }),
     staleTime: 5 * 60_000,
   });
 }
@@ -69,7 +106,7 @@ export function useAcademicYears() {
 export function useGrades(unitId: Id) {
   return useQuery({
     queryKey: ['/grades', 'all', unitId ?? null],
-    queryFn: () => api<Page<Grade>>('/grades', { query: { ...ALL, unitId: opt(unitId) } }),
+    queryFn: () => routes.grades({ query: { ...ALL, unitId: opt(unitId) } }),
     staleTime: 5 * 60_000,
   });
 }
@@ -78,7 +115,7 @@ export function useClassGroups(filters: { unitId?: Id; academicYearId?: Id; grad
   return useQuery({
     queryKey: ['/classes', 'all', filters],
     queryFn: () =>
-      api<Page<ClassGroup>>('/classes', {
+      routes.classes({
         query: {
           ...ALL,
           unitId: opt(filters.unitId),
@@ -92,7 +129,7 @@ export function useClassGroups(filters: { unitId?: Id; academicYearId?: Id; grad
 export function useClassGroup(id: Id) {
   return useQuery({
     queryKey: ['/classes', 'one', id],
-    queryFn: () => api<ClassGroup>(`/classes/${id}`),
+    queryFn: () => routes.classGroup({ params: { id: id! } }),
     enabled: !!id,
   });
 }
@@ -100,7 +137,7 @@ export function useClassGroup(id: Id) {
 export function useTeachersLookup(unitId: Id) {
   return useQuery({
     queryKey: ['/lookups/teachers', unitId ?? null],
-    queryFn: () => api<LookupList>('/lookups/teachers', { query: { unitId: opt(unitId) } }),
+    queryFn: () => routes.teachers({ query: { unitId: opt(unitId) } }),
     staleTime: 60_000,
   });
 }
@@ -108,14 +145,14 @@ export function useTeachersLookup(unitId: Id) {
 export function useSubjects(unitId: Id) {
   return useQuery({
     queryKey: ['/subjects', 'all', unitId ?? null],
-    queryFn: () => api<Page<Subject>>('/subjects', { query: { ...ALL, unitId: opt(unitId) } }),
+    queryFn: () => routes.subjects({ query: { ...ALL, unitId: opt(unitId) } }),
   });
 }
 
 export function useBellTimes(unitId: Id) {
   return useQuery({
     queryKey: ['/units', 'bell-times', unitId],
-    queryFn: () => api<BellSchedule>(`/units/${unitId}/bell-times`),
+    queryFn: () => routes.bellTimes({ params: { id: unitId! } }),
     enabled: !!unitId,
     staleTime: 5 * 60_000,
   });
@@ -231,10 +268,7 @@ export function useUpdateEmployee() {
 export function useSaveSubject() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: SubjectInput | SubjectUpdate }) =>
-      id
-        ? api<Subject>(`/subjects/${id}`, { method: 'PATCH', body })
-        : api<Subject>('/subjects', { method: 'POST', body }),
+    mutationFn: saveBy(routes.addSubject, routes.changeSubject),
     onSuccess: () => invalidate('/subjects'),
     meta: { silent: true },
   });
@@ -243,7 +277,7 @@ export function useSaveSubject() {
 export function useDeleteSubject() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api(`/subjects/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => routes.deleteSubject({ params: { id } }),
     onSuccess: () => invalidate('/subjects'),
     meta: { silent: true },
   });
@@ -254,10 +288,7 @@ export function useDeleteSubject() {
 export function useSaveClassGroup() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: ClassGroupInput | ClassGroupUpdate }) =>
-      id
-        ? api<ClassGroup>(`/classes/${id}`, { method: 'PATCH', body })
-        : api<ClassGroup>('/classes', { method: 'POST', body }),
+    mutationFn: saveBy(routes.addClass, routes.changeClass),
     onSuccess: () => invalidate('/classes'),
     meta: { silent: true },
   });
@@ -266,7 +297,7 @@ export function useSaveClassGroup() {
 export function useDeleteClassGroup() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api(`/classes/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => routes.deleteClass({ params: { id } }),
     onSuccess: () => invalidate('/classes'),
     meta: { silent: true },
   });
@@ -276,7 +307,7 @@ export function useSetHomeroom() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ classId, employeeId }: { classId: number; employeeId: number | null }) =>
-      api<ClassGroup>(`/classes/${classId}/homeroom`, { method: 'PUT', body: { employeeId } }),
+      routes.homeroom({ params: { id: classId }, body: { employeeId } }),
     onSuccess: () => invalidate('/classes'),
     meta: { silent: true },
   });
@@ -334,10 +365,7 @@ export function usePromoteClass() {
 export function useSaveAssignment() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: TeachingAssignmentInput | TeachingAssignmentUpdate }) =>
-      id
-        ? api<TeachingAssignment>(`/teaching-assignments/${id}`, { method: 'PATCH', body })
-        : api<TeachingAssignment>('/teaching-assignments', { method: 'POST', body }),
+    mutationFn: saveBy(routes.addAssignment, routes.changeAssignment),
     onSuccess: () => invalidate('/teaching-assignments', '/timetable', '/lookups/classes'),
     meta: { silent: true },
   });
@@ -346,7 +374,7 @@ export function useSaveAssignment() {
 export function useDeleteAssignment() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api(`/teaching-assignments/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => routes.deleteAssignment({ params: { id } }),
     onSuccess: () => invalidate('/teaching-assignments', '/timetable', '/lookups/classes'),
     meta: { silent: true },
   });
