@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Skeleton, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Tabs, Text, TextInput } from '@mantine/core';
 import { formatRupiah, longMonth, type BisyarohLoan, type BisyarohRate } from '@mms/shared';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,8 @@ import { serverToday } from '../../../lib/clock.ts';
 import { BASE, useLoans, useRates } from '../api.ts';
 import { LoanForm } from '../components/loan-form.tsx';
 import { RateForm } from '../components/rate-form.tsx';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import { amountColumn } from '../../../components/data-list/columns.ts';
 
 type Editing = { kind: 'rate'; rate?: BisyarohRate } | { kind: 'loan'; loan?: BisyarohLoan } | null;
 
@@ -66,47 +68,44 @@ export function MasterPage() {
           {rates.isPending && <Skeleton height={160} mt="md" />}
           {rates.isError && <Alert color="red">{errorText(rates.error)}</Alert>}
           {rates.data && (
-            <Table.ScrollContainer minWidth={800}>
-              <Table striped withTableBorder mt="md" aria-label={t('bisyaroh.master.rates')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('bisyaroh.master.forWhom')}</Table.Th>
-                    <Table.Th>{t('bisyaroh.master.validFrom')}</Table.Th>
-                    <Table.Th ta="right">{t('bisyaroh.master.perJp')}</Table.Th>
-                    <Table.Th ta="right">{t('bisyaroh.master.perDay')}</Table.Th>
-                    <Table.Th ta="right">{t('bisyaroh.master.onTimePerDay')}</Table.Th>
-                    <Table.Th ta="right">{t('bisyaroh.master.transportPerDay')}</Table.Th>
-                    <Table.Th ta="right">{t('bisyaroh.master.absencePerDay')}</Table.Th>
-                    <Table.Th>{t('bisyaroh.master.allowances')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shownRates.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>{r.employeeName ?? r.position}</Table.Td>
-                      <Table.Td>{longMonth(r.validFrom, lang)}</Table.Td>
-                      <Table.Td ta="right">{formatRupiah(r.perJp)}</Table.Td>
-                      <Table.Td ta="right">{formatRupiah(r.perDay)}</Table.Td>
-                      <Table.Td ta="right">{formatRupiah(r.onTimePerDay)}</Table.Td>
-                      <Table.Td ta="right">{formatRupiah(r.transportPerDay)}</Table.Td>
-                      <Table.Td ta="right">{formatRupiah(r.absencePerDay)}</Table.Td>
-                      <Table.Td>{r.allowances.map((a) => `${a.name} ${formatRupiah(a.amount)}`).join(', ')}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'rate', rate: r })}>
-                          {t('bisyaroh.master.editRate')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {shownRates.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={9}>{t('bisyaroh.common.empty')}</Table.Td>
-                    </Table.Tr>
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataList
+              label={t('bisyaroh.master.rates')}
+              records={shownRates}
+              emptyText={t('bisyaroh.common.empty')}
+              columns={[
+                {
+                  accessor: 'employeeName',
+                  title: t('bisyaroh.master.forWhom'),
+                  render: (r) => r.employeeName ?? r.position,
+                },
+                {
+                  accessor: 'validFrom',
+                  title: t('bisyaroh.master.validFrom'),
+                  render: (r) => longMonth(r.validFrom, lang),
+                },
+                amountColumn('perJp', t('bisyaroh.master.perJp')),
+                amountColumn('perDay', t('bisyaroh.master.perDay')),
+                amountColumn('onTimePerDay', t('bisyaroh.master.onTimePerDay')),
+                amountColumn('transportPerDay', t('bisyaroh.master.transportPerDay')),
+                amountColumn('absencePerDay', t('bisyaroh.master.absencePerDay')),
+                {
+                  accessor: 'allowances',
+                  title: t('bisyaroh.master.allowances'),
+                  render: (r) => <>{r.allowances.map((a) => `${a.name} ${formatRupiah(a.amount)}`).join(', ')}</>,
+                },
+                {
+                  accessor: '_actions',
+                  title: '',
+                  render: (r) => (
+                    <>
+                      <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'rate', rate: r })}>
+                        {t('bisyaroh.master.editRate')}
+                      </Button>
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="loans" pt="md">
@@ -120,41 +119,34 @@ export function MasterPage() {
           {loans.isPending && <Skeleton height={160} mt="md" />}
           {loans.isError && <Alert color="red">{errorText(loans.error)}</Alert>}
           {loans.data && (
-            <Table striped withTableBorder mt="md" aria-label={t('bisyaroh.master.loans')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('bisyaroh.common.employee')}</Table.Th>
-                  <Table.Th>{t('bisyaroh.master.loanName')}</Table.Th>
-                  <Table.Th ta="right">{t('bisyaroh.master.principal')}</Table.Th>
-                  <Table.Th ta="right">{t('bisyaroh.master.instalment')}</Table.Th>
-                  <Table.Th>{t('bisyaroh.master.startMonth')}</Table.Th>
-                  <Table.Th ta="right">{t('bisyaroh.master.remaining')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shownLoans.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>{l.employeeName}</Table.Td>
-                    <Table.Td>{l.name}</Table.Td>
-                    <Table.Td ta="right">{formatRupiah(l.principal)}</Table.Td>
-                    <Table.Td ta="right">{formatRupiah(l.instalment)}</Table.Td>
-                    <Table.Td>{longMonth(l.startMonth, lang)}</Table.Td>
-                    <Table.Td ta="right">{formatRupiah(l.remaining)}</Table.Td>
-                    <Table.Td>
+            <DataList
+              label={t('bisyaroh.master.loans')}
+              records={shownLoans}
+              emptyText={t('bisyaroh.common.empty')}
+              columns={[
+                { accessor: 'employeeName', title: t('bisyaroh.common.employee') },
+                { accessor: 'name', title: t('bisyaroh.master.loanName') },
+                amountColumn('principal', t('bisyaroh.master.principal')),
+                amountColumn('instalment', t('bisyaroh.master.instalment')),
+                {
+                  accessor: 'startMonth',
+                  title: t('bisyaroh.master.startMonth'),
+                  render: (l) => longMonth(l.startMonth, lang),
+                },
+                amountColumn('remaining', t('bisyaroh.master.remaining')),
+                {
+                  accessor: '_actions',
+                  title: '',
+                  render: (l) => (
+                    <>
                       <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'loan', loan: l })}>
                         {t('bisyaroh.master.editLoan')}
                       </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                {shownLoans.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>{t('bisyaroh.common.empty')}</Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
         </Tabs.Panel>
       </Tabs>
