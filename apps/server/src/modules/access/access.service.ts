@@ -144,6 +144,15 @@ async function filter<K extends AccessKind>(
   return both(unitCondition(actor, rule, action), await rule.reach(exec, actor, action));
 }
 
+/**
+ * The ids of the kind the actor may `action`, as a subquery for list queries over other tables (the filter run
+ * over the kind's table): `where x.class_group_id in ${await access.reachableIds(...)}`.
+ */
+const reachableIds: typeof filter = async (exec, actor, action, kind) => {
+  const rule = ruleOf(kind);
+  return sql`(select ${rule.id} from ${rule.from} where ${await filter(exec, actor, action, kind)})`;
+};
+
 /** Every id of the kind the actor may `action`: the filter run over the kind's table (small kinds, and tests). */
 async function list<K extends AccessKind>(
   exec: Executor,
@@ -168,4 +177,4 @@ async function scopeUnit(exec: Executor, actor: Actor, requested: number | undef
   return actor.unit.id;
 }
 
-export const access = { require, allowed, filter, list, scopeUnit };
+export const access = { require, allowed, filter, list, scopeUnit, reachableIds };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { arrayParam } from '../../lib/sql.ts';
 
@@ -17,10 +17,10 @@ export async function classEntryCounts(
   db: Executor,
   yearId: number,
   days: readonly UnitDay[],
-  onlyClassIds: number[] | null,
+  /** the classes the caller may read (access.reachableIds) */
+  classes: SQL,
 ) {
-  if (!days.length || (onlyClassIds && !onlyClassIds.length)) return [];
-  const classFilter = onlyClassIds ? sql`and s.class_group_id = any(${arrayParam(onlyClassIds)}::int[])` : sql``;
+  if (!days.length) return [];
   const { rows } = await db.execute<{
     classGroupId: number;
     className: string;
@@ -41,7 +41,7 @@ export async function classEntryCounts(
     join units un on un.id = cg.unit_id
     join employees e on e.id = s.employee_id
     left join class_journals j on j.timetable_slot_id = s.id and j.date = d.date
-    where true ${classFilter}
+    where s.class_group_id in ${classes}
     group by s.class_group_id, cg.name, un.code, s.employee_id, e.name`);
   return rows;
 }
@@ -49,9 +49,9 @@ export async function classEntryCounts(
 /** Journals per subject between two dates, with the absences they recorded and those by a substitute. */
 export async function journalCounts(
   db: Executor,
-  f: { from: string; to: string; unitId: number | null; classGroupId?: number; onlyClassIds: number[] | null },
+  /** `classes`: the classes the caller may read (access.reachableIds) */
+  f: { from: string; to: string; unitId: number | null; classGroupId?: number; classes: SQL },
 ) {
-  if (f.onlyClassIds && !f.onlyClassIds.length) return [];
   const { rows } = await db.execute<{
     subjectId: number;
     subjectName: string;
@@ -70,7 +70,7 @@ export async function journalCounts(
     where j.date between ${f.from} and ${f.to}
       ${f.unitId === null ? sql`` : sql`and cg.unit_id = ${f.unitId}`}
       ${f.classGroupId === undefined ? sql`` : sql`and j.class_group_id = ${f.classGroupId}`}
-      ${f.onlyClassIds ? sql`and j.class_group_id = any(${arrayParam(f.onlyClassIds)}::int[])` : sql``}
+      and j.class_group_id in ${f.classes}
     group by sub.id, sub.name
     order by journals desc, sub.name`);
   return rows;

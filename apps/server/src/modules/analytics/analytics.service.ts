@@ -12,7 +12,8 @@ import { clock } from '../../lib/clock.ts';
 import { unitScope } from '../../lib/scope.ts';
 import type { AttendanceService } from '../attendance/attendance.service.ts';
 import { schoolDaysOfUnits } from '../school/calendar.service.ts';
-import { ownClassIds } from '../school/class-access.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 import { activeYear } from '../school/school.service.ts';
 import * as repo from './analytics.repo.ts';
 
@@ -26,6 +27,9 @@ const byName = <T extends { className?: string; name?: string }>(a: T, b: T) =>
  * school days asks the calendar; every row rule is the one of the recaps and journals.
  */
 export function createAnalyticsService(db: Database, attendance: AttendanceService) {
+  /** The classes the caller may read (the class rule), for the lists below. */
+  const readableClasses = (user: AuthUser) => access.reachableIds(db, actorOfUser(user), 'read', 'class');
+
   async function attendanceAnalysis(user: AuthUser, q: AnalyticsQuery): Promise<AttendanceAnalysis> {
     const counts = await attendance.recapCounts(user, q);
     return { from: q.from, to: q.to, ...counts };
@@ -45,7 +49,7 @@ export function createAnalyticsService(db: Database, attendance: AttendanceServi
         if (semester) days.push({ unitId: u, date, semester });
       }
     }
-    const rows = await repo.classEntryCounts(db, year.id, days, await ownClassIds(db, user));
+    const rows = await repo.classEntryCounts(db, year.id, days, await readableClasses(user));
     const classes = new Map<
       number,
       { classGroupId: number; className: string; unitCode: string; planned: number; written: number }
@@ -89,7 +93,7 @@ export function createAnalyticsService(db: Database, attendance: AttendanceServi
       to: q.to,
       unitId: unitScope(user, q.unitId),
       classGroupId: q.classGroupId,
-      onlyClassIds: await ownClassIds(db, user),
+      classes: await readableClasses(user),
     });
     const sum = (k: 'journals' | 'absences' | 'substitutes') => subjects.reduce((n, s) => n + s[k], 0);
     return {

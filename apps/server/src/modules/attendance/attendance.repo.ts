@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { cached, dependsOn } from '../../lib/read-cache.ts';
@@ -380,8 +380,8 @@ export interface RowFilter {
   to: string;
   unitId: number | null;
   classGroupId?: number;
-  /** null: every class */
-  onlyClassIds: number[] | null;
+  /** the classes the caller may read (access.reachableIds); absent: every class */
+  classes?: SQL;
   studentId?: number;
   codes?: ('H' | 'S' | 'I' | 'A')[];
   lateOnly?: boolean;
@@ -419,11 +419,7 @@ export async function listRows(db: Executor, f: RowFilter, page: { page: number;
     lte(studentAttendance.date, f.to),
     f.unitId !== null ? eq(classGroups.unitId, f.unitId) : undefined,
     f.classGroupId ? eq(studentAttendance.classGroupId, f.classGroupId) : undefined,
-    f.onlyClassIds
-      ? f.onlyClassIds.length
-        ? inArray(studentAttendance.classGroupId, f.onlyClassIds)
-        : sql`false`
-      : undefined,
+    f.classes ? sql`${studentAttendance.classGroupId} in ${f.classes}` : undefined,
     f.studentId ? eq(studentAttendance.studentId, f.studentId) : undefined,
     f.codes ? inArray(studentAttendance.code, f.codes) : undefined,
     f.lateOnly ? sql`${studentAttendance.lateMinutes} > 0` : undefined,
@@ -482,13 +478,25 @@ export async function dailyCodes(db: Executor, studentIds: number[], from: strin
     );
 }
 
+/** Some classes: a subquery of their ids (access.reachableIds), the ids themselves, or null for every class. */
+type ClassSet = SQL | readonly number[] | null;
+const inClasses = (classes: ClassSet) =>
+  classes === null
+    ? undefined
+    : classes instanceof SQL
+      ? sql`${classGroups.id} in ${classes}`
+      : classes.length
+        ? inArray(classGroups.id, [...classes])
+        : sql`false`;
+
 /** Classes of the year (and unit) with whether their daily register of the date is taken. */
 export async function classesOfYear(
   db: Executor,
   academicYearId: number,
   date: string,
   unitId: number | null,
-  onlyClassIds: number[] | null,
+  /** the classes the caller may read (access.reachableIds), given ids, or null: every class */
+  classes: ClassSet,
   employeeId: number | null,
 ) {
   return db
@@ -509,7 +517,7 @@ export async function classesOfYear(
       and_([
         eq(classGroups.academicYearId, academicYearId),
         unitId !== null ? eq(classGroups.unitId, unitId) : undefined,
-        onlyClassIds ? (onlyClassIds.length ? inArray(classGroups.id, onlyClassIds) : sql`false`) : undefined,
+        inClasses(classes),
       ]),
     )
     .orderBy(asc(classGroups.unitId), asc(classGroups.name));
@@ -521,7 +529,7 @@ export async function classesWithoutRegister(
   academicYearId: number,
   date: string,
   unitId: number | null,
-  onlyClassIds: number[] | null,
+  classes: ClassSet,
 ) {
   return db
     .select({
@@ -537,7 +545,7 @@ export async function classesWithoutRegister(
       and_([
         eq(classGroups.academicYearId, academicYearId),
         unitId !== null ? eq(classGroups.unitId, unitId) : undefined,
-        onlyClassIds ? (onlyClassIds.length ? inArray(classGroups.id, onlyClassIds) : sql`false`) : undefined,
+        inClasses(classes),
         sql`not exists (select 1 from ${studentAttendance} a where a.class_group_id = ${classGroups}.id
           and a.date = ${date} and a.source = 'daily' and a.leave_request_id is null)`,
       ]),

@@ -28,6 +28,8 @@ import {
   unitOfClass,
 } from '../school/calendar.service.ts';
 import * as school from '../school/school.service.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 
 type Code = 'H' | 'S' | 'I' | 'A';
 
@@ -48,6 +50,9 @@ export interface LessonRegisterInput {
 }
 
 export function createAttendanceService(db: Database) {
+  /** The classes the caller may read (the class rule), for the lists below. */
+  const readableClasses = (user: AuthUser) => access.reachableIds(db, actorOfUser(user), 'read', 'class');
+
   async function classOrFail(user: AuthUser, classGroupId: number) {
     const cls = await school.findClass(db, classGroupId);
     if (!cls) throw notFound('Kelas');
@@ -244,7 +249,7 @@ export function createAttendanceService(db: Database) {
     if (q.classGroupId) await classOrFail(user, q.classGroupId);
     return {
       unitId,
-      onlyClassIds: await ownClassIds(db, user),
+      classes: await readableClasses(user),
       schoolDays: await schoolDaysOfUnits(db, unitId === null ? null : [unitId], q.from, q.to),
     };
   }
@@ -279,18 +284,14 @@ export function createAttendanceService(db: Database) {
       const cls = await school.classOfStudent(db, studentId);
       if (!cls || !own.includes(cls.id)) throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
     }
-    return repo.listRows(db, { from: q.from, to: q.to, unitId: null, onlyClassIds: null, studentId }, q);
+    return repo.listRows(db, { from: q.from, to: q.to, unitId: null, studentId }, q);
   }
 
   /** A student's own rows (daily and per lesson). */
   async function ownHistory(user: AuthUser, q: StudentAttendanceQuery) {
     assertRange(q.from, q.to);
     if (!user.studentId) throw forbidden('Akun Anda tidak terhubung ke data siswa');
-    return repo.listRows(
-      db,
-      { from: q.from, to: q.to, unitId: null, onlyClassIds: null, studentId: user.studentId },
-      q,
-    );
+    return repo.listRows(db, { from: q.from, to: q.to, unitId: null, studentId: user.studentId }, q);
   }
 
   /**
@@ -439,7 +440,7 @@ export function createAttendanceService(db: Database) {
     const unitId = unitScope(user, q.unitId);
     const year = await school.activeYear(db);
     if (!year) return { date, items: [] };
-    const items = await repo.classesOfYear(db, year.id, date, unitId, await ownClassIds(db, user), user.employeeId);
+    const items = await repo.classesOfYear(db, year.id, date, unitId, await readableClasses(user), user.employeeId);
     const open = await schoolDaysOfUnits(db, [...new Set(items.map((c) => c.unitId))], date, date);
     return {
       date,
@@ -455,7 +456,7 @@ export function createAttendanceService(db: Database) {
     if (unitId === null) throw badRequest('Pilih unit', { unitId: 'Wajib' });
     const { first, last, upTo } = monthRange(q.month);
     const year = await school.activeYear(db);
-    const classes = year ? await repo.classesOfYear(db, year.id, first, unitId, await ownClassIds(db, user), null) : [];
+    const classes = year ? await repo.classesOfYear(db, year.id, first, unitId, await readableClasses(user), null) : [];
     const days = first > upTo ? [] : await schoolDaysOf(db, unitId, first, upTo);
     const taken = await repo.registersTakenPerDay(
       db,
@@ -476,7 +477,7 @@ export function createAttendanceService(db: Database) {
     const unitId = unitScope(user, q.unitId);
     const year = await school.activeYear(db);
     if (!year) return { date, items: [] };
-    const items = await repo.classesWithoutRegister(db, year.id, date, unitId, await ownClassIds(db, user));
+    const items = await repo.classesWithoutRegister(db, year.id, date, unitId, await readableClasses(user));
     // A register is expected only on a school day of the class's unit.
     const open = await schoolDaysOfUnits(db, [...new Set(items.map((c) => c.unitId))], date, date);
     return { date, items: items.filter((c) => open.get(c.unitId)?.length) };
