@@ -12,7 +12,6 @@ import { SubjectSelect, UnitSelect, useDefaultUnitId } from '../../../components
 import { api } from '../../../lib/api.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import type { Page } from '@mms/shared';
-import { PrintListButton } from '../../../components/print/print-list.tsx';
 import { useAssessment } from '../api.ts';
 import { AssessmentForm } from '../components/assessment-form.tsx';
 import { AssessmentView, AssessmentViewDialog } from '../components/assessment-view.tsx';
@@ -96,9 +95,7 @@ function QuestionSetList({ kind }: { kind: 'FORMATIVE' | 'SUMMATIVE' }) {
             />
           </>
         }
-        actions={
-          <PrintListButton path="/assessments" filters={filters} title={title} unitId={unitId} columns={columns} />
-        }
+        print={{ unitId }}
       />
       <FormModal
         opened={viewing !== null}

@@ -24,7 +24,6 @@ import {
   useDefaultUnitId,
 } from '../../../components/pickers.tsx';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { PrintListButton } from '../../../components/print/print-list.tsx';
 import { whenText, windowText } from '../distribution-model.ts';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { useStateColumn } from './assessment-list-page.tsx';
@@ -209,15 +208,7 @@ function SchedulePage({ kind }: { kind: 'TASK' | 'FORMATIVE' }) {
         exportName={`jadwal-${kind === 'TASK' ? 'tugas' : 'kuis'}`}
         rowLabel={(r) => `${r.title} ${r.className}`}
         filterControls={<RangeFilters {...range} onChange={(v) => setRange((r) => ({ ...r, ...v }))} />}
-        actions={
-          <PrintListButton
-            path="/assessments/distribution"
-            filters={filters}
-            title={title}
-            unitId={null}
-            columns={columns}
-          />
-        }
+        print={{ unitId: null }}
       />
     </Stack>
   );
@@ -296,15 +287,7 @@ export function DistributionOverviewPage() {
             <RangeFilters {...range} onChange={(v) => setRange((r) => ({ ...r, ...v }))} />
           </>
         }
-        actions={
-          <PrintListButton
-            path="/assessments/distribution"
-            filters={filters}
-            title={title}
-            unitId={unitId}
-            columns={columns}
-          />
-        }
+        print={{ unitId }}
       />
     </Stack>
   );

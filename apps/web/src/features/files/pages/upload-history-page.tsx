@@ -8,7 +8,6 @@ import { DataList, type ListColumn } from '../../../components/data-list/data-li
 import { rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { PrintListButton } from '../../../components/print/print-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateText } from '../../../lib/display.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
@@ -149,15 +148,7 @@ export function UploadHistoryPage() {
         rowId={(r) => `${r.kind}/${r.name}`}
         exportName="riwayat-unggahan"
         exportFilters={exportFilters}
-        actions={
-          <PrintListButton
-            path={UPLOAD_HISTORY}
-            filters={filters}
-            title={t('files.title')}
-            unitId={null}
-            columns={cols}
-          />
-        }
+        print={{ unitId: null }}
         filterControls={
           <>
             <Select
