@@ -2,9 +2,7 @@ import type {
   QuestionImportResult,
   AssessmentAction,
   AssessmentDetail,
-  AssessmentInput,
   AssessmentItemsInput,
-  AssessmentUpdate,
   ClassGroup,
   DrawRulesInput,
   Page,
@@ -19,7 +17,43 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAllPages } from '../../components/data-list/fetch-all.ts';
 import { filterQuery, type ListFilters } from '../../components/data-list/list-params.ts';
+import {
+  AssessmentDetail as AssessmentDetailSchema,
+  AssessmentInput,
+  AssessmentItemsInput as AssessmentItemsInputSchema,
+  AssessmentUpdate,
+  DrawRulesInput as DrawRulesInputSchema,
+  OkResponse,
+  ScheduleInput as ScheduleInputSchema,
+  ShareInput as ShareInputSchema,
+  TransitionInput,
+} from '@mms/shared';
 import { api, apiForm } from '../../lib/api.ts';
+import { endpoint, saveBy } from '../../lib/endpoint.ts';
+
+/** The assessment routes on endpoint so far, with the contracts the server routes declare. */
+const routes = {
+  one: endpoint('GET', '/assessments/:id', { response: AssessmentDetailSchema }),
+  add: endpoint('POST', '/assessments', { body: AssessmentInput, response: AssessmentDetailSchema }),
+  change: endpoint('PUT', '/assessments/:id', { body: AssessmentUpdate, response: AssessmentDetailSchema }),
+  remove: endpoint('DELETE', '/assessments/:id', { response: OkResponse }),
+  items: endpoint('PUT', '/assessments/:id/items', {
+    body: AssessmentItemsInputSchema,
+    response: AssessmentDetailSchema,
+  }),
+  drawRules: endpoint('PUT', '/assessments/:id/draw-rules', {
+    body: DrawRulesInputSchema,
+    response: AssessmentDetailSchema,
+  }),
+  share: endpoint('POST', '/assessments/:id/share', { body: ShareInputSchema, response: AssessmentDetailSchema }),
+  copy: endpoint('POST', '/assessments/:id/copy', { response: AssessmentDetailSchema }),
+  schedule: endpoint('POST', '/assessments/:id/schedule', {
+    body: ScheduleInputSchema,
+    response: AssessmentDetailSchema,
+  }),
+  /** a step of the workflow (submit, approve, return ...): its note, if any */
+  step: endpoint('POST', '/assessments/:id/:action', { body: TransitionInput, response: AssessmentDetailSchema }),
+};
 
 /** The subject and grade pairs the caller may write questions for (the same rule as the server's write check). */
 export function useQuestionChoices(enabled = true) {
@@ -82,7 +116,7 @@ export function usePaperQuestions(filters: ListFilters, enabled: boolean) {
 export function useAssessment(id: number | null) {
   return useQuery({
     queryKey: ['/assessments', 'one', id],
-    queryFn: () => api<AssessmentDetail>(`/assessments/${id}`),
+    queryFn: () => routes.one({ params: { id: id! } }),
     enabled: id !== null,
   });
 }
@@ -91,43 +125,40 @@ export function useAssessment(id: number | null) {
 export function useSaveAssessment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: AssessmentInput | AssessmentUpdate }) =>
-      id
-        ? api<AssessmentDetail>(`/assessments/${id}`, { method: 'PUT', body })
-        : api<AssessmentDetail>('/assessments', { method: 'POST', body }),
+    mutationFn: saveBy(routes.add, routes.change),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
   });
 }
 
 /** A write to one assessment (`/assessments/:id/<what>`) answered with the assessment; the lists refresh. */
-function useAssessmentWrite<B>(what: string, method: 'PUT' | 'POST') {
+function useAssessmentWrite<B>(route: (input: { params: { id: number }; body: B }) => Promise<AssessmentDetail>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: B }) =>
-      api<AssessmentDetail>(`/assessments/${id}/${what}`, { method, body }),
+    mutationFn: ({ id, body }: { id: number; body: B }) => route({ params: { id }, body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
   });
 }
 
 /** Sets the fixed questions of an assessment, in order. */
-export const useSetAssessmentItems = () => useAssessmentWrite<AssessmentItemsInput>('items', 'PUT');
+export const useSetAssessmentItems = () => useAssessmentWrite<AssessmentItemsInput>(routes.items);
 
 /** Sets the rules that draw questions per student (replacing the old ones). */
-export const useSetDrawRules = () => useAssessmentWrite<DrawRulesInput>('draw-rules', 'PUT');
+export const useSetDrawRules = () => useAssessmentWrite<DrawRulesInput>(routes.drawRules);
 
 /** Shares an assessment with another teacher, to read or to copy. */
-export const useShareAssessment = () => useAssessmentWrite<ShareInput>('share', 'POST');
+export const useShareAssessment = () => useAssessmentWrite<ShareInput>(routes.share);
 
 /** Copies an assessment (the caller's own, or one shared to copy) as the caller's new draft. */
-export const useCopyAssessment = () => useAssessmentWrite<Record<string, never>>('copy', 'POST');
+export const useCopyAssessment = () =>
+  useAssessmentWrite<Record<string, never>>(({ params }) => routes.copy({ params }));
 
 /** Puts an approved assessment on the schedule: its classes and window. */
-export const useScheduleAssessment = () => useAssessmentWrite<ScheduleInput>('schedule', 'POST');
+export const useScheduleAssessment = () => useAssessmentWrite<ScheduleInput>(routes.schedule);
 
 export function useDeleteAssessment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`/assessments/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => routes.remove({ params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
   });
 }
@@ -137,7 +168,7 @@ export function useAssessmentStep() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, note = null }: { id: number; action: AssessmentAction; note?: string | null }) =>
-      api<AssessmentDetail>(`/assessments/${id}/${action}`, { method: 'POST', body: { note } }),
+      routes.step({ params: { id, action }, body: { note } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/assessments'] }),
   });
 }
