@@ -11,16 +11,15 @@ import { z } from 'zod';
 import { ApiError, setCsrfToken } from './api.ts';
 import { endpoint, fillPath, saveBy, type PathParamNames } from './endpoint.ts';
 
-const column: ScoreColumn = {
-  id: 4,
+const newColumn: ScoreColumnInput = {
   classGroupId: 1,
   subjectId: 2,
   semester: 'GANJIL',
   kind: 'HARIAN',
   title: 'UH 1',
   date: '2026-08-03',
-  assessmentId: null,
-} as ScoreColumn;
+};
+const column: ScoreColumn = { id: 4, ...newColumn, assessmentId: null };
 
 const answer = (status: number, body?: unknown) =>
   vi
@@ -94,15 +93,7 @@ describe('endpoint', () => {
   it('saves by id: PUT to the thing with an id, POST to the list without one', async () => {
     const fetchMock = answer(200, column);
     const save = saveBy(endpoint('POST', '/scores/columns', { body: ScoreColumnInput }), updateColumn);
-    const body = {
-      classGroupId: 1,
-      subjectId: 2,
-      semester: 'GANJIL',
-      kind: 'HARIAN',
-      title: 'UH 1',
-      date: '2026-08-03',
-    };
-    await save({ id: null, body: body as ScoreColumnInput });
+    await save({ id: null, body: newColumn });
     await save({ id: 4, body: { title: 'UH 2' } });
     expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
       'POST /api/v1/scores/columns',
