@@ -24,7 +24,6 @@ import {
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateRangeText } from '../../../lib/display.ts';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
@@ -33,6 +32,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, lastSchoolDay, useCreateLeave, useDecideLeave, useRegister, useWithdrawLeave } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
+import { periodColumn } from '../../../components/data-list/columns.ts';
 
 const STATUS_COLORS: Record<LeaveStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
@@ -233,11 +233,7 @@ function LeaveList({ decide = false }: { decide?: boolean }) {
   const columns: ListColumn<LeaveRequest>[] = [
     { accessor: 'personName', title: t('att.leave.person') },
     { accessor: 'kind', title: t('att.leave.kind'), render: (r) => t(`att.leave.kinds.${r.kind}`) },
-    {
-      accessor: 'startDate',
-      title: t('att.leave.period'),
-      render: (r) => dateRangeText(r.startDate, r.endDate),
-    },
+    periodColumn(t('att.leave.period')),
     { accessor: 'reason', title: t('att.leave.reason') },
     {
       accessor: 'status',

@@ -28,7 +28,6 @@ import {
 import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateRangeText } from '../../../lib/display.ts';
 import { errorText } from '../../../i18n/index.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError, notifyInfo } from '../../../lib/notify.ts';
@@ -49,6 +48,7 @@ import { serverToday } from '../../../lib/clock.ts';
 import { DateField, MonthField } from '../../../components/date-fields.tsx';
 import { RowActions } from '../../../components/data-list/row-actions.tsx';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { periodColumn } from '../../../components/data-list/columns.ts';
 
 const seesAllUnits = (division: Division) => ALL_UNIT_DIVISIONS.includes(division);
 const entryColor = (e: Pick<CalendarEntry, 'kind'>) => (isNonSchoolKind(e.kind) ? 'red' : 'blue');
@@ -257,11 +257,7 @@ function EntryTable({
       records={items}
       emptyText={t('school.calendar.noEntries')}
       columns={[
-        {
-          accessor: 'startDate',
-          title: t('school.calendar.dates'),
-          render: (e) => dateRangeText(e.startDate, e.endDate),
-        },
+        periodColumn(t('school.calendar.dates')),
         { accessor: 'name', title: t('school.calendar.name') },
         {
           accessor: 'kind',
