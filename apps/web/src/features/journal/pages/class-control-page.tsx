@@ -1,11 +1,10 @@
-import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { Badge, Button, Group, NumberInput, Paper, Stack, Switch, Textarea, Title } from '@mantine/core';
 import { ClassControlInput, type ClassControlVisit } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
-import { notifyDone, notifyError } from '../../../lib/notify.ts';
-import { issueErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { useDeleteVisit, useRecordVisit } from '../api.ts';
 import { ClassSelect, DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
@@ -19,32 +18,21 @@ export function ClassControlPage() {
   const today = serverToday();
   const record = useRecordVisit();
   const remove = useDeleteVisit();
-  const [v, setV] = useState({
-    classGroupId: null as number | null,
-    date: today,
-    period: 1,
-    teacherPresent: true,
-    notes: '',
-  });
-  const [errors, setErrors] = useFieldErrors(v);
+  const visit = useContractForm(
+    ClassControlInput,
+    { classGroupId: null as number | null, date: today, period: 1, teacherPresent: true, notes: '' },
+    { prepare: (v) => ({ ...v, notes: v.notes.trim() || null }) },
+  );
+  const v = visit.values;
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
-  const submit = () => {
-    const parsed = ClassControlInput.safeParse({ ...v, notes: v.notes.trim() || null });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, 'first'));
-      return;
-    }
-    setErrors({});
-    record.mutate(parsed.data, {
-      onSuccess: () => {
-        setV({ ...v, notes: '' });
-        notifyDone('saved');
-      },
-      onError: notifyError,
-    });
-  };
+  const submit = visit.submit(async (body) => {
+    await record.mutateAsync(body);
+    // the next visit is often the same class and lesson: only the notes start again
+    visit.form.setValue('notes', '');
+    notifyDone('saved');
+  });
   const columns: ListColumn<ClassControlVisit>[] = [
     { accessor: 'date', title: t('att.date') },
     { accessor: 'period', title: t('journal.lesson'), render: (r) => t('journal.period', { period: r.period }) },
@@ -79,39 +67,26 @@ export function ClassControlPage() {
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <ClassSelect value={v.classGroupId} onChange={(x) => setV({ ...v, classGroupId: x })} />
+            <ClassSelect {...visit.field('classGroupId')} />
             <DateField
               label={t('att.date')}
               max={today}
-              value={v.date}
-              error={errors.date}
-              onChange={(d) => d && setV({ ...v, date: d })}
+              {...visit.field('date')}
+              onChange={(d) => d && visit.field('date').onChange(d)}
             />
             <NumberInput
               label={t('journal.control.period')}
               min={1}
               max={16}
-              value={v.period}
-              error={errors.period}
-              onChange={(x) => setV({ ...v, period: typeof x === 'number' ? x : 1 })}
+              {...visit.field('period')}
+              onChange={(x) => visit.field('period').onChange(typeof x === 'number' ? x : 1)}
               w={{ base: '100%', xs: 120 }}
             />
-            <Switch
-              label={t('journal.control.teacherPresent')}
-              checked={v.teacherPresent}
-              onChange={(e) => setV({ ...v, teacherPresent: e.currentTarget.checked })}
-              pb={8}
-            />
+            <Switch label={t('journal.control.teacherPresent')} {...visit.check('teacherPresent')} pb={8} />
           </Group>
-          <Textarea
-            label={t('journal.notes')}
-            autosize
-            minRows={2}
-            value={v.notes}
-            onChange={(e) => setV({ ...v, notes: e.currentTarget.value })}
-          />
+          <Textarea label={t('journal.notes')} autosize minRows={2} {...visit.field('notes')} />
           <Group>
-            <Button color="green" loading={record.isPending} onClick={submit} disabled={!v.classGroupId}>
+            <Button color="green" loading={record.isPending} onClick={() => void submit()} disabled={!v.classGroupId}>
               {t('journal.control.save')}
             </Button>
           </Group>
