@@ -6,10 +6,11 @@ import type { AppError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { billNewEnrolment } from '../finance/finance.service.ts';
 import * as repo from './enrollments.repo.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { unitScope } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { findYear } from './structure.repo.ts';
 import type { StructureService } from './structure.service.ts';
+import { requireUnit } from './unit-access.ts';
 
 const STATUS_ID: Record<string, string> = {
   ACTIVE: 'aktif',
@@ -63,7 +64,7 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
   async function classOf(user: AuthUser, id: number, label = 'Kelas') {
     const cls = await repo.findClassRef(db, id);
     if (!cls) throw notFound(label);
-    assertUnit(user, cls.unitId);
+    await requireUnit(db, user, cls.unitId);
     return cls;
   }
 
@@ -100,7 +101,7 @@ export function createEnrollmentsService(db: Database, structure: StructureServi
     const target = await classOf(user, input.toClassGroupId, 'Kelas tujuan');
     const [student] = await repo.findStudentsByIds(db, [input.studentId]);
     if (!student) throw notFound('Siswa');
-    assertUnit(user, student.unitId);
+    await requireUnit(db, user, student.unitId);
     if (student.unitId !== target.unitId) {
       throw badRequest(`${student.name} bukan siswa unit kelas ${target.name}`, { toClassGroupId: 'Unit berbeda' });
     }

@@ -21,6 +21,7 @@ import { guarded } from '../../lib/db-errors.ts';
 import { ownClassIds } from './class-access.ts';
 import * as repo from './structure.repo.ts';
 import { clock } from '../../lib/clock.ts';
+import { requireUnit } from './unit-access.ts';
 
 export function createStructureService(db: Database) {
   // ---------- units ----------
@@ -30,7 +31,7 @@ export function createStructureService(db: Database) {
   async function getUnit(user: AuthUser, id: number) {
     const unit = await repo.findUnit(db, id);
     if (!unit) throw notFound('Unit');
-    assertUnit(user, unit.id);
+    await requireUnit(db, user, unit.id);
     return unit;
   }
 
@@ -159,7 +160,7 @@ export function createStructureService(db: Database) {
   async function getGrade(user: AuthUser, id: number) {
     const grade = await repo.findGrade(db, id);
     if (!grade) throw notFound('Tingkat');
-    assertUnit(user, grade.unitId);
+    await requireUnit(db, user, grade.unitId);
     return grade;
   }
 
@@ -226,7 +227,7 @@ export function createStructureService(db: Database) {
   async function getClass(user: AuthUser, id: number) {
     const cls = await repo.findClass(db, id);
     if (!cls) throw notFound('Kelas');
-    assertUnit(user, cls.unitId);
+    await requireUnit(db, user, cls.unitId);
     return cls;
   }
 
@@ -240,7 +241,7 @@ export function createStructureService(db: Database) {
   async function createClass(user: AuthUser, input: ClassGroupInput, actor: AuditActor) {
     const grade = await repo.findGrade(db, input.gradeId);
     if (!grade) throw badRequest('Tingkat tidak ada', { gradeId: 'Tingkat tidak ditemukan' });
-    assertUnit(user, grade.unitId);
+    await requireUnit(db, user, grade.unitId);
     if (!(await repo.findYear(db, input.academicYearId))) {
       throw badRequest('Tahun pelajaran tidak ada', { academicYearId: 'Tahun pelajaran tidak ditemukan' });
     }
@@ -334,7 +335,7 @@ export function createStructureService(db: Database) {
   async function getSubject(user: AuthUser, id: number) {
     const subject = await repo.findSubject(db, id);
     if (!subject) throw notFound('Mapel');
-    assertUnit(user, subject.unitId);
+    await requireUnit(db, user, subject.unitId);
     return subject;
   }
 

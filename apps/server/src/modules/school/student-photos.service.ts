@@ -5,11 +5,12 @@ import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSupported, fileStore } from '../../lib/uploads.ts';
-import { assertUnit, userCan } from '../../lib/scope.ts';
+import { userCan } from '../../lib/scope.ts';
 import * as repo from './students.repo.ts';
 import { access } from '../access/access.service.ts';
 import type { StructureService } from './structure.service.ts';
 import type { StudentsService } from './students.service.ts';
+import { requireUnit } from './unit-access.ts';
 
 /** A passport-like portrait: at most 600×800, JPEG, upright, without metadata. */
 const PHOTO = { width: 600, height: 800 };
@@ -42,7 +43,7 @@ export function createStudentPhotosService(
   async function managed(user: AuthUser, id: number) {
     const row = await repo.findStudent(db, id);
     if (!row) throw notFound('Siswa');
-    assertUnit(user, row.unitId);
+    await requireUnit(db, user, row.unitId);
     return row;
   }
 

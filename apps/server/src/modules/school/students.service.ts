@@ -11,6 +11,7 @@ import { access } from '../access/access.service.ts';
 import * as repo from './students.repo.ts';
 import { findUnit } from './structure.repo.ts';
 import type { StructureService } from './structure.service.ts';
+import { requireUnit } from './unit-access.ts';
 
 type StudentRow = NonNullable<Awaited<ReturnType<typeof repo.findStudent>>>;
 
@@ -113,7 +114,7 @@ export function createStudentsService(db: Database, structure: StructureService)
   async function update(user: AuthUser, id: number, input: StudentUpdate, actor: AuditActor) {
     const before = await repo.findStudent(db, id);
     if (!before) throw notFound('Siswa');
-    assertUnit(user, before.unitId);
+    await requireUnit(db, user, before.unitId);
     assertDates(input);
     await assertNumbersFree(before.unitId, input.nis, input.nisn, id);
     await guarded(

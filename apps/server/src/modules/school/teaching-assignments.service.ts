@@ -7,10 +7,11 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { audited, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { unitScope } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { findClass, findEmployeeRef, findSubject } from './structure.repo.ts';
 import * as repo from './teaching-assignments.repo.ts';
+import { requireUnit } from './unit-access.ts';
 
 type AssignmentRow = NonNullable<Awaited<ReturnType<typeof repo.findAssignment>>>;
 const toAssignment = ({ unitId: _unit, ...rest }: AssignmentRow) => rest;
@@ -27,7 +28,7 @@ export function createTeachingAssignmentsService(db: Database) {
   async function get(user: AuthUser, id: number) {
     const row = await repo.findAssignment(db, id);
     if (!row) throw notFound('Pembagian mengajar');
-    assertUnit(user, row.unitId);
+    await requireUnit(db, user, row.unitId);
     return row;
   }
 
@@ -42,7 +43,7 @@ export function createTeachingAssignmentsService(db: Database) {
   async function create(user: AuthUser, input: TeachingAssignmentInput, actor: AuditActor) {
     const cls = await findClass(db, input.classGroupId);
     if (!cls) throw badRequest('Kelas tidak ada', { classGroupId: 'Kelas tidak ditemukan' });
-    assertUnit(user, cls.unitId);
+    await requireUnit(db, user, cls.unitId);
     const subject = await findSubject(db, input.subjectId);
     if (!subject || subject.unitId !== cls.unitId) {
       throw badRequest('Mapel tidak valid', { subjectId: 'Mapel tidak ditemukan di unit kelas ini' });
