@@ -15,7 +15,7 @@ import type {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
+import { seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './attendance.repo.ts';
 import { assertClassAccess, ownClassIds } from './class-access.ts';
 import { assertNotFuture, assertRange } from '../../lib/school-dates.ts';
@@ -278,12 +278,8 @@ export function createAttendanceService(db: Database) {
     assertRange(q.from, q.to);
     const student = await repo.findStudentRef(db, studentId);
     if (!student) throw notFound('Siswa');
-    if (!seesAllUnits(user)) assertUnit(user, student.unitId);
-    const own = await ownClassIds(db, user);
-    if (own) {
-      const cls = await school.classOfStudent(db, studentId);
-      if (!cls || !own.includes(cls.id)) throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
-    }
+    // the student rule: the unit's students, a teacher's only those of a class they teach or lead
+    await access.require(db, actorOfUser(user), 'read', 'student', student.id);
     return repo.listRows(db, { from: q.from, to: q.to, unitId: null, studentId }, q);
   }
 

@@ -5,6 +5,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts';
 import * as attendanceRepo from './attendance.repo.ts';
 import { ownClassIds } from './class-access.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 import { schoolDays } from '../school/calendar.service.ts';
 import { notifyLeaveDecided } from '../notifications/outbox.ts';
 import * as repo from './leave.repo.ts';
@@ -42,12 +44,8 @@ export function createLeaveService(db: Database, dataDir: string) {
     if (studentId !== undefined) {
       const s = await attendanceRepo.findStudentRef(db, studentId);
       if (!s) throw badRequest('Siswa tidak ditemukan', { studentId: 'Tidak ditemukan' });
-      if (!seesAllUnits(user)) assertUnit(user, s.unitId);
-      const own = await ownClassIds(db, user);
-      if (own) {
-        const cls = await school.classOfStudent(db, s.id);
-        if (!cls || !own.includes(cls.id)) throw forbidden('Siswa ini tidak berada di kelas yang Anda ajar');
-      }
+      // the student rule: the unit's students, a teacher's only those of a class they teach or lead
+      await access.require(db, actorOfUser(user), 'read', 'student', s.id);
       return { studentId: s.id, unitId: s.unitId };
     }
     if (!user.employeeId) throw forbidden('Akun Anda tidak terhubung ke data pegawai');

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { type Prayer, type PrayerStatus, type UdzurReason } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { prayerPenalties, prayerRecords, prayerRules } from '../../db/schema/index.ts';
@@ -149,7 +149,8 @@ export async function aggregate(
     from: string;
     to: string;
     prayer?: Prayer;
-    classIds: number[] | null;
+    /** the classes the caller may read (access.reachableIds); absent: every class */
+    classes?: SQL;
     classGroupId?: number;
     gradeId?: number;
   },
@@ -162,7 +163,7 @@ export async function aggregate(
     where r.date between ${f.from} and ${f.to}
       and (${f.unitId}::int is null or r.unit_id = ${f.unitId}::int)
       and (${f.prayer ?? null}::text is null or r.prayer = ${f.prayer ?? null}::text)
-      and (${f.classIds === null}::boolean or r.class_group_id = any(${`{${(f.classIds ?? []).join(',')}}`}::int[]))
+      ${f.classes ? sql`and r.class_group_id in ${f.classes}` : sql``}
       and (${f.classGroupId ?? null}::int is null or r.class_group_id = ${f.classGroupId ?? null}::int)
       and (${f.gradeId ?? null}::int is null or cg.grade_id = ${f.gradeId ?? null}::int)
     group by r.student_id, s.nis, s.name, cg.id, cg.name, g.id, g.name, g.level, r.status

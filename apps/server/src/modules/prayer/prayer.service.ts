@@ -28,6 +28,8 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { assertSchoolDay, isSchoolDay, schoolDays } from '../school/calendar.service.ts';
 import { ownClassIds } from '../school/class-access.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 import * as school from '../school/school.service.ts';
 import { applyPrayerThreshold } from './prayer.penalty.ts';
 import * as repo from './prayer.repo.ts';
@@ -178,14 +180,14 @@ export function createPrayerService(db: Database) {
 
     async recap(user: AuthUser, query: PrayerRecapQuery): Promise<PrayerRecap> {
       const unitId = unitScope(user, query.unitId);
-      const classIds = await ownClassIds(db, user);
+      const classes = await access.reachableIds(db, actorOfUser(user), 'read', 'class');
       const { from, to } = monthOf(query.month);
       const rows = await repo.aggregate(db, {
         unitId,
         from,
         to,
         prayer: query.prayer,
-        classIds,
+        classes,
         classGroupId: query.classGroupId,
         gradeId: query.gradeId,
       });
@@ -248,7 +250,7 @@ export function createPrayerService(db: Database) {
         };
       });
       const from = `${date.slice(0, 7)}-01`;
-      const rows = await repo.aggregate(db, { unitId, from, to: date, prayer: query.prayer, classIds: null });
+      const rows = await repo.aggregate(db, { unitId, from, to: date, prayer: query.prayer });
       const month = groupCounts(rows, (r) => r.classGroupId).map(({ first, counts }) => ({
         classGroupId: first.classGroupId,
         className: first.className,
