@@ -4,10 +4,11 @@ import { registerAttendanceMessages } from '../../../i18n/attendance/index.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ClassControlPage } from './class-control-page.tsx';
 
-const posts = (fetchMock: ReturnType<typeof vi.spyOn>) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
-    .map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))]);
+/** The POSTs a fetch mock saw: their URL and JSON body. */
+const posts = (fetchMock: { mock: { calls: unknown[][] } }) =>
+  (fetchMock.mock.calls as [string, RequestInit | undefined][])
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([url, init]) => [url, JSON.parse(String(init!.body))] as const);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -27,7 +28,7 @@ describe('ClassControlPage', () => {
     fireEvent.change(screen.getByLabelText('Catatan'), { target: { value: '  Guru hadir tepat waktu ' } });
     fireEvent.click(save);
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
-    const [[url, body]] = posts(fetchMock) as [[string, Record<string, unknown>]];
+    const [url, body] = posts(fetchMock)[0]!;
     expect(url).toBe('/api/v1/class-control');
     expect(body).toMatchObject({ classGroupId: 3, period: 1, teacherPresent: true, notes: 'Guru hadir tepat waktu' });
     await waitFor(() => expect((screen.getByLabelText('Catatan') as HTMLTextAreaElement).value).toBe(''));
