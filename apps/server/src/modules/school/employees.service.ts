@@ -13,7 +13,7 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import * as repo from './employees.repo.ts';
-import { assertUnit, seesAllUnits, unitScope } from '../../lib/scope.ts';
+import { assertUnit, seesAllUnits } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
 import { access } from '../access/access.service.ts';
 import { findUnit } from './structure.repo.ts';
@@ -33,7 +33,8 @@ function assertMayGrant(user: AuthUser, division: Division | null | undefined) {
 }
 
 export function createEmployeesService(db: Database) {
-  const list = (user: AuthUser, q: EmployeesQuery) => repo.listEmployees(db, unitScope(user, q.unitId), q);
+  const list = async (user: AuthUser, q: EmployeesQuery) =>
+    repo.listEmployees(db, await access.scopeUnit(db, actorOfUser(user), q.unitId), q);
 
   /** The employee the caller may `action` (the employee rule: employee-access.ts), read with `exec`. */
   async function load(exec: Executor, user: AuthUser, action: 'read' | 'change', id: number) {
