@@ -2,7 +2,7 @@ import { type AuthUser, type LeaveDecisionInput, type LeaveRequestInput, type Le
 import type { Database } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, seesAllUnits, unitScope, userCan } from '../../lib/scope.ts';
+import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/scope.ts';
 import * as attendanceRepo from './attendance.repo.ts';
 import { ownClassIds } from './class-access.ts';
 import { actorOfUser } from '../../lib/actor.ts';
@@ -99,10 +99,10 @@ export function createLeaveService(db: Database, dataDir: string) {
     if (row.requestedByUserId === user.id) return row;
     if (row.studentId !== null && row.studentId === user.studentId) return row;
     if (row.employeeId !== null && row.employeeId === user.employeeId) return row;
-    if (row.studentId !== null && user.division !== 'STUDENT') {
-      const own = await ownClassIds(db, user);
-      const cls = own ? await school.classOfStudent(db, row.studentId) : undefined;
-      if (own && cls && own.includes(cls.id)) return row;
+    // a teacher: a student of a class they teach or lead (the student rule's read)
+    if (row.studentId !== null && seesOnlyOwnClasses(user)) {
+      const readable = await access.allowed(db, actorOfUser(user), 'read', 'student', [row.studentId]);
+      if (readable.has(row.studentId)) return row;
     }
     throw forbidden('Anda tidak berhak melihat pengajuan izin ini');
   }
