@@ -1566,4 +1566,29 @@ export const MESSAGES_EN: Record<string, string> = {
   'Unit {code}': 'Unit {code}',
   'Guru hanya dapat melihat kelas dan mata pelajarannya sendiri':
     'A teacher may only look up their own classes and subjects',
+  'Hanya kepala sekolah yang dapat memutuskan penerimaan pendaftar':
+    'Only the principal may decide on admitting an applicant',
+  'Hanya panitia penerimaan yang dapat melihat data pendaftar': "Only the admission committee may see applicants' data",
+  'Tes seleksi ini': 'This selection test',
+  'Tes seleksi baru saja dimulai di perangkat lain; muat ulang halaman':
+    'The selection test was just started on another device; reload the page',
+  'Isi catatan konseling hanya untuk guru BK dan kepala sekolah':
+    "A counselling note's content is only for counsellors and the principal",
+  'Hanya guru BK dan kepala sekolah yang dapat memutuskan pelanggaran':
+    'Only counsellors and the principal may decide on a violation',
+  'Hanya guru BK yang dapat mengubah prestasi': 'Only counsellors may change an achievement',
+  'Hanya guru BK dan kepala sekolah yang dapat memutuskan sanksi':
+    'Only counsellors and the principal may decide on a sanction',
+  'Ujian ini': 'This exam',
+  'ujian ini': 'this exam',
+  '{test} sudah dikumpulkan; jawaban tidak dapat diubah lagi':
+    '{test} is already submitted; answers can no longer be changed',
+  '{test} sekarang dikerjakan di perangkat lain; jawaban dari perangkat ini tidak disimpan':
+    '{test} is now taken on another device; answers from this device are not saved',
+  'Ada jawaban untuk soal yang bukan soal {test}, atau tidak sesuai jenis soalnya':
+    'An answer is for a question that is not in {test}, or does not fit its question type',
+  '{time} sudah habis; jawaban ini tidak tersimpan': '{time} is up; this answer was not saved',
+  'Anda bukan guru jadwal ini ({lesson}) atau guru pengganti yang ditugaskan':
+    'You are not the teacher of this lesson ({lesson}) nor its assigned substitute',
+  'Anda tidak berhak mengubah data pegawai': "You may not change employees' data",
 };
