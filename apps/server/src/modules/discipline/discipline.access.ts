@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { seesAllUnits, seesOnlyOwnClasses, userCan } from '../../lib/scope.ts';
 import { idIn, never, rowsOf, type RowRule } from '../access/row-rule.ts';
-import { ownClassIds } from '../school/class-access.ts';
+import { ownClassIds, ownStudent } from '../school/class-access.ts';
 import { activeYearClassJoinSql } from '../school/school.service.ts';
 
 /**
@@ -16,10 +16,7 @@ import { activeYearClassJoinSql } from '../school/school.service.ts';
 const seesWholeUnit = (actor: Actor) => userCan(actor, 'discipline.manage') || seesAllUnits(actor);
 
 /** The student's own records: the signed-in student's (an SQL expression of the row's student). */
-const isOwnStudent = (actor: Actor, student: SQL) =>
-  actor.studentId
-    ? sql`${student} = ${actor.studentId}`
-    : sql`${student} = (select st.id from students st where st.user_id = ${actor.id} limit 1)`;
+const isOwnStudent = (actor: Actor, student: SQL) => sql`${student} = ${ownStudent(actor)}`;
 
 /**
  * "A teacher sees the student": the student's (an SQL expression) class of the active year, the same class the

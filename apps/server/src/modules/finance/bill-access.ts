@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { userCan } from '../../lib/scope.ts';
 import { never, rowsOf, type RowRule } from '../access/row-rule.ts';
+import { ownStudent } from '../school/class-access.ts';
 
 /**
  * The bill rule (a student's bill, of the student's unit; an invoice and a payment are read by their bills).
@@ -12,8 +13,7 @@ export const billRule: RowRule<'read'> = {
   ...rowsOf('bills', 'b', { label: 'period' }),
   reach(_exec, actor) {
     if (actor.division === 'STUDENT') {
-      const own = actor.studentId ?? sql`(select st.id from students st where st.user_id = ${actor.id})`;
-      return Promise.resolve(sql`b.student_id = ${own}`);
+      return Promise.resolve(sql`b.student_id = ${ownStudent(actor)}`);
     }
     return Promise.resolve(userCan(actor, 'finance.read') ? null : never);
   },

@@ -54,6 +54,10 @@ export const sitsInClass = (studentId: number, cls: string, activeYear = false) 
 export const sitsInGrade = (studentId: number, gradeId: SQL) =>
   sql`exists (select 1 from class_groups cg where cg.grade_id = ${gradeId} and ${sitsInClass(studentId, 'cg', true)})`;
 
+/** The student the actor is (their account's student, else the student row linked to their user): an SQL value. */
+export const ownStudent = (actor: { id: number; studentId?: number | null }): SQL | number =>
+  actor.studentId ?? sql`(select st.id from students st where st.user_id = ${actor.id} limit 1)`;
+
 /** The unit of the subject `subjectId` (an SQL expression of the caller's row). */
 export const unitOfSubject = (subjectId: SQL) => sql`(select su.unit_id from subjects su where su.id = ${subjectId})`;
 
