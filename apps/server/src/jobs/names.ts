@@ -24,3 +24,21 @@ export async function scheduleExamDeadline(attemptId: number, dueAt: Date): Prom
   // a queue that cannot take it now leaves the attempt to the sweeps
   await jobs.send(JOB.examDeadline, { attemptId }, { startAfter: new Date(Date.now() + wait) }).catch(() => null);
 }
+
+/** Seconds after a message is written that its own delivery run starts (the writer's transaction commits first). */
+export const OUTBOX_SOON_SECONDS = 2;
+let outboxSoonUntil = 0;
+
+/**
+ * Queues a delivery run of the outbox for a moment from now: a message written by a decision goes out within
+ * seconds, not at the next minute's tick (which still sends whatever this run misses, e.g. a message whose
+ * transaction committed late). One run per moment per server however many messages are written; without a running
+ * queue (tests, a CLI) it does nothing.
+ */
+export async function deliverOutboxSoon(): Promise<void> {
+  const jobs = runningJobs();
+  if (!jobs || Date.now() < outboxSoonUntil) return;
+  outboxSoonUntil = Date.now() + OUTBOX_SOON_SECONDS * 1000;
+  const startAfter = new Date(outboxSoonUntil);
+  await jobs.send(JOB.outboxDeliver, {}, { startAfter }).catch(() => null);
+}

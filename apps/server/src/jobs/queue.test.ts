@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { clock } from '../lib/clock.ts';
 import { GRACE_SECONDS, sweepDeadlines } from '../modules/exam/exam.service.ts';
 import { generateMonthlyBills } from '../modules/finance/finance.service.ts';
+import { notify } from '../modules/notifications/outbox.ts';
 import { logProvider } from '../modules/notifications/providers.ts';
 import { paymentsFixture } from '../test/finance-payments-fixture.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
@@ -117,6 +118,19 @@ describe('the job queue in PostgreSQL', () => {
     await sweepDeadlines(ctx.db);
     await runExamDeadline(ctx.db, attemptId); // a late duplicate job changes nothing
     expect((await attempt(attemptId)).autoSubmits).toBe(1);
+  });
+
+  it('sends a message a moment after the change that wrote it, not at the next minute’s tick', async () => {
+    // no tick here: the outbox's schedule is off; its worker (registered above) stays and takes the sent run
+    await running[0]!.boss.unschedule(JOB.outboxDeliver);
+    const subject = `Segera ${Date.now()}`;
+    await ctx.db.transaction((tx) =>
+      notify(tx, [{ name: 'Bu Sari', phone: '081234567890' }], { topic: 'leave.decision', subject, body: 'Isi' }),
+    );
+    const state = async () =>
+      (await ctx.db.execute<{ state: string }>(sql`select state from outbox_messages where subject = ${subject}`))
+        .rows[0]?.state;
+    expect(await until(state, (s) => s === 'sent')).toBe('sent');
   });
 
   it('leaves an attempt whose deadline was extended running, and queues its job for the new deadline', async () => {

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
+import { deliverOutboxSoon } from '../../jobs/names.ts';
 import { clock } from '../../lib/clock.ts';
 import { activeStudentsOfClass } from '../school/school.service.ts';
 import { billDueText, disciplineLetterText, examScheduledText, leaveDecidedText } from './notice-template.ts';
 
 /**
  * Writing to the notification outbox (issue 18). Callers pass their own transaction: the message is written with
- * the change that causes it, or not at all; the `outbox-deliver` job sends it later (deliver.ts).
+ * the change that causes it, or not at all; the `outbox-deliver` job sends it a moment later
+ * (`deliverOutboxSoon`) or at its next minute's tick (deliver.ts).
  */
 
 export type OutboxTopic = (typeof outboxMessages.$inferInsert)['topic'];
@@ -67,6 +69,7 @@ export async function notify(tx: Executor, contacts: Contact[], notice: Notice):
       where: sql`${outboxMessages.dedupeKey} is not null`,
     })
     .returning({ id: outboxMessages.id });
+  if (written.length > 0) await deliverOutboxSoon();
   return written.length;
 }
 
