@@ -27,7 +27,8 @@ export async function scheduleExamDeadline(attemptId: number, dueAt: Date): Prom
 
 /** Seconds after a message is written that its own delivery run starts (the writer's transaction commits first). */
 export const OUTBOX_SOON_SECONDS = 2;
-let outboxSoonUntil = 0;
+/** Per queue: until when a delivery run is already queued. */
+const outboxSoonUntil = new WeakMap<object, number>();
 
 /**
  * Queues a delivery run of the outbox for a moment from now: a message written by a decision goes out within
@@ -37,8 +38,8 @@ let outboxSoonUntil = 0;
  */
 export async function deliverOutboxSoon(): Promise<void> {
   const jobs = runningJobs();
-  if (!jobs || Date.now() < outboxSoonUntil) return;
-  outboxSoonUntil = Date.now() + OUTBOX_SOON_SECONDS * 1000;
-  const startAfter = new Date(outboxSoonUntil);
+  if (!jobs || Date.now() < (outboxSoonUntil.get(jobs) ?? 0)) return;
+  const startAfter = new Date(Date.now() + OUTBOX_SOON_SECONDS * 1000);
+  outboxSoonUntil.set(jobs, startAfter.getTime());
   await jobs.send(JOB.outboxDeliver, {}, { startAfter }).catch(() => null);
 }
