@@ -66,6 +66,16 @@ const EXPECTED: { [K in AccessKind]?: Partial<Record<AccessAction<K>, Record<Who
       TEACHER_TOKEN: [ok, 403, 403],
       ADMIN_SMP_TOKEN: [403, 403, 403],
     },
+    // the finance counter (a student's bills and credit, a payment for them): the unit's students, no class limit
+    counter: { ...UNIT_BUT_STUDENT_OWN, STUDENT: [ok, ok, 403] },
+    // a student's own receipts and charges: only the student the account is; anyone else's is "not found"
+    self: {
+      ...(Object.fromEntries(Object.keys(NONE).map((who): [string, Row] => [who, [404, 404, 404]])) as Record<
+        Who,
+        Row
+      >),
+      STUDENT: [ok, 404, 404],
+    },
   },
   // btq.manage (PRINCIPAL, ADMIN) and YAYASAN see the unit's groups; an ustadz their own; a token without
   // btq.manage is an ustadz's reach even for ADMIN
@@ -177,5 +187,24 @@ describe('the row-access matrix: every kind and action x every division x own, o
       message: 'Anda tidak mengajar atau menjadi wali kelas 7Y',
     });
     expect([...(await access.allowed(fx.ctx.db, teacher, 'read', 'class', [x, y]))]).toEqual([x]);
+  });
+
+  it('limitedTo: the classes the rule limits a teacher to, null for who sees the unit', async () => {
+    const [x, y, z] = rows.class;
+    for (const who of ['TEACHER', 'TEACHERCASHIER', 'TEACHER_TOKEN'] as const) {
+      const ids = await access.limitedTo(fx.ctx.db, fx.actors.get(who)!, 'read', 'class');
+      expect({ who, x: ids?.includes(x), y: ids?.includes(y), z: ids?.includes(z) }).toEqual({
+        who,
+        x: true,
+        y: false,
+        z: false,
+      });
+    }
+    for (const who of ['STUDENT', 'PRINCIPAL', 'WAKAKUR', 'YAYASAN', 'ADMIN', 'ADMIN_SMP_TOKEN'] as const) {
+      expect({ who, ids: await access.limitedTo(fx.ctx.db, fx.actors.get(who)!, 'read', 'class') }).toEqual({
+        who,
+        ids: null,
+      });
+    }
   });
 });

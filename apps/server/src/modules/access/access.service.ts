@@ -167,6 +167,28 @@ async function list<K extends AccessKind>(
 }
 
 /**
+ * The ids the kind's rule limits the actor to beyond the unit (its `reach` run over the kind's table, in id order;
+ * the unit is left to the caller's own scope), or null when the unit is the whole rule: for lists that hand ids to
+ * a repository or an in-memory directory (a teacher's own classes for the student list), where `reachableIds`'
+ * subquery does not fit.
+ */
+async function limitedTo<K extends AccessKind>(
+  exec: Executor,
+  actor: Actor,
+  action: AccessAction<K>,
+  kind: K,
+): Promise<number[] | null> {
+  const rule = ruleOf(kind);
+  const reach = await rule.reach(exec, actor, action);
+  if (reach === null) return null;
+  if (reach === never) return [];
+  const result = await exec.execute<{ id: number }>(
+    sql`select ${rule.id} as "id" from ${rule.from} where coalesce(${reach}, false) order by 1`,
+  );
+  return result.rows.map((r) => r.id);
+}
+
+/**
  * The unit a list or lookup runs on, by the unit rule: the requested one when the actor may read it (403 for
  * another unit, 404 for none), else the actor's own, or null (every unit) for an actor that sees all.
  */
@@ -177,4 +199,4 @@ async function scopeUnit(exec: Executor, actor: Actor, requested: number | undef
   return actor.unit.id;
 }
 
-export const access = { require, allowed, filter, list, scopeUnit, reachableIds };
+export const access = { require, allowed, filter, list, limitedTo, scopeUnit, reachableIds };

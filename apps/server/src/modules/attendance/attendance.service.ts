@@ -17,7 +17,7 @@ import type { AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { seesAllUnits, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import * as repo from './attendance.repo.ts';
-import { assertClassAccess, ownClassIds } from './class-access.ts';
+import { assertClassAccess } from './class-access.ts';
 import { assertNotFuture, assertRange } from '../../lib/school-dates.ts';
 import { clock } from '../../lib/clock.ts';
 import {
@@ -52,6 +52,8 @@ export interface LessonRegisterInput {
 export function createAttendanceService(db: Database) {
   /** The classes the caller may read (the class rule), for the lists below. */
   const readableClasses = (user: AuthUser) => access.reachableIds(db, actorOfUser(user), 'read', 'class');
+  /** The classes the class rule limits a teacher to (taught or led), null for who sees the unit's: for id lists. */
+  const ownClasses = (user: AuthUser) => access.limitedTo(db, actorOfUser(user), 'read', 'class');
 
   async function classOrFail(user: AuthUser, classGroupId: number) {
     const cls = await school.findClass(db, classGroupId);
@@ -408,7 +410,7 @@ export function createAttendanceService(db: Database) {
     const year = await school.activeYear(db);
     const empty = { students: 0, studentDays: 0, H: 0, S: 0, I: 0, A: 0, notTaken: 0, notTakenDays: 0 };
     if (!year) return { unitId, schoolDays: allDays.length, classes: [], total: { ...empty, percentage: null } };
-    const rows = await repo.unitRecapCounts(db, year.id, unitId, await ownClassIds(db, user), {
+    const rows = await repo.unitRecapCounts(db, year.id, unitId, await ownClasses(user), {
       from: q.from,
       to: q.to,
       daysOfUnit,
@@ -492,7 +494,6 @@ export function createAttendanceService(db: Database) {
   }
 
   /** For other features: the classes a caller is limited to (null: every class of the unit). */
-  const ownClasses = (user: AuthUser) => ownClassIds(db, user);
   /** For other features: the student's class in the active year. */
   const currentClassOf = (studentId: number) => school.classOfStudent(db, studentId);
 

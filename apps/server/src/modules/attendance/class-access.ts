@@ -2,9 +2,6 @@ import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { access } from '../access/access.service.ts';
-import { ownClassIds } from '../school/class-access.ts';
-
-export { ownClassIds };
 
 interface ClassRef {
   id: number;

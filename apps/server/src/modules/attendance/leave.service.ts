@@ -4,7 +4,6 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesAllUnits, seesOnlyOwnClasses, unitScope, userCan } from '../../lib/scope.ts';
 import * as attendanceRepo from './attendance.repo.ts';
-import { ownClassIds } from './class-access.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { access } from '../access/access.service.ts';
 import { schoolDays } from '../school/calendar.service.ts';
@@ -130,7 +129,10 @@ export function createLeaveService(db: Database, dataDir: string) {
               userId: user.id,
               studentId: user.studentId,
               employeeId: user.employeeId,
-              classIds: user.division === 'STUDENT' || q.mine ? null : await ownClassIds(db, user),
+              classIds:
+                user.division === 'STUDENT' || q.mine
+                  ? null
+                  : await access.limitedTo(db, actorOfUser(user), 'read', 'class'),
             },
       },
       q,

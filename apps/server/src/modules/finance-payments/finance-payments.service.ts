@@ -24,7 +24,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audited, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { unitScope } from '../../lib/scope.ts';
+import { access } from '../access/access.service.ts';
 import { postVoucher } from '../finance-books/finance-books.service.ts';
 import { activeGateway, chargeLifetimeHours, gatewayOf, signLocal, type CallbackEvent } from './gateway.ts';
 import * as repo from './finance-payments.repo.ts';
@@ -327,11 +329,20 @@ export async function reversePayment(tx: Executor, id: number, approverUserId: n
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function createFinancePaymentsService(db: Database) {
+  /** The student the account is (the student rule's `self`); 403 for an account linked to none. */
   async function ownStudentId(user: AuthUser) {
-    const id = user.studentId ?? (await repo.findStudentByUser(db, user.id))?.id;
+    const [id] = await access.list(db, actorOfUser(user), 'self', 'student');
     if (!id) throw forbidden('Akun Anda belum terhubung ke data siswa');
     return id;
   }
+
+  /** Whether the student is the one the account is (the student rule's `self`). */
+  const isSelf = async (user: AuthUser, studentId: number) =>
+    (await access.allowed(db, actorOfUser(user), 'self', 'student', [studentId])).has(studentId);
+
+  /** A row of a unit (a payment, a component): 403 for another unit's, by the unit rule. */
+  const requireUnitOf = (exec: Executor, user: AuthUser, unitId: number) =>
+    access.require(exec, actorOfUser(user), 'read', 'unit', unitId);
 
   async function toPayments(exec: Executor, rows: repo.PaymentRow[]): Promise<Payment[]> {
     const ids = rows.map((r) => r.id);
@@ -384,9 +395,8 @@ export function createFinancePaymentsService(db: Database) {
   }
 
   async function studentAccount(user: AuthUser, studentId: number): Promise<StudentAccount> {
-    const s = await repo.findStudent(db, studentId);
-    if (!s) throw notFound('Siswa');
-    assertUnit(user, s.unitId);
+    await access.require(db, actorOfUser(user), 'counter', 'student', studentId);
+    const s = (await repo.findStudent(db, studentId))!;
     return {
       student: { id: s.id, name: s.name, nis: s.nis, className: s.className, unitId: s.unitId },
       ...(await account(db, s.id)),
@@ -395,14 +405,12 @@ export function createFinancePaymentsService(db: Database) {
 
   async function pay(user: AuthUser, input: PaymentInput, actor: AuditActor) {
     const { id } = await db.transaction(async (tx) => {
-      const s = await repo.findStudent(tx, input.studentId);
-      if (!s) throw notFound('Siswa');
-      assertUnit(user, s.unitId);
+      const [s] = await access.require(tx, actorOfUser(user), 'counter', 'student', input.studentId);
       return postPayment(
         tx,
         {
-          unitId: s.unitId,
-          studentId: s.id,
+          unitId: s!.unitId!,
+          studentId: s!.id,
           method: input.method,
           amount: input.amount,
           payerName: input.payerName,
@@ -440,7 +448,7 @@ export function createFinancePaymentsService(db: Database) {
 
   async function one(user: AuthUser, id: number) {
     const p = await paymentOut(id);
-    assertUnit(user, p.unitId);
+    await requireUnitOf(db, user, p.unitId);
     return p;
   }
 
@@ -482,7 +490,7 @@ export function createFinancePaymentsService(db: Database) {
     await db.transaction(async (tx) => {
       const p = await repo.findPayment(tx, id);
       if (!p) throw notFound('Pembayaran');
-      assertUnit(user, p.unitId);
+      await requireUnitOf(tx, user, p.unitId);
       await askReversal(tx, id, user.id, reason, actor);
     });
     return paymentOut(id);
@@ -492,7 +500,7 @@ export function createFinancePaymentsService(db: Database) {
     await db.transaction(async (tx) => {
       const p = await repo.lockPayment(tx, id);
       if (!p) throw notFound('Pembayaran');
-      assertUnit(user, p.unitId);
+      await requireUnitOf(tx, user, p.unitId);
       if (p.status !== 'REVERSAL_REQUESTED') throw conflict('Tidak ada permintaan pembatalan untuk pembayaran ini');
       await audited(
         tx,
@@ -525,7 +533,7 @@ export function createFinancePaymentsService(db: Database) {
     await db.transaction(async (tx) => {
       const p = await repo.findPayment(tx, id);
       if (!p) throw notFound('Pembayaran');
-      assertUnit(user, p.unitId);
+      await requireUnitOf(tx, user, p.unitId);
       await reversePayment(tx, id, user.id, actor);
     });
     return paymentOut(id);
@@ -552,9 +560,9 @@ export function createFinancePaymentsService(db: Database) {
 
   /** The student's own receipt only; another student's is 404 (not even its existence is told). */
   async function myReceipt(user: AuthUser, id: number) {
-    const studentId = await ownStudentId(user);
+    await ownStudentId(user);
     const row = await repo.findPayment(db, id);
-    if (!row || row.studentId !== studentId) throw notFound('Kwitansi');
+    if (!row || !(await isSelf(user, row.studentId))) throw notFound('Kwitansi');
     return receiptOf((await toPayments(db, [row]))[0]!);
   }
 
@@ -662,9 +670,9 @@ export function createFinancePaymentsService(db: Database) {
 
   /** Demo only: pays the student's own local charge in full as the local provider would call back. */
   async function payLocal(user: AuthUser, chargeId: number, actor: AuditActor) {
-    const studentId = await ownStudentId(user);
+    await ownStudentId(user);
     const charge = await repo.findCharge(db, chargeId);
-    if (!charge || charge.studentId !== studentId) throw notFound('Tagihan gateway');
+    if (!charge || !(await isSelf(user, charge.studentId))) throw notFound('Tagihan gateway');
     if (charge.provider !== 'local') throw conflict('Hanya tagihan penyedia lokal (demo) yang dapat dibayar di sini');
     if (charge.status === 'EXPIRED' || (charge.status === 'PENDING' && isExpired(charge))) {
       throw conflict('Tagihan gateway sudah kedaluwarsa; buat tagihan baru');
@@ -702,7 +710,7 @@ export function createFinancePaymentsService(db: Database) {
     const unitId = await db.transaction(async (tx) => {
       const component = await repo.lockComponent(tx, componentId);
       if (!component) throw notFound('Komponen pembayaran');
-      assertUnit(user, component.unitId);
+      await requireUnitOf(tx, user, component.unitId);
       if (input.accountId !== null) {
         const account = await repo.findAccount(tx, input.accountId);
         if (!account || account.unitId !== component.unitId) throw notFound('Akun');

@@ -27,7 +27,6 @@ import { clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { assertSchoolDay, isSchoolDay, schoolDays } from '../school/calendar.service.ts';
-import { ownClassIds } from '../school/class-access.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { access } from '../access/access.service.ts';
 import * as school from '../school/school.service.ts';
@@ -69,7 +68,7 @@ export function createPrayerService(db: Database) {
   return {
     async classes(user: AuthUser, query: PrayerClassesQuery): Promise<PrayerClasses> {
       const unitId = unitScope(user, query.unitId);
-      const own = new Set((await ownClassIds(db, user)) ?? []);
+      const own = new Set((await access.limitedTo(db, actorOfUser(user), 'read', 'class')) ?? []);
       const all = await repo.activeClasses(db, unitId);
       const classes = all.map((c) => ({ id: c.id, name: c.name, unitId: c.unitId, own: own.has(c.id) }));
       return { classes: [...classes.filter((c) => c.own), ...classes.filter((c) => !c.own)] };

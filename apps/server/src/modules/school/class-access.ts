@@ -8,7 +8,8 @@ import { idIn, never, rowsOf, type RowRule } from '../access/row-rule.ts';
 /**
  * The one definition of "the employee teaches or leads the class": homeroom teacher, a teaching
  * assignment, or a timetable slot in it. SQL that needs the rule inside its own statement (the
- * register save, attendance.repo.ts) embeds this fragment; everything else asks `ownClassIds`.
+ * register save, attendance.repo.ts) embeds this fragment; everything else asks the access service's class rule
+ * (below; `access.limitedTo` for the ids themselves).
  * `employee` and `cls` are SQL expressions: the employee id and the class_groups alias.
  */
 export const teachesClassSql = (employee: string, cls: string) => `(${cls}.homeroom_employee_id = ${employee}
@@ -100,11 +101,17 @@ const inHomeroomOf = (employeeId: number) => sql`exists (select 1 from enrollmen
  * teach or lead. `readRecord` (the pesantren record, issue 16): for teachers only the students of a class they
  * lead as homeroom teacher in the active year; out of reach is "not found". `readCounselling` (that a counselling
  * case exists, its date and status): holders of counselling.read in the unit, anyone else only as homeroom teacher.
+ * `counter` (the finance counter: a student's open bills and credit, a payment taken for them): the unit's
+ * students, no class limit (route access says who). `self` (a student's own receipts and charges): only the student
+ * the actor is (`ownStudent`), whatever the account's unit; anyone else is "not found".
  */
-export const studentRule: RowRule<'read' | 'readRecord' | 'readCounselling'> = {
+export const studentRule: RowRule<'read' | 'readRecord' | 'readCounselling' | 'counter' | 'self'> = {
   noun: 'Siswa',
   ...rowsOf('students', 's'),
+  everyUnit: (action) => (action === 'self' ? sql`true` : null),
   async reach(exec, actor, action) {
+    if (action === 'counter') return null;
+    if (action === 'self') return sql`s.id = ${ownStudent(actor)}`;
     if (action === 'readCounselling') {
       if (userCan(actor, 'counselling.read')) return null;
       return actor.employeeId ? inHomeroomOf(actor.employeeId) : never;
@@ -123,7 +130,7 @@ export const studentRule: RowRule<'read' | 'readRecord' | 'readCounselling'> = {
   // one who sees counselling status only as homeroom teacher hears the homeroom rule for another unit's student
   unitDenied: (action, actor) =>
     action === 'readCounselling' && !userCan(actor, 'counselling.read') ? 'reach' : 'unit',
-  hidden: (action) => action === 'readRecord',
+  hidden: (action) => action === 'readRecord' || action === 'self',
 };
 
 /** The unit rule: a unit is reached by its own members, every unit by YAYASAN and ADMIN (unless a token binds them). */

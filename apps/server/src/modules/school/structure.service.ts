@@ -18,7 +18,8 @@ import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { guarded } from '../../lib/db-errors.ts';
-import { ownClassIds } from './class-access.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { access } from '../access/access.service.ts';
 import * as repo from './structure.repo.ts';
 import { clock } from '../../lib/clock.ts';
 import { requireUnit } from './unit-access.ts';
@@ -414,9 +415,9 @@ export function createStructureService(db: Database) {
     );
   }
 
-  /** The classes a teacher may see the students of; null = no class restriction. */
+  /** The classes a teacher may see the students of (the class rule's limit); null = no class restriction. */
   function visibleClassIds(user: AuthUser): Promise<number[] | null> {
-    return ownClassIds(db, user);
+    return access.limitedTo(db, actorOfUser(user), 'read', 'class');
   }
 
   return {
