@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
-import { userCan } from '../../lib/scope.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { assertUnit, userCan } from '../../lib/scope.ts';
 import { never, type RowRule } from '../access/row-rule.ts';
 import * as school from '../school/school.service.ts';
 
@@ -46,6 +48,26 @@ export const questionRule: RowRule<'read' | 'change'> = {
       ? 'Hanya penulis soal atau wakakur yang dapat mengubah soal ini'
       : 'Anda hanya dapat membuka soal mapel yang Anda ajar di tingkat ini',
 };
+
+/**
+ * The question rule's `change` over a question not written yet, of which the actor is the author (its subject,
+ * grade and unit, checked by the caller): the rule's own condition evaluated over that row, inside the transaction
+ * that will write it (or the import's dry run). 403 for another unit's pair, or one the actor may not write.
+ */
+export async function assertMayWriteNew(
+  exec: Executor,
+  actor: Actor,
+  q: { subjectId: number; gradeId: number; unitId: number },
+): Promise<void> {
+  assertUnit(actor, q.unitId);
+  const reach = await questionRule.reach(exec, actor, 'change');
+  if (!reach) return;
+  const result = await exec.execute<{ ok: boolean }>(
+    sql`select coalesce(${reach}, false) as ok from (select ${actor.employeeId ?? null}::int as author_employee_id,
+      ${q.subjectId}::int as subject_id, ${q.gradeId}::int as grade_id) q`,
+  );
+  if (!result.rows[0]?.ok) throw forbidden('Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini');
+}
 
 /** Who leads the unit's assessments: checks, schedules or controls them (they read every one of the unit). */
 export const leadsAssessments = (user: AuthUser) =>

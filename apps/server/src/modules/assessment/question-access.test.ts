@@ -1,7 +1,17 @@
-import { beforeAll, describe } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { questions, teachingAssignments } from '../../db/schema/index.ts';
 import { syncReadCache } from '../../lib/read-cache.ts';
-import { LEADS, matrixTables, NONE, ok, useMatrixFixture, type Row, type Who } from '../access/test-fixtures.ts';
+import {
+  LEADS,
+  matrixTables,
+  NONE,
+  ok,
+  useMatrixFixture,
+  type Cell,
+  type Row,
+  type Who,
+} from '../access/test-fixtures.ts';
+import { assertMayWriteNew } from './assessment.access.ts';
 
 /**
  * The question rule's `change` in the row-access matrix (issue 38, part 1), on the fixture of
@@ -45,4 +55,27 @@ beforeAll(async () => {
 
 describe('the question rule: change x every division x own, other class, other unit', () => {
   matrixTables(fx, { question: { change: CHANGE } }, () => rows);
+
+  // a question not written yet, of the same three pairs, with the actor as its author: the same table
+  it('change over a new question (assertMayWriteNew) gives the same table', async () => {
+    const pairs = [
+      { unitId: fx.smp, subjectId: fx.subject, gradeId: fx.grade7 },
+      { unitId: fx.smp, subjectId: fx.subject, gradeId: fx.grade8 },
+      { unitId: fx.sd, subjectId: fx.sdSubject, gradeId: fx.grade1 },
+    ];
+    const got: Record<string, Row> = {};
+    for (const [who, actor] of fx.actors) {
+      const cells: Cell[] = [];
+      for (const pair of pairs) {
+        cells.push(
+          await assertMayWriteNew(fx.ctx.db, actor, pair).then(
+            () => ok,
+            (err: { statusCode?: number }) => (err.statusCode === 403 ? 403 : Promise.reject(err)),
+          ),
+        );
+      }
+      got[who] = cells as unknown as Row;
+    }
+    expect(got).toEqual(CHANGE);
+  });
 });

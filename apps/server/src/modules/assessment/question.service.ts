@@ -7,13 +7,14 @@ import {
 } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { audited, type AuditActor } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { cleanRichText, hasContent } from '../../lib/rich-text.ts';
-import { assertUnit, unitScope, userCan } from '../../lib/scope.ts';
+import { unitScope, userCan } from '../../lib/scope.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './question.repo.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { access } from '../access/access.service.ts';
+import { assertMayWriteNew } from './assessment.access.ts';
 
 const toApi = ({ createdAt, updatedAt, ...row }: repo.QuestionRow) => ({
   ...row,
@@ -61,10 +62,6 @@ const tagsOf = (tags: readonly string[]) => [...new Set(tags.map((t) => t.trim()
  */
 export function createQuestionService(db: Database) {
   const controls = (user: AuthUser) => userCan(user, 'assessment.control');
-
-  async function teaches(exec: Executor, user: AuthUser, q: { subjectId: number; gradeId: number }) {
-    return !!user.employeeId && (await school.teachesSubjectInGrade(exec, user.employeeId, q.subjectId, q.gradeId));
-  }
 
   /** The question bank rule (assessment.access.ts): the unit's for who controls it, else a taught pair's. */
   async function assertMayRead(exec: Executor, user: AuthUser, q: repo.QuestionRow & {}) {
@@ -115,10 +112,12 @@ export function createQuestionService(db: Database) {
     if (grade.unitId !== subject.unitId) {
       throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
     }
-    assertUnit(user, subject.unitId);
-    if (!controls(user) && !(await teaches(tx, user, pair))) {
-      throw forbidden('Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini');
-    }
+    // the question rule's `change`, the caller as the author
+    await assertMayWriteNew(tx, actorOfUser(user), {
+      subjectId: subject.id,
+      gradeId: grade.id,
+      unitId: subject.unitId,
+    });
     return { unitId: subject.unitId, subjectId: subject.id, gradeId: grade.id };
   }
 
