@@ -122,7 +122,7 @@ const ROW_RULE =
 
 /** Files that still touch another module's tables, each with why. The list only shrinks. */
 const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
-  { file: 'exam/attempt-access.ts', tables: ['enrollments', 'exam_slots', 'students'], why: ROW_RULE },
+  { file: 'exam/control/attempt-access.ts', tables: ['enrollments', 'exam_slots', 'students'], why: ROW_RULE },
   { file: 'grades/grades.access.ts', tables: ['class_groups', 'subjects'], why: ROW_RULE },
   { file: 'journal/lesson-access.ts', tables: ['subjects'], why: ROW_RULE },
   { file: 'admission/admission.repo.ts', tables: ['academic_years', 'grades', 'students', 'units'], why: SCHOOL },
@@ -166,8 +166,6 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
   },
   { file: 'assessment/exam-schedule.repo.ts', tables: ['users'], why: ACCOUNTS },
   { file: 'assessment/question.repo.ts', tables: ['employees', 'grades', 'subjects'], why: SCHOOL },
-  { file: 'assessment/results.repo.ts', tables: ['class_groups', 'students', 'subjects'], why: SCHOOL },
-  { file: 'assessment/results.repo.ts', tables: ['enrollments'], why: EXAM_TAKERS },
   {
     file: 'attendance/attendance.repo.ts',
     tables: ['academic_years', 'class_groups', 'employees', 'students', 'units'],
@@ -214,16 +212,18 @@ const ALLOWED_FILES: { file: string; tables: string[]; why: string }[] = [
     why: SCHOOL,
   },
   { file: 'discipline/discipline.repo.ts', tables: ['users'], why: ACCOUNTS },
-  { file: 'exam/exam-control.service.ts', tables: ['class_groups', 'students'], why: SCHOOL },
-  { file: 'exam/exam-control.service.ts', tables: ['enrollments'], why: EXAM_TAKERS },
+  { file: 'exam/control/exam-control.service.ts', tables: ['class_groups', 'students'], why: SCHOOL },
+  { file: 'exam/control/exam-control.service.ts', tables: ['enrollments'], why: EXAM_TAKERS },
   { file: 'exam/exam.repo.ts', tables: ['class_groups', 'grades', 'students', 'subjects'], why: SCHOOL },
   { file: 'exam/exam.repo.ts', tables: ['enrollments'], why: EXAM_TAKERS },
   {
     file: 'exam/exam.repo.ts',
     tables: ['exam_slots'],
-    why: "the taker's room and session (exam schedule, in assessment) joined into the attempt queries; part 2 moves the exam engine into one module",
+    why: "the taker's room and session (exam schedule, in assessment) joined into the attempt queries; the exam schedule exports no read for it yet",
   },
   { file: 'exam/exam.repo.ts', tables: ['users'], why: ACCOUNTS },
+  { file: 'exam/scoring/results.repo.ts', tables: ['class_groups', 'students', 'subjects'], why: SCHOOL },
+  { file: 'exam/scoring/results.repo.ts', tables: ['enrollments'], why: EXAM_TAKERS },
   { file: 'files/files.service.ts', tables: ['users'], why: ACCOUNTS },
   { file: 'finance-books/finance-books-attachments.repo.ts', tables: ['users'], why: ACCOUNTS },
   { file: 'finance-books/finance-books.repo.ts', tables: ['users'], why: ACCOUNTS },

@@ -7,7 +7,8 @@
 export const SCHEMA_OWNERS: Record<string, readonly string[]> = {
   'admission.ts': ['admission'],
   'api-tokens.ts': ['api-tokens'],
-  // One feature in two folders: assessment (bank, papers, results) and exam (taking and control).
+  // One feature in two folders: assessment (bank, authoring, distribution, schedule) and exam (the attempt
+  // engine: play, control, scoring and results, the paper, the admission test; exam/README.md).
   'assessment.ts': ['assessment', 'exam'],
   'attendance.ts': ['attendance'],
   'audit.ts': ['audit'],

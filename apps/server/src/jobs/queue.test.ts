@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { clock } from '../lib/clock.ts';
-import { GRACE_SECONDS, sweepDeadlines } from '../modules/exam/exam.service.ts';
+import { GRACE_SECONDS, sweepDeadlines } from '../modules/exam/play/exam.service.ts';
 import { generateMonthlyBills } from '../modules/finance/finance.service.ts';
 import { notify } from '../modules/notifications/outbox.ts';
 import { logProvider } from '../modules/notifications/providers.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { AuditActor } from '../lib/audit.ts';
 import { clock } from '../lib/clock.ts';
 import { deleteExpiredSessions } from '../modules/auth/auth.repo.ts';
-import { GRACE_SECONDS, sweepDeadlines } from '../modules/exam/exam.service.ts';
+import { GRACE_SECONDS, sweepDeadlines } from '../modules/exam/play/exam.service.ts';
 import { generateMonthlyBills } from '../modules/finance/finance.service.ts';
 import { deliverDue } from '../modules/notifications/deliver.ts';
 import { notifyBillsDue } from '../modules/notifications/outbox.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { jakartaDate, type QuestionContent } from '@mms/shared';
 import type { Transaction } from '../db/client.ts';
 import { academicYears, admissionWaves, applicants, grades } from '../db/schema/index.ts';
-import { insertBankQuestion, replaceSet, waveTest } from '../modules/exam/admission-test.service.ts';
+import { insertBankQuestion, replaceSet, waveTest } from '../modules/exam/admission-test/admission-test.service.ts';
 import { clock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { applicantRule } from '../admission/applicant-access.ts';
 import { assessmentRule, questionRule } from '../assessment/assessment.access.ts';
 import { btqGroupRule } from '../btq/btq.access.ts';
-import { attemptRule } from '../exam/attempt-access.ts';
+import { attemptRule } from '../exam/control/attempt-access.ts';
 import { billRule } from '../finance/bill-access.ts';
 import { counsellingCaseRule, psychotestRule } from '../counselling/counselling.access.ts';
 import { scoreSheetRule } from '../grades/grades.access.ts';

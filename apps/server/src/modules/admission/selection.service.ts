@@ -26,10 +26,10 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { scheduleExamDeadline } from '../../jobs/names.ts';
 import { access } from '../access/access.service.ts';
-import { itemsOfTaker, answersOf, rescore, scoreAttempt } from '../assessment/attempt-score.ts';
+import { itemsOfTaker, answersOf, rescore, scoreAttempt } from '../exam/scoring/attempt-score.ts';
 import { cleanQuestion } from '../assessment/question.service.ts';
-import * as test from '../exam/admission-test.service.ts';
-import { paperFor, seededShuffle } from '../exam/exam-paper.ts';
+import * as test from '../exam/admission-test/admission-test.service.ts';
+import { paperFor, seededShuffle } from '../exam/paper/exam-paper.ts';
 import {
   GRACE_SECONDS,
   onSubmitted,
@@ -38,7 +38,7 @@ import {
   submitNow,
   sweepDeadlines,
   type TestWords,
-} from '../exam/exam.service.ts';
+} from '../exam/play/exam.service.ts';
 import type { ApplicantAuth } from './applicant-session.ts';
 import { moveApplicant } from './applicant-state.ts';
 

@@ -26,6 +26,12 @@ import { access } from '../access/access.service.ts';
 import { leadsAssessments } from './assessment.access.ts';
 import * as distribution from './distribution.repo.ts';
 
+/**
+ * An assessment with its names, unchecked (`lock` holds it for the transaction): the exam engine's scoring
+ * (exam/scoring/results.service.ts) reads it inside its own writing transaction and applies its marking rule.
+ */
+export const findAssessment = repo.findAssessment;
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const instant = (s: string | null | undefined) => (s ? new Date(s) : null);
 

@@ -36,9 +36,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { userOf } from '../../lib/scope.ts';
-import { createExamControlService } from './exam-control.service.ts';
-import { createExamService } from './exam.service.ts';
-import { createExamTrialService } from './exam-trial.ts';
+import { createExamControlService } from './control/exam-control.service.ts';
+import { createExamService } from './play/exam.service.ts';
+import { createExamTrialService } from './play/exam-trial.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['exam'];

@@ -4,7 +4,7 @@ import { attempts, auditLog, enrollments } from '../../db/schema/index.ts';
 import { setClock } from '../../lib/clock.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
-import { sweepDeadlines } from './exam.service.ts';
+import { sweepDeadlines } from './play/exam.service.ts';
 
 // The clock is the test's: the quiz opens at 10:00 WIB on 18 November 2026 and runs 30 minutes.
 const OPEN = '2026-11-18T10:00:00+07:00';

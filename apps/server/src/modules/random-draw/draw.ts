@@ -1,5 +1,5 @@
 import type { RandomDrawMode } from '@mms/shared';
-import { seededShuffle } from '../exam/exam-paper.ts';
+import { seededShuffle } from '../exam/paper/exam-paper.ts';
 
 /**
  * A draw from a class list: the list is put in a fixed order (by id) and shuffled with the seeded generator

@@ -13,16 +13,16 @@ import {
   type ExamSavesInput,
   type ExamStartInput,
 } from '@mms/shared';
-import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
-import { clock } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import * as school from '../school/school.service.ts';
-import { rescore } from '../assessment/attempt-score.ts';
-import * as results from '../assessment/attempt-score.ts';
-import { scheduleExamDeadline } from '../../jobs/names.ts';
-import { paperFor } from './exam-paper.ts';
-import * as repo from './exam.repo.ts';
+import type { Database, Executor } from '../../../db/client.ts';
+import { audit, type AuditActor } from '../../../lib/audit.ts';
+import { clock } from '../../../lib/clock.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
+import * as school from '../../school/school.service.ts';
+import { rescore } from '../scoring/attempt-score.ts';
+import * as results from '../scoring/attempt-score.ts';
+import { scheduleExamDeadline } from '../../../jobs/names.ts';
+import { paperFor } from '../paper/exam-paper.ts';
+import * as repo from '../exam.repo.ts';
 
 /** Seconds after the deadline that saves still count; `EXAM_GRACE_SECONDS` sets it (buildApp calls setGrace). */
 export let GRACE_SECONDS = EXAM_SAVE_GRACE_SECONDS;
@@ -248,7 +248,7 @@ export async function currentToken(exec: Executor, a: repo.AssessmentForExam, no
 
 /**
  * Taking quizzes and exams (issue 13). A student reaches only their own attempts: every route takes the student
- * from the session, and every statement filters by it; keys never leave the server (exam-paper.ts).
+ * from the session, and every statement filters by it; keys never leave the server (paper/exam-paper.ts).
  */
 export function createExamService(db: Database) {
   async function list(user: AuthUser, kind: ExamKind): Promise<ExamList> {

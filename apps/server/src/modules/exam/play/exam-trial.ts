@@ -7,12 +7,12 @@ import {
   type ExamTrialPaper,
   type ExamTrialResult,
 } from '@mms/shared';
-import type { Database, Executor } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { seesAllUnits, userCan } from '../../lib/scope.ts';
-import { display, itemsWithContent } from '../assessment/attempt-score.ts';
-import { paperFor } from './exam-paper.ts';
-import * as repo from './exam.repo.ts';
+import type { Database, Executor } from '../../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import { seesAllUnits, userCan } from '../../../lib/scope.ts';
+import { display, itemsWithContent } from '../scoring/attempt-score.ts';
+import { paperFor } from '../paper/exam-paper.ts';
+import * as repo from '../exam.repo.ts';
 
 /**
  * Who may try an assessment (uji coba): its author, a checker of its unit (`assessment.check`) or an assessment

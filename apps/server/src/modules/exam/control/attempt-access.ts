@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { userCan } from '../../lib/scope.ts';
-import { never, type RowRule } from '../access/row-rule.ts';
-import { taughtPairSql } from '../assessment/assessment.access.ts';
+import type { Executor } from '../../../db/client.ts';
+import type { Actor } from '../../../lib/actor.ts';
+import { userCan } from '../../../lib/scope.ts';
+import { never, type RowRule } from '../../access/row-rule.ts';
+import { taughtPairSql } from '../../assessment/assessment.access.ts';
 
 /**
  * Who may watch and act on an exam's takers (issue 13), one rule in two views: `attemptRule` over one attempt, and

@@ -1,7 +1,14 @@
 import { beforeAll, describe } from 'vitest';
-import { assessmentClasses, assessments, attempts, examRooms, examSessions, examSlots } from '../../db/schema/index.ts';
-import { syncReadCache } from '../../lib/read-cache.ts';
-import { LEADS, matrixTables, NONE, ok, useMatrixFixture, type Row, type Who } from '../access/test-fixtures.ts';
+import {
+  assessmentClasses,
+  assessments,
+  attempts,
+  examRooms,
+  examSessions,
+  examSlots,
+} from '../../../db/schema/index.ts';
+import { syncReadCache } from '../../../lib/read-cache.ts';
+import { LEADS, matrixTables, NONE, ok, useMatrixFixture, type Row, type Who } from '../../access/test-fixtures.ts';
 
 /**
  * The attempt rule in the row-access matrix (issue 38, part 1), on the fixture of `access/test-fixtures.ts`. The

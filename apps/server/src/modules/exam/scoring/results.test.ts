@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, auditLog, enrollments, questions } from '../../db/schema/index.ts';
-import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
-import { attendanceFixture } from '../attendance/test-fixtures.ts';
+import { attempts, auditLog, enrollments, questions } from '../../../db/schema/index.ts';
+import { createTestContext, type Session, type TestContext } from '../../../test/context.ts';
+import { attendanceFixture } from '../../attendance/test-fixtures.ts';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof attendanceFixture>>;

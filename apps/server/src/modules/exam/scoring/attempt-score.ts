@@ -1,5 +1,5 @@
 import { fraction, roundHalfUp, scoreResponse, sumFractions, type Fraction } from '@mms/shared';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import * as repo from './results.repo.ts';
 
 /** The pinned items of an assessment with their content, and the answers of attempts: what scoring reads. */

@@ -1,8 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { QuestionContent, QuestionResponse } from '@mms/shared';
-import type { Executor } from '../../db/client.ts';
-import { answers, assessmentItems, assessmentTakerItems, attempts, questionVersions } from '../../db/schema/index.ts';
-import { sqlNow } from '../../lib/sql.ts';
+import type { Executor } from '../../../db/client.ts';
+import {
+  answers,
+  assessmentItems,
+  assessmentTakerItems,
+  attempts,
+  questionVersions,
+} from '../../../db/schema/index.ts';
+import { sqlNow } from '../../../lib/sql.ts';
 
 /** What a paper reads of a pinned version. */
 const pinned = {

@@ -19,10 +19,10 @@ import {
   OkResponse,
 } from '@mms/shared';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { actorOf } from '../../lib/audit.ts';
-import { userOf } from '../../lib/scope.ts';
-import { createAssessmentService } from './assessment.service.ts';
+import type { Database } from '../../../db/client.ts';
+import { actorOf } from '../../../lib/audit.ts';
+import { userOf } from '../../../lib/scope.ts';
+import { createAssessmentService } from '../../assessment/assessment.service.ts';
 import { createResultsService } from './results.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

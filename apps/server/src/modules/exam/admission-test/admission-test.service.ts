@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import * as test from './admission-test.repo.ts';
-import * as repo from './exam.repo.ts';
+import * as repo from '../exam.repo.ts';
 
 /**
  * What the exam engine offers the admission selection test (issue 38 part 2): the wave's test and bank, the
  * applicants' drawn papers and their attempts, with the applicant as taker. The rules of taking a test (paper, save
- * protocol, deadline, submission, scoring) are exam.service.ts's and attempt-score.ts's, the same for every taker.
+ * protocol, deadline, submission, scoring) are play/exam.service.ts's and scoring/attempt-score.ts's, the same for every taker.
  */
 
 export type { BankVersion, TestAttempt } from './admission-test.repo.ts';
@@ -41,7 +41,7 @@ export async function attemptOfApplicant(exec: Executor, testId: number, applica
   return attempt;
 }
 
-export { beginAttempt } from './exam.service.ts';
+export { beginAttempt } from '../play/exam.service.ts';
 
 /** The attempt continues on this device (a DEVICE_CHANGE event when it is another one). */
 export async function resumeOnDevice(tx: Executor, t: repo.AttemptRow, deviceId: string, now: Date, by: string) {

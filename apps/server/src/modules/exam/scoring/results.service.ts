@@ -17,14 +17,13 @@ import {
   type QuestionContent,
   type QuestionResponse,
 } from '@mms/shared';
-import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
-import { clock } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnit, userCan } from '../../lib/scope.ts';
-import * as school from '../school/school.service.ts';
-import * as assessments from './assessment.repo.ts';
-import type { AssessmentService } from './assessment.service.ts';
+import type { Database, Executor } from '../../../db/client.ts';
+import { audit, type AuditActor } from '../../../lib/audit.ts';
+import { clock } from '../../../lib/clock.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
+import { assertUnit, userCan } from '../../../lib/scope.ts';
+import * as school from '../../school/school.service.ts';
+import { findAssessment, type AssessmentService } from '../../assessment/assessment.service.ts';
 import * as repo from './results.repo.ts';
 import { asFraction, display, rescore, scoreAttempt } from './attempt-score.ts';
 
@@ -39,7 +38,7 @@ const WITH_RESULTS = ['SCHEDULED', 'OPEN', 'CLOSED', 'GRADED', 'PUBLISHED'];
  */
 export function createResultsService(db: Database, flow: AssessmentService) {
   async function markable(exec: Executor, user: AuthUser, id: number) {
-    const a = await assessments.findAssessment(exec, id, true);
+    const a = await findAssessment(exec, id, true);
     if (!a) throw notFound('Penilaian');
     assertUnit(user, a.unitId);
     const leads = userCan(user, 'assessment.check') || userCan(user, 'assessment.control');

@@ -14,13 +14,13 @@ import {
   type ExamSave,
   type ExamTokenSettings,
 } from '@mms/shared';
-import type { Database, Executor } from '../../db/client.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
-import { clock } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { seesAllUnits, userCan } from '../../lib/scope.ts';
-import { display, scoreAttempt } from '../assessment/attempt-score.ts';
-import * as results from '../assessment/attempt-score.ts';
+import type { Database, Executor } from '../../../db/client.ts';
+import { audit, type AuditActor } from '../../../lib/audit.ts';
+import { clock } from '../../../lib/clock.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
+import { seesAllUnits, userCan } from '../../../lib/scope.ts';
+import { display, scoreAttempt } from '../scoring/attempt-score.ts';
+import * as results from '../scoring/attempt-score.ts';
 import {
   OFFLINE_AFTER_SECONDS,
   TAKEOVER_MINUTES,
@@ -29,11 +29,11 @@ import {
   scoreSubmitted,
   secondsLeft,
   sweepDeadlines,
-} from './exam.service.ts';
-import { paperFor } from './exam-paper.ts';
-import * as repo from './exam.repo.ts';
+} from '../play/exam.service.ts';
+import { paperFor } from '../paper/exam-paper.ts';
+import * as repo from '../exam.repo.ts';
 import { examReach } from './attempt-access.ts';
-import { actorOfUser } from '../../lib/actor.ts';
+import { actorOfUser } from '../../../lib/actor.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { QuestionContent, QuestionResponse } from '@mms/shared';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import {
   answers,
   assessments,
@@ -8,14 +8,14 @@ import {
   attempts,
   questions,
   questionVersions,
-} from '../../db/schema/index.ts';
-import { escapeLike, offsetOf } from '../../lib/sql.ts';
+} from '../../../db/schema/index.ts';
+import { escapeLike, offsetOf } from '../../../lib/sql.ts';
 
 /**
  * The exam engine's side of the admission selection test (issue 38 part 2): an admission wave's test is an
  * ADMISSION assessment, its bank is the unit's ADMISSION bank of `questions`, an applicant's random set is their
  * taker items, their attempt and answers are `attempts` and `answers` with the applicant as taker. Admission calls
- * these; the papers, saves, deadlines and scores are the engine's own (exam.service.ts, attempt-score.ts).
+ * these; the papers, saves, deadlines and scores are the engine's own (play/exam.service.ts, scoring/attempt-score.ts).
  */
 
 // ---- the bank ----
