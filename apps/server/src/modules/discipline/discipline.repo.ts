@@ -83,11 +83,6 @@ export async function findStudent(db: Executor, id: number) {
   return row;
 }
 
-export async function findStudentByUser(db: Executor, userId: number) {
-  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  return row;
-}
-
 export async function findEmployee(db: Executor, id: number) {
   const [row] = await db
     .select({ id: employees.id, unitId: employees.unitId, isActive: employees.isActive })

@@ -102,8 +102,9 @@ export function createDisciplineService(db: Database, dataDir: string) {
   }
 
   async function ownStudentId(user: AuthUser) {
-    if (user.studentId) return user.studentId;
-    return (await repo.findStudentByUser(db, user.id))?.id;
+    // the student rule's `self`: the one student the account is
+    const [id] = await access.list(db, actorOfUser(user), 'self', 'student');
+    return id;
   }
 
   /** A row of the unit `unitId` (a catalogue entry, a student written about): the unit rule refuses another's. */

@@ -57,9 +57,6 @@ export const findStudent = async (exec: Executor, id: number) =>
       .where(eq(students.id, id))
   )[0];
 
-export const findStudentByUser = async (exec: Executor, userId: number) =>
-  (await exec.select({ id: students.id }).from(students).where(eq(students.userId, userId)))[0];
-
 /** Locks the student's row: payments and reversals of one student (and their credit) run one at a time. */
 export async function lockStudent(exec: Executor, id: number) {
   await exec.execute(sql`select id from students where id = ${id} for no key update`);

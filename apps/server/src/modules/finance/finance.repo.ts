@@ -180,9 +180,6 @@ export const findStudent = async (exec: Executor, id: number) =>
       .where(eq(students.id, id))
   )[0];
 
-export const findStudentByUser = async (exec: Executor, userId: number) =>
-  (await exec.select({ id: students.id }).from(students).where(eq(students.userId, userId)))[0];
-
 export const activeYear = async (exec: Executor) =>
   (await exec.select().from(academicYears).where(eq(academicYears.isActive, true)))[0];
 

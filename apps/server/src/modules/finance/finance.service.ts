@@ -192,7 +192,8 @@ export function createFinanceService(db: Database) {
   }
 
   async function ownStudentId(user: AuthUser) {
-    const id = user.studentId ?? (await repo.findStudentByUser(db, user.id))?.id;
+    // the student rule's `self`: the one student the account is
+    const [id] = await access.list(db, actorOfUser(user), 'self', 'student');
     if (!id) throw forbidden('Akun Anda belum terhubung ke data siswa');
     return id;
   }
