@@ -55,3 +55,28 @@ export const rowsOf = (table: string, alias: string, columns: { unit?: string; l
   unit: sql.raw(`${alias}.${columns.unit ?? 'unit_id'}`),
   label: sql.raw(`${alias}.${columns.label ?? 'name'}`),
 });
+
+/**
+ * Whether the rule's `action` reaches a row not written yet (a new question, new material): the rule's own condition
+ * evaluated over the row's columns, named as the rule's alias names them (`alias`), inside the transaction that will
+ * write it. The caller checks the unit first.
+ */
+export async function reachesNewRow<A extends string>(
+  exec: Executor,
+  actor: Actor,
+  rule: RowRule<A>,
+  action: A,
+  alias: string,
+  row: Record<string, number | null>,
+): Promise<boolean> {
+  const reach = await rule.reach(exec, actor, action);
+  if (!reach) return true;
+  const columns = sql.join(
+    Object.entries(row).map(([column, value]) => sql`${value}::int as ${sql.identifier(column)}`),
+    sql`, `,
+  );
+  const result = await exec.execute<{ ok: boolean }>(
+    sql`select coalesce(${reach}, false) as ok from (select ${columns}) ${sql.identifier(alias)}`,
+  );
+  return result.rows[0]?.ok === true;
+}

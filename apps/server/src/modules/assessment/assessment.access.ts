@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { assertUnit, userCan } from '../../lib/scope.ts';
-import { never, type RowRule } from '../access/row-rule.ts';
+import { never, reachesNewRow, type RowRule } from '../access/row-rule.ts';
 import * as school from '../school/school.service.ts';
 
 /**
@@ -60,13 +60,9 @@ export async function assertMayWriteNew(
   q: { subjectId: number; gradeId: number; unitId: number },
 ): Promise<void> {
   assertUnit(actor, q.unitId);
-  const reach = await questionRule.reach(exec, actor, 'change');
-  if (!reach) return;
-  const result = await exec.execute<{ ok: boolean }>(
-    sql`select coalesce(${reach}, false) as ok from (select ${actor.employeeId ?? null}::int as author_employee_id,
-      ${q.subjectId}::int as subject_id, ${q.gradeId}::int as grade_id) q`,
-  );
-  if (!result.rows[0]?.ok) throw forbidden('Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini');
+  const row = { author_employee_id: actor.employeeId ?? null, subject_id: q.subjectId, grade_id: q.gradeId };
+  if (!(await reachesNewRow(exec, actor, questionRule, 'change', 'q', row)))
+    throw forbidden('Anda hanya dapat menulis soal mapel yang Anda ajar di tingkat ini');
 }
 
 /** Who leads the unit's assessments: checks, schedules or controls them (they read every one of the unit). */

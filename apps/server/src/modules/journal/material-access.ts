@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { assertUnit, seesOnlyOwnClasses } from '../../lib/scope.ts';
-import { never, type RowRule } from '../access/row-rule.ts';
+import { never, reachesNewRow, type RowRule } from '../access/row-rule.ts';
 import { taughtPairSql } from '../assessment/assessment.access.ts';
 import { sitsInGrade, unitOfSubject } from '../school/class-access.ts';
 
@@ -49,10 +49,7 @@ export async function assertMayManageNew(
   m: { subjectId: number; gradeId: number; unitId: number },
 ): Promise<void> {
   assertUnit(actor, m.unitId);
-  const reach = await materialRule.reach(exec, actor, 'manage');
-  if (!reach) return;
-  const result = await exec.execute<{ ok: boolean }>(
-    sql`select coalesce(${reach}, false) as ok from (select ${m.subjectId}::int as subject_id, ${m.gradeId}::int as grade_id) m`,
-  );
-  if (!result.rows[0]?.ok) throw forbidden(materialRule.denied('manage', '', actor));
+  const row = { subject_id: m.subjectId, grade_id: m.gradeId };
+  if (!(await reachesNewRow(exec, actor, materialRule, 'manage', 'm', row)))
+    throw forbidden(materialRule.denied('manage', '', actor));
 }
