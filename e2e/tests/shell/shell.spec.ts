@@ -208,9 +208,19 @@ test('the color theme choice survives a reload', async ({ page }) => {
 
 test('footer shows name, version and copyright; header shows the user', async ({ page }) => {
   await signIn(page, 'principal');
+  const missing: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() === 404) missing.push(res.url());
+  });
   await page.goto('/backend');
   await expect(page).toHaveURL(/\/backend\/dashboard$/);
   await expect(page.getByTestId('app-footer')).toContainText('MMS');
   await expect(page.getByTestId('app-version')).toContainText('1.7.0');
   await expect(page.getByTestId('header-avatar')).toHaveCSS('width', '21px');
+  // the page names its icon, which is served (no favicon 404 on every page)
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  const res = await page.request.get(icon!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('image/svg+xml');
+  expect(missing).toEqual([]);
 });
