@@ -576,7 +576,8 @@ describe('the income account of each component', () => {
     const logged = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment.component.income-account'), eq(auditLog.entityId, String(fx.spp.id))));
+      .where(and(eq(auditLog.action, 'payment.component.income-account'), eq(auditLog.entityId, String(fx.spp.id))))
+      .orderBy(auditLog.id);
     expect(logged.map((l) => [l.before, l.after])).toEqual([
       [{ accountId: null }, { accountId: fx.acc.other }],
       [{ accountId: fx.acc.other }, { accountId: null }],
