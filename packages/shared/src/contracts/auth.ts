@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIVISIONS } from '../domain/divisions.ts';
+import { PERMISSION_NAMES } from '../domain/permissions.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -40,7 +41,16 @@ export const AuthUser = z
 export type AuthUser = z.infer<typeof AuthUser>;
 
 /** `now` is MMS's clock (ISO, +07:00): the web app takes business dates from it, never from the device. */
-export const SessionResponse = z.object({ user: AuthUser, csrfToken: z.string(), now: z.string() });
+export const SessionResponse = z.object({
+  user: AuthUser,
+  csrfToken: z.string(),
+  now: z.string(),
+  /**
+   * What the user may do: the division's permissions in the code's table with the ADMIN's overrides for the
+   * user's division and unit (issue 39); the web's menu and route guards follow it.
+   */
+  permissions: z.array(z.enum(PERMISSION_NAMES)).optional(),
+});
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** The session of this browser, if any: answers guests too (a page need not log a 401 to learn it is a guest). */

@@ -175,10 +175,15 @@ export const ViolationInput = z.object({
   place: optionalText('Tempat', 200),
   witness: optionalText('Saksi', 200),
   notes: optionalText('Catatan'),
+  /**
+   * The reporter saw the warning that the same student already has a report of the same rule on that day and
+   * means a second one: without it such a report is refused (409) with the earlier one named.
+   */
+  confirmDuplicate: z.boolean().optional(),
 });
 export type ViolationInput = z.infer<typeof ViolationInput>;
 /** Editing a report (only while it is still reported). */
-export const ViolationUpdate = ViolationInput.omit({ studentId: true }).partial();
+export const ViolationUpdate = ViolationInput.omit({ studentId: true, confirmDuplicate: true }).partial();
 export type ViolationUpdate = z.infer<typeof ViolationUpdate>;
 
 export const ViolationRejectInput = z.object({ reason: text('Alasan penolakan', 500) });

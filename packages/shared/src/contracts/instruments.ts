@@ -276,6 +276,13 @@ export const PlayAttempt = z.object({
 });
 export type PlayAttempt = z.infer<typeof PlayAttempt>;
 
+/**
+ * The instrument as a student would answer it, for the counsellor who keeps it (its unit's BPBK): the items and
+ * the instructions, no attempt; the preview's answers stay in the browser and are never a student's.
+ */
+export const InstrumentPreview = PlayAttempt.pick({ instrumentName: true, instructions: true, items: true });
+export type InstrumentPreview = z.infer<typeof InstrumentPreview>;
+
 export const AnswerInput = z.object({
   itemId: dbId('Butir'),
   value: z

@@ -60,6 +60,11 @@ export const UpdateUserRequest = z.object({
   displayName: DisplayName.optional(),
   division: AccountDivision.optional(),
   unitId: dbId('Unit').nullable().optional(),
+  /**
+   * The ADMIN saw that a new division replaces the account's whole menu and rights and means it: a change of
+   * division without it is refused (409) with what would change.
+   */
+  confirmDivisionChange: z.boolean().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 

@@ -29,6 +29,8 @@ export const APP_ROUTES = {
   'student-me': '/backend/mms/students/student/me',
   'principal-teacher-list': '/backend/mms/principal/teacher-list',
   'tutor-subjects': '/backend/mms/tutor/subjects',
+  // learning objectives (issue 40)
+  'tutor-learning-objectives': '/backend/mms/tutor/learning-objectives',
   'tutor-class-titles': '/backend/mms/tutor/class-titles',
   'tutor-academic-calendar': '/backend/mms/tutor/academic-calendar',
   'tutor-homeroom': '/backend/mms/tutor/homeroom',
@@ -64,6 +66,9 @@ export const APP_ROUTES = {
   'tutor-summative-input': '/backend/mms/tutor/summative-input',
   'tutor-scoring-summative': '/backend/mms/tutor/scoring-summative',
   'tutor-summative-recap': '/backend/mms/tutor/summative-recap',
+  // the rapor preview (issue 40)
+  'tutor-rapor': '/backend/mms/tutor/rapor',
+  'tutor-descriptions': '/backend/mms/tutor/descriptions',
   'student-scoring': '/backend/mms/students/student/scoring',
   'tutor-scoring-project': '/backend/mms/tutor/scoring-project',
   'tutor-scoring-summative-all': '/backend/mms/tutor/scoring-summative-all',
@@ -212,6 +217,8 @@ export const APP_ROUTES = {
   'other-audit': '/backend/mms/other/audit',
   'other-api-tokens': '/backend/mms/other/api-tokens',
   'other-outbox': '/backend/mms/other/outbox',
+  'other-backups': '/backend/mms/other/backups',
+  'other-permissions': '/backend/mms/other/permissions',
   'other-image-upload': '/backend/mms/other/image-upload',
   'other-image-crop': '/backend/mms/other/image-crop',
   'other-blog-upload': '/backend/mms/other/blog-upload',

@@ -66,6 +66,7 @@ describe('permission table', () => {
     const adminLacks = Object.keys(PERMISSIONS).filter((p) => !can('ADMIN', p as keyof typeof PERMISSIONS));
     expect(adminLacks.sort()).toEqual([
       'assessment.take',
+      'bisyaroh.self',
       'counselling.confidential',
       'counselling.self',
       'finance.self',

@@ -54,7 +54,7 @@ describe('menu tree', () => {
     [
       'YAYASAN',
       ['principal-bisyaroh-master', 'principal-bisyaroh-process', 'principal-bisyaroh-list', 'report-student-list'],
-      ['tutor-journal', 'treasurer-payments', 'student-formative'],
+      ['tutor-journal', 'treasurer-payments', 'student-formative', 'tutor-bisyaroh'],
     ],
     [
       'BPBK',
@@ -69,11 +69,16 @@ describe('menu tree', () => {
     [
       'ADMIN',
       ['principal-student-input', 'report-employee-list', 'principal-selection-question-input', 'other-users'],
-      ['student-formative', 'student-online-test'],
+      ['student-formative', 'student-online-test', 'tutor-bisyaroh'],
     ],
   ])('%s sees its menu', (division, present, absent) => {
     const names = namesOf(division);
     for (const n of present) expect(names, n).toContain(n);
     for (const n of absent) expect(names, n).not.toContain(n);
+  });
+
+  it('shows "Bisyaroh saya" to the paid teachers and staff only, not to the foundation nor ADMIN', () => {
+    const paid = DIVISIONS.filter((d) => namesOf(d).includes('tutor-bisyaroh'));
+    expect(paid).toEqual(['TEACHER', 'TEACHERCASHIER', 'PRINCIPAL', 'WAKAKUR', 'BPBK', 'TU']);
   });
 });

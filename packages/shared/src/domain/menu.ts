@@ -180,6 +180,8 @@ export const MENU: readonly MenuNode[] = [
     tutor('summative-input', 'Buat soal sumatif', 'Create summative', 'assessment.author'),
     tutor('summative-recap', 'Rekap sumatif', 'Summative recap', 'assessment.score'),
     tutor('scoring-summative', 'Penilaian sumatif', 'Summative grading', 'assessment.score'),
+    tutor('descriptions', 'Deskripsi capaian', 'Achievement descriptions', 'descriptions.read'),
+    tutor('rapor', 'Rapor', 'Report card', 'rapor.read'),
   ]),
   submenu('btq', 'BTQ (baca tulis Al-Quran)', 'Quran reading (BTQ)', 'quran', [
     btq('progress', 'Progres BTQ', 'BTQ progress', 'btq.teach'),
@@ -208,6 +210,11 @@ export const MENU: readonly MenuNode[] = [
     tutor('homeroom', 'Wali kelas', 'Homeroom teachers', 'school.homeroom.manage'),
     tutor('class-mutation', 'Mutasi kelas', 'Class mutation', 'school.enrollment.manage'),
   ]),
+  // issue 40: the subject's teachers and WAKAKUR write the TPs (tujuan pembelajaran) that scores and questions tag
+  {
+    ...tutor('learning-objectives', 'Tujuan pembelajaran (TP)', 'Learning objectives (TP)', 'learningObjectives.read'),
+    icon: 'book',
+  },
   submenu('timetable', 'Jadwal pelajaran', 'Timetable', 'clock', [
     tutor('schedule-input', 'Buat jadwal pelajaran', 'Timetable creation', 'schedule.manage'),
     tutor('schedule-all', 'Jadwal semua guru', 'All-teacher schedule', 'schedule.teachingHours.read'),
@@ -322,6 +329,8 @@ export const MENU: readonly MenuNode[] = [
     other('audit', 'Jejak audit', 'Audit trail', 'audit.read'),
     other('api-tokens', 'Token API', 'API tokens', 'apiTokens.manage'),
     other('outbox', 'Kotak keluar notifikasi', 'Notification outbox', 'outbox.read'),
+    other('backups', 'Cadangan data', 'Backups', 'backup.manage'),
+    other('permissions', 'Tabel hak akses', 'Permission table', 'permissions.manage'),
     other('image-upload', 'Unggah gambar', 'Image upload'),
     other('image-crop', 'Potong gambar', 'Image crop'),
     other('blog-upload', 'Unggah artikel', 'Blog-post upload'),
@@ -371,14 +380,21 @@ export function findMenuLink(name: string): MenuLink | undefined {
   return menuLinks().find((l) => l.name === name);
 }
 
-function visibleNode(division: Division | null | undefined, node: MenuLink | MenuSubmenu): MenuNode | null {
-  if (node.type === 'link') return can(division, node.permission) ? node : null;
-  const children = node.children.filter((c) => can(division, c.permission));
+/** What a menu is filtered by: a division (the code's table) or a check of its own (the session's permissions). */
+export type MenuAccess = Division | null | undefined | ((permission: Permission) => boolean);
+
+function visibleNode(allowed: (permission: Permission) => boolean, node: MenuLink | MenuSubmenu): MenuNode | null {
+  if (node.type === 'link') return allowed(node.permission) ? node : null;
+  const children = node.children.filter((c) => allowed(c.permission));
   return children.length > 0 ? { ...node, children } : null;
 }
 
-/** The menu a division sees: permitted links, non-empty submenus, headings that have something under them. */
-export function menuFor(division: Division | null | undefined, nodes: readonly MenuNode[] = MENU): MenuNode[] {
+/**
+ * The menu a division sees (by the code's table), or a user by a check of its own (the web asks the session's
+ * permissions, issue 39): permitted links, non-empty submenus, headings that have something under them.
+ */
+export function menuFor(who: MenuAccess, nodes: readonly MenuNode[] = MENU): MenuNode[] {
+  const allowed = typeof who === 'function' ? who : (permission: Permission) => can(who, permission);
   const kept: MenuNode[] = [];
   let pendingHeading: MenuHeading | null = null;
   for (const node of nodes) {
@@ -386,7 +402,7 @@ export function menuFor(division: Division | null | undefined, nodes: readonly M
       pendingHeading = node;
       continue;
     }
-    const visible = visibleNode(division, node);
+    const visible = visibleNode(allowed, node);
     if (!visible) continue;
     if (pendingHeading) {
       kept.push(pendingHeading);

@@ -25,6 +25,10 @@ export const PERMISSIONS = {
   'outbox.read': ['ADMIN'],
   /** sending a failed notification again */
   'outbox.manage': ['ADMIN'],
+  /** the backup screen: the archives, their download, a backup made now and the daily one's last run */
+  'backup.manage': ['ADMIN'],
+  /** the permission table screen: which division may do what, and the ADMIN's grants and withdrawals on top of it */
+  'permissions.manage': ['ADMIN'],
 
   // school structure and people
   'school.read': STAFF,
@@ -78,8 +82,30 @@ export const PERMISSIONS = {
   'assessment.proctor': TEACHERS,
   'assessment.score': TEACHERS,
   'assessment.take': ['STUDENT'],
+  /**
+   * the report card (rapor) of a class: its homeroom teacher, the principal and WAKAKUR of the unit (row rule:
+   * modules/rapor/rapor.access.ts); students get theirs once published, which is not built yet
+   */
+  'rapor.read': TEACHERS,
+  /** the Excel sheets of the unit's students and rombel for Dapodik (issue 40 §5; docs/ministry-exports.md) */
+  'ministry.dapodik': ['PRINCIPAL', 'WAKAKUR', 'TU', 'ADMIN'],
   /** question lists, trials, distribution, scoring and control of every teacher's assessments */
   'assessment.control': ['TEACHERCASHIER', 'WAKAKUR', 'ADMIN'],
+
+  // learning objectives (tujuan pembelajaran, TP; issue 40); row rule: modules/learning-objectives
+  /** the TPs of a subject and grade and the class's mastery of them (a teacher: what they teach or lead) */
+  'learningObjectives.read': [...TEACHERS, 'YAYASAN'],
+  /** writing TPs and tagging score columns and questions with them: a teacher the subjects and grades they teach */
+  'learningObjectives.write': TEACHERS,
+  /** every subject's TPs of the unit: the curriculum's WAKAKUR */
+  'learningObjectives.manage': CURRICULUM,
+  /**
+   * the rapor's achievement descriptions (capaian kompetensi) of a class's subject; row rule: the score sheet's
+   * (a teacher their own class-subjects and their homeroom class, the unit's leaders)
+   */
+  'descriptions.read': TEACHERS,
+  /** saving them: the subject's teacher of the class, WAKAKUR, ADMIN (the score sheet's edit rule); not the principal */
+  'descriptions.write': ['TEACHER', 'TEACHERCASHIER', 'WAKAKUR', 'ADMIN'],
 
   // counselling, discipline, prayer
   'counselling.manage': ['BPBK', 'ADMIN'],
@@ -114,7 +140,8 @@ export const PERMISSIONS = {
   'finance.approve': ['TEACHERCASHIER', 'PRINCIPAL', 'ADMIN'],
   /** the principal and the foundation: master, monthly process, list (spec: principal and foundation screens) */
   'bisyaroh.manage': ['PRINCIPAL', 'YAYASAN', 'ADMIN'],
-  'bisyaroh.self': STAFF,
+  /** one's own honorarium slips: the teachers and staff who are paid one, not the foundation nor ADMIN (issue 39) */
+  'bisyaroh.self': STAFF.filter((d) => d !== 'YAYASAN' && d !== 'ADMIN'),
 
   // Quran reading
   'btq.manage': ['PRINCIPAL', 'ADMIN'],
@@ -137,6 +164,53 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+/**
+ * ADMIN's own rights over the system (accounts, the audit trail, tokens, the outbox, backups, the permission table,
+ * removing files): the permission table screen never grants them to another division and never withdraws them from
+ * ADMIN (issue 39).
+ */
+export const SYSTEM_PERMISSIONS = [
+  'users.manage',
+  'audit.read',
+  'apiTokens.manage',
+  'outbox.read',
+  'outbox.manage',
+  'backup.manage',
+  'permissions.manage',
+  'files.remove',
+] as const satisfies readonly Permission[];
+
+export const isSystemPermission = (permission: string): boolean =>
+  (SYSTEM_PERMISSIONS as readonly string[]).includes(permission);
+
+/** One change of the ADMIN to the code's table: a grant (`granted`) or a withdrawal, in every unit or in one. */
+export interface PermissionChange {
+  division: Division;
+  unitId: number | null;
+  permission: string;
+  granted: boolean;
+}
+
+/**
+ * What a division may do in a unit: the code's table, then the division-wide changes, then the unit's own (which
+ * win); a change the limits forbid (a system right) is ignored should it be in the table anyway.
+ */
+export function effectivePermissions(
+  division: Division,
+  unitId: number | null,
+  changes: readonly PermissionChange[],
+): Set<Permission> {
+  const set = new Set(permissionsOf(division));
+  const apply = (c: PermissionChange) => {
+    if (c.division !== division || !isPermission(c.permission) || isSystemPermission(c.permission)) return;
+    if (c.granted) set.add(c.permission);
+    else set.delete(c.permission);
+  };
+  changes.filter((c) => c.unitId === null).forEach(apply);
+  if (unitId !== null) changes.filter((c) => c.unitId === unitId).forEach(apply);
+  return set;
+}
 
 /** What a route declares: a permission, any signed-in user, or open to everyone. */
 /**

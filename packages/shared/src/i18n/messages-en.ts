@@ -40,6 +40,14 @@ export const MESSAGES_EN: Record<string, string> = {
   '{day} jam ke-{period}': '{day} period {period}',
   'hari {day}': 'day {day}',
   // ---- labels: the parameters of `{label} wajib diisi`, `{what} tidak ditemukan` and the like ----
+  // the divisions (DIVISION_LABELS), as a message names them
+  'Guru Bendahara': 'Cashier teacher',
+  'Kepala Sekolah': 'Principal',
+  'Wakil Kepala Kurikulum': 'Vice-principal (curriculum)',
+  Yayasan: 'Foundation',
+  'Bimbingan Konseling': 'Counselling',
+  'Tata Usaha': 'Administrative staff',
+  Administrator: 'Administrator',
   Agama: 'Religion',
   Pesan: 'Message',
   'Hanya pesan yang gagal dapat dikirim ulang': 'Only a failed message can be sent again',
@@ -266,6 +274,11 @@ export const MESSAGES_EN: Record<string, string> = {
   'Berkas tidak berisi data siswa': 'The file has no students',
   'Berkas tidak berisi kegiatan': 'The file has no events',
   'Berkas tidak ditemukan': 'File not found',
+  'Pencadangan sedang berjalan; tunggu sampai selesai': 'A backup is running; please wait until it has finished',
+  'Hak sistem ADMIN tidak dapat dicabut': "ADMIN's system rights cannot be withdrawn",
+  'Hak sistem ADMIN tidak dapat diberikan kepada divisi lain':
+    "ADMIN's system rights cannot be given to another division",
+  'Hak sistem ADMIN tidak dapat diubah': "ADMIN's system rights cannot be changed",
   'Berkas wajib dipilih': 'Choose a file',
   'Bukan hari jadwal': 'Not the lesson day',
   'Bukan hari sekolah': 'Not a school day',
@@ -581,6 +594,13 @@ export const MESSAGES_EN: Record<string, string> = {
   'Hanya guru mapel kelas ini atau wakakur yang dapat mengisi nilai':
     "Only this class's subject teacher or the vice-principal can enter scores",
   'Kolom nilai tidak ditemukan': 'Score column not found',
+  'Kolom {title} diisi otomatis dari ujian online: nama dan tanggalnya mengikuti ujian tersebut':
+    'Column {title} is filled from the online exam: its name and date follow the exam',
+  'Kolom {title} diisi otomatis dari ujian online dan tidak dapat dihapus di lembar nilai':
+    'Column {title} is filled from the online exam and cannot be deleted on the score sheet',
+  'Kolom {title} diisi otomatis dari ujian online; nilainya diubah lewat hasil dan koreksi ujian tersebut, bukan di lembar nilai.':
+    "Column {title} is filled from the online exam; its scores change through that exam's results and marking, not on the score sheet.",
+  'Dari ujian online': 'From the online exam',
   'Maksimal 5000 nilai sekali simpan': 'At most 5000 scores per save',
   'Mata pelajaran ini bukan milik unit kelas tersebut': "This subject does not belong to the class's unit",
   'Minimal satu bobot lebih dari 0': 'At least one weight must be more than 0',
@@ -595,6 +615,24 @@ export const MESSAGES_EN: Record<string, string> = {
   'Periksa nilai yang ditandai; belum ada yang disimpan': 'Check the marked scores; nothing has been saved',
   'Siswa bukan anggota kelas ini': 'The student is not in this class',
   'Tidak ada nilai yang disimpan': 'There are no scores to save',
+  // the Excel import of a score sheet (grades-import.service.ts)
+  'Unggah berkas .xlsx dari ekspor lembar nilai': 'Upload an .xlsx file from the score sheet export',
+  'Lembar nilai terlalu besar untuk satu kelas': 'The score sheet is too large for one class',
+  'Terlalu banyak baris atau kolom': 'Too many rows or columns',
+  'Kolom NIS tidak ditemukan; pakai ekspor Excel lembar nilai ini':
+    "No NIS column found; use this score sheet's Excel export",
+  'Pakai ekspor lembar nilai': 'Use the score sheet export',
+  'Ada kolom nilai yang tidak ada di lembar nilai ini; tidak ada data yang disimpan':
+    'Some score columns are not on this score sheet; nothing was saved',
+  'Kolom tidak ada di lembar nilai kelas ini': "The column is not on this class's score sheet",
+  'Berkas tidak berisi kolom nilai lembar ini': "The file holds none of this sheet's score columns",
+  'NIS wajib diisi': 'NIS is required',
+  'Siswa dengan NIS ini bukan anggota kelas ini': 'No student of this class has this NIS',
+  'Siswa ini sudah tercantum di baris lain': 'This student is already on another row',
+  'Kolom ini diisi otomatis dari ujian online; nilainya tidak dapat diubah lewat impor':
+    'This column is filled from the online exam; its scores cannot be changed by an import',
+  'Berkas tidak berisi nilai untuk disimpan': 'The file holds no scores to save',
+  'Tidak ada nilai': 'No scores',
   // ---- P5 projects ----
   'Belum ada kelas': 'No class yet',
   'Catatan maksimal 1000 karakter': 'A note has at most 1000 characters',
@@ -633,6 +671,17 @@ export const MESSAGES_EN: Record<string, string> = {
   'Kesempatan maksimal 10': 'Attempts: at most 10',
   'KKM 0 sampai 100': 'The passing mark (KKM) is 0 to 100',
   'KKM harus bilangan bulat': 'The passing mark (KKM) must be a whole number',
+  // grade rules (issue 40 §1)
+  'KKTP 0 sampai 100': 'The pass mark (KKTP) is 0 to 100',
+  'KKTP harus bilangan bulat': 'The pass mark (KKTP) must be a whole number',
+  'Pilih aturan remedial': 'Choose the remedial rule',
+  'Alasan mengubah nilai akhir wajib diisi': 'A reason for changing the final score is required',
+  'Pilih remedial atau pengayaan': 'Choose remedial or enrichment',
+  'Nilai akhir yang diubah': 'Overridden final score',
+  'Siswa ini belum punya nilai di kolom ini; isi nilai aslinya dulu':
+    'This student has no score in this column yet; enter the original score first',
+  'Belum ada nilai': 'No score yet',
+  'Nilai remedial': 'Remedial score',
   'Maksimal 50 kelas': 'At most 50 classes',
   'Pilih jenis soal': 'Choose the question type',
   'Jumlah soal harus bilangan bulat': 'The number of questions must be a whole number',
@@ -684,6 +733,39 @@ export const MESSAGES_EN: Record<string, string> = {
   'Penilaian ini tidak dibagikan kepada Anda untuk disalin': 'This assessment was not shared with you to copy',
   'Anda hanya dapat menyalin penilaian mapel yang Anda ajar di tingkat ini':
     'You can only copy assessments of subjects you teach in this grade',
+  // ---- learning objectives (TP, issue 40) ----
+  'Kode TP wajib diisi': 'The TP code is required',
+  'Kode TP maksimal 20 karakter': 'The TP code: at most 20 characters',
+  'Rumusan TP wajib diisi': 'The wording of the TP is required',
+  'Rumusan TP maksimal 500 karakter': 'The wording of the TP: at most 500 characters',
+  'Urutan harus berupa angka': 'The order must be a number',
+  'Urutan harus bilangan bulat': 'The order must be a whole number',
+  'Urutan 1 sampai 999': 'The order is 1 to 999',
+  'Pencarian maksimal 100 karakter': 'Search: at most 100 characters',
+  'Pilih TP': 'Choose the TPs',
+  'Paling banyak 50 TP': 'At most 50 TPs',
+  'KKTP harus berupa angka': 'The pass mark (KKTP) must be a number',
+  'Hanya guru mapel tingkat ini atau wakakur yang dapat mengubah tujuan pembelajaran ini':
+    "Only the subject's teachers of this grade or the vice-principal for curriculum can change this learning objective",
+  'Anda hanya dapat membuka tujuan pembelajaran mapel yang Anda ajar di tingkat ini':
+    'You can only open the learning objectives of subjects you teach in this grade',
+  'Kode TP ini sudah dipakai di mapel dan tingkat ini': 'This TP code is already used in this subject and grade',
+  'Tujuan pembelajaran tidak ditemukan': 'Learning objective not found',
+  'TP harus dari mapel, tingkat dan tahun pelajaran yang sama':
+    'The TPs must be of the same subject, grade and school year',
+  'TP mapel atau tingkat lain': 'A TP of another subject or grade',
+  'Soal seleksi tidak memakai tujuan pembelajaran': 'Selection questions take no learning objectives',
+  // ---- the rapor's descriptions (capaian kompetensi, issue 40 §2) ----
+  'Deskripsi wajib diisi': 'The description is required',
+  'Deskripsi maksimal 1000 karakter': 'The description: at most 1000 characters',
+  'Deskripsi memuat karakter yang tidak sah': 'The description holds a character that is not allowed',
+  'Sumber deskripsi tidak dikenal': 'Unknown source of the description',
+  'Daftar deskripsi wajib diisi': 'The list of descriptions is required',
+  'Pilih minimal satu deskripsi': 'Choose at least one description',
+  'Maksimal 100 deskripsi sekali simpan': 'At most 100 descriptions in one save',
+  'Seorang siswa muncul dua kali': 'A student appears twice',
+  'Siswa ini bukan anggota kelas': 'This student is not a member of the class',
+  'Siswa kelas lain': 'A student of another class',
   // ---- question import and export ----
   '{problems} masalah di {places} {unit}; tidak ada data yang disimpan':
     '{problems} problems in {places} {unit}; nothing was saved',
@@ -968,6 +1050,16 @@ export const MESSAGES_EN: Record<string, string> = {
   Jam: 'Time',
   'Jenis pelanggaran': 'Violation type',
   'Jenis pelanggaran tidak berlaku untuk unit siswa ini': "This violation type does not apply to the student's unit",
+  'Pelanggaran {rule} untuk {name} pada {date} sudah dicatat oleh {teacher}. Simpan lagi hanya bila ini memang kejadian kedua.':
+    'The violation {rule} of {name} on {date} has already been recorded by {teacher}. Save it again only if it really happened a second time.',
+  'Pelanggaran {rule} untuk {name} pada {date} sudah dicatat. Simpan lagi hanya bila ini memang kejadian kedua.':
+    'The violation {rule} of {name} on {date} has already been recorded. Save it again only if it really happened a second time.',
+  'Sudah dicatat': 'Already recorded',
+  'Mengubah divisi {name} dari {from} menjadi {to} mengganti seluruh menu dan hak aksesnya. Konfirmasikan perubahan divisi ini.':
+    "Changing {name}'s division from {from} to {to} replaces their whole menu and access rights. Please confirm the change of division.",
+  'Perlu konfirmasi': 'Needs confirmation',
+  'Penilaian {name} pada {date} sudah ada di lembar nilai ini. Simpan lagi hanya bila ini memang penilaian yang lain.':
+    'The assessment {name} on {date} is already on this score sheet. Save it again only if it really is another one.',
   Kode: 'Code',
   'Kode {code} sudah dipakai': 'Code {code} is already used',
   'Nama lomba/kegiatan': 'Competition/event name',
@@ -1591,4 +1683,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'Anda bukan guru jadwal ini ({lesson}) atau guru pengganti yang ditugaskan':
     'You are not the teacher of this lesson ({lesson}) nor its assigned substitute',
   'Anda tidak berhak mengubah data pegawai': "You may not change employees' data",
+  // ---- the rapor (issue 40 §2) ----
+  'Hanya wali kelas {className} yang dapat membuka rapor kelas ini':
+    "Only the homeroom teacher of {className} may open this class's report cards",
+  'Kelas siswa pada tahun pelajaran aktif': "The student's class in the active school year",
 };
