@@ -48,6 +48,9 @@ import { questionIoRoutes } from './modules/assessment/question-io.routes.ts';
 import { questionRoutes } from './modules/assessment/question.routes.ts';
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { p5Routes } from './modules/grades/p5.routes.ts';
+import { ministryRoutes } from './modules/ministry/ministry.routes.ts';
+import { learningObjectivesRoutes } from './modules/learning-objectives/learning-objectives.routes.ts';
+import { descriptionsRoutes } from './modules/descriptions/descriptions.routes.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { resultsRoutes } from './modules/exam/scoring/results.routes.ts';
 import { examScheduleRoutes } from './modules/assessment/exam-schedule.routes.ts';
@@ -59,6 +62,7 @@ import { financeBooksRoutes } from './modules/finance-books/finance-books.routes
 import { bisyarohRoutes } from './modules/bisyaroh/bisyaroh.routes.ts';
 import { financeReportsRoutes } from './modules/finance-reports/finance-reports.routes.ts';
 import { studentRecordRoutes } from './modules/student-record/student-record.routes.ts';
+import { raporRoutes } from './modules/rapor/rapor.routes.ts';
 import { financePaymentsRoutes } from './modules/finance-payments/finance-payments.routes.ts';
 import { setGrace } from './modules/exam/play/exam.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
@@ -72,6 +76,9 @@ import { localBackend, s3Backend, s3SettingsOf } from './lib/storage.ts';
 import { configureStorage } from './lib/uploads.ts';
 import { randomDrawRoutes } from './modules/random-draw/random-draw.routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
+import { createPermissionsService } from './modules/permissions/permissions.service.ts';
 import { createApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import { legacyRoutes } from './modules/legacy/legacy.routes.ts';
 
@@ -116,6 +123,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
 
   const auth = createAuthService(db, config);
   const apiTokens = createApiTokensService(db);
+  const permissions = createPermissionsService(db);
 
   if (config.READ_CACHE) {
     const cache = await createReadCache((db.$client as pg.Pool).options, logger || undefined);
@@ -158,7 +166,11 @@ export async function buildApp({ config, db, logger }: AppDeps) {
         'retry-after': String(Math.ceil(ctx.ttl / 1000)),
       }),
   });
-  await app.register(accessPlugin, { sessions: auth.sessions, tokens: apiTokens.resolver });
+  await app.register(accessPlugin, {
+    sessions: auth.sessions,
+    tokens: apiTokens.resolver,
+    permissions: permissions.resolve,
+  });
   // GET /metrics (Prometheus) and the request counters behind it: registered before every route it counts.
   await app.register(metricsPlugin, {
     pool: db.$client as pg.Pool,
@@ -201,6 +213,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     auth,
     cookieSecure: config.COOKIE_SECURE,
     ipLimitPerMinute: config.LOGIN_IP_LIMIT_PER_MINUTE,
+    permissions: permissions.resolve,
   });
   await app.register(attendanceRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(journalRoutes, { prefix: '/api/v1/journals', db });
@@ -209,6 +222,9 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(questionRoutes, { prefix: '/api/v1/questions', db });
   await app.register(gradesRoutes, { prefix: '/api/v1/scores', db });
   await app.register(p5Routes, { prefix: '/api/v1/p5-projects', db });
+  await app.register(ministryRoutes, { prefix: '/api/v1/ministry', db });
+  await app.register(learningObjectivesRoutes, { prefix: '/api/v1/learning-objectives', db });
+  await app.register(descriptionsRoutes, { prefix: '/api/v1/descriptions', db });
   await app.register(distributionRoutes, { prefix: '/api/v1/assessments', db });
   await app.register(assessmentRoutes, { prefix: '/api/v1/assessments', db });
   await app.register(resultsRoutes, { prefix: '/api/v1/assessments', db });
@@ -227,6 +243,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(financeBooksRoutes, { prefix: '/api/v1/finance-books', db, dataDir: config.dataDir });
   await app.register(financeReportsRoutes, { prefix: '/api/v1/finance-reports', db });
   await app.register(studentRecordRoutes, { prefix: '/api/v1/student-record', db });
+  await app.register(raporRoutes, { prefix: '/api/v1/rapor', db, dataDir: config.dataDir });
   await app.register(financePaymentsRoutes, { prefix: '/api/v1/finance-payments', db });
   await app.register(btqProgressRoutes, { prefix: '/api/v1/btq-progress', db });
   await app.register(applicantAuthRoutes, {
@@ -249,6 +266,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(contentRoutes, { prefix: '/api/v1', db, dataDir: config.dataDir });
   await app.register(legacySystemRoutes, { prefix: '/api/legacy' });
   await app.register(apiTokensRoutes, { prefix: '/api/v1/api-tokens', tokens: apiTokens });
+  await app.register(backupsRoutes, { prefix: '/api/v1/backups', db, config });
+  await app.register(permissionsRoutes, { prefix: '/api/v1/permissions', permissions });
   await app.register(legacyRoutes, {
     prefix: '/api/legacy',
     db,

@@ -12,7 +12,9 @@ import { storageOf } from './lib/uploads.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
 import { registerStandardJobs } from './jobs/standard.ts';
 import { providersFrom } from './modules/notifications/providers.ts';
-import { dailyBackupSchedule, runScheduledBackup } from './backup/scheduled.ts';
+import { dailyBackupSchedule } from './backup/scheduled.ts';
+import { runBackupNow, runDailyBackup } from './backup/runs.ts';
+import { JOB } from './jobs/names.ts';
 
 /** A one-line message and the exit code that tells a supervisor not to start again. */
 function refuse(err: unknown): never {
@@ -81,8 +83,12 @@ async function main() {
     // MMS_BACKUP_KEEP. Other jobs are added the same way (docs/jobs.md).
     const daily = dailyBackupSchedule(config);
     if (daily) {
-      await jobs.schedule('backup-daily', daily.cron, () => runScheduledBackup({ databaseUrl: database.url, config }));
+      await jobs.schedule('backup-daily', daily.cron, () => runDailyBackup({ databaseUrl: database.url, config }));
     } else await jobs.unschedule('backup-daily');
+    // A backup asked for on the backup screen (its progress and outcome in the backup directory).
+    await jobs.work<{ id: string; by: string | null }>(JOB.backupNow, ({ id, by }) =>
+      runBackupNow({ id, by, databaseUrl: database.url, config }),
+    );
   } catch (err) {
     return fail('the job queue cannot start; MMS will not start', err);
   }

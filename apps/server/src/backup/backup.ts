@@ -8,7 +8,7 @@ import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
-import { APP_NAME, APP_VERSION } from '@mms/shared';
+import { APP_NAME, APP_VERSION, BACKUP_ARCHIVE_NAME } from '@mms/shared';
 import { clock } from '../lib/clock.ts';
 import {
   appliedMigration,
@@ -76,13 +76,24 @@ export function backupFileName(at: Date = clock.now()): string {
   return `mms-backup-${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}${part('second')}.tar.gz`;
 }
 
-export const BACKUP_NAME = /^mms-backup-\d{8}-\d{6}(-\d+)?\.tar\.gz$/;
+export const BACKUP_NAME = BACKUP_ARCHIVE_NAME;
 
 export interface BackupOptions {
   databaseUrl: string;
   files: BackupFileStore;
   /** the archive to write; it appears only once complete */
   out: string;
+  /**
+   * How far it is: `database` while the tables are read (done of total tables), `files` while the archive is
+   * written (the tables' data, then each uploaded file: total grows as the files are listed).
+   */
+  onProgress?: (progress: BackupProgress) => void;
+}
+
+export interface BackupProgress {
+  phase: 'database' | 'files';
+  done: number;
+  total: number;
 }
 
 /**
@@ -91,7 +102,7 @@ export interface BackupOptions {
  * blocks no writer. Table data is spooled to a directory next to `out` (a tar entry needs its size first), so
  * memory stays bounded whatever the size of the school.
  */
-export async function createBackup({ databaseUrl, files, out }: BackupOptions): Promise<BackupManifest> {
+export async function createBackup({ databaseUrl, files, out, onProgress }: BackupOptions): Promise<BackupManifest> {
   const target = path.resolve(out);
   await fs.mkdir(path.dirname(target), { recursive: true });
   const staging = await fs.mkdtemp(path.join(path.dirname(target), '.mms-backup-'));
@@ -113,6 +124,7 @@ export async function createBackup({ databaseUrl, files, out }: BackupOptions): 
       const list = await listTables(client);
       sequences = await listSequences(client);
       await fs.mkdir(path.join(staging, 'database'));
+      onProgress?.({ phase: 'database', done: 0, total: list.length });
       for (const table of list) {
         const file = tableEntry(table.name);
         const digest = new Digest();
@@ -126,6 +138,7 @@ export async function createBackup({ databaseUrl, files, out }: BackupOptions): 
           bytes: digest.bytes,
           sha256: digest.hex(),
         });
+        onProgress?.({ phase: 'database', done: tables.length, total: list.length });
       }
       await client.query('commit');
     } finally {
@@ -152,8 +165,10 @@ export async function createBackup({ databaseUrl, files, out }: BackupOptions): 
       await (digest ? pipeline(data, digest, entry) : pipeline(data, entry));
     };
     try {
+      let done = 0;
       for (const table of tables) {
         await add(table.file, table.bytes, createReadStream(path.join(staging, table.file)));
+        onProgress?.({ phase: 'files', done: ++done, total: tables.length });
       }
       // Listed after the snapshot: every file a row of the snapshot names was saved before that row committed.
       for await (const key of files.list()) {
@@ -163,6 +178,7 @@ export async function createBackup({ databaseUrl, files, out }: BackupOptions): 
         await add(fileEntry(key), opened.size, opened.stream, digest);
         if (digest.bytes !== opened.size) throw new Error(`file ${key} changed while it was backed up`);
         manifest.files.push({ key, file: fileEntry(key), size: opened.size, sha256: digest.hex() });
+        onProgress?.({ phase: 'files', done: ++done, total: Math.max(done, tables.length + manifest.files.length) });
       }
       const json = Buffer.from(JSON.stringify(manifest, null, 1));
       pack.entry({ name: 'manifest.json', size: json.length, mode: 0o600, mtime: clock.now(), type: 'file' }, json);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { BACKUP_NAME, backupFileName, createBackup, type BackupManifest } from './backup.ts';
+import { BACKUP_NAME, backupFileName, createBackup, type BackupManifest, type BackupOptions } from './backup.ts';
 import { uploadStoreOf, type BackupFileStore } from './files.ts';
 
 const STALE_MS = 24 * 3600 * 1000;
@@ -67,6 +67,7 @@ export async function runScheduledBackup(options: {
   config: Pick<Config, 'MMS_BACKUP_DIR' | 'MMS_BACKUP_KEEP'> & Parameters<typeof uploadStoreOf>[0];
   /** the uploaded files (default: DATA_DIR/uploads) */
   files?: BackupFileStore;
+  onProgress?: BackupOptions['onProgress'];
 }): Promise<ScheduledBackupResult> {
   const dir = backupDir(options.config);
   await fs.mkdir(dir, { recursive: true });
@@ -85,6 +86,7 @@ export async function runScheduledBackup(options: {
     databaseUrl: options.databaseUrl,
     files: options.files ?? uploadStoreOf(options.config),
     out: file,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   const removed = await pruneBackups(dir, options.config.MMS_BACKUP_KEEP);
   return { file, manifest, removed };

@@ -9,6 +9,8 @@ export const JOB = {
   outboxDeliver: 'outbox-deliver',
   billsDueNotify: 'bills-due-notify',
   billsMonthly: 'bills-monthly',
+  /** a backup asked for on the backup screen (backup/runs.ts) */
+  backupNow: 'backup-now',
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, DIVISIONS, type Division, type Permission } from '@mms/shared';
+import { can, DIVISIONS, type Division, type Permission, type PermissionTable } from '@mms/shared';
+import { units } from '../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../test/context.ts';
 
 let ctx: TestContext;
@@ -78,6 +79,56 @@ describe('permission matrix: every route as anonymous and as each division', () 
         }
       }
       expect(failures).toEqual([]);
+    },
+  );
+
+  it(
+    'answers as the table the ADMIN changed says: a grant lets through, a withdrawal refuses, another unit’s change does not count; undone, as the code says',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await ctx.as('ADMIN');
+      const [other] = await ctx.db.insert(units).values({ code: 'SD', name: 'SD Uji' }).returning();
+      const changes = [
+        { division: 'TU', unitId: null, permission: 'content.manage', granted: true },
+        { division: 'TEACHER', unitId: null, permission: 'school.employee.read', granted: false },
+        { division: 'PRINCIPAL', unitId: other!.id, permission: 'school.employee.read', granted: false },
+        { division: 'TEACHER', unitId: other!.id, permission: 'content.manage', granted: true },
+      ] as const;
+      const changed = new Set<string>(changes.map((c) => c.permission));
+      const routes = apiRoutes().filter((r) => r.access !== undefined && changed.has(r.access));
+      expect(routes.length).toBeGreaterThan(5);
+      const check = async (allowedOf: (division: Division, permission: Permission) => boolean) => {
+        const failures: string[] = [];
+        for (const route of routes) {
+          const url = route.url.replace(/:[A-Za-z]+/g, '999999');
+          const method = route.method as 'GET' | 'POST';
+          for (const division of ['TU', 'TEACHER', 'PRINCIPAL', 'ADMIN'] as const) {
+            const res = await ctx.call(await sessionOf(division), method, url, method === 'GET' ? undefined : {});
+            const allowed = allowedOf(division, route.access as Permission);
+            const ok = allowed ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === 403;
+            if (!ok)
+              failures.push(`${route.method} ${route.url} as ${division} → ${res.statusCode} (allowed: ${allowed})`);
+          }
+        }
+        expect(failures).toEqual([]);
+      };
+      for (const change of changes) {
+        const res = await ctx.call(admin, 'PUT', '/api/v1/permissions/overrides', change);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // the sessions are of the SMP unit: the SD rows change nothing for them
+      await check((division, permission) =>
+        division === 'TU' && permission === 'content.manage'
+          ? true
+          : division === 'TEACHER' && permission === 'school.employee.read'
+            ? false
+            : can(division, permission),
+      );
+      const table = (await ctx.call(admin, 'GET', '/api/v1/permissions')).json<PermissionTable>();
+      for (const o of table.overrides) {
+        expect((await ctx.call(admin, 'DELETE', `/api/v1/permissions/overrides/${o.id}`)).statusCode).toBe(200);
+      }
+      await check(can);
     },
   );
 

@@ -53,6 +53,12 @@ export interface SessionResolver {
   resolve(sessionId: string, request: FastifyRequest): Promise<AuthContext | null>;
 }
 
+/** What a division may do in a unit: the code's table with the ADMIN's overrides (modules/permissions). */
+export type PermissionResolver = (
+  division: AuthUser['division'],
+  unitId: number | null,
+) => Promise<ReadonlySet<Permission>>;
+
 /** Resolves an API token (modules/api-tokens) into the auth context of the account it acts as. */
 export interface TokenResolver {
   resolve(token: string, request: FastifyRequest): Promise<AuthContext | null>;
@@ -92,8 +98,8 @@ export function markPublic(scope: FastifyInstance): void {
  * 403 without the permission. Runs before body validation, so a caller who may not use a
  * route learns nothing about its input.
  */
-export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolver }>(
-  async (app, { sessions, tokens }) => {
+export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolver; permissions?: PermissionResolver }>(
+  async (app, { sessions, tokens, permissions }) => {
     const routes: RouteOptions[] = [];
     app.decorateRequest('auth', null);
     app.decorate('registeredRoutes', (): RegisteredRoute[] =>
@@ -144,6 +150,11 @@ export const accessPlugin = fp<{ sessions: SessionResolver; tokens?: TokenResolv
       }
       // The caller's Actor, built once for the request: what every service and row rule decides from.
       if (request.auth && !isActor(request.auth.user)) request.auth.user = toActor(request.auth.user);
+      // ... with the permission table as the ADMIN changed it, for the caller's division and unit
+      if (request.auth && permissions) {
+        const user = request.auth.user as Actor;
+        request.auth.user = { ...user, granted: await permissions(user.division, user.unit?.id ?? null) };
+      }
 
       const access = request.routeOptions.config.access;
       // 'applicant' routes resolve the applicant's own session themselves (requireApplicant), with its CSRF token.

@@ -14,6 +14,11 @@ export interface Actor extends AuthUser {
   readonly unitBound: boolean;
   /** Sees every unit: YAYASAN and ADMIN, unless a token binds them to one. */
   readonly allUnits: boolean;
+  /**
+   * What the division may do in the caller's unit: the code's table with the ADMIN's overrides (issue 39), set by
+   * the access hook once per request; absent (a job, a test's plain account): the code's table alone.
+   */
+  readonly granted?: ReadonlySet<Permission>;
 }
 
 /** What an API token adds to the account it acts as. */

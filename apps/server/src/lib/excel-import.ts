@@ -32,6 +32,8 @@ const normalHeader = (h: string) => h.replace(/\*/g, '').replace(/\s+/g, ' ').tr
 /** A cell as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
 export function cellText(value: ExcelJS.CellValue): string | undefined {
   if (value === null || value === undefined) return undefined;
+  // an Excel date cell is the calendar day written at UTC midnight (no time zone), so its UTC date is that day
+  // eslint-disable-next-line no-restricted-syntax
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');

@@ -5,10 +5,12 @@ import { forbidden } from './errors.ts';
 
 /**
  * The one rule of what a caller may do, for route access and for every check inside a service: the
- * division's grant in the permission table, narrowed to the token's scopes when the call came with an API token.
+ * division's grant in the permission table (with the ADMIN's overrides for the caller's division and unit, read
+ * once per request by the access hook), narrowed to the token's scopes when the call came with an API token.
  */
 export const userCan = (user: AuthUser | Actor, permission: Permission): boolean =>
-  can(user.division, permission) && (!isActor(user) || (user.tokenScopes?.has(permission) ?? true));
+  (isActor(user) && user.granted ? user.granted.has(permission) : can(user.division, permission)) &&
+  (!isActor(user) || (user.tokenScopes?.has(permission) ?? true));
 
 /** The signed-in caller of a route that declared a permission (the access hook guarantees one): its `Actor`. */
 export const userOf = (request: FastifyRequest): Actor => actorOf(request);

@@ -1,13 +1,22 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { longDate, type Lang, type Page } from '@mms/shared';
+import {
+  formatDate,
+  formatDateTime,
+  longDate,
+  looksLikeInstant,
+  looksLikeIsoDate,
+  type Lang,
+  type Page,
+} from '@mms/shared';
 import { AppError } from './errors.ts';
 import { clock } from './clock.ts';
 import type { Bilingual } from './lang.ts';
 
 export interface XlsxColumn<T> {
   header: Bilingual;
-  value: (row: T, lang: Lang) => string | number | boolean | null | undefined;
+  /** a date (`YYYY-MM-DD`) or a timestamp is written as the school reads it (`xlsxCell`) */
+  value: (row: T, lang: Lang) => CellValue;
   width?: number;
 }
 
@@ -50,6 +59,9 @@ const WORDS = {
   en: { filters: 'Filters', none: 'none', printed: 'Printed' },
 } as const;
 
+/** A filter's value as the heading writes it: a date asked (`from=2026-11-01`) as `1 November 2026`. */
+const filterValue = (value: string, lang: Lang) => (looksLikeIsoDate(value) ? formatDate(value, lang) : value);
+
 /**
  * The lines above an export's table, the same in the server's and the browser's exports:
  * title; "Filter: Unit: SMP; Status: Aktif"; "Dicetak: 25 November 2026" (the school's date).
@@ -57,13 +69,26 @@ const WORDS = {
 export function headingLines(heading: Omit<XlsxHeading, 'sheet'>, today: string): string[] {
   const w = WORDS[heading.lang];
   const filters = heading.filters.length
-    ? heading.filters.map(([label, value]) => `${label}: ${value}`).join('; ')
+    ? heading.filters.map(([label, value]) => `${label}: ${filterValue(value, heading.lang)}`).join('; ')
     : w.none;
   return [heading.title[heading.lang], `${w.filters}: ${filters}`, `${w.printed}: ${longDate(today, heading.lang)}`];
 }
 
 /** Rows of the heading before the table (title, filters, printed, a blank line). */
 export const HEADING_ROWS = 4;
+
+type CellValue = string | number | boolean | null | undefined;
+
+/**
+ * A value as an export's cell writes it, the same as the browser's exports: a `YYYY-MM-DD` reads `02/12/2026`, a
+ * timestamp its Jakarta date and time (`02/12/2026 05.42`), never the ISO (UTC) text; anything else as it is.
+ */
+export function xlsxCell(value: CellValue, lang: Lang): string | number | boolean | null {
+  if (typeof value !== 'string') return value ?? null;
+  if (looksLikeIsoDate(value)) return formatDate(value, lang, 'short');
+  if (looksLikeInstant(value)) return formatDateTime(value, lang);
+  return value;
+}
 
 export async function toXlsx<T>(heading: XlsxHeading, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
   const { lang } = heading;
@@ -83,7 +108,7 @@ export async function toXlsx<T>(heading: XlsxHeading, columns: XlsxColumn<T>[], 
   columns.forEach((c, i) => {
     sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header[lang].length + 2);
   });
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null));
+  for (const row of rows) sheet.addRow(columns.map((c) => xlsxCell(c.value(row, lang), lang)));
   sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns.length } };
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -114,9 +114,9 @@ export async function seedDemoSelection(
       academicYearId: year.id,
       gradeId: grade.id,
       name: 'Gelombang Tes Seleksi (demo)',
-      opensOn: new Date(now.getTime() - 30 * day).toISOString().slice(0, 10),
+      opensOn: jakartaDate(new Date(now.getTime() - 30 * day)),
       // registration closed (the admission demo's own wave is the open one); only the test window is open
-      closesOn: new Date(now.getTime() - 2 * day).toISOString().slice(0, 10),
+      closesOn: jakartaDate(new Date(now.getTime() - 2 * day)),
       quota: 30,
       registrationFee: 200_000,
       entryFee: 4_500_000,

@@ -23,3 +23,6 @@ export * from './content.ts';
 export * from './stored-files.ts';
 export * from './api-tokens.ts';
 export * from './notifications.ts';
+export * from './permissions.ts';
+export * from './learning-objectives.ts';
+export * from './descriptions.ts';

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assessments, btqGroups, btqTeachers, questions, subjectMaterials } from '../../db/schema/index.ts';
+import { effectivePermissions, type PermissionTable } from '@mms/shared';
+import {
+  assessments,
+  btqGroups,
+  btqTeachers,
+  permissionOverrides,
+  questions,
+  subjectMaterials,
+} from '../../db/schema/index.ts';
+import { toActor, type Actor } from '../../lib/actor.ts';
 import { syncReadCache } from '../../lib/read-cache.ts';
 import type { AccessAction, AccessKind } from './access.service.ts';
 import { access } from './access.service.ts';
@@ -7,6 +16,7 @@ import {
   CLASS_OR_STUDENT_READ,
   LEADS,
   NONE,
+  type Cell,
   UNIT_BUT_STUDENT_OWN,
   decide,
   matrixTables,
@@ -206,5 +216,41 @@ describe('the row-access matrix: every kind and action x every division x own, o
         ids: null,
       });
     }
+  });
+
+  it('runs with the table as the ADMIN changed it: a grant and a withdrawal move the cells, undone they are back', async () => {
+    const admin = await fx.ctx.as('ADMIN');
+    const put = (body: object) => fx.ctx.call(admin, 'PUT', '/api/v1/permissions/overrides', body);
+    // the actor the access hook builds: the code's table with the override rows of its division and unit
+    const actorOf = async (who: 'TEACHERCASHIER' | 'PRINCIPAL') => {
+      const user = fx.signedIn.get(who)!;
+      const changes = await fx.ctx.db.select().from(permissionOverrides);
+      return { ...toActor(user), granted: effectivePermissions(user.division, user.unit?.id ?? null, changes) };
+    };
+    const cells = async (actor: Actor) => {
+      const got: Cell[] = [];
+      for (const id of rows.student) got.push(await decide(fx, actor, 'readCounselling', 'student', id));
+      return got;
+    };
+    expect(await cells(await actorOf('TEACHERCASHIER'))).toEqual([403, 403, 403]);
+    expect(await cells(await actorOf('PRINCIPAL'))).toEqual([ok, ok, 403]);
+
+    // counselling.read granted to TEACHERCASHIER: the unit's students; withdrawn from PRINCIPAL: none
+    expect(
+      (await put({ division: 'TEACHERCASHIER', unitId: null, permission: 'counselling.read', granted: true }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await put({ division: 'PRINCIPAL', unitId: null, permission: 'counselling.read', granted: false })).statusCode,
+    ).toBe(200);
+    expect(await cells(await actorOf('TEACHERCASHIER'))).toEqual([ok, ok, 403]);
+    expect(await cells(await actorOf('PRINCIPAL'))).toEqual([403, 403, 403]);
+
+    // withdrawn overrides: the code's table again
+    for (const o of (await fx.ctx.call(admin, 'GET', '/api/v1/permissions')).json<PermissionTable>().overrides) {
+      expect((await fx.ctx.call(admin, 'DELETE', `/api/v1/permissions/overrides/${o.id}`)).statusCode).toBe(200);
+    }
+    expect(await cells(await actorOf('TEACHERCASHIER'))).toEqual([403, 403, 403]);
+    expect(await cells(await actorOf('PRINCIPAL'))).toEqual([ok, ok, 403]);
   });
 });

@@ -11,9 +11,11 @@ import { counsellingCaseRule, psychotestRule } from '../counselling/counselling.
 import { scoreSheetRule } from '../grades/grades.access.ts';
 import { achievementRule, pointLedgerRule, sanctionRule, violationRule } from '../discipline/discipline.access.ts';
 import { lessonRule } from '../journal/lesson-access.ts';
+import { learningObjectiveRule } from '../learning-objectives/learning-objectives.access.ts';
 import { materialRule } from '../journal/material-access.ts';
 import { employeeRule } from '../school/employee-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
+import { raporClassRule } from '../rapor/rapor.access.ts';
 import { idIn, never, type RowRule } from './row-rule.ts';
 
 /**
@@ -42,6 +44,8 @@ const RULES = {
   psychotest: psychotestRule,
   employee: employeeRule,
   applicant: applicantRule,
+  learningObjective: learningObjectiveRule,
+  raporClass: raporClassRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { employees, staffAttendance, units } from '../../db/schema/index.ts';
 import { sqlNow } from '../../lib/sql.ts';
@@ -179,6 +179,14 @@ export async function absentLateDays(
     checkOutAt: r.checkOutAt === null ? null : new Date(r.checkOutAt),
   }));
   return { items, total: result.rows[0]?.total ?? 0 };
+}
+
+/** The first bell (`HH:MM`, Jakarta) of each unit, by id. */
+export async function unitStartTimes(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  const real = ids.filter((id) => id !== 0);
+  if (!real.length) return new Map();
+  const rows = await db.select({ id: units.id, start: units.dayStartTime }).from(units).where(inArray(units.id, real));
+  return new Map(rows.map((r) => [r.id, r.start]));
 }
 
 /** The unit ids of the active employees of a scope (null: every unit); 0 stands for staff without a unit. */

@@ -107,14 +107,22 @@ export function createStaffAttendanceService(db: Database) {
 
   /**
    * The `unitId:date` keys of the school days from `from` to `to` (not after today) of the units whose staff
-   * are in scope: an employee without a record on one of these days did not come.
+   * are in scope: an employee without a record on one of these days did not come. Today counts only from the
+   * unit's first bell on: before it nobody is absent yet (issue 39: at 05:42 every teacher was "Belum presensi").
    */
   async function schoolDayKeys(unitId: number | null, from: string, to: string): Promise<string[]> {
-    const last = to < clock.today() ? to : clock.today();
+    const today = clock.today();
+    const last = to < today ? to : today;
     if (from > last) return [];
+    const ids = await repo.staffUnitIds(db, unitId);
+    const starts = await repo.unitStartTimes(db, ids);
+    const time = clock.jakarta().time;
     const keys: string[] = [];
-    for (const id of await repo.staffUnitIds(db, unitId)) {
-      for (const day of await schoolDays(db, id === 0 ? null : id, from, last)) keys.push(`${id}:${day}`);
+    for (const id of ids) {
+      const begun = minutesOf(time) >= minutesOf(starts.get(id) ?? DEFAULT_START);
+      for (const day of await schoolDays(db, id === 0 ? null : id, from, last)) {
+        if (day < today || begun) keys.push(`${id}:${day}`);
+      }
     }
     return keys;
   }

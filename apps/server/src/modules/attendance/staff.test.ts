@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays } from '@mms/shared';
 import { clock, setClock } from '../../lib/clock.ts';
-import { auditLog, staffAttendance } from '../../db/schema/index.ts';
+import { auditLog, staffAttendance, units } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { attendanceFixture, SCHOOL_NOW } from './test-fixtures.ts';
 
@@ -133,6 +133,40 @@ describe('staff attendance', () => {
     );
     expect(fixed.statusCode).toBe(200);
     expect(fixed.json().checkInAt).not.toBeNull();
+  });
+
+  it('lists nobody absent or late for today before the first bell (05:42 WIB), everyone without a check-in after', async () => {
+    const principal = await ctx.as('PRINCIPAL');
+    const list = async (from: string, to: string) => {
+      const res = await ctx.call(principal, 'GET', `/api/v1/attendance/staff/absent-late?from=${from}&to=${to}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as { employeeId: number; date: string; status: string | null }[];
+    };
+    const absentees = async () =>
+      ((await ctx.call(principal, 'GET', '/api/v1/attendance/staff/daily')).json().absentees as unknown[]).length;
+    try {
+      setClock('2026-12-02T05:42:00+07:00'); // Wednesday 2 December, before the 07:00 bell (1 December in UTC)
+      expect(await list('2026-12-02', '2026-12-02')).toEqual([]);
+      expect(await absentees()).toBe(0);
+      // the days before today stay as they were: yesterday's absentees are listed, none of today
+      const range = await list('2026-12-01', '2026-12-02');
+      expect(range.length).toBeGreaterThan(0);
+      expect(range.every((r) => r.date === '2026-12-01')).toBe(true);
+      // the unit's own first bell decides: at 05:30 the day has begun by 05:42
+      await ctx.db.update(units).set({ dayStartTime: '05:30' }).where(eq(units.id, f.unitId));
+      expect((await list('2026-12-02', '2026-12-02')).length).toBeGreaterThan(0);
+      await ctx.db.update(units).set({ dayStartTime: '07:00' }).where(eq(units.id, f.unitId));
+      setClock('2026-12-02T08:00:00+07:00');
+      const after = await list('2026-12-02', '2026-12-02');
+      expect(after.map((r) => r.employeeId)).toEqual(
+        expect.arrayContaining([f.homeroomA.user.employeeId, f.otherTeacher.user.employeeId]),
+      );
+      expect(after.every((r) => r.status === null)).toBe(true);
+      expect(await absentees()).toBe(after.length);
+    } finally {
+      await ctx.db.update(units).set({ dayStartTime: '07:00' }).where(eq(units.id, f.unitId));
+      setClock(SCHOOL_NOW);
+    }
   });
 
   it('keeps one row per employee per day', async () => {

@@ -12,12 +12,20 @@ import { actorOf } from '../../lib/audit.ts';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import { DEVICE_MAX_IDLE_DAYS, type AuthService } from './auth.service.ts';
 import { clock } from '../../lib/clock.ts';
+import { userCan } from '../../lib/scope.ts';
+import type { PermissionResolver } from '../../lib/access.ts';
+import { permissionsOf, PERMISSION_NAMES, type AuthUser } from '@mms/shared';
+
+/** The session's permissions: the effective table (code and the ADMIN's overrides) the access hook read. */
+const grantedOf = (user: AuthUser) => PERMISSION_NAMES.filter((p) => userCan(user, p));
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   cookieSecure: boolean;
   ipLimitPerMinute: number;
-}> = async (app, { auth, cookieSecure, ipLimitPerMinute }) => {
+  /** the permission table as the ADMIN changed it, for the sign-in answer (the access hook has not run there) */
+  permissions?: PermissionResolver;
+}> = async (app, { auth, cookieSecure, ipLimitPerMinute, permissions }) => {
   app.post(
     '/login',
     {
@@ -42,7 +50,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
       );
       setSessionCookie(reply, result.sessionId, cookieSecure, auth.maxAgeSeconds);
       setDeviceCookie(reply, result.deviceId, cookieSecure, DEVICE_MAX_IDLE_DAYS * 86_400);
-      return { user: result.user, csrfToken: result.csrfToken, now: clock.jakarta().iso };
+      const user = result.user;
+      const granted = permissions ? await permissions(user.division, user.unit?.id ?? null) : null;
+      return {
+        user,
+        csrfToken: result.csrfToken,
+        now: clock.jakarta().iso,
+        permissions: granted ? PERMISSION_NAMES.filter((p) => granted.has(p)) : permissionsOf(user.division),
+      };
     },
   );
 
@@ -56,7 +71,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: SessionResponse, 401: ErrorBody },
       },
     },
-    async (request) => ({ user: request.auth!.user, csrfToken: request.auth!.csrfToken, now: clock.jakarta().iso }),
+    async (request) => ({
+      user: request.auth!.user,
+      csrfToken: request.auth!.csrfToken,
+      now: clock.jakarta().iso,
+      permissions: grantedOf(request.auth!.user),
+    }),
   );
 
   app.get(
@@ -71,7 +91,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       request.auth
-        ? { user: request.auth.user, csrfToken: request.auth.csrfToken, now: clock.jakarta().iso }
+        ? {
+            user: request.auth.user,
+            csrfToken: request.auth.csrfToken,
+            now: clock.jakarta().iso,
+            permissions: grantedOf(request.auth.user),
+          }
         : { user: null, now: clock.jakarta().iso },
   );
 

@@ -18,6 +18,11 @@ export async function activeAuthUser(exec: Executor, userId: number): Promise<Au
   return row?.isActive ? repo.toAuthUser(row) : null;
 }
 
+/** The name of an account, active or not (who made a change, for a screen that lists it), or null. */
+export async function accountName(exec: Executor, userId: number): Promise<string | null> {
+  return (await repo.findUserById(exec, userId))?.displayName ?? null;
+}
+
 const TOUCH_EVERY_MS = 60_000;
 
 export interface LoginResult {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@mms/shared';
+import { permissionsOf, SESSION_COOKIE } from '@mms/shared';
 import { auditLog, loginAttempts, sessions, users } from '../../db/schema/index.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context.ts';
 import { clock } from '../../lib/clock.ts';
@@ -230,7 +230,13 @@ describe('session', () => {
     const s = await ctx.as('PRINCIPAL');
     const res = await ctx.call(s, 'GET', '/api/v1/auth/me');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: s.user, csrfToken: s.csrfToken, now: expect.any(String) });
+    // with what the user may do: the division's permissions (the code's table, no override here)
+    expect(res.json()).toEqual({
+      user: s.user,
+      csrfToken: s.csrfToken,
+      now: expect.any(String),
+      permissions: permissionsOf('PRINCIPAL'),
+    });
     // the web app's "today" comes from this time, MMS's clock in Jakarta
     expect(Math.abs(Date.parse(res.json().now) - clock.now().getTime())).toBeLessThan(5000);
     expect(res.json().now).toMatch(/\+07:00$/);
@@ -250,7 +256,12 @@ describe('session', () => {
     expect(forged.json().user).toBeNull();
     const s = await ctx.as('TEACHER');
     const res = await ctx.call(s, 'GET', '/api/v1/auth/session');
-    expect(res.json()).toEqual({ user: s.user, csrfToken: s.csrfToken, now: expect.any(String) });
+    expect(res.json()).toEqual({
+      user: s.user,
+      csrfToken: s.csrfToken,
+      now: expect.any(String),
+      permissions: permissionsOf('TEACHER'),
+    });
   });
 
   it('refuses a state-changing request without the CSRF header with 403', async () => {

@@ -19,6 +19,7 @@ import {
   BisyarohSlip,
   BisyarohUnitQuery,
   ErrorBody,
+  formatMonth,
   IdParams,
   MissingJournalApproval,
   MissingJournalList,
@@ -56,7 +57,7 @@ const RATE_COLUMNS: XlsxColumn<BisyarohRate>[] = [
 
 type MonthRow = BisyarohMonthList['items'][number];
 const MONTH_COLUMNS: XlsxColumn<MonthRow>[] = [
-  { header: { id: 'Bulan', en: 'Month' }, value: (r) => r.month, width: 10 },
+  { header: { id: 'Bulan', en: 'Month' }, value: (r, lang) => formatMonth(r.month, lang), width: 16 },
   { header: { id: 'Unit', en: 'Unit' }, value: (r) => r.unitName, width: 20 },
   { header: { id: 'Status', en: 'Status' }, value: (r) => r.status, width: 10 },
   { header: { id: 'Pegawai', en: 'Employees' }, value: (r) => r.employees, width: 10 },

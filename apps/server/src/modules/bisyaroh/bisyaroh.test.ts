@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BisyarohMonth, BisyarohSlip, MissingJournalList, MyBisyarohList } from '@mms/shared';
@@ -19,6 +20,7 @@ import {
   vouchers,
 } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { HEADING_ROWS } from '../../lib/xlsx.ts';
 
 type Method = Parameters<TestContext['call']>[1];
 
@@ -198,9 +200,12 @@ describe('access', () => {
     expect(await status(otherPrincipal, 'POST', `${API}/months/compute`, { unitId: smpId, month: MONTH })).toBe(403);
   });
 
-  it('my slips: staff may, a student may not', async () => {
+  it('my slips: paid staff may; a student, the foundation and ADMIN (paid no honorarium) may not', async () => {
     expect(await status(teacher, 'GET', `${API}/my-slips`)).toBe(200);
     expect(await status(principal, 'GET', `${API}/my-slips`)).toBe(200);
+    for (const division of ['YAYASAN', 'ADMIN'] as const) {
+      expect(await status(await ctx.as(division), 'GET', `${API}/my-slips`), division).toBe(403);
+    }
     expect(await status(student, 'GET', `${API}/my-slips`)).toBe(403);
     expect(await status(student, 'GET', `${API}/my-slips/1`)).toBe(403);
     expect(await status(null as unknown as Session, 'GET', `${API}/my-slips`)).toBe(401);
@@ -414,6 +419,23 @@ describe('a month computed from journals, staff attendance and the calendar', ()
     );
     expect(list.items.find((m) => m.month === MONTH)!.total).toBe(540_000);
     expect(list.unitTotals).toHaveLength(1);
+    // the export names the month (Oktober 2026 / October 2026), never 2026-10 (issue 39 finding 3)
+    for (const [lang, name] of [
+      ['id', 'Oktober 2026'],
+      ['en', 'October 2026'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${API}/months/export?year=2026`,
+        headers: { cookie: yayasan.cookie, 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const months = (book.worksheets[0]!.getColumn(1).values as unknown[]).slice(HEADING_ROWS + 2);
+      expect(months).toContain(name);
+      expect(months.some((m) => /^\d{4}-\d{2}$/.test(String(m)))).toBe(false);
+    }
   });
 
   it('a teacher sees only their own slips of locked months; another id is 404', async () => {

@@ -1,11 +1,12 @@
-import type {
-  Achievement,
-  AchievementsQuery,
-  Lang,
-  Sanction,
-  SanctionsQuery,
-  Violation,
-  ViolationsQuery,
+import {
+  formatDate,
+  type Achievement,
+  type AchievementsQuery,
+  type Lang,
+  type Sanction,
+  type SanctionsQuery,
+  type Violation,
+  type ViolationsQuery,
 } from '@mms/shared';
 import type { Bilingual } from '../../lib/lang.ts';
 import type { ListPaper } from '../../lib/list-routes.ts';
@@ -50,7 +51,11 @@ export const ACHIEVEMENT_COLUMNS: XlsxColumn<Achievement>[] = [
 ];
 
 export const SANCTION_COLUMNS: XlsxColumn<Sanction>[] = [
-  { header: { id: 'Diusulkan', en: 'Proposed' }, value: (r) => r.createdAt.slice(0, 10), width: 12 },
+  {
+    header: { id: 'Diusulkan', en: 'Proposed' },
+    value: (r, lang) => formatDate(r.createdAt, lang, 'short'),
+    width: 12,
+  },
   { header: { id: 'NIS', en: 'NIS' }, value: (r) => r.nis, width: 14 },
   { header: { id: 'Nama', en: 'Name' }, value: (r) => r.studentName, width: 30 },
   { header: { id: 'Kelas', en: 'Class' }, value: (r) => r.className, width: 10 },

@@ -296,6 +296,17 @@ export async function findViolation(db: Executor, id: number) {
   return rows[0];
 }
 
+/** A report of the same rule for the student on the same day that still counts (not rejected), the earliest. */
+export async function sameDayViolation(db: Executor, studentId: number, ruleId: number, occurredOn: string) {
+  const { rows } = await db.execute<{ id: number; reporterName: string | null }>(sql`
+    select v.id, u.display_name as "reporterName"
+      from violations v left join users u on u.id = v.reporter_user_id
+     where v.student_id = ${studentId} and v.rule_id = ${ruleId} and v.occurred_on = ${occurredOn}
+       and v.status <> 'REJECTED'
+     order by v.id limit 1`);
+  return rows[0];
+}
+
 /** The violation's row locked for the transaction that decides it. */
 export async function lockViolation(db: Executor, id: number) {
   const { rows } = await db.execute<{ id: number; status: string; unitId: number; studentId: number }>(

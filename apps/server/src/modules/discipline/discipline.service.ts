@@ -306,6 +306,19 @@ export function createDisciplineService(db: Database, dataDir: string) {
       if (!rule || rule.unitId !== student.unitId || !rule.isActive) {
         throw badRequest('Jenis pelanggaran tidak berlaku untuk unit siswa ini', { ruleId: 'Tidak berlaku' });
       }
+      // the same violation (student, rule, day) twice is usually one incident entered twice: say so, naming the
+      // earlier report, and save it only when the reporter confirms a second incident
+      await repo.lockStudentLedger(tx, student.id); // two reports of one student at once: one sees the other
+      const earlier = await repo.sameDayViolation(tx, student.id, rule.id, input.occurredOn);
+      if (earlier && input.confirmDuplicate !== true) {
+        const fields = { confirmDuplicate: 'Sudah dicatat' };
+        throw conflict(
+          earlier.reporterName
+            ? `Pelanggaran ${rule.name} untuk ${student.name} pada ${input.occurredOn} sudah dicatat oleh ${earlier.reporterName}. Simpan lagi hanya bila ini memang kejadian kedua.`
+            : `Pelanggaran ${rule.name} untuk ${student.name} pada ${input.occurredOn} sudah dicatat. Simpan lagi hanya bila ini memang kejadian kedua.`,
+          fields,
+        );
+      }
       const values = {
         unitId: student.unitId,
         studentId: student.id,
@@ -319,7 +332,8 @@ export function createDisciplineService(db: Database, dataDir: string) {
         schoolYear: schoolYearOf(input.occurredOn).tapel,
         reporterUserId: user.id,
       };
-      const change = { action: 'discipline.violation.report', entityType: 'violation', after: values };
+      const after = earlier ? { ...values, confirmedDuplicateOf: earlier.id } : values;
+      const change = { action: 'discipline.violation.report', entityType: 'violation', after };
       return audited(tx, actor, change, () => repo.insertViolation(tx, values));
     });
     return getViolation(user, id);

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { jakartaDate, type Division } from '@mms/shared';
+import { CSRF_HEADER, jakartaDate, type Division } from '@mms/shared';
 import { auditLog, pointLedger, sanctions, students, units, violations } from '../../db/schema/index.ts';
-import { clock } from '../../lib/clock.ts';
+import { clock, setClock } from '../../lib/clock.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { postFile } from '../../test/multipart.ts';
-import { attendanceFixture } from '../attendance/test-fixtures.ts';
+import { attendanceFixture, SCHOOL_NOW } from '../attendance/test-fixtures.ts';
 import { addLedgerLine } from './ledger.ts';
 
 let ctx: TestContext;
@@ -37,6 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A report meant as a new incident (confirmDuplicate: the same rule on the same day is a second one). */
 const report = (session: Session, studentId: number, rule: string, date = '2026-11-16') =>
   ctx.call(session, 'POST', `${D}/violations`, {
     studentId,
@@ -44,6 +45,7 @@ const report = (session: Session, studentId: number, rule: string, date = '2026-
     occurredOn: date,
     occurredTime: '07:15',
     place: 'Gerbang',
+    confirmDuplicate: true,
   });
 
 const verify = (id: number) => ctx.call(bpbk, 'POST', `${D}/violations/${id}/verify`);
@@ -267,7 +269,7 @@ describe('thresholds and sanctions', () => {
   let sanctionId: number;
   const s = () => f.studentsA[2]!.id;
 
-  it('proposes a sanction when the third violation crosses 50, and every threshold one line crosses', async () => {
+  it('proposes a sanction when the third violation crosses 50, and one line crossing two proposes the higher', async () => {
     const ids: number[] = [];
     for (const rule of ['T01', 'T01', 'S01']) ids.push((await report(f.otherTeacher, s(), rule)).json().id);
     expect((await verify(ids[0]!)).json().proposedSanctionIds).toEqual([]);
@@ -276,13 +278,13 @@ describe('thresholds and sanctions', () => {
     expect(third.json().balance).toBe(50);
     expect(third.json().proposedSanctionIds).toHaveLength(1);
     sanctionId = third.json().proposedSanctionIds[0];
-    // 50 + 100 crosses 100 and 150 in one line
+    // 50 + 100 crosses 100 and 150 in one line: the third letter only, not the second and the third together
     const fight = await verify((await report(f.otherTeacher, s(), 'B01')).json().id);
     expect(fight.json().balance).toBe(150);
-    expect(fight.json().proposedSanctionIds).toHaveLength(2);
+    expect(fight.json().proposedSanctionIds).toHaveLength(1);
     const list = await ctx.call(bpbk, 'GET', `${D}/sanctions?studentId=${s()}`);
     const points = list.json().items.map((x: { thresholdPoints: number }) => x.thresholdPoints);
-    expect(points.sort((a: number, b: number) => a - b)).toEqual([50, 100, 150]);
+    expect(points.sort((a: number, b: number) => a - b)).toEqual([50, 150]);
   });
 
   it('lets BPBK confirm a proposal with dates and a supervisor; teachers may not', async () => {
@@ -484,12 +486,97 @@ describe('recap and exports', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Pelanggaran')!;
     expect(sheet.getCell('A1').value).toBe('Daftar Pelanggaran Siswa');
-    expect(sheet.getCell('A2').value).toBe('Filter: Dari: 2026-11-01; Status: Terverifikasi');
+    expect(sheet.getCell('A2').value).toBe('Filter: Dari: 1 November 2026; Status: Terverifikasi');
     expect(sheet.getCell('A5').value).toBe('Tanggal');
     // every row of the list, not the page asked: the export pages through the same query itself
     expect(sheet.rowCount - 5).toBe(list.total);
     const nisColumn = (sheet.getColumn(3).values as unknown[]).slice(6);
     expect(nisColumn).toEqual(list.items.map((v: { nis: string }) => v.nis));
+  });
+});
+
+describe('at 05:42 WIB on 2 December (issue 39 finding 4)', () => {
+  const EARLY = '2026-12-02T05:42:00+07:00';
+  let pupil: number;
+  const post = (body: Record<string, unknown>) => ctx.call(f.otherTeacher, 'POST', `${D}/violations`, body);
+
+  beforeAll(async () => {
+    setClock(EARLY);
+    const [row] = await ctx.db
+      .insert(students)
+      .values({ unitId: f.unitId, nis: 'DINI1', name: 'Dini Pagi' })
+      .returning();
+    pupil = row!.id;
+    await ctx.db.execute(
+      sql`insert into enrollments (student_id, class_group_id, academic_year_id) values (${pupil}, ${f.classB.id}, ${f.year.id})`,
+    );
+  });
+  afterAll(() => setClock(SCHOOL_NOW));
+
+  it('refuses the same violation on the same Jakarta day without a confirmation, naming the earlier report', async () => {
+    expect(clock.today()).toBe('2026-12-02'); // still 1 December in UTC
+    const body = { studentId: pupil, ruleId: rules.T01, occurredOn: clock.today(), occurredTime: '05:40' };
+    const first = await post(body);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await countRows(violations);
+    const again = await post({ ...body, occurredTime: '05:41' });
+    expect(again.statusCode).toBe(409);
+    const reporter = f.otherTeacher.user.displayName;
+    expect(again.json().error).toMatchObject({
+      code: 'CONFLICT',
+      message: `Pelanggaran Terlambat untuk Dini Pagi pada 2 Desember 2026 sudah dicatat oleh ${reporter}. Simpan lagi hanya bila ini memang kejadian kedua.`,
+      fields: { confirmDuplicate: 'Sudah dicatat' },
+    });
+    const english = await ctx.app.inject({
+      method: 'POST',
+      url: `${D}/violations`,
+      payload: body,
+      headers: {
+        cookie: f.otherTeacher.cookie,
+        [CSRF_HEADER]: f.otherTeacher.csrfToken,
+        'accept-language': 'en',
+      },
+    });
+    expect(english.statusCode).toBe(409);
+    expect(english.json().error.message).toContain('has already been recorded by');
+    expect(await countRows(violations)).toBe(before);
+    // another rule, or the same rule on another day, is no duplicate; a confirmed second incident is saved
+    expect((await post({ ...body, ruleId: rules.S01 })).statusCode).toBe(200);
+    expect((await post({ ...body, occurredOn: '2026-12-01' })).statusCode).toBe(200);
+    const confirmed = await post({ ...body, confirmDuplicate: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'discipline.violation.report'), eq(auditLog.entityId, String(confirmed.json().id))),
+      );
+    expect(audit!.after).toMatchObject({ confirmedDuplicateOf: first.json().id });
+    // a rejected report does not count as the earlier one
+    const reject = (id: number) => ctx.call(bpbk, 'POST', `${D}/violations/${id}/reject`, { reason: 'Salah input' });
+    const fight = { ...body, ruleId: rules.B01 };
+    const wrong = await post(fight);
+    await reject(wrong.json().id);
+    const right = await post(fight);
+    expect(right.statusCode, right.body).toBe(200);
+    // the test student's reports stay out of the ledger except the 100-point fight below
+    for (const v of [first, confirmed]) await reject(v.json().id);
+  });
+
+  it('proposes only the highest sanction one violation reaches (not the first and second letter together)', async () => {
+    const fight = (await ctx.call(bpbk, 'GET', `${D}/violations?studentId=${pupil}&status=REPORTED`)).json().items as {
+      id: number;
+      ruleCode: string;
+    }[];
+    const b01 = fight.find((v) => v.ruleCode === 'B01')!;
+    const res = await verify(b01.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().balance).toBe(100);
+    expect(res.json().proposedSanctionIds).toHaveLength(1);
+    const list = (await ctx.call(bpbk, 'GET', `${D}/sanctions?studentId=${pupil}`)).json().items;
+    expect(list.map((x: { title: string }) => x.title)).toEqual(['Surat panggilan orang tua II']);
+    const [row] = await ctx.db.select().from(sanctions).where(eq(sanctions.studentId, pupil));
+    expect(jakartaDate(row!.createdAt)).toBe('2026-12-02');
   });
 });
 

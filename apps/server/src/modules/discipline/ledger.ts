@@ -29,8 +29,8 @@ export interface LedgerLineResult {
 
 /**
  * The one way to change a student's point balance: writes one ledger line and, in the same transaction,
- * proposes the sanction of every threshold the balance crosses (and releases the thresholds a remission falls
- * below). Call it with the transaction of the change it belongs to. Other modules (a prayer or BTQ feature)
+ * proposes the sanction of the highest threshold the balance crosses that is not given yet (points.ts: one
+ * proposal per line) and releases the thresholds a remission falls below. Call it with the transaction of the change it belongs to. Other modules (a prayer or BTQ feature)
  * call it with their own source, without a violation record.
  */
 export async function addLedgerLine(tx: Executor, input: LedgerLineInput): Promise<LedgerLineResult> {

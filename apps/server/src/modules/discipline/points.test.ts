@@ -24,9 +24,24 @@ interface Line {
 
 /** Runs lines through `applyLine` the way the service does: a balance and live proposals per school year. */
 function simulate(lines: Line[]) {
-  const years = new Map<string, { balance: number; live: Set<number>; proposals: number[]; carried: number[] }>();
+  type Year = {
+    balance: number;
+    live: Set<number>;
+    proposals: number[];
+    carried: number[];
+    perLine: number[];
+    coveredAfterCrossing: boolean[];
+  };
+  const years = new Map<string, Year>();
   for (const line of lines) {
-    const y = years.get(line.year) ?? { balance: 0, live: new Set(), proposals: [], carried: [] };
+    const y: Year = years.get(line.year) ?? {
+      balance: 0,
+      live: new Set(),
+      proposals: [],
+      carried: [],
+      perLine: [],
+      coveredAfterCrossing: [],
+    };
     years.set(line.year, y);
     const effect = applyLine({
       balance: y.balance,
@@ -35,13 +50,18 @@ function simulate(lines: Line[]) {
       thresholds: T,
       live: y.live,
     });
+    const crossed = crossedUpwards(T, y.balance, effect.after);
     y.balance = effect.after;
     y.carried.push(effect.points);
+    y.perLine.push(effect.propose.length);
     for (const t of effect.release) y.live.delete(t.id);
     for (const t of effect.propose) {
       y.live.add(t.id);
       y.proposals.push(t.points);
     }
+    // after a line that crosses thresholds, the highest it crossed is given: by this line or one at least as high
+    const top = crossed.at(-1);
+    if (top) y.coveredAfterCrossing.push([...y.live].some((id) => T.find((t) => t.id === id)!.points >= top.points));
   }
   return years;
 }
@@ -80,15 +100,29 @@ describe('discipline points', () => {
     expect(y.proposals).toEqual([50, 50]);
   });
 
-  it('a remission that stays above a threshold releases nothing', () => {
-    const y = simulate([v(120), r(10), v(10)]).get('2026/2027')!;
-    expect(y.proposals).toEqual([50, 100]);
+  it('a remission of no points releases nothing (found by the property below: 50, -1, a 0-point remission, +1)', () => {
+    const y = simulate([v(50), a(1), r(0), v(1)]).get('2026/2027')!;
+    expect(y.balance).toBe(50);
+    expect(y.proposals).toEqual([50]);
   });
 
-  it('proposes every threshold one line crosses, lowest first', () => {
+  it('a remission that stays above a threshold releases nothing', () => {
+    const y = simulate([v(120), r(10), v(10)]).get('2026/2027')!;
+    expect(y.proposals).toEqual([100]);
+  });
+
+  it('proposes only the highest threshold one line crosses (issue 39: not the first and second letter together)', () => {
     const y = simulate([v(40), v(120)]).get('2026/2027')!;
     expect(y.balance).toBe(160);
-    expect(y.proposals).toEqual([50, 100, 150]);
+    expect(y.proposals).toEqual([150]);
+    expect(simulate([v(100)]).get('2026/2027')!.proposals).toEqual([100]);
+  });
+
+  it('proposes the next step after one given, never a lower threshold than one given', () => {
+    // 60 gives the first letter; 60 more crosses 100 and proposes the second
+    expect(simulate([v(60), v(60)]).get('2026/2027')!.proposals).toEqual([50, 100]);
+    // 100 gave the second letter; after achievements the balance crosses 50 again: the second covers it
+    expect(simulate([v(100), a(60), v(20)]).get('2026/2027')!.proposals).toEqual([100]);
   });
 
   it('takes an achievement off the balance, never below zero', () => {
@@ -145,11 +179,17 @@ describe('discipline points', () => {
           if (!own.some((l) => l.source === 'remission' && l.points < 0)) {
             expect(new Set(y.proposals).size).toBe(y.proposals.length);
           }
-          // every threshold at or below the highest balance reached was proposed at least once
+          // one line proposes one sanction at most
+          for (const n of y.perLine) expect(n).toBeLessThanOrEqual(1);
+          // the highest threshold a line crosses is covered afterwards by a live proposal at least as high
+          expect(y.coveredAfterCrossing.every(Boolean)).toBe(true);
+          // the highest threshold the balance ever reached was proposed, when no remission released anything
           let high = 0;
           let bal = 0;
           for (const p of y.carried) high = Math.max(high, (bal += p));
-          for (const t of T) if (t.points <= high) expect(y.proposals).toContain(t.points);
+          const top = reachedThreshold(T, high);
+          if (top && !own.some((l) => l.source === 'remission' && l.points < 0))
+            expect(y.proposals).toContain(top.points);
         }
       }),
     );

@@ -5,8 +5,10 @@
  * remissions, achievement offsets and other credits take points away, but never below zero: a credit is cut to
  * the balance it meets (a student cannot bank achievement points against violations still to come).
  *
- * A threshold is crossed when a line takes the balance from below its points to at or above them. Each crossing
- * of a threshold that has no live proposal in the year yields one sanction proposal. A remission that takes the
+ * A threshold is crossed when a line takes the balance from below its points to at or above them. A line that
+ * crosses thresholds proposes one sanction: the highest it crossed that has no live proposal in the year, and none
+ * when a threshold at least as high already has one (a jump to 100 points calls the parents once, with the
+ * second letter, not with the first and the second together). A remission that takes the
  * balance below a threshold releases that threshold's proposal (pemutihan is a fresh start), so crossing it again
  * proposes again; an achievement offset does not release anything, so dipping below and crossing again through
  * achievements and violations does not propose twice.
@@ -22,7 +24,7 @@ export interface LineEffect<T extends ThresholdRef> {
   points: number;
   before: number;
   after: number;
-  /** thresholds crossed upwards that have no live proposal: one new proposal each, lowest first */
+  /** the one threshold to propose: the highest crossed upwards with no live proposal at or above it (or none) */
   propose: T[];
   /** thresholds whose live proposal a remission releases (the balance fell below them) */
   release: T[];
@@ -58,9 +60,17 @@ export function applyLine<T extends ThresholdRef>(input: {
   const points = effectivePoints(input.balance, input.points);
   const before = input.balance;
   const after = before + points;
-  const propose = crossedUpwards(input.thresholds, before, after).filter((t) => !input.live.has(t.id));
+  const highest = crossedUpwards(input.thresholds, before, after)
+    .filter((t) => !input.live.has(t.id))
+    .at(-1);
+  // a sanction already given at or above it covers it: the ledger proposes the next step, never a lower one
+  const covered =
+    highest !== undefined && input.thresholds.some((t) => input.live.has(t.id) && t.points >= highest.points);
+  const propose = highest === undefined || covered ? [] : [highest];
+  // only a remission that takes points off releases: one of 0 points (the balance already lower, or at zero) is
+  // no fresh start, else an achievement's dip below a threshold and a 0-point remission would propose it twice
   const release =
-    input.source === 'remission'
+    input.source === 'remission' && points < 0
       ? input.thresholds.filter((t) => input.live.has(t.id) && t.points > after).sort((a, b) => a.points - b.points)
       : [];
   return { points, before, after, propose, release };

@@ -13,6 +13,7 @@ import {
   FeeRuleList,
   FeeRuleQuery,
   FinanceUnitQuery,
+  formatPeriod,
   GenerateBillsInput,
   GenerateBillsResult,
   IdParams,
@@ -53,7 +54,7 @@ const BILL_COLUMNS: XlsxColumn<Bill>[] = [
   { header: { id: 'Nama', en: 'Name' }, value: (b) => b.studentName, width: 30 },
   { header: { id: 'Kelas', en: 'Class' }, value: (b) => b.className, width: 10 },
   { header: { id: 'Komponen', en: 'Component' }, value: (b) => b.componentName, width: 20 },
-  { header: { id: 'Periode', en: 'Period' }, value: (b) => b.period, width: 12 },
+  { header: { id: 'Periode', en: 'Period' }, value: (b, lang) => formatPeriod({ period: b.period }, lang), width: 14 },
   { header: { id: 'Cicilan', en: 'Instalment' }, value: (b) => b.instalment, width: 9 },
   { header: { id: 'Nominal', en: 'Amount' }, value: (b) => b.amount, width: 14 },
   { header: { id: 'Potongan', en: 'Discount' }, value: (b) => b.discount, width: 14 },
@@ -260,7 +261,7 @@ export const financeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const lang = requestLang(request);
       const q = request.query;
       const filters: (readonly [string, string])[] = [];
-      if (q.period) filters.push([lang === 'en' ? 'Period' : 'Periode', q.period]);
+      if (q.period) filters.push([lang === 'en' ? 'Period' : 'Periode', formatPeriod({ period: q.period }, lang)]);
       if (q.status) filters.push(['Status', STATUS_LABELS[q.status][lang]]);
       const heading = {
         lang,

@@ -1,8 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ScoreKind, Semester } from '@mms/shared';
+import type { RemedialKind, RemedialRule, ScoreKind, Semester } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import { arrayParam, sqlNow } from '../../lib/sql.ts';
-import { scoreColumns, scorePolicies, scores } from '../../db/schema/index.ts';
+import {
+  finalScoreOverrides,
+  gradeRules,
+  remedialScores,
+  scoreColumns,
+  scorePolicies,
+  scores,
+} from '../../db/schema/index.ts';
 
 export interface Sheet {
   classGroupId: number;
@@ -68,19 +75,42 @@ export async function deleteColumn(db: Executor, id: number) {
   await db.delete(scoreColumns).where(eq(scoreColumns.id, id));
 }
 
+/** The column an assessment fills in a class, locked for the transaction that writes its scores. */
+export async function findAssessmentColumn(db: Executor, assessmentId: number, classGroupId: number) {
+  const [row] = await db
+    .select(columnFields)
+    .from(scoreColumns)
+    .where(and(eq(scoreColumns.assessmentId, assessmentId), eq(scoreColumns.classGroupId, classGroupId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * The column of an assessment in a class, made when there is none (score_columns_assessment_class_uq: two gradings
+ * at once make one column, the second finds the first's).
+ */
+export async function ensureAssessmentColumn(
+  db: Executor,
+  values: typeof scoreColumns.$inferInsert & { assessmentId: number },
+) {
+  await db.insert(scoreColumns).values(values).onConflictDoNothing();
+  return (await findAssessmentColumn(db, values.assessmentId, values.classGroupId))!;
+}
+
 /** The scores of columns, in whole hundredths. */
-export async function scoresOf(db: Executor, columnIds: number[]) {
-  if (!columnIds.length) return [];
+/** The scores of some columns; of some students only when `studentIds` is given. */
+export async function scoresOf(db: Executor, columnIds: number[], studentIds?: number[]) {
+  if (!columnIds.length || studentIds?.length === 0) return [];
   return db
     .select({ columnId: scores.columnId, studentId: scores.studentId, hundredths: scores.hundredths })
     .from(scores)
-    .where(inArray(scores.columnId, columnIds));
+    .where(and(inArray(scores.columnId, columnIds), studentIds ? inArray(scores.studentId, studentIds) : undefined));
 }
 
 export async function upsertScores(
   db: Executor,
   rows: { columnId: number; studentId: number; hundredths: number }[],
-  userId: number,
+  userId: number | null,
 ) {
   if (!rows.length) return;
   await db
@@ -112,7 +142,13 @@ export async function findPolicy(db: Executor, subjectId: number, gradeId: numbe
 
 export async function savePolicy(
   db: Executor,
-  values: { unitId: number; subjectId: number; gradeId: number; kkm: number; weights: Record<ScoreKind, number> },
+  values: {
+    unitId: number;
+    subjectId: number;
+    gradeId: number;
+    kkm: number;
+    weights: Record<ScoreKind, number> | null;
+  },
 ) {
   await db
     .insert(scorePolicies)
@@ -158,8 +194,10 @@ export async function columnsOfClass(db: Executor, classGroupId: number, semeste
     kind: ScoreKind;
     title: string;
     date: string;
+    assessmentId: number | null;
   }>(sql`
-    select c.id, c.subject_id as "subjectId", sj.name as "subjectName", c.kind, c.title, c.date::text as date
+    select c.id, c.subject_id as "subjectId", sj.name as "subjectName", c.kind, c.title, c.date::text as date,
+      c.assessment_id as "assessmentId"
     from score_columns c join subjects sj on sj.id = c.subject_id
     where c.class_group_id = ${classGroupId} and c.semester = ${semester}
     order by sj.name, c.date, c.id`);
@@ -173,4 +211,156 @@ export async function scoresOfStudent(db: Executor, studentId: number, columnIds
     .select({ columnId: scores.columnId, hundredths: scores.hundredths })
     .from(scores)
     .where(and(eq(scores.studentId, studentId), inArray(scores.columnId, columnIds)));
+}
+
+/** The grade rules of a unit and school year (weights, KKTP, remedial rule), if the unit has set them. */
+export async function findGradeRules(db: Executor, unitId: number, academicYearId: number) {
+  const [row] = await db
+    .select({ weights: gradeRules.weights, kktp: gradeRules.kktp, remedialRule: gradeRules.remedialRule })
+    .from(gradeRules)
+    .where(and(eq(gradeRules.unitId, unitId), eq(gradeRules.academicYearId, academicYearId)));
+  return row;
+}
+
+export async function saveGradeRules(
+  db: Executor,
+  values: {
+    unitId: number;
+    academicYearId: number;
+    weights: Record<ScoreKind, number>;
+    kktp: number;
+    remedialRule: RemedialRule;
+    updatedByUserId: number;
+  },
+) {
+  await db
+    .insert(gradeRules)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [gradeRules.unitId, gradeRules.academicYearId],
+      set: {
+        weights: values.weights,
+        kktp: values.kktp,
+        remedialRule: values.remedialRule,
+        updatedByUserId: values.updatedByUserId,
+        updatedAt: sqlNow(),
+      },
+    });
+}
+
+const overrideFields = {
+  studentId: finalScoreOverrides.studentId,
+  hundredths: finalScoreOverrides.hundredths,
+  reason: finalScoreOverrides.reason,
+  updatedAt: finalScoreOverrides.updatedAt,
+};
+
+/** The overrides of final scores in a sheet, or of one student (`studentId`). */
+export async function overridesOf(db: Executor, s: Sheet, studentId?: number) {
+  return db
+    .select(overrideFields)
+    .from(finalScoreOverrides)
+    .where(
+      and(
+        eq(finalScoreOverrides.classGroupId, s.classGroupId),
+        eq(finalScoreOverrides.subjectId, s.subjectId),
+        eq(finalScoreOverrides.semester, s.semester),
+        studentId === undefined ? undefined : eq(finalScoreOverrides.studentId, studentId),
+      ),
+    );
+}
+
+/** A student's overrides in a class and semester, every subject. */
+export async function overridesOfStudent(db: Executor, classGroupId: number, semester: Semester, studentId: number) {
+  return db
+    .select({ subjectId: finalScoreOverrides.subjectId, hundredths: finalScoreOverrides.hundredths })
+    .from(finalScoreOverrides)
+    .where(
+      and(
+        eq(finalScoreOverrides.classGroupId, classGroupId),
+        eq(finalScoreOverrides.semester, semester),
+        eq(finalScoreOverrides.studentId, studentId),
+      ),
+    );
+}
+
+export async function upsertOverride(
+  db: Executor,
+  values: Sheet & { studentId: number; hundredths: number; reason: string; updatedByUserId: number },
+) {
+  await db
+    .insert(finalScoreOverrides)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [
+        finalScoreOverrides.classGroupId,
+        finalScoreOverrides.subjectId,
+        finalScoreOverrides.semester,
+        finalScoreOverrides.studentId,
+      ],
+      set: {
+        hundredths: values.hundredths,
+        reason: values.reason,
+        updatedByUserId: values.updatedByUserId,
+        updatedAt: sqlNow(),
+      },
+    });
+}
+
+export async function deleteOverride(db: Executor, s: Sheet, studentId: number) {
+  await db
+    .delete(finalScoreOverrides)
+    .where(
+      and(
+        eq(finalScoreOverrides.classGroupId, s.classGroupId),
+        eq(finalScoreOverrides.subjectId, s.subjectId),
+        eq(finalScoreOverrides.semester, s.semester),
+        eq(finalScoreOverrides.studentId, studentId),
+      ),
+    );
+}
+
+const remedialFields = {
+  columnId: remedialScores.columnId,
+  studentId: remedialScores.studentId,
+  kind: remedialScores.kind,
+  hundredths: remedialScores.hundredths,
+};
+
+/** The remedial and enrichment scores of some columns, or of one student in them (`studentId`). */
+export async function remedialsOf(db: Executor, columnIds: number[], studentId?: number) {
+  if (!columnIds.length) return [];
+  return db
+    .select(remedialFields)
+    .from(remedialScores)
+    .where(
+      and(
+        inArray(remedialScores.columnId, columnIds),
+        studentId === undefined ? undefined : eq(remedialScores.studentId, studentId),
+      ),
+    );
+}
+
+export async function upsertRemedial(
+  db: Executor,
+  values: { columnId: number; studentId: number; kind: RemedialKind; hundredths: number; updatedByUserId: number },
+) {
+  await db
+    .insert(remedialScores)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [remedialScores.columnId, remedialScores.studentId],
+      set: {
+        kind: values.kind,
+        hundredths: values.hundredths,
+        updatedByUserId: values.updatedByUserId,
+        updatedAt: sqlNow(),
+      },
+    });
+}
+
+export async function deleteRemedial(db: Executor, columnId: number, studentId: number) {
+  await db
+    .delete(remedialScores)
+    .where(and(eq(remedialScores.columnId, columnId), eq(remedialScores.studentId, studentId)));
 }

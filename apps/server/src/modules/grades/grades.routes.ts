@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorBody,
+  FinalScoreOverrideInput,
+  FinalScoreOverrideKey,
+  GradeRules,
+  GradeRulesInput,
+  GradeRulesQuery,
+  RemedialInput,
+  RemedialKey,
+  RemedialScore,
   IdParams,
   MyScores,
   MyScoresQuery,
@@ -21,6 +29,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { userOf } from '../../lib/scope.ts';
+import { gradesImportRoutes } from './grades-import.routes.ts';
 import { createGradesService } from './grades.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -28,10 +37,12 @@ const tags = ['scores'];
 
 /**
  * Scores typed by hand under /api/v1/scores (issue 12): the sheet of a class and subject, its columns and cells,
- * the recap with the weights and KKM, and a student's own scores. Row rules: grades.service.ts.
+ * the recap with the weights and KKTP, the unit's grade rules, overrides of final scores, remedial and enrichment
+ * scores, and a student's own scores. Row rules: grades.service.ts and the score sheet rule (grades.access.ts).
  */
 export const gradesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const grades = createGradesService(db);
+  await app.register(gradesImportRoutes, { db });
   app.get(
     '/choices',
     {
@@ -63,7 +74,7 @@ export const gradesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'assessment.score' },
       schema: {
         tags,
-        summary: 'The recap of a class and subject: the mean of each kind, the weighted grade, who is below the KKM',
+        summary: 'The recap of a class and subject: the mean of each kind, the final score, who is below the KKTP',
         querystring: ScoreSheetQuery,
         response: { 200: ScoreRecap, ...errors },
       },
@@ -129,7 +140,7 @@ export const gradesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'assessment.score' },
       schema: {
         tags,
-        summary: 'The weights and KKM of a subject in a grade',
+        summary: 'The weights and KKTP of a subject in a grade (falling back to the unit and year)',
         querystring: ScorePolicyQuery,
         response: { 200: ScorePolicy, ...errors },
       },
@@ -142,12 +153,90 @@ export const gradesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'assessment.check' },
       schema: {
         tags,
-        summary: 'Set the weights and KKM of a subject in a grade (WAKAKUR)',
+        summary: 'Set the KKTP and, optionally, the weights of a subject in a grade (WAKAKUR)',
         body: ScorePolicyInput,
         response: { 200: ScorePolicy, ...errors },
       },
     },
     async (request) => grades.savePolicy(userOf(request), request.body, actorOf(request)),
+  );
+  app.get(
+    '/rules',
+    {
+      config: { access: 'assessment.score' },
+      schema: {
+        tags,
+        summary: "A unit's grade rules of a school year: weights of the kinds, KKTP, remedial rule",
+        querystring: GradeRulesQuery,
+        response: { 200: GradeRules, ...errors },
+      },
+    },
+    async (request) => grades.gradeRules(userOf(request), request.query),
+  );
+  app.put(
+    '/rules',
+    {
+      config: { access: 'assessment.check' },
+      schema: {
+        tags,
+        summary: "Set a unit's grade rules of a school year (WAKAKUR)",
+        body: GradeRulesInput,
+        response: { 200: GradeRules, ...errors },
+      },
+    },
+    async (request) => grades.saveGradeRules(userOf(request), request.body, actorOf(request)),
+  );
+  app.put(
+    '/final-overrides',
+    {
+      config: { access: 'assessment.score' },
+      schema: {
+        tags,
+        summary: "Override a student's final score with a reason (the subject's teacher of the class, or WAKAKUR)",
+        body: FinalScoreOverrideInput,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => grades.setOverride(userOf(request), request.body, actorOf(request)),
+  );
+  app.delete(
+    '/final-overrides',
+    {
+      config: { access: 'assessment.score' },
+      schema: {
+        tags,
+        summary: 'Remove an override: the computed final score counts again',
+        querystring: FinalScoreOverrideKey,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => grades.removeOverride(userOf(request), request.query, actorOf(request)),
+  );
+  app.put(
+    '/remedials',
+    {
+      config: { access: 'assessment.score' },
+      schema: {
+        tags,
+        summary: "Record a remedial or enrichment score beside a student's original score in a column",
+        body: RemedialInput,
+        response: { 200: RemedialScore, ...errors },
+      },
+    },
+    async (request) => grades.setRemedial(userOf(request), request.body, actorOf(request)),
+  );
+  app.delete(
+    '/remedials',
+    {
+      config: { access: 'assessment.score' },
+      schema: {
+        tags,
+        summary: 'Remove a remedial or enrichment score (the original counts again)',
+        querystring: RemedialKey,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => grades.removeRemedial(userOf(request), request.query, actorOf(request)),
   );
   app.get(
     '/me',

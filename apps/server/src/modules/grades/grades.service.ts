@@ -1,10 +1,20 @@
 import {
   classMeanOf,
+  DEFAULT_REMEDIAL_RULE,
   DEFAULT_SCORE_POLICY,
-  recapOfStudent,
+  finalScore,
+  resolveScoreRules,
   SCORE_KINDS,
   toHundredths,
   type AuthUser,
+  type FinalScoreCell,
+  type FinalScoreOverrideInput,
+  type FinalScoreOverrideKey,
+  type FinalScoreRules,
+  type GradeRulesInput,
+  type GradeRulesQuery,
+  type RemedialInput,
+  type RemedialKey,
   type ScoreCellsInput,
   type ScoreColumnInput,
   type ScoreColumnUpdate,
@@ -16,9 +26,10 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
+import { assessmentsShownToStudents } from '../exam/scoring/gradebook.ts';
 import * as school from '../school/school.service.ts';
 import { sheetKey } from './grades.access.ts';
 import * as repo from './grades.repo.ts';
@@ -122,6 +133,17 @@ export function createGradesService(db: Database) {
   async function createColumn(user: AuthUser, input: ScoreColumnInput, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const { cls } = await editableSheet(tx, user, input.classGroupId, input.subjectId);
+      // two assessments of one name on one day in a sheet are usually one entered twice: warn, naming it, and
+      // add the second only when the teacher confirms
+      const same = (await repo.columnsOf(tx, input)).find(
+        (c) => c.date === input.date && c.title.trim().toLowerCase() === input.title.trim().toLowerCase(),
+      );
+      if (same && input.confirmDuplicate !== true) {
+        throw conflict(
+          `Penilaian ${same.title} pada ${same.date} sudah ada di lembar nilai ini. Simpan lagi hanya bila ini memang penilaian yang lain.`,
+          { confirmDuplicate: 'Sudah ada' },
+        );
+      }
       const row = await repo.insertColumn(tx, {
         unitId: cls.unitId,
         classGroupId: cls.id,
@@ -149,9 +171,32 @@ export function createGradesService(db: Database) {
     return column;
   }
 
+  /** A column filled by an assessment (assessment-feed.service.ts) is the exam's: its scores are not typed here. */
+  const FED = { columnId: 'Dari ujian online' };
+  /** What a column an online exam fills refuses, each a whole message (the English catalog has each). */
+  const fedByExam = {
+    rename: (c: { title: string }) =>
+      conflict(`Kolom ${c.title} diisi otomatis dari ujian online: nama dan tanggalnya mengikuti ujian tersebut`, FED),
+    remove: (c: { title: string }) =>
+      conflict(`Kolom ${c.title} diisi otomatis dari ujian online dan tidak dapat dihapus di lembar nilai`, FED),
+    score: (c: { title: string }) =>
+      conflict(
+        `Kolom ${c.title} diisi otomatis dari ujian online; nilainya diubah lewat hasil dan koreksi ujian tersebut, bukan di lembar nilai.`,
+        FED,
+      ),
+  };
+
   async function updateColumn(user: AuthUser, id: number, input: ScoreColumnUpdate, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const before = await changeableColumn(tx, user, id);
+      // a fed column keeps the assessment's name and date; only its kind is the teacher's (a summative as PTS)
+      if (
+        before.assessmentId !== null &&
+        ((input.title !== undefined && input.title !== before.title) ||
+          (input.date !== undefined && input.date !== before.date))
+      ) {
+        throw fedByExam.rename(before);
+      }
       const after = await repo.updateColumn(tx, id, input);
       await audit(tx, actor, {
         action: 'scores.column.update',
@@ -168,6 +213,7 @@ export function createGradesService(db: Database) {
   async function deleteColumn(user: AuthUser, id: number, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const before = await changeableColumn(tx, user, id);
+      if (before.assessmentId !== null) throw fedByExam.remove(before);
       const held = await repo.scoresOf(tx, [id]);
       await repo.deleteColumn(tx, id);
       await audit(tx, actor, {
@@ -193,6 +239,7 @@ export function createGradesService(db: Database) {
       for (const column of columns.values()) {
         const key = column.classGroupId;
         await editableSheet(tx, user, column.classGroupId, column.subjectId);
+        if (column.assessmentId !== null) throw fedByExam.score(column);
         if (!rosters.has(key)) rosters.set(key, new Set((await school.studentsEverInClass(tx, key)).map((s) => s.id)));
       }
       const seen = new Set<string>();
@@ -232,31 +279,57 @@ export function createGradesService(db: Database) {
     });
   }
 
-  /** What the recap of a subject in a grade weighs: the school's setting, else the subject's KKM and the defaults. */
-  async function policyOf(exec: Executor, subject: { id: number; kkm: number | null }, gradeId: number) {
-    const set = await repo.findPolicy(exec, subject.id, gradeId);
+  /** The unit's grade rules of a year, or null when the unit has set none. */
+  async function unitRulesOf(exec: Executor, unitId: number, academicYearId: number | undefined) {
+    if (academicYearId === undefined) return null;
+    return (await repo.findGradeRules(exec, unitId, academicYearId)) ?? null;
+  }
+
+  /**
+   * What the final score of a subject in a grade weighs, in a year (final-score.ts `resolveScoreRules`): the
+   * subject and grade's KKTP and weights, else the unit's and year's, else the subject's KKM and the defaults.
+   */
+  async function policyOf(
+    exec: Executor,
+    subject: { id: number; unitId: number; kkm: number | null },
+    gradeId: number,
+    academicYearId: number | undefined,
+  ) {
+    const [set, unitRules] = await Promise.all([
+      repo.findPolicy(exec, subject.id, gradeId),
+      unitRulesOf(exec, subject.unitId, academicYearId),
+    ]);
+    const r = resolveScoreRules({ subjectPolicy: set, unitRules, subjectKkm: subject.kkm });
     return {
       subjectId: subject.id,
       gradeId,
-      kkm: set?.kkm ?? subject.kkm ?? DEFAULT_SCORE_POLICY.kkm,
-      weights: set?.weights ?? DEFAULT_SCORE_POLICY.weights,
-      custom: !!set,
+      kkm: r.kktp,
+      weights: r.weights,
+      custom: r.custom,
+      ownWeights: r.ownWeights,
+      remedialRule: r.remedialRule,
     };
   }
+  const rulesOf = (p: Awaited<ReturnType<typeof policyOf>>): FinalScoreRules => ({
+    weights: p.weights,
+    kktp: p.kkm,
+    remedialRule: p.remedialRule,
+  });
 
   async function policy(user: AuthUser, subjectId: number, gradeId: number) {
     const [subject, grade] = await Promise.all([school.findSubject(db, subjectId), school.findGrade(db, gradeId)]);
     if (!subject) throw notFound('Mata pelajaran');
     if (!grade) throw notFound('Tingkat');
     assertUnit(user, subject.unitId);
-    return policyOf(db, subject, gradeId);
+    return policyOf(db, subject, gradeId, (await school.activeYear(db))?.id);
   }
 
   async function savePolicy(user: AuthUser, input: ScorePolicyInput, actor: AuditActor) {
     return db.transaction(async (tx) => {
-      const [subject, grade] = await Promise.all([
+      const [subject, grade, year] = await Promise.all([
         school.findSubject(tx, input.subjectId),
         school.findGrade(tx, input.gradeId),
+        school.activeYear(tx),
       ]);
       if (!subject) throw notFound('Mata pelajaran');
       if (!grade) throw notFound('Tingkat');
@@ -264,15 +337,15 @@ export function createGradesService(db: Database) {
         throw badRequest('Tingkat dan mapel berasal dari unit yang berbeda', { gradeId: 'Unit lain' });
       }
       assertUnit(user, subject.unitId);
-      const before = await policyOf(tx, subject, grade.id);
+      const before = await policyOf(tx, subject, grade.id, year?.id);
       await repo.savePolicy(tx, {
         unitId: subject.unitId,
         subjectId: subject.id,
         gradeId: grade.id,
         kkm: input.kkm,
-        weights: input.weights,
+        weights: input.weights ?? null,
       });
-      const after = await policyOf(tx, subject, grade.id);
+      const after = await policyOf(tx, subject, grade.id, year?.id);
       await audit(tx, actor, {
         action: 'scores.policy.save',
         entityType: 'score_policy',
@@ -284,43 +357,211 @@ export function createGradesService(db: Database) {
     });
   }
 
-  /** The hundredths of each student by kind, over some columns. */
-  function byStudentAndKind(
+  /** The unit and year a grade-rules request is about: the caller's unit (ADMIN names one), the active year. */
+  async function rulesTarget(exec: Executor, user: AuthUser, q: GradeRulesQuery) {
+    const unitId = unitScope(user, q.unitId);
+    if (unitId === null) throw badRequest('Pilih unit', { unitId: 'Wajib diisi' });
+    const year =
+      q.academicYearId === undefined ? await school.activeYear(exec) : await school.findYear(exec, q.academicYearId);
+    if (!year) throw notFound('Tahun pelajaran');
+    return { unitId, academicYearId: year.id };
+  }
+
+  async function gradeRulesOf(exec: Executor, unitId: number, academicYearId: number) {
+    const set = await repo.findGradeRules(exec, unitId, academicYearId);
+    return {
+      unitId,
+      academicYearId,
+      weights: set?.weights ?? DEFAULT_SCORE_POLICY.weights,
+      kktp: set?.kktp ?? DEFAULT_SCORE_POLICY.kkm,
+      remedialRule: set?.remedialRule ?? DEFAULT_REMEDIAL_RULE,
+      custom: !!set,
+    };
+  }
+
+  /** The grade rules of a unit and year (what every subject weighs unless it sets its own). */
+  async function gradeRules(user: AuthUser, q: GradeRulesQuery) {
+    const t = await rulesTarget(db, user, q);
+    return gradeRulesOf(db, t.unitId, t.academicYearId);
+  }
+
+  /** Sets the grade rules of a unit and year (WAKAKUR: the route's `assessment.check`); audited. */
+  async function saveGradeRules(user: AuthUser, input: GradeRulesInput, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      const t = await rulesTarget(tx, user, input);
+      const before = await gradeRulesOf(tx, t.unitId, t.academicYearId);
+      await repo.saveGradeRules(tx, {
+        ...t,
+        weights: input.weights,
+        kktp: input.kktp,
+        remedialRule: input.remedialRule,
+        updatedByUserId: user.id,
+      });
+      const after = await gradeRulesOf(tx, t.unitId, t.academicYearId);
+      await audit(tx, actor, {
+        action: 'scores.rules.save',
+        entityType: 'grade_rules',
+        entityId: `${t.unitId}:${t.academicYearId}`,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** A student of the class (ever enrolled in it), or a 400 naming the field. */
+  async function assertInClass(exec: Executor, classGroupId: number, studentId: number) {
+    const roster = await school.studentsEverInClass(exec, classGroupId);
+    if (!roster.some((s) => s.id === studentId)) {
+      throw badRequest('Siswa bukan anggota kelas ini', { studentId: 'Bukan anggota kelas' });
+    }
+  }
+
+  /**
+   * Overrides a student's final score in a sheet, with a reason; only who may type in the sheet (the subject's
+   * teacher of the class, or WAKAKUR/ADMIN: the score sheet rule's `edit`). Audited with the earlier override.
+   */
+  async function setOverride(user: AuthUser, input: FinalScoreOverrideInput, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      await editableSheet(tx, user, input.classGroupId, input.subjectId);
+      await assertInClass(tx, input.classGroupId, input.studentId);
+      const [before] = await repo.overridesOf(tx, input, input.studentId);
+      const hundredths = toHundredths(input.score);
+      await repo.upsertOverride(tx, {
+        classGroupId: input.classGroupId,
+        subjectId: input.subjectId,
+        semester: input.semester,
+        studentId: input.studentId,
+        hundredths,
+        reason: input.reason,
+        updatedByUserId: user.id,
+      });
+      await audit(tx, actor, {
+        action: 'scores.final.override',
+        entityType: 'final_score_override',
+        entityId: `${input.classGroupId}:${input.subjectId}:${input.semester}:${input.studentId}`,
+        before: before ?? null,
+        after: { hundredths, reason: input.reason },
+      });
+      return { ok: true as const };
+    });
+  }
+
+  /** Removes an override: the computed final score counts again. Audited with what it removed. */
+  async function removeOverride(user: AuthUser, key: FinalScoreOverrideKey, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      await editableSheet(tx, user, key.classGroupId, key.subjectId);
+      const [before] = await repo.overridesOf(tx, key, key.studentId);
+      if (!before) throw notFound('Nilai akhir yang diubah');
+      await repo.deleteOverride(tx, key, key.studentId);
+      await audit(tx, actor, {
+        action: 'scores.final.override.remove',
+        entityType: 'final_score_override',
+        entityId: `${key.classGroupId}:${key.subjectId}:${key.semester}:${key.studentId}`,
+        before,
+      });
+      return { ok: true as const };
+    });
+  }
+
+  /**
+   * Records a remedial or enrichment score beside a student's original score in a column (the original stays);
+   * a column filled by an online exam takes one too (a remedial on paper). Needs the original score.
+   */
+  async function setRemedial(user: AuthUser, input: RemedialInput, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      const column = await changeableColumn(tx, user, input.columnId);
+      await assertInClass(tx, column.classGroupId, input.studentId);
+      const original = (await repo.scoresOfStudent(tx, input.studentId, [column.id]))[0];
+      if (!original) {
+        throw badRequest('Siswa ini belum punya nilai di kolom ini; isi nilai aslinya dulu', {
+          studentId: 'Belum ada nilai',
+        });
+      }
+      const [before] = await repo.remedialsOf(tx, [column.id], input.studentId);
+      const hundredths = toHundredths(input.score);
+      await repo.upsertRemedial(tx, {
+        columnId: column.id,
+        studentId: input.studentId,
+        kind: input.kind,
+        hundredths,
+        updatedByUserId: user.id,
+      });
+      await audit(tx, actor, {
+        action: 'scores.remedial.save',
+        entityType: 'remedial_score',
+        entityId: `${column.id}:${input.studentId}`,
+        before: before ?? null,
+        after: { kind: input.kind, hundredths, original: original.hundredths },
+      });
+      return { columnId: column.id, studentId: input.studentId, kind: input.kind, score: hundredths / 100 };
+    });
+  }
+
+  async function removeRemedial(user: AuthUser, key: RemedialKey, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      const column = await changeableColumn(tx, user, key.columnId);
+      const [before] = await repo.remedialsOf(tx, [column.id], key.studentId);
+      if (!before) throw notFound('Nilai remedial');
+      await repo.deleteRemedial(tx, column.id, key.studentId);
+      await audit(tx, actor, {
+        action: 'scores.remedial.remove',
+        entityType: 'remedial_score',
+        entityId: `${column.id}:${key.studentId}`,
+        before,
+      });
+      return { ok: true as const };
+    });
+  }
+
+  /** The cells of each student for final-score.ts: each score with its kind and the remedial beside it. */
+  function cellsByStudent(
     columns: { id: number; kind: ScoreKind }[],
     cells: { columnId: number; studentId: number; hundredths: number }[],
+    remedials: { columnId: number; studentId: number; kind: 'REMEDIAL' | 'PENGAYAAN'; hundredths: number }[],
   ) {
     const kindOf = new Map(columns.map((c) => [c.id, c.kind]));
-    const out = new Map<number, Partial<Record<ScoreKind, number[]>>>();
+    const remedialOf = new Map(remedials.map((r) => [`${r.columnId}:${r.studentId}`, r]));
+    const out = new Map<number, FinalScoreCell[]>();
     for (const c of cells) {
       const kind = kindOf.get(c.columnId);
       if (!kind) continue;
-      const mine = out.get(c.studentId) ?? {};
-      (mine[kind] ??= []).push(c.hundredths);
+      const r = remedialOf.get(`${c.columnId}:${c.studentId}`);
+      const mine = out.get(c.studentId) ?? [];
+      mine.push({ kind, hundredths: c.hundredths, remedial: r ? { kind: r.kind, hundredths: r.hundredths } : null });
       out.set(c.studentId, mine);
     }
     return out;
   }
 
   async function recap(user: AuthUser, q: ScoreSheetQuery) {
-    const { cls, subject } = await sheetAccess(db, user, q.classGroupId, q.subjectId);
-    const [columns, students, policy] = await Promise.all([
+    const { cls, subject, actor, key } = await sheetAccess(db, user, q.classGroupId, q.subjectId);
+    const [columns, students, policy, overrides, editable] = await Promise.all([
       repo.columnsOf(db, q),
       school.studentsEverInClass(db, cls.id),
-      policyOf(db, subject, cls.gradeId),
+      policyOf(db, subject, cls.gradeId, cls.academicYearId),
+      repo.overridesOf(db, q),
+      access.allowed(db, actor, 'edit', 'scoreSheet', [key]),
     ]);
-    const cells = await repo.scoresOf(
-      db,
-      columns.map((c) => c.id),
-    );
-    const scored = byStudentAndKind(columns, cells);
-    const recaps = students.map((s) => ({ s, r: recapOfStudent(scored.get(s.id) ?? {}, policy.weights) }));
-    const rows = recaps.map(({ s, r }) => ({
+    const ids = columns.map((c) => c.id);
+    const [cells, remedials] = await Promise.all([repo.scoresOf(db, ids), repo.remedialsOf(db, ids)]);
+    const scored = cellsByStudent(columns, cells, remedials);
+    const overrideOf = new Map(overrides.map((o) => [o.studentId, o]));
+    const rules = rulesOf(policy);
+    const recaps = students.map((s) => ({
+      s,
+      o: overrideOf.get(s.id),
+      r: finalScore(scored.get(s.id) ?? [], rules, overrideOf.get(s.id)),
+    }));
+    const rows = recaps.map(({ s, o, r }) => ({
       studentId: s.id,
       nis: s.nis,
       name: s.name,
       means: r.means,
       final: r.final,
-      belowKkm: r.final === null ? null : r.final < policy.kkm,
+      computed: r.computed,
+      override: o ? { score: o.hundredths / 100, reason: o.reason, updatedAt: o.updatedAt.toISOString() } : null,
+      belowKkm: r.reachesKktp === null ? null : !r.reachesKktp,
     }));
     const columnCounts = Object.fromEntries(
       SCORE_KINDS.map((k) => [k, columns.filter((c) => c.kind === k).length]),
@@ -331,6 +572,15 @@ export function createGradesService(db: Database) {
       semester: q.semester,
       policy,
       columnCounts,
+      columns: columns.map((c) => ({ id: c.id, kind: c.kind, title: c.title })),
+      cells: cells.map((c) => ({ columnId: c.columnId, studentId: c.studentId, score: c.hundredths / 100 })),
+      remedials: remedials.map((r) => ({
+        columnId: r.columnId,
+        studentId: r.studentId,
+        kind: r.kind,
+        score: r.hundredths / 100,
+      })),
+      canEdit: editable.has(key),
       rows,
       classMean: classMeanOf(recaps.map(({ r }) => r.exactFinal)),
       belowKkm: rows.filter((r) => r.belowKkm).length,
@@ -350,37 +600,65 @@ export function createGradesService(db: Database) {
   async function scoresOfStudent(studentId: number, semester: Semester) {
     const cls = await school.classOfStudent(db, studentId);
     if (!cls) return { className: null, semester, subjects: [] };
-    const columns = await repo.columnsOfClass(db, cls.id, semester);
+    const all = await repo.columnsOfClass(db, cls.id, semester);
+    // a column an assessment fills shows once its results are published with scores, as on the student's own page
+    const shown = await assessmentsShownToStudents(
+      db,
+      all.flatMap((c) => (c.assessmentId === null ? [] : [c.assessmentId])),
+    );
+    const columns = all.filter((c) => c.assessmentId === null || shown.has(c.assessmentId));
     const own = await repo.scoresOfStudent(
       db,
       studentId,
       columns.map((c) => c.id),
     );
     const scoreOf = new Map(own.map((s) => [s.columnId, s.hundredths]));
+    const [remedials, overrides, year] = await Promise.all([
+      repo.remedialsOf(
+        db,
+        columns.map((c) => c.id),
+        studentId,
+      ),
+      repo.overridesOfStudent(db, cls.id, semester, studentId),
+      school.activeYear(db),
+    ]);
+    const remedialOf = new Map(remedials.map((r) => [r.columnId, r]));
     const subjectIds = [...new Set(columns.map((c) => c.subjectId))];
     const subjects = await Promise.all(
       subjectIds.map(async (subjectId) => {
         const of = columns.filter((c) => c.subjectId === subjectId);
         const subject = await school.findSubject(db, subjectId);
-        const policy = await policyOf(db, { id: subjectId, kkm: subject?.kkm ?? null }, cls.gradeId);
-        const scored = byStudentAndKind(
-          of,
-          own.filter((s) => of.some((c) => c.id === s.columnId)).map((s) => ({ ...s, studentId: studentId })),
+        const policy = await policyOf(
+          db,
+          { id: subjectId, unitId: subject?.unitId ?? cls.unitId, kkm: subject?.kkm ?? null },
+          cls.gradeId,
+          year?.id,
         );
-        const r = recapOfStudent(scored.get(studentId) ?? {}, policy.weights);
+        const cells = cellsByStudent(
+          of,
+          own.filter((s) => of.some((c) => c.id === s.columnId)).map((s) => ({ ...s, studentId })),
+          remedials.map((r) => ({ ...r, studentId })),
+        );
+        const override = overrides.find((o) => o.subjectId === subjectId);
+        const r = finalScore(cells.get(studentId) ?? [], rulesOf(policy), override);
         return {
           subjectId,
           subjectName: of[0]!.subjectName,
-          columns: of.map((c) => ({
-            id: c.id,
-            kind: c.kind,
-            title: c.title,
-            date: c.date,
-            score: scoreOf.has(c.id) ? scoreOf.get(c.id)! / 100 : null,
-          })),
+          columns: of.map((c) => {
+            const rem = remedialOf.get(c.id);
+            return {
+              id: c.id,
+              kind: c.kind,
+              title: c.title,
+              date: c.date,
+              score: scoreOf.has(c.id) ? scoreOf.get(c.id)! / 100 : null,
+              remedial: rem ? { kind: rem.kind, score: rem.hundredths / 100 } : null,
+            };
+          }),
           final: r.final,
+          overridden: r.overridden,
           kkm: policy.kkm,
-          belowKkm: r.final === null ? null : r.final < policy.kkm,
+          belowKkm: r.reachesKktp === null ? null : !r.reachesKktp,
         };
       }),
     );
@@ -396,6 +674,12 @@ export function createGradesService(db: Database) {
     saveCells,
     policy,
     savePolicy,
+    gradeRules,
+    saveGradeRules,
+    setOverride,
+    removeOverride,
+    setRemedial,
+    removeRemedial,
     recap,
     mine,
     scoresOfStudent,

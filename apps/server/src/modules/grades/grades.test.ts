@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, enrollments, scores, subjects, teachingAssignments } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
-import { attendanceFixture } from '../attendance/test-fixtures.ts';
+import { clock, setClock } from '../../lib/clock.ts';
+import { attendanceFixture, SCHOOL_NOW } from '../attendance/test-fixtures.ts';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof attendanceFixture>>;
@@ -106,6 +107,36 @@ describe('score sheets', () => {
       .json()
       .columns.map((c: { title: string }) => c.title);
     expect(titles).toEqual(['UH 1', 'Koreksi']);
+  });
+
+  it('warns of a second assessment of the same name on the same date, and adds it when confirmed', async () => {
+    setClock('2026-12-02T05:42:00+07:00'); // 05:42 WIB: still 1 December in UTC
+    try {
+      const today = clock.today();
+      expect(today).toBe('2026-12-02');
+      const sheet = { classGroupId: f.classB.id, subjectId: ipa, title: 'Kuis Bab 3', date: today };
+      expect((await column(f.homeroomA, sheet)).statusCode).toBe(200);
+      const again = await column(f.homeroomA, { ...sheet, title: ' kuis bab 3 ' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toMatchObject({
+        code: 'CONFLICT',
+        message:
+          'Penilaian Kuis Bab 3 pada 2 Desember 2026 sudah ada di lembar nilai ini. Simpan lagi hanya bila ini memang penilaian yang lain.',
+        fields: { confirmDuplicate: 'Sudah ada' },
+      });
+      // another date or another name is no duplicate; a confirmed second one is added
+      expect((await column(f.homeroomA, { ...sheet, date: '2026-12-01' })).statusCode).toBe(200);
+      expect((await column(f.homeroomA, { ...sheet, title: 'Kuis Bab 4' })).statusCode).toBe(200);
+      const confirmed = await column(f.homeroomA, { ...sheet, confirmDuplicate: true });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const titles = (await ctx.call(f.homeroomA, 'GET', sheetOf(f.classB.id, ipa)))
+        .json()
+        .columns.filter((c: { date: string }) => c.date === today)
+        .map((c: { title: string }) => c.title);
+      expect(titles).toEqual(['Kuis Bab 3', 'Kuis Bab 4', 'Kuis Bab 3']);
+    } finally {
+      setClock(SCHOOL_NOW);
+    }
   });
 
   it('reads a sheet for its teacher, the homeroom teacher and leaders only', async () => {

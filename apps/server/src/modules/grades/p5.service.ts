@@ -210,5 +210,24 @@ export function createP5Service(db: Database) {
     };
   }
 
-  return { list, get, create, update, remove, sheet, saveGrades, mine };
+  /**
+   * One student's P5 projects of a semester in a grade and school year, with their grades and note: the read other
+   * modules use (the rapor) after their own access check of the student's row; no access check here.
+   */
+  async function ofStudentSemester(studentId: number, gradeId: number, yearId: number, semester: 'GANJIL' | 'GENAP') {
+    const rows = await repo.projectsOfStudent(db, studentId, gradeId, yearId);
+    return rows
+      .filter((p) => p.semester === semester)
+      .map((p) => ({
+        id: p.id,
+        theme: p.theme,
+        title: p.title,
+        note: p.note,
+        grades: Object.fromEntries(
+          p.dimensions.map((d) => [d, p.grades?.find((g) => g.dimension === d)?.grade ?? null]),
+        ) as Record<P5Dimension, P5Grade | null>,
+      }));
+  }
+
+  return { list, get, create, update, remove, sheet, saveGrades, mine, ofStudentSemester };
 }

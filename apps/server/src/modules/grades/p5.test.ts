@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, classGroups, enrollments, grades, p5Grades, units } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
+import { createP5Service } from './p5.service.ts';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof attendanceFixture>>;
@@ -161,5 +162,21 @@ describe('P5 projects', () => {
     });
     expect(JSON.stringify(res.json())).not.toContain('Aktif memilah sampah');
     expect((await ctx.call(cashier, 'GET', '/api/v1/p5-projects/me')).statusCode).toBe(403);
+  });
+
+  it("read one student's projects of a semester for the rapor (the grade and year given, not the caller's)", async () => {
+    const p5 = createP5Service(ctx.db);
+    const studentId = student.user.studentId!;
+    const ganjil = await p5.ofStudentSemester(studentId, f.classA.gradeId, f.year.id, 'GANJIL');
+    expect(ganjil).toEqual([
+      expect.objectContaining({
+        id,
+        title: project.title,
+        note: 'Memimpin kelompok',
+        grades: { GOTONG_ROYONG: 'SAB', BERNALAR_KRITIS: null, KREATIF: null },
+      }),
+    ]);
+    expect(await p5.ofStudentSemester(studentId, f.classA.gradeId, f.year.id, 'GENAP')).toEqual([]);
+    expect(await p5.ofStudentSemester(studentId, otherUnitGrade, f.year.id, 'GANJIL')).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
   InstrumentImportResult,
   InstrumentList,
   InstrumentMetaInput,
+  InstrumentPreview,
   InstrumentProfileBody,
   InstrumentResult,
   InstrumentResultsQuery,
@@ -88,6 +89,19 @@ export const instrumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request) => instruments.get(userOf(request), request.params.id),
+  );
+  app.get(
+    '/:id/preview',
+    {
+      config: { access: 'counselling.manage' },
+      schema: {
+        tags,
+        summary: 'The instrument as a student answers it, for its unit’s counsellor to try (no attempt is recorded)',
+        params: IdParams,
+        response: { 200: InstrumentPreview, ...errors },
+      },
+    },
+    async (request) => instruments.preview(userOf(request), request.params.id),
   );
   app.patch(
     '/:id',

@@ -58,6 +58,15 @@ export async function writeDefinition(tx: Executor, instrumentId: number, def: D
   if (nextVersion !== null) await repo.updateInstrument(tx, instrumentId, { version: nextVersion });
 }
 
+/** An item as a player shows it: its text, its kind and its options' labels (never their scoring). */
+const playItem = (it: Awaited<ReturnType<typeof repo.itemsOf>>[number]) => ({
+  id: it.id,
+  number: it.number,
+  text: it.text,
+  type: it.type,
+  options: it.options.map((o) => o.label),
+});
+
 export function createInstrumentService(db: Database) {
   const toSummary = (row: repo.InstrumentRow) => ({
     ...row,
@@ -89,6 +98,20 @@ export function createInstrumentService(db: Database) {
 
   async function get(user: AuthUser, id: number) {
     return full(db, await visible(db, user, id));
+  }
+
+  /**
+   * The instrument as its players see it, for the counsellor of its unit (the route's counselling.manage, the
+   * unit by `visible`): reading it starts no attempt and records no answer.
+   */
+  async function preview(user: AuthUser, id: number) {
+    const instrument = await visible(db, user, id);
+    const items = await repo.itemsOf(db, id);
+    return {
+      instrumentName: instrument.name,
+      instructions: instrument.instructions,
+      items: items.map(playItem),
+    };
   }
 
   async function create(user: AuthUser, input: InstrumentCreateInput, actor: AuditActor) {
@@ -483,13 +506,7 @@ export function createInstrumentService(db: Database) {
       instrumentName: instrument.name,
       instructions: instrument.instructions,
       closesOn: w.closesOn,
-      items: items.map((it) => ({
-        id: it.id,
-        number: it.number,
-        text: it.text,
-        type: it.type,
-        options: it.options.map((o) => o.label),
-      })),
+      items: items.map(playItem),
       answers,
     };
   }
@@ -573,6 +590,7 @@ export function createInstrumentService(db: Database) {
   return {
     list,
     get,
+    preview,
     create,
     updateMeta,
     saveDefinition,

@@ -123,6 +123,28 @@ describe('instruments', () => {
     expect((await ctx.call(otherBpbk, 'PATCH', `${B}/${riasec.id}`, { name: 'x' })).statusCode).toBe(403);
   });
 
+  it('lets the counsellor of the unit preview the instrument as a student sees it, recording nothing (issue 39)', async () => {
+    const [attempts, answers] = [await attemptCount(), await answerCount()];
+    const res = await ctx.call(bpbk, 'GET', `${B}/${riasec.id}/preview`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ instrumentName: 'Eksplorasi Minat RIASEC' });
+    expect(res.json().items).toHaveLength(48);
+    expect(res.json().items[0]).toEqual({
+      id: riasec.items[0]!.id,
+      number: 1,
+      text: expect.any(String),
+      type: riasec.items[0]!.type,
+      options: expect.any(Array),
+    });
+    expect(res.json()).not.toHaveProperty('attemptId');
+    expect([await attemptCount(), await answerCount()]).toEqual([attempts, answers]);
+    // the counsellor of another unit, the principal (reads results, keeps no instrument), a teacher, a student: no
+    for (const s of [otherBpbk, principal, teacher, studentA]) {
+      expect((await ctx.call(s, 'GET', `${B}/${riasec.id}/preview`)).statusCode, s.user.division).toBe(403);
+    }
+    expect((await ctx.call(bpbk, 'GET', `${B}/999999/preview`)).statusCode).toBe(404);
+  });
+
   it('refuses an inconsistent definition with field errors and writes nothing', async () => {
     const before = (await ctx.db.select().from(counsellingInstrumentItems)).length;
     const res = await ctx.call(bpbk, 'PUT', `${B}/${riasec.id}/definition`, {
@@ -507,6 +529,7 @@ describe('access', () => {
     'GET /api/v1/instruments/': 'counselling.read',
     'POST /api/v1/instruments/': 'counselling.manage',
     'GET /api/v1/instruments/:id': 'counselling.read',
+    'GET /api/v1/instruments/:id/preview': 'counselling.manage',
     'PATCH /api/v1/instruments/:id': 'counselling.manage',
     'PUT /api/v1/instruments/:id/definition': 'counselling.manage',
     'DELETE /api/v1/instruments/:id': 'counselling.manage',

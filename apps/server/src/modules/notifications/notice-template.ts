@@ -1,4 +1,4 @@
-import { formatDate, formatRupiah } from '@mms/shared';
+import { formatDate, formatPeriod, formatRupiah } from '@mms/shared';
 
 /**
  * The Indonesian texts of the notifications (issue 18): fixed documents sent to students, parents and staff as they
@@ -58,9 +58,9 @@ export function billDueText(b: {
   dueDate: string;
 }): NoticeText {
   return {
-    subject: `Tagihan ${b.component} ${b.period} jatuh tempo`,
+    subject: `Tagihan ${b.component} ${formatPeriod(b)} jatuh tempo`,
     body:
-      `Tagihan ${b.component} periode ${b.period} atas nama ${b.studentName} sebesar ${formatRupiah(b.due)} ` +
+      `Tagihan ${b.component} periode ${formatPeriod(b)} atas nama ${b.studentName} sebesar ${formatRupiah(b.due)} ` +
       `jatuh tempo ${formatDate(b.dueDate)}. Abaikan pesan ini bila sudah dibayar.`,
   };
 }

@@ -10,6 +10,14 @@ import * as structure from './structure.repo.ts';
 /** The student record's card: the student, their unit and their class in the active year. */
 export { findStudentCard, type StudentCardRow } from './student-card.repo.ts';
 
+/** The students and classes of a unit as the ministry's Dapodik sheets list them, and students' NISN. */
+export {
+  dapodikRombelRows,
+  dapodikStudentRows,
+  nisnOfStudents,
+  type DapodikStudentRow,
+} from './ministry-lists.repo.ts';
+
 /** Small reads of units and staff (search, the old client's calls, the health page). */
 export { publicUnits, searchEmployees, unitIdByCode } from './directory.repo.ts';
 

@@ -1,6 +1,7 @@
 import { sql, eq } from 'drizzle-orm';
 import {
   ALL_UNIT_DIVISIONS,
+  DIVISION_LABELS,
   PRIVILEGED_DIVISIONS,
   type CreateUserRequest,
   type Division,
@@ -113,6 +114,13 @@ export function createUsersService(db: Database) {
         if (id === caller.user.id) throw forbidden('Anda tidak dapat mengubah divisi akun Anda sendiri');
         assertMayGrant(caller, user.division, division);
         if (user.division === 'ADMIN') assertAdminRemains(admins, id);
+        // a new division is a new menu and new rights for that person: never by a stray choice in a form
+        if (input.confirmDivisionChange !== true) {
+          throw conflict(
+            `Mengubah divisi ${user.displayName} dari ${DIVISION_LABELS[user.division].id} menjadi ${DIVISION_LABELS[division].id} mengganti seluruh menu dan hak aksesnya. Konfirmasikan perubahan divisi ini.`,
+            { confirmDivisionChange: 'Perlu konfirmasi' },
+          );
+        }
       } else if (isPrivileged(division) && unitId !== user.unitId) {
         assertMayGrant(caller, division);
       }

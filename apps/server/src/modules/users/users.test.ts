@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, units, users, users as usersTable } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { CSRF_HEADER } from '@mms/shared';
+import { setClock } from '../../lib/clock.ts';
 import { createUsersService } from './users.service.ts';
 
 let ctx: TestContext;
@@ -135,7 +137,9 @@ describe('creating an account', () => {
     await ctx.db.update(usersTable).set({ isActive: false }).where(eq(usersTable.id, boss.id));
     await expect(users.setActive(boss.id, true, tu, actor)).rejects.toThrow(/Hanya ADMIN/);
     // a non-privileged change by that caller is fine
-    expect((await users.update(target.id, { division: 'TEACHER' }, tu, actor)).division).toBe('TEACHER');
+    expect(
+      (await users.update(target.id, { division: 'TEACHER', confirmDivisionChange: true }, tu, actor)).division,
+    ).toBe('TEACHER');
   });
 });
 
@@ -228,6 +232,7 @@ describe('changing division and unit', () => {
     const res = await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, {
       division: 'WAKAKUR',
       displayName: 'Bu Wakakur',
+      confirmDivisionChange: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ division: 'WAKAKUR', displayName: 'Bu Wakakur', unitId: smp });
@@ -252,11 +257,59 @@ describe('changing division and unit', () => {
 
     // ADMIN needs no unit; a unit-bound division does
     expect(
-      (await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, { division: 'ADMIN', unitId: null })).json().division,
+      (
+        await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, {
+          division: 'ADMIN',
+          unitId: null,
+          confirmDivisionChange: true,
+        })
+      ).json().division,
     ).toBe('ADMIN');
-    const noUnit = await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, { division: 'TU' });
+    const noUnit = await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, {
+      division: 'TU',
+      confirmDivisionChange: true,
+    });
     expect(noUnit.statusCode).toBe(400);
     expect(noUnit.json().error.fields).toEqual({ unitId: 'Unit wajib dipilih untuk divisi ini' });
+  });
+
+  it('refuses a change of division without its confirmation, saying what changes (issue 39 finding 13)', async () => {
+    setClock('2026-12-02T05:42:00+07:00'); // 05:42 WIB, the hour the issue was seen
+    onTestFinished(() => setClock(process.env.MMS_NOW ?? null));
+    const u = await ctx.createUser({ division: 'TEACHER', username: 'guru.pindah' });
+    const s = await ctx.signIn(u.username);
+    const res = await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, { division: 'TU', displayName: 'Pak Pindah' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'CONFLICT',
+      message:
+        'Mengubah divisi Pengguna guru.pindah dari Guru menjadi Tata Usaha mengganti seluruh menu dan hak aksesnya. Konfirmasikan perubahan divisi ini.',
+      fields: { confirmDivisionChange: 'Perlu konfirmasi' },
+    });
+    const english = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${u.id}`,
+      payload: { division: 'TU' },
+      headers: { cookie: admin.cookie, [CSRF_HEADER]: admin.csrfToken, 'accept-language': 'en' },
+    });
+    expect(english.json().error.message).toBe(
+      "Changing Pengguna guru.pindah's division from Teacher to Administrative staff replaces their whole menu and access rights. Please confirm the change of division.",
+    );
+    // nothing changed, nothing audited, the sessions live on; the same division again needs no confirmation
+    const [row] = await ctx.db.select().from(usersTable).where(eq(usersTable.id, u.id));
+    expect(row).toMatchObject({ division: 'TEACHER', displayName: 'Pengguna guru.pindah' });
+    const audit = () => ctx.call(admin, 'GET', `/api/v1/audit?action=users.update&entityId=${u.id}`);
+    expect((await audit()).json().total).toBe(0);
+    expect((await ctx.call(s, 'GET', '/api/v1/auth/me')).statusCode).toBe(200);
+    const same = await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, { division: 'TEACHER', displayName: 'Pak A' });
+    expect(same.statusCode).toBe(200);
+    // confirmed: changed, audited with before and after
+    const ok = await ctx.call(admin, 'PATCH', `/api/v1/users/${u.id}`, { division: 'TU', confirmDivisionChange: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().division).toBe('TU');
+    const log = (await audit()).json().items[0];
+    expect(log.before).toMatchObject({ division: 'TEACHER' });
+    expect(log.after).toMatchObject({ division: 'TU', sessionsEnded: 1 });
   });
 
   it("refuses one's own division, a student's division, unknown ids and bad input", async () => {

@@ -1,5 +1,6 @@
-import { fraction, roundHalfUp, scoreResponse, sumFractions, type Fraction } from '@mms/shared';
+import { fraction, gradeOf, roundHalfUp, scoreResponse, sumFractions, type Fraction } from '@mms/shared';
 import type { Executor } from '../../../db/client.ts';
+import { feedGradebook } from './gradebook.ts';
 import * as repo from './results.repo.ts';
 
 /** The pinned items of an assessment with their content, and the answers of attempts: what scoring reads. */
@@ -42,11 +43,14 @@ export function scoreAttempt(items: repo.ItemRow[], answers: repo.AnswerRow[]) {
 
 /**
  * Recomputes and stores an attempt's score from its answers: GRADED once no essay waits, SUBMITTED while one does;
- * an attempt still in progress keeps its status.
+ * an attempt still in progress keeps its status. A student's score then goes to the grade book of the subject and
+ * class in the same transaction (`feedGradebook`): every scoring path (submission, deadline, forced submission,
+ * essay marking, a key change, a typed answer sheet, an answer file) passes here.
  */
 export async function rescore(exec: Executor, items: repo.ItemRow[], attemptId: number) {
   const answers = await repo.answersOf(exec, [attemptId]);
   const s = scoreAttempt(items, answers);
   await repo.setAttemptScore(exec, attemptId, s.earned, s.pending ? 'SUBMITTED' : 'GRADED');
+  await feedGradebook(exec, attemptId, gradeOf(s.earned, s.max), s.pending > 0);
   return s;
 }

@@ -8,7 +8,7 @@ import {
   attempts,
   questionVersions,
 } from '../../../db/schema/index.ts';
-import { sqlNow } from '../../../lib/sql.ts';
+import { arrayParam, sqlNow } from '../../../lib/sql.ts';
 
 /** What a paper reads of a pinned version. */
 const pinned = {
@@ -295,4 +295,47 @@ export async function latestAttemptOf(db: Executor, assessmentId: number, studen
     .orderBy(sql`${attempts.attemptNo} desc`)
     .limit(1);
   return row;
+}
+
+/**
+ * What the grade book needs of a student's attempt just scored: its assessment (not deleted), whether it is the
+ * student's latest attempt, and the class of the assessment the student is in (open enrolment first). None for an
+ * applicant's attempt.
+ */
+export async function attemptForGradebook(db: Executor, attemptId: number) {
+  const result = await db.execute<{
+    studentId: number;
+    status: 'IN_PROGRESS' | 'SUBMITTED' | 'GRADED';
+    latest: boolean;
+    assessmentId: number;
+    unitId: number;
+    subjectId: number;
+    kind: string;
+    title: string;
+    isSample: boolean;
+    date: string;
+    classGroupId: number | null;
+  }>(sql`
+    select t.student_id as "studentId", t.status,
+      not exists (select 1 from attempts n where n.assessment_id = t.assessment_id and n.student_id = t.student_id
+        and n.attempt_no > t.attempt_no) as latest,
+      a.id as "assessmentId", a.unit_id as "unitId", a.subject_id as "subjectId", a.kind, a.title,
+      a.is_sample as "isSample",
+      (coalesce(a.opens_at, a.due_at, a.closes_at, t.submitted_at, t.started_at) at time zone 'Asia/Jakarta')::date::text
+        as date,
+      (select ac.class_group_id from assessment_classes ac
+        join enrollments e on e.class_group_id = ac.class_group_id and e.student_id = t.student_id
+        where ac.assessment_id = a.id order by e.ended_at is null desc, e.started_at desc limit 1) as "classGroupId"
+    from attempts t join assessments a on a.id = t.assessment_id
+    where t.id = ${attemptId} and t.student_id is not null and a.deleted_at is null and a.subject_id is not null`);
+  return result.rows[0];
+}
+
+/** Of some assessments, those whose scores a student may read: published, with scores shown. */
+export async function shownToStudents(db: Executor, assessmentIds: number[]) {
+  if (!assessmentIds.length) return [];
+  const result = await db.execute<{ id: number }>(sql`
+    select id from assessments
+    where id = any(${arrayParam(assessmentIds)}::int[]) and state = 'PUBLISHED' and show_score and deleted_at is null`);
+  return result.rows.map((r) => r.id);
 }

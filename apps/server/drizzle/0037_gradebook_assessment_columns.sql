@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "score_columns_assessment_class_uq" ON "score_columns" USING btree ("assessment_id","class_group_id");

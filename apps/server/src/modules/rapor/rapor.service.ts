@@ -1,0 +1,277 @@
+import {
+  congregationRate,
+  countRaporAttendance,
+  emptyPrayerCounts,
+  raporFaseOf,
+  semesterInYear,
+  semesterRange,
+  type AuthUser,
+  type PrayerStatus,
+  type Rapor,
+  type RaporQuery,
+  type RaporSubject,
+  type Semester,
+} from '@mms/shared';
+import type { Database } from '../../db/client.ts';
+import { actorOfUser } from '../../lib/actor.ts';
+import { clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { access } from '../access/access.service.ts';
+import { studentDailyCounts } from '../attendance/attendance.service.ts';
+import { studentBtqSummary } from '../btq/btq.service.ts';
+import { savedDescriptionsOf } from '../descriptions/descriptions.service.ts';
+import { recentStudentDiscipline, studentDisciplineSummary } from '../discipline/discipline.service.ts';
+import { createGradesService } from '../grades/grades.service.ts';
+import { createP5Service } from '../grades/p5.service.ts';
+import { studentPrayerCounts } from '../prayer/prayer.service.ts';
+import { schoolDays } from '../school/calendar.service.ts';
+import { createLetterheadService } from '../school/letterhead.service.ts';
+import * as school from '../school/school.service.ts';
+
+type ClassRow = NonNullable<Awaited<ReturnType<typeof school.findClass>>>;
+type YearRow = NonNullable<Awaited<ReturnType<typeof school.findYear>>>;
+type StudentRef = { id: number; name: string; nis: string; nisn: string | null; entryDate: string | null };
+
+/** The letterhead of a rapor and its logo's bytes (read once for a whole class). */
+export interface RaporSchool {
+  school: Rapor['school'];
+  signature: { place: string | null; principal: string | null; principalNip: string | null };
+  logo: Buffer | null;
+}
+
+const min = (a: string, b: string) => (a < b ? a : b);
+const max = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * The report card (rapor) of a student and semester, read-only (issue 40 §2): identity, the final score per
+ * subject, P5, attendance counted over the calendar's school days, the pesantren page, and the signatures; every
+ * part read through the service of the module that owns it. Who may open it is the access service's rapor rule
+ * (`rapor.access.ts`): the class's homeroom teacher, the leaders of the unit; a student not yet.
+ */
+export function createRaporService(db: Database, dataDir: string) {
+  const grades = createGradesService(db);
+  const p5 = createP5Service(db);
+  const letterheads = createLetterheadService(db, dataDir);
+
+  /**
+   * The final score of each subject of the student's semester: the one place the rapor takes scores from, so the
+   * grade book's final-score rule (issue 40 §1) replaces it here alone.
+   */
+  async function subjectScoresOf(
+    studentId: number,
+    semester: Semester,
+    classGroupId?: number,
+  ): Promise<RaporSubject[]> {
+    const [s, descriptions] = await Promise.all([
+      grades.scoresOfStudent(studentId, semester),
+      classGroupId === undefined
+        ? new Map<number, string>()
+        : savedDescriptionsOf(db, studentId, classGroupId, semester),
+    ]);
+    return s.subjects.map((x) => ({
+      subjectId: x.subjectId,
+      name: x.subjectName,
+      final: x.final,
+      kkm: x.kkm,
+      // the subject teacher's saved text (modules/descriptions); empty until saved
+      description: descriptions.get(x.subjectId) ?? '',
+    }));
+  }
+
+  /** The class, once the caller may open its rapors (404 none, 403 another unit or not its homeroom). */
+  async function raporClass(user: AuthUser, classGroupId: number): Promise<ClassRow> {
+    const cls = await school.findClass(db, classGroupId);
+    if (!cls) throw notFound('Kelas');
+    await access.require(db, actorOfUser(user), 'read', 'raporClass', cls.id);
+    return cls;
+  }
+
+  async function yearOf(cls: ClassRow): Promise<YearRow> {
+    const year = await school.findYear(db, cls.academicYearId);
+    if (!year) throw notFound('Tahun pelajaran');
+    return year;
+  }
+
+  /** The semester asked, else today's in the class's year (its last one once the year is over). */
+  function semesterOf(q: RaporQuery, year: YearRow): Semester {
+    if (q.semester) return q.semester;
+    const today = clock.today();
+    return semesterInYear(today, year) ?? (today > year.endDate ? 'GENAP' : 'GANJIL');
+  }
+
+  async function schoolOf(user: AuthUser, unitId: number): Promise<RaporSchool> {
+    const l = await letterheads.letterhead(user, { unitId });
+    const logoName = l.logoUrl?.split('/').pop() ?? null;
+    const logo = logoName ? await letterheads.readLogo(logoName).catch(() => null) : null;
+    return {
+      school: {
+        foundationName: l.foundationName,
+        name: l.name,
+        npsn: l.npsn,
+        address: l.address,
+        phone: l.phone,
+        email: l.email,
+        logoUrl: l.logoUrl,
+      },
+      signature: { place: l.signature.place, principal: l.signature.name, principalNip: l.signature.nip },
+      logo,
+    };
+  }
+
+  async function attendanceOf(student: StudentRef, unitId: number, range: { from: string; to: string }) {
+    const from = student.entryDate ? max(range.from, student.entryDate) : range.from;
+    const to = min(range.to, clock.today());
+    if (to < from) return countRaporAttendance([], []);
+    const [days, rows] = await Promise.all([
+      schoolDays(db, unitId, from, to),
+      studentDailyCounts(db, student.id, from, to),
+    ]);
+    return countRaporAttendance(days, rows);
+  }
+
+  async function pesantrenOf(studentId: number, schoolYear: string, range: { from: string; to: string }) {
+    const b = await studentBtqSummary(db, studentId, range.from, range.to);
+    const inSemester = b.lastDate !== null && b.lastDate >= range.from && b.lastDate <= range.to;
+    const tahfidz = b.lastKind === 'ZIYADAH' || b.lastKind === 'MUROJAAH';
+    const prayerRows = await studentPrayerCounts(db, studentId, range.from, range.to);
+    const prayer = emptyPrayerCounts();
+    for (const r of prayerRows) prayer[r.status as PrayerStatus] = r.n;
+    const d = await studentDisciplineSummary(db, studentId, schoolYear);
+    return {
+      btq: {
+        method: b.method,
+        methodKind: b.lastKind === null ? null : tahfidz ? 'TAHFIDZ' : 'READING',
+        level: b.level,
+        levelSince: b.levelSince,
+        group: b.groupName,
+        teacher: b.teacher,
+        entries: b.month,
+        lastEntryDate: b.lastDate,
+        lastEntry:
+          b.lastDate === null
+            ? null
+            : tahfidz
+              ? `QS ${b.lastSurah ?? '-'}:${b.lastAyatTo ?? '-'}`
+              : `hal. ${b.lastPageTo ?? '-'}`,
+      },
+      // the hafalan reached: the last tahfidz entry, when it is of this semester (the BTQ summary holds no juz)
+      tahfidz: tahfidz && inSemester ? { juz: null, surah: b.lastSurah, ayat: b.lastAyatTo } : null,
+      prayer: {
+        congregation: prayer.BERJAMAAH,
+        late: prayer.TERLAMBAT,
+        excused: prayer.UDZUR,
+        missed: prayer.TIDAK_SALAT,
+        rate: congregationRate(prayer),
+      },
+      discipline: {
+        balance: d.balance,
+        violations: d.violations,
+        achievements: d.achievements,
+        openSanctions: d.sanctions,
+        recent: await recentStudentDiscipline(db, studentId, schoolYear),
+      },
+    };
+  }
+
+  /** The rapor of a student of a class the caller was allowed. */
+  async function build(
+    user: AuthUser,
+    student: StudentRef,
+    cls: ClassRow,
+    year: YearRow,
+    semester: Semester,
+    sch: RaporSchool,
+  ): Promise<Rapor> {
+    const range = semesterRange(year, semester);
+    const [subjects, p5Rows, attendance, pesantren] = await Promise.all([
+      subjectScoresOf(student.id, semester, cls.id),
+      p5.ofStudentSemester(student.id, cls.gradeId, year.id, semester),
+      attendanceOf(student, cls.unitId, range),
+      pesantrenOf(student.id, year.name, range),
+    ]);
+    return {
+      student: { id: student.id, name: student.name, nis: student.nis, nisn: student.nisn },
+      classGroup: { id: cls.id, name: cls.name, gradeLevel: cls.gradeLevel },
+      fase: raporFaseOf(cls.gradeLevel),
+      semester,
+      schoolYear: year.name,
+      from: range.from,
+      to: range.to,
+      school: sch.school,
+      subjects,
+      extracurriculars: [],
+      p5: p5Rows,
+      attendance,
+      pesantren,
+      homeroomNote: '',
+      signatures: {
+        place: sch.signature.place,
+        date: min(clock.today(), range.to),
+        homeroom: cls.homeroomName,
+        principal: sch.signature.principal,
+        principalNip: sch.signature.principalNip,
+      },
+    };
+  }
+
+  /** A student's rapor of a semester in their class of the active year. */
+  async function ofStudent(user: AuthUser, studentId: number, q: RaporQuery) {
+    const card = await school.findStudentCard(db, studentId);
+    if (!card) throw notFound('Siswa');
+    if (card.classId === null) throw notFound('Kelas siswa pada tahun pelajaran aktif');
+    const cls = await raporClass(user, card.classId);
+    const year = await yearOf(cls);
+    const sch = await schoolOf(user, cls.unitId);
+    const rapor = await build(user, card, cls, year, semesterOf(q, year), sch);
+    return { rapor, logo: sch.logo };
+  }
+
+  /** The students of a class whose rapors the caller may open, in the order of the class list (by name). */
+  async function classList(user: AuthUser, classGroupId: number, q: RaporQuery) {
+    const cls = await raporClass(user, classGroupId);
+    const year = await yearOf(cls);
+    const students = await school.activeStudentsOfClass(db, cls.id, 'name');
+    return {
+      classGroup: { id: cls.id, name: cls.name },
+      semester: semesterOf(q, year),
+      students: students.map((s) => ({ id: s.id, nis: s.nis, name: s.name })),
+    };
+  }
+
+  /**
+   * Every rapor of a class, one after another (an async generator: the caller renders each before the next is
+   * read, so a class holds one student's queries at a time).
+   */
+  async function ofClass(user: AuthUser, classGroupId: number, q: RaporQuery) {
+    const cls = await raporClass(user, classGroupId);
+    const year = await yearOf(cls);
+    const semester = semesterOf(q, year);
+    const sch = await schoolOf(user, cls.unitId);
+    const students = await school.activeStudentsOfClass(db, cls.id, 'name');
+    async function* rapors() {
+      for (const s of students) {
+        const card = await school.findStudentCard(db, s.id);
+        if (card) yield await build(user, card, cls, year, semester, sch);
+      }
+    }
+    return { classGroup: cls, semester, logo: sch.logo, count: students.length, rapors };
+  }
+
+  /** The classes whose rapors the caller may open in the active year, by name. */
+  async function classes(user: AuthUser) {
+    const year = await school.activeYear(db);
+    if (!year) return { items: [] };
+    const actor = actorOfUser(user);
+    const ids = await access.list(db, actor, 'read', 'raporClass');
+    const rows = await Promise.all([...ids].map((id) => school.findClass(db, id)));
+    const items = rows
+      .filter((c): c is ClassRow => c !== undefined && c.academicYearId === year.id)
+      .map((c) => ({ id: c.id, name: c.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'id', { numeric: true }));
+    return { items };
+  }
+
+  return { subjectScoresOf, ofStudent, classList, ofClass, classes };
+}
+
+export type RaporService = ReturnType<typeof createRaporService>;
