@@ -4,6 +4,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './scripts/eslint/import-boundaries.js';
 
+const JAKARTA_DAY = 'use jakartaDay(timestamp) / formatDate / dateText (@mms/shared, web lib/display.ts)';
+/** The ways a timestamp was turned into the UTC (or the host's) date; exported for its test. */
+export const UTC_DATE_SYNTAX = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(slice|substring|substr|split)$/][callee.object.callee.property.name='toISOString']",
+    message: `toISOString() is the UTC date: ${JAKARTA_DAY}.`,
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.property.name=/(At|^at)$/]',
+    message: `a timestamp's first 10 characters are its UTC date: ${JAKARTA_DAY}.`,
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+    message: `the host's time zone and format: ${JAKARTA_DAY}, dateTimeText.`,
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(getDate|getDay|getMonth|getFullYear|getHours)$/][arguments.length=0]',
+    message: `the host's local time: ${JAKARTA_DAY} (or toJakarta for the time).`,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -40,6 +64,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // a date shown, printed or exported is the Jakarta day of a timestamp (shared `jakartaDay`, `formatDate`, the
+    // web's `dateText`), never its UTC date nor the host's local one (issue 39: 05:42 WIB read as the day before)
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...UTC_DATE_SYNTAX] },
   },
   {
     files: ['scripts/**', '**/cli/**'],

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { mantineComponentStyles } from './build-plugins/mantine-component-styles.ts';
 import { mantineStableIds } from './build-plugins/mantine-stable-ids.ts';
 import { precompress } from './build-plugins/precompress.ts';
 import { routeModulesPlugin } from './build-plugins/route-modules.ts';
@@ -20,8 +21,9 @@ const reactRouterProduction = path.join(
 
 export default defineConfig({
   // routeModulesPlugin: which modules each route loads, for the server's modulepreload links (web-app.ts);
-  // mantineStableIds: Mantine's components keep React's id instead of a random one set after they mount
-  plugins: [mantineStableIds(), react(), routeModulesPlugin(), precompress()],
+  // mantineStableIds: Mantine's components keep React's id instead of a random one set after they mount;
+  // mantineComponentStyles: each Mantine component imports its own stylesheet, in the chunk that uses it
+  plugins: [mantineStableIds(), mantineComponentStyles(), react(), routeModulesPlugin(), precompress()],
   // @mms/shared resolves to its TypeScript sources (no separate build step for the browser).
   resolve: {
     conditions: ['mms-source', ...defaultClientConditions],

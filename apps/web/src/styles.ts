@@ -45,5 +45,8 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/notifications/styles.css';
+// Progress before NavigationProgress, which is built on it: nprogress's fixed bar must win over Progress's
+// position: relative (after, the 3px bar sat in the page's flow and moved every screen down; page-load.spec)
+import '@mantine/core/styles/Progress.css';
 import '@mantine/nprogress/styles.css';
 import './app/app.css';

@@ -1,10 +1,11 @@
 import { Center, Loader, LoadingOverlay } from '@mantine/core';
-import { can, type Permission } from '@mms/shared';
+import { type Permission } from '@mms/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorView } from '../features/errors/components/error-view.tsx';
 import { useSettings } from '../lib/settings-store.ts';
 import { signInPath, useSession } from '../lib/session.ts';
+import { userCan } from '../lib/permissions.ts';
 
 export function PageLoader() {
   const { pageLoader } = useSettings();
@@ -31,7 +32,7 @@ export function RequirePermission({
   children: ReactNode;
 }) {
   const { data: user } = useSession();
-  if (permission && !can(user?.division, permission)) return <ErrorView code="403" signedIn={!!user} />;
+  if (permission && !userCan(user, permission)) return <ErrorView code="403" signedIn={!!user} />;
   return children;
 }
 

@@ -19,7 +19,10 @@ import { instrumentRoutes } from '../features/instruments/routes.ts';
 import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { filesRoutes } from '../features/files/routes.ts';
 import { adminRoutes } from '../features/admin/routes.ts';
+import { learningObjectivesRoutes } from '../features/learning-objectives/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
+import { raporRoutes } from '../features/rapor/routes.ts';
+import { descriptionsRoutes } from '../features/descriptions/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
 import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
 import { prayerRoutes } from '../features/prayer/routes.ts';
@@ -123,7 +126,10 @@ export const routes: RouteObject[] = [
           ...disciplineRoutes,
           ...filesRoutes,
           ...adminRoutes,
+          ...learningObjectivesRoutes,
           ...studentRecordRoutes,
+          ...raporRoutes,
+          ...descriptionsRoutes,
           ...btqRoutes,
           ...btqProgressRoutes,
           ...prayerRoutes,

@@ -115,6 +115,9 @@ export const themeFor = (colorTheme: ColorTheme, closeLabel = 'Tutup') =>
       // Mantine puts an unnamed focusable placeholder among a menu's items (axe: aria-required-children);
       // without it, opening a menu focuses its first item, as WAI-ARIA menus do.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A table wider than its box scrolls inside it (a phone, a half-width column): the keyboard reaches the box
+      // so its hidden columns can be scrolled to (axe: scrollable-region-focusable)
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
       // A select's list is rendered when it opens. Mantine keeps every closed list mounted (hidden), and Floating
       // UI positions each one as the page first renders: a dozen forced style recalculations per select, 100 ms
       // of a phone's CPU on a list screen with three filters. (A select that sets its own comboboxProps says

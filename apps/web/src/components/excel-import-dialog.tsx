@@ -23,7 +23,8 @@ export interface ExcelImportProps {
   button?: string;
   /** what the import does, above the template link */
   lead?: string;
-  templateHref: string;
+  /** the template to fill; none when the file to fill is the screen's own export (the dialog's lead says so) */
+  templateHref?: string;
   templateText?: string;
   /** sends the file; resolves with how many rows were imported (all or nothing: a rejection lists every row) */
   upload: (file: File) => Promise<{ imported: number }>;
@@ -72,9 +73,11 @@ export function ExcelImportButton({
       <Modal opened={open} onClose={close} title={title} size="lg">
         <Stack>
           <Text size="sm">{lead ?? t('school.import.lead')}</Text>
-          <Anchor href={templateHref} download>
-            {templateText ?? t('school.import.template')}
-          </Anchor>
+          {templateHref && (
+            <Anchor href={templateHref} download>
+              {templateText ?? t('school.import.template')}
+            </Anchor>
+          )}
           {extra}
           <FileInput
             label={t('school.import.file')}

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
+import '../i18n/list/index.ts';
 
 /** Picks one student by typing a name, NIS or NISN (server search, 20 at a time); used by every feature that picks one. */
 export function StudentPicker({

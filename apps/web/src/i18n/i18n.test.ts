@@ -13,6 +13,10 @@ import { en } from './en.ts';
 import { examEngineEn } from './exam-engine/en.ts';
 import { examEngineId } from './exam-engine/id.ts';
 import { id } from './id.ts';
+import { auditLabelsEn } from './audit/en.ts';
+import { auditLabelsId } from './audit/id.ts';
+import { listEn } from './list/en.ts';
+import { listId } from './list/id.ts';
 import { printEn } from './print/en.ts';
 import { printId } from './print/id.ts';
 import { reportsEn } from './reports/en.ts';
@@ -31,6 +35,8 @@ describe('the texts (apps/web/src/i18n/README.md)', () => {
   it.each([
     ['shell', id, en],
     ['school', schoolId, schoolEn],
+    ['list', listId, listEn],
+    ['audit', auditLabelsId, auditLabelsEn],
     ['attendance', attendanceId, attendanceEn],
     ['reports', reportsId, reportsEn],
     ['print', printId, printEn],

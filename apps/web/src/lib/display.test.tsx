@@ -1,7 +1,16 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render.tsx';
-import { cellText, dateRangeText, dateText, divisionText, genderText, withDisplayCells } from './display.ts';
+import { exportCell } from '../components/data-list/export-xlsx.ts';
+import {
+  cellText,
+  dateRangeText,
+  dateText,
+  dateTimeText,
+  divisionText,
+  genderText,
+  withDisplayCells,
+} from './display.ts';
 
 afterEach(() => i18next.changeLanguage('id'));
 
@@ -18,6 +27,19 @@ describe('display of dates and codes', () => {
     await i18next.changeLanguage('en');
     expect(dateText('2026-08-17')).toBe('17 August 2026');
     expect(dateText('2026-11-25', 'weekday')).toBe('Wednesday, 25 November 2026');
+  });
+
+  it('shows a record made at 05:42 WIB under its Jakarta day (2 December), not the UTC one, everywhere', async () => {
+    await renderWithApp(<div />);
+    const at = '2026-12-01T22:42:00Z';
+    expect(dateText(at, 'short')).toBe('02/12/2026');
+    expect(dateText(at)).toBe('2 Desember 2026');
+    expect(dateTimeText(at)).toBe('02/12/2026 05.42');
+    expect(cellText(at)).toBe('02/12/2026 05.42');
+    expect(exportCell(at)).toBe('02/12/2026');
+    await i18next.changeLanguage('en');
+    expect(dateText(at)).toBe('2 December 2026');
+    expect(dateTimeText(at, 'en')).toBe('02/12/2026 05:42');
   });
 
   it('shows L/P as M/F in English and division codes as labels', async () => {

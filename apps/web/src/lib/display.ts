@@ -2,8 +2,11 @@ import {
   DIVISION_LABELS,
   DIVISIONS,
   formatDate,
+  formatDateTime,
   formatDateRange,
-  jakartaDate,
+  formatMonth,
+  formatPeriod,
+  looksLikeInstant,
   looksLikeIsoDate,
   type Division,
 } from '@mms/shared';
@@ -16,35 +19,23 @@ import type { ReactNode } from 'react';
  */
 export const displayLanguage = (): 'id' | 'en' => (i18next.language === 'en' ? 'en' : 'id');
 
-/** The school day (Jakarta) of an ISO instant; a `YYYY-MM-DD` stays as it is. */
-const dayOf = (date: string): string => {
-  if (date.length <= 10) return date;
-  const instant = new Date(date);
-  return Number.isNaN(instant.getTime()) ? date : jakartaDate(instant);
-};
-
-/** A date (`YYYY-MM-DD` or an ISO instant) as `25 November 2026` (long) or `25/11/2026` (short). */
+/**
+ * A date (`YYYY-MM-DD`) or a timestamp as `25 November 2026` (long) or `25/11/2026` (short); a timestamp reads
+ * its Jakarta day (shared `jakartaDay`), never the UTC date: pass the timestamp itself, never `.slice(0, 10)`.
+ */
 export const dateText = (date: string | null | undefined, style: 'long' | 'short' | 'weekday' = 'long'): string =>
-  date ? formatDate(dayOf(date), displayLanguage(), style) : '';
-
-// made on first use: building a formatter with a time zone loads the zone's data, ~30 ms of a phone's CPU that a
-// screen without times (most lists) should not pay when this module loads
-let timeFormat: Intl.DateTimeFormat | undefined;
-const time = (at: Date) =>
-  (timeFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Jakarta',
-    hour: '2-digit',
-    minute: '2-digit',
-  })).format(at);
+  date ? formatDate(date, displayLanguage(), style) : '';
 
 /** An instant as the school reads it, in Jakarta time: `25/11/2026 07.30` (`07:30` in English). */
-export function dateTimeText(iso: string | null | undefined, language: 'id' | 'en' = 'id'): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const hm = time(at);
-  return `${dateText(jakartaDate(at), 'short')} ${language === 'en' ? hm : hm.replace(':', '.')}`;
-}
+export const dateTimeText = (iso: string | null | undefined, language: 'id' | 'en' = 'id'): string =>
+  formatDateTime(iso, language);
+
+/** A month `YYYY-MM` as `Juli 2026` (`July 2026` in English), never `2026-07`. */
+export const monthText = (month: string | null | undefined): string => formatMonth(month, displayLanguage());
+
+/** A bill's period as `Juli 2026`, `Juli 2026 #2` (an instalment), `2026/2027` or `Sekali #1`. */
+export const periodText = (bill: { period: string; instalment?: number }): string =>
+  formatPeriod(bill, displayLanguage());
 
 /** A range of dates: one date when both ends are the same day. */
 export const dateRangeText = (from: string, to: string | null | undefined): string =>
@@ -63,9 +54,10 @@ const isDivision = (value: string): value is Division => (DIVISIONS as readonly 
 export const divisionText = (value: string | null | undefined): string =>
   !value ? '–' : isDivision(value) ? DIVISION_LABELS[value][displayLanguage()] : value;
 
-/** A table cell without a render of its own: an ISO date becomes a date, anything else stays. */
+/** A table cell without a render of its own: an ISO date becomes a date, a timestamp its Jakarta date and time. */
 export function cellText(value: unknown): ReactNode {
   if (typeof value === 'string' && looksLikeIsoDate(value)) return dateText(value, 'short');
+  if (typeof value === 'string' && looksLikeInstant(value)) return dateTimeText(value, displayLanguage());
   return value as ReactNode;
 }
 

@@ -1,12 +1,22 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AuthUser, CurrentSessionResponse, SessionResponse } from '@mms/shared';
+import type { AuthUser, CurrentSessionResponse, Permission, SessionResponse } from '@mms/shared';
 import { api, isApiError, setCsrfToken } from './api.ts';
 import { syncServerClock } from './clock.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
+/**
+ * The signed-in user with what the session may do: the server's permission table as the ADMIN changed it for the
+ * user's division and unit (issue 39). Absent (an older answer, a user kept for the offline exam page): the code's
+ * table. Read it through lib/permissions.ts (`userCan`, `useCan`).
+ */
+export type SessionUser = AuthUser & { readonly permissions?: readonly Permission[] };
+
+const sessionUser = (user: AuthUser, permissions: readonly Permission[] | undefined): SessionUser =>
+  permissions ? { ...user, permissions } : user;
+
 /** The signed-in user from `/auth/session`, or null for a guest (which that route answers without a 401). */
-export async function fetchSession(): Promise<AuthUser | null> {
+export async function fetchSession(): Promise<SessionUser | null> {
   let session: CurrentSessionResponse;
   try {
     session = await api<CurrentSessionResponse>('/auth/session');
@@ -17,8 +27,12 @@ export async function fetchSession(): Promise<AuthUser | null> {
     throw error;
   }
   syncServerClock(session.now);
-  setCsrfToken(session.user ? session.csrfToken : null);
-  return session.user;
+  if (!session.user) {
+    setCsrfToken(null);
+    return null;
+  }
+  setCsrfToken(session.csrfToken);
+  return sessionUser(session.user, session.permissions);
 }
 
 /** The session query: main.tsx starts it before the first render, the guards and layouts read it. */
@@ -34,7 +48,7 @@ export function useSession() {
 }
 
 /** The signed-in user; only for screens under the auth guard. */
-export function useCurrentUser(): AuthUser {
+export function useCurrentUser(): SessionUser {
   const { data } = useSession();
   if (!data) throw new Error('useCurrentUser outside the auth guard');
   return data;
@@ -43,7 +57,7 @@ export function useCurrentUser(): AuthUser {
 export function startSession(client: QueryClient, session: SessionResponse): void {
   setCsrfToken(session.csrfToken);
   syncServerClock(session.now);
-  client.setQueryData(SESSION_KEY, session.user);
+  client.setQueryData(SESSION_KEY, sessionUser(session.user, session.permissions));
 }
 
 const OFFLINE_USER_KEY = 'mms.exam-offline-user';

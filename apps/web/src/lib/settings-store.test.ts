@@ -61,6 +61,25 @@ describe('layout settings', () => {
     expect(store.get().colorTheme).toBe('city');
   });
 
+  it("follows the owner's settings stored by another tab, and only the owner's", () => {
+    const storage = memoryStorage();
+    const store = createSettingsStore(storage);
+    store.setOwner('u1');
+    let changes = 0;
+    store.subscribe(() => changes++);
+    store.storedElsewhere(settingsKey('u2'), JSON.stringify({ language: 'en' }));
+    expect(store.get().language).toBe('id');
+    store.storedElsewhere(settingsKey('u1'), JSON.stringify({ language: 'en', darkMode: 'dark' }));
+    expect(store.get()).toMatchObject({ language: 'en', darkMode: 'dark' });
+    expect(changes).toBe(1);
+    store.storedElsewhere(settingsKey('u1'), JSON.stringify({ language: 'en', darkMode: 'dark' }));
+    expect(changes).toBe(1);
+    // the other tab reset them: the guest's apply again
+    store.storedElsewhere(settingsKey('u1'), null);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(changes).toBe(2);
+  });
+
   it('never stores anything but UI preferences', () => {
     const storage = memoryStorage();
     const store = createSettingsStore(storage);

@@ -138,6 +138,17 @@ export function createSettingsStore(storage: Storage | null) {
       current = settings;
       emit();
     },
+    /**
+     * Another tab of this browser stored new settings (the `storage` event): the owner's change applies here too,
+     * so a language or a theme chosen in one tab is the one every open tab shows.
+     */
+    storedElsewhere(key: string | null, value: string | null) {
+      if (key !== settingsKey(owner)) return;
+      const next = parseSettings(value ?? read(GUEST_OWNER));
+      if (sameSettings(next, current)) return;
+      current = next;
+      emit();
+    },
     reset() {
       current = { ...DEFAULT_SETTINGS, language: current.language };
       try {
@@ -161,6 +172,8 @@ const browserStorage = (() => {
 })();
 
 export const settingsStore = createSettingsStore(browserStorage);
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => settingsStore.storedElsewhere(event.key, event.newValue));
 
 export function useSettings(): LayoutSettings {
   return useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.get);

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { APP_NAME, APP_VERSION } from '@mms/shared';
+import { APP_NAME, APP_VERSION, jakartaDay } from '@mms/shared';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../lib/clock.ts';
 
@@ -12,7 +12,7 @@ export function AppFooter() {
         {APP_NAME} <span data-testid="app-version">{t('app.version', { version: APP_VERSION })}</span>
       </Text>
       <Text size="xs" c="dimmed" truncate>
-        {t('app.copyright', { year: serverNow().getFullYear(), name: APP_NAME })}
+        {t('app.copyright', { year: jakartaDay(serverNow()).slice(0, 4), name: APP_NAME })}
       </Text>
     </Group>
   );

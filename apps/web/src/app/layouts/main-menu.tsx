@@ -1,10 +1,11 @@
 import { Badge, NavLink, Text } from '@mantine/core';
-import { menuFor, type Division, type MenuLink, type MenuNode, type MenuSubmenu } from '@mms/shared';
-import { lazy, Suspense, useMemo, useState, type ComponentPropsWithRef } from 'react';
+import type { MenuLink, MenuNode, MenuSubmenu } from '@mms/shared';
+import { lazy, Suspense, useState, type ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuTarget, ROUTES } from '../../lib/route-names.ts';
 import { MenuIconView } from '../../components/menu-icons.tsx';
+import { useMenu } from '../../lib/permissions.ts';
 
 export type Lang = 'id' | 'en';
 
@@ -19,17 +20,19 @@ export function linkIsActive(link: MenuLink, pathname: string, search: string): 
 }
 
 interface MenuProps {
-  division: Division;
   mini?: boolean;
   /** after following a link (the layout closes the mobile sidebar) */
   onNavigate?: () => void;
 }
 
-/** The sidebar menu of a division: headings, links to named routes and collapsible submenus. */
-export function MainMenu({ division, mini = false, onNavigate }: MenuProps) {
+/**
+ * The sidebar menu of the signed-in user (what the session's permissions open): headings, links to named routes and
+ * collapsible submenus.
+ */
+export function MainMenu({ mini = false, onNavigate }: MenuProps) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'id';
-  const nodes = useMemo(() => menuFor(division), [division]);
+  const nodes = useMenu();
   const { pathname, search } = useLocation();
 
   return (

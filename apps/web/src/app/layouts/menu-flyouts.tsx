@@ -1,12 +1,13 @@
 import { Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { menuFor, type Division, type MenuNode } from '@mms/shared';
+import type { MenuNode } from '@mms/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { menuTarget } from '../../lib/route-names.ts';
 import { linkIsActive, MenuLinkItem, type Lang, type SubmenuProps } from './main-menu.tsx';
 import { MenuIconView } from '../../components/menu-icons.tsx';
+import { useMenu } from '../../lib/permissions.ts';
 
 /**
  * The menus that open beside or under their trigger, loaded only when chosen in the settings (main-menu.tsx,
@@ -75,10 +76,11 @@ function MiniSubmenu({ node, lang, pathname, search, onNavigate }: SubmenuProps)
 }
 
 /** The boxed backend's horizontal menu: one dropdown per submenu, plain links otherwise. */
-export function HorizontalMenu({ division }: { division: Division }) {
+export function HorizontalMenu() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'id';
-  const nodes = useMemo(() => menuFor(division).filter((n) => n.type !== 'heading'), [division]);
+  const menu = useMenu();
+  const nodes = useMemo(() => menu.filter((n) => n.type !== 'heading'), [menu]);
   return (
     <nav aria-label={t('nav.mainMenu')} className="mms-hmenu" data-testid="main-menu">
       {nodes.map((node) =>

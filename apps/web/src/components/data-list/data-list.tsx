@@ -19,6 +19,7 @@ import { fetchAllPages } from './fetch-all.ts';
 import { ExportButton } from './export-button.tsx';
 import { ListSkeleton } from './list-skeleton.tsx';
 import { listQuery, PAGE_SIZES, sortKey, type ListFilters } from './list-params.ts';
+import '../../i18n/list/index.ts';
 
 /** What every list has, whether the server pages it or the rows are all at hand. */
 interface ListBaseProps<T> {

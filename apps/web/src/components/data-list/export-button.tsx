@@ -3,6 +3,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify.ts';
+import '../../i18n/list/index.ts';
 
 /** The "Ekspor Excel" button: busy while the file is made, a failure becomes a notification. */
 export function ExportButton({

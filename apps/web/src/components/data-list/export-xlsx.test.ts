@@ -2,14 +2,14 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en.ts';
 import { id } from '../../i18n/id.ts';
-import { schoolEn } from '../../i18n/school/en.ts';
-import { schoolId } from '../../i18n/school/id.ts';
+import { listEn } from '../../i18n/list/en.ts';
+import { listId } from '../../i18n/list/id.ts';
 import { syncServerClock } from '../../lib/clock.ts';
 import { buildClientWorkbook, exportHeadingLines, HEADING_ROWS, sheetName } from './export-xlsx.ts';
 
 beforeAll(async () => {
   await i18next.init({
-    resources: { id: { translation: { ...id, ...schoolId } }, en: { translation: { ...en, ...schoolEn } } },
+    resources: { id: { translation: { ...id, ...listId } }, en: { translation: { ...en, ...listEn } } },
     lng: 'id',
     interpolation: { escapeValue: false },
   });
@@ -31,6 +31,12 @@ describe('the heading above an exported table', () => {
         '2026-11-25',
       ),
     ).toEqual(['Daftar Siswa', 'Filter: Kelas: 7A; Pencarian: budi', 'Dicetak: 25 November 2026']);
+  });
+
+  it('writes a date filter as a date, never ISO (issue 39)', () => {
+    const heading = { title: 'Jurnal', filters: [['Dari', '2026-12-02']] as const };
+    expect(exportHeadingLines(heading, 'id', '2026-12-02')[1]).toBe('Filter: Dari: 2 Desember 2026');
+    expect(exportHeadingLines(heading, 'en', '2026-12-02')[1]).toBe('Filters: Dari: 2 December 2026');
   });
 
   it('says so when no filter was used, in English for an English reader', () => {

@@ -1,19 +1,23 @@
 import i18next from 'i18next';
-import { formatDate, longDate, looksLikeIsoDate, type Lang } from '@mms/shared';
+import { formatDate, longDate, looksLikeInstant, looksLikeIsoDate, type Lang } from '@mms/shared';
 import { isValidElement, type ReactNode } from 'react';
 import { serverToday } from '../../lib/clock.ts';
+import '../../i18n/list/index.ts';
 
 export interface ExportColumn<T> {
   title: string;
   value: (row: T) => string | number | null | undefined;
 }
 
-/** A value as an export cell writes it: numbers stay numbers, an ISO date reads 25/11/2026, nothing is ''. */
+/**
+ * A value as an export cell writes it: numbers stay numbers, an ISO date or a timestamp reads 25/11/2026 (a
+ * timestamp's Jakarta day), nothing is ''.
+ */
 export function exportCell(value: unknown): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return value;
   const text = String(value);
-  return looksLikeIsoDate(text) ? formatDate(text, readerLang(), 'short') : text;
+  return looksLikeIsoDate(text) || looksLikeInstant(text) ? formatDate(text, readerLang(), 'short') : text;
 }
 
 /**
@@ -55,7 +59,9 @@ export const readerLang = (): Lang => (i18next.language === 'en' ? 'en' : 'id');
 export function exportHeadingLines(heading: ExportHeading, lang: Lang, today: string): string[] {
   const t = i18next.getFixedT(lang);
   const filters = heading.filters?.length
-    ? heading.filters.map(([label, value]) => `${label}: ${value}`).join('; ')
+    ? heading.filters
+        .map(([label, value]) => `${label}: ${looksLikeIsoDate(value) ? formatDate(value, lang) : value}`)
+        .join('; ')
     : t('list.exportNoFilters');
   return [
     heading.title,

@@ -34,6 +34,19 @@ describe('ResponsiveDataTable', () => {
     expect(screen.queryAllByTestId('record-card')).toHaveLength(0);
   });
 
+  it('says "no matching records" only when it has none (not hidden under the rows of a list that has them)', async () => {
+    screenWidth(false);
+    const view = await renderWithApp(
+      <ResponsiveDataTable<Row> aria-label="Izin" records={rows} columns={columns} noRecordsText="Tidak ada data." />,
+    );
+    expect(screen.getByRole('table').closest('.mantine-datatable')?.textContent).not.toContain('Tidak ada data.');
+    view.unmount();
+    await renderWithApp(
+      <ResponsiveDataTable<Row> aria-label="Izin" records={[]} columns={columns} noRecordsText="Tidak ada data." />,
+    );
+    expect(screen.getByText('Tidak ada data.')).toBeTruthy();
+  });
+
   it('is one card per record on a phone: the first column as heading, every value whole, the actions as buttons', async () => {
     screenWidth(true);
     await renderWithApp(<ResponsiveDataTable<Row> aria-label="Izin" records={rows} columns={columns} />);

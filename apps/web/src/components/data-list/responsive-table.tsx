@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/list/index.ts';
 
 /** Below this width a list is shown as cards: a phone held upright (360-480 px) and a small tablet. */
 export const PHONE_QUERY = '(max-width: 40em)';
@@ -35,10 +36,18 @@ const isActions = (c: Column<unknown>) => String(c.accessor).startsWith('_');
  */
 export function ResponsiveDataTable<T>(props: DataTableProps<T>) {
   const phone = usePhone();
+  // the table keeps its empty state in the page (hidden by opacity) also while it shows rows: a screen reader and
+  // the page's text read "Tidak ada data yang cocok." under the pager of a list with rows. With rows it is empty.
+  const withRows = props.records?.length ? { ...props, noRecordsText: '', noRecordsIcon: <span /> } : props;
+  // a right-aligned column holds figures (amounts, counts): "Rp 1.250.000" is read whole, never "Rp" above the rest
+  const columns = (props.columns as Column<T>[] | undefined)?.map((c) =>
+    c.textAlign === 'right' && c.noWrap === undefined ? { ...c, noWrap: true } : c,
+  );
+  const shown = (columns ? { ...withRows, columns } : withRows) as DataTableProps<T>;
   if (!phone)
     return (
       <DataTable<T>
-        {...props}
+        {...shown}
         // a table wider than the screen scrolls sideways: the keyboard reaches the scroll region even when no row
         // holds a button (a reader's list without actions), as WCAG 2.1.1 asks
         scrollAreaProps={{

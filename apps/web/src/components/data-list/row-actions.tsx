@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { confirmDialog } from '../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../lib/notify.ts';
 import { usePhone } from './responsive-table.tsx';
+import '../../i18n/list/index.ts';
 
 /** One action of a row besides view, edit and delete ("Nonaktifkan"). */
 export interface RowAction {

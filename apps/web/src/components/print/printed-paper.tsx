@@ -1,9 +1,10 @@
 import '../../i18n/print/index.ts';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { longDate, type Letterhead } from '@mms/shared';
+import { longDate, type AuthUser, type Division, type Letterhead } from '@mms/shared';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../lib/session.ts';
 import { useLetterhead } from './letterhead-api.ts';
 import classes from './print.module.css';
 
@@ -43,15 +44,62 @@ export function LetterheadView({ letterhead }: { letterhead: Letterhead }) {
   );
 }
 
-/** The bottom of a paper: "Bogor, 25 November 2026", who signs (Kepala Sekolah / Ketua Yayasan), name and NIP. */
-export function SignatureBlock({ letterhead }: { letterhead: Letterhead }) {
+/**
+ * Who signs a paper: the official responsible for it, named by role in the reader's language (Kepala Sekolah,
+ * Ketua Yayasan, Bendahara, Kasir, Guru BK, Guru), with the name and the NIP where known.
+ */
+export type SignerRole = 'HEADMASTER' | 'CHAIR' | 'TREASURER' | 'CASHIER' | 'COUNSELLOR' | 'TEACHER';
+export interface PaperSigner {
+  role: SignerRole;
+  /** null: not known (the paper prints "(nama belum diatur)" on the line) */
+  name: string | null;
+  nip?: string | null;
+}
+
+/** The divisions whose member is the official of a role (the treasurer and cashier: the finance staff). */
+const SIGNER_DIVISIONS: Record<SignerRole, readonly Division[]> = {
+  HEADMASTER: ['PRINCIPAL'],
+  CHAIR: ['YAYASAN'],
+  TREASURER: ['TEACHERCASHIER', 'TU'],
+  CASHIER: ['TEACHERCASHIER', 'TU'],
+  COUNSELLOR: ['BPBK'],
+  TEACHER: ['TEACHER', 'TEACHERCASHIER', 'PRINCIPAL', 'WAKAKUR', 'BPBK'],
+};
+
+/**
+ * The signed-in staff member as the signer of a paper they are responsible for (the treasurer of a cash book,
+ * the counsellor of a counselling report), with their NIP; anyone else reading it (the principal, a student
+ * with their invoice) leaves the role's line for the official to sign by hand.
+ */
+export function signedInSigner(user: AuthUser, role: SignerRole): PaperSigner {
+  return user.employeeId !== null && SIGNER_DIVISIONS[role].includes(user.division)
+    ? { role, name: user.displayName, nip: user.employeeNumber }
+    : { role, name: null, nip: null };
+}
+
+/** signedInSigner of the signed-in user. */
+export function useSignedInSigner(role: SignerRole): PaperSigner {
+  return signedInSigner(useCurrentUser(), role);
+}
+
+/**
+ * The bottom of a paper: "Bogor, 25 November 2026", who signs, name and NIP. The place and the date are the
+ * letterhead's; the signer is the paper's own (`signer`) or, by default, the letterhead's (Kepala Sekolah of a
+ * unit, Ketua Yayasan of the foundation).
+ */
+export function SignatureBlock({ letterhead, signer }: { letterhead: Letterhead; signer?: PaperSigner | undefined }) {
   const { t, i18n } = useTranslation();
-  const s = letterhead.signature;
+  // the paper's own signer brings its own NIP (none known: none printed, never the headmaster's)
+  const s = signer
+    ? { ...letterhead.signature, role: signer.role, name: signer.name, nip: signer.nip ?? null }
+    : letterhead.signature;
   const date = longDate(s.date, i18n.language === 'en' ? 'en' : 'id');
   return (
     <section className={classes.signature} data-testid="signature">
       <Text size="sm">{s.place ? t('print.placeDate', { place: s.place, date }) : date}</Text>
-      <Text size="sm">{t(`print.roles.${s.role}`)}</Text>
+      <Text size="sm" data-testid="signature-role">
+        {t(`print.roles.${s.role}`)}
+      </Text>
       <div className={classes.signatureSpace} />
       <Text size="sm" fw={700} className={classes.signer} data-testid="signature-name">
         {s.name ?? t('print.unsigned')}
@@ -87,6 +135,8 @@ export interface PrintedPaperProps {
   controls?: ReactNode;
   /** false while the paper has nothing to sign yet (loading, empty, nothing chosen) */
   signed?: boolean;
+  /** who signs: the official responsible for this paper; without it the letterhead's (the headmaster or chair) */
+  signer?: PaperSigner | undefined;
   className?: string;
   children: ReactNode;
 }
@@ -117,7 +167,9 @@ export function PrintedPaper(props: PrintedPaperProps) {
       </Stack>
       {props.controls && <div className={classes.noPrint}>{props.controls}</div>}
       {props.children}
-      {props.signed !== false && letterhead.data && <SignatureBlock letterhead={letterhead.data} />}
+      {props.signed !== false && letterhead.data && (
+        <SignatureBlock letterhead={letterhead.data} signer={props.signer} />
+      )}
     </Paper>
   );
 }

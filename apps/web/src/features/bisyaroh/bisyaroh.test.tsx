@@ -63,10 +63,22 @@ const slip: BisyarohSlip = {
   paidAt: null,
 };
 
+const missingJournal = {
+  timetableSlotId: 4,
+  date: '2026-10-07',
+  period: 3,
+  employeeId: 7,
+  employeeName: 'Ustadz Ahmad',
+  className: '7A',
+  subjectName: 'Fiqih',
+  approved: false,
+  reason: null,
+};
+
 let fetchMock: ReturnType<typeof vi.fn>;
 const respond = (url: string, init?: RequestInit): unknown => {
   if (url.startsWith('/api/v1/bisyaroh/months/find')) return { month };
-  if (url.includes('/missing-journals')) return { items: [] };
+  if (url.includes('/missing-journals')) return { items: [missingJournal] };
   if (url.startsWith('/api/v1/bisyaroh/my-slips/11')) return slip;
   if (url.startsWith('/api/v1/bisyaroh/my-slips'))
     return { items: [{ id: 11, month: '2026-10', unitName: 'SMP', total: 415_000, paidAt: null }] };
@@ -99,6 +111,10 @@ describe('the process screen', { timeout: 30_000 }, () => {
     await renderWithApp(<ProcessPage />);
     expect(await screen.findByRole('heading', { name: 'Proses Bisyaroh' })).toBeTruthy();
     expect((await screen.findByTestId('month-total')).textContent).toContain('Rp 415.000');
+    // a lesson without a journal is dated 07/10/2026, never 2026-10-07 (issue 39)
+    const missing = await screen.findByRole('table', { name: 'Pelajaran tanpa jurnal' });
+    expect(missing.textContent).toContain('07/10/2026');
+    expect(missing.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     fireEvent.click(screen.getByRole('button', { name: 'Rincian Ustadz Ahmad' }));
     expect(await screen.findByText('Angsuran Koperasi')).toBeTruthy();
     expect(screen.getByText('-Rp 200.000')).toBeTruthy();

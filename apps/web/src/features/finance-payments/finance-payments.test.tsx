@@ -130,7 +130,7 @@ describe('the student’s payments', { timeout: 30_000 }, () => {
     await renderWithApp(<StudentPaymentPage />);
     expect(await screen.findByText('Belum ada pembayaran.')).toBeTruthy();
     expect(screen.getAllByTestId('charge-va')[0]!.textContent).toContain('8808000001000004');
-    expect(screen.getByRole('checkbox', { name: 'Pilih tagihan SPP 2026-07' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'Pilih tagihan SPP Juli 2026' })).toHaveProperty('checked', false);
     expect(screen.getByRole('button', { name: 'Bayar (simulasi demo)' })).toHaveProperty('disabled', false);
   });
 

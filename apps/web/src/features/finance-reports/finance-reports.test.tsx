@@ -144,6 +144,9 @@ describe('the finance report', { timeout: 30_000 }, () => {
     const students = await screen.findByRole('table', { name: 'Tunggakan per siswa' });
     expect(within(students).getByText('Siswa 01')).toBeTruthy();
     expect(within(students).getByText('Rp 1.750.000')).toBeTruthy();
+    // the oldest due date as a date, never 2026-07-10 (issue 39 finding 3)
+    expect(within(students).getByText('10/07/2026')).toBeTruthy();
+    expect(students.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(screen.getByRole('link', { name: 'Ekspor Excel' }).getAttribute('href')).toContain('classGroupId=11');
   });
 

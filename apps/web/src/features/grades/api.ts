@@ -4,6 +4,11 @@ import {
   AssessmentsQuery,
   EssayAnswers,
   EssaysQuery,
+  FinalScoreOverrideInput,
+  FinalScoreOverrideKey,
+  GradeRules,
+  GradeRulesInput,
+  GradeRulesQuery,
   FormativeAnalysis,
   FormativeAnalysisQuery,
   ItemAnalysisResult,
@@ -19,6 +24,9 @@ import {
   P5ProjectInput,
   P5Sheet,
   P5SheetQuery,
+  RemedialInput,
+  RemedialKey,
+  RemedialScore,
   ScoreCellsInput,
   ScoreCellsSaved,
   ScoreChoices,
@@ -48,6 +56,12 @@ const routes = {
   changeColumn: endpoint('PUT', '/scores/columns/:id', { body: ScoreColumnUpdate, response: ScoreColumn }),
   deleteColumn: endpoint('DELETE', '/scores/columns/:id', { response: OkResponse }),
   savePolicy: endpoint('PUT', '/scores/policy', { body: ScorePolicyInput, response: ScorePolicy }),
+  rules: endpoint('GET', '/scores/rules', { query: GradeRulesQuery, response: GradeRules }),
+  saveRules: endpoint('PUT', '/scores/rules', { body: GradeRulesInput, response: GradeRules }),
+  setOverride: endpoint('PUT', '/scores/final-overrides', { body: FinalScoreOverrideInput, response: OkResponse }),
+  removeOverride: endpoint('DELETE', '/scores/final-overrides', { query: FinalScoreOverrideKey, response: OkResponse }),
+  setRemedial: endpoint('PUT', '/scores/remedials', { body: RemedialInput, response: RemedialScore }),
+  removeRemedial: endpoint('DELETE', '/scores/remedials', { query: RemedialKey, response: OkResponse }),
   myScores: endpoint('GET', '/scores/me', { query: MyScoresQuery, response: MyScores }),
   p5Sheet: endpoint('GET', '/p5-projects/:id/sheet', { query: P5SheetQuery, response: P5Sheet }),
   addP5: endpoint('POST', '/p5-projects', { body: P5ProjectInput, response: P5Project }),
@@ -134,6 +148,57 @@ export function useSavePolicy() {
   return useMutation({
     mutationFn: (body: ScorePolicyInput) => routes.savePolicy({ body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['/scores/recap'] }),
+  });
+}
+
+/** The unit's grade rules of the active year (WAKAKUR's form). */
+export function useGradeRules(enabled = true) {
+  return useQuery({ queryKey: ['/scores/rules'], queryFn: () => routes.rules({ query: {} }), enabled });
+}
+
+export function useSaveGradeRules() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GradeRulesInput) => routes.saveRules({ body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['/scores/rules'] }),
+        client.invalidateQueries({ queryKey: ['/scores/recap'] }),
+      ]),
+  });
+}
+
+/** A teacher's override of a final score (with its reason), and its removal; the recap is read again. */
+export function useSetOverride() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: FinalScoreOverrideInput) => routes.setOverride({ body }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useRemoveOverride() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (query: FinalScoreOverrideKey) => routes.removeOverride({ query }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** A remedial or enrichment score beside the original, and its removal. */
+export function useSetRemedial() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: RemedialInput) => routes.setRemedial({ body }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useRemoveRemedial() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (query: RemedialKey) => routes.removeRemedial({ query }),
+    onSuccess: () => void refresh(),
   });
 }
 

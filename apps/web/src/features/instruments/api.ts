@@ -16,6 +16,7 @@ import {
   MyInstruments,
   MyInstrumentsQuery,
   OkResponse,
+  InstrumentPreview,
   PlayAttempt,
   ReopenInput,
   type InstrumentImportResult,
@@ -29,6 +30,7 @@ import { endpoint, type Sent } from '../../lib/endpoint.ts';
 const routes = {
   list: endpoint('GET', '/instruments', { query: InstrumentsQuery, response: InstrumentList }),
   one: endpoint('GET', '/instruments/:id', { response: Instrument }),
+  preview: endpoint('GET', '/instruments/:id/preview', { response: InstrumentPreview }),
   create: endpoint('POST', '/instruments', { body: InstrumentCreateInput, response: Instrument }),
   update: endpoint('PATCH', '/instruments/:id', { body: InstrumentMetaInput, response: Instrument }),
   definition: endpoint('PUT', '/instruments/:id/definition', { body: InstrumentDefinitionInput, response: Instrument }),
@@ -64,9 +66,26 @@ export function useInstrumentOfKind(kind: InstrumentKind) {
   });
 }
 
+/**
+ * The instruments of a kind the caller's unit keeps (every unit's for one who sees all), for the play screen opened
+ * by someone who is not a student (issue 39): the server answers 403 to whoever may not read them.
+ */
+export function useInstrumentsOfKind(kind: InstrumentKind) {
+  return useQuery({ queryKey: [KEY, 'list', kind], queryFn: () => routes.list({ query: { kind } }) });
+}
+
 function useInvalidate() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: [KEY] });
+}
+
+/** The instrument as a student answers it, for its counsellor to try (`enabled`: once the preview is opened). */
+export function useInstrumentPreview(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['instruments', 'preview', id],
+    queryFn: () => routes.preview({ params: { id } }),
+    enabled,
+  });
 }
 
 export function useCreateInstrument() {

@@ -1,3 +1,4 @@
+import type { AuthUser } from '@mms/shared';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -6,15 +7,21 @@ import { id } from '../../i18n/id.ts';
 import { registerInstrumentMessages } from '../../i18n/instruments/index.ts';
 import { renderWithApp } from '../../test/render.tsx';
 
-/** Test-only: renders an instrument screen with the app's providers and the instrument texts (Indonesian). */
-export async function renderInstruments(ui: ReactElement) {
+/**
+ * Test-only: renders an instrument screen with the app's providers and the instrument texts (Indonesian), as
+ * `user` (signed in) at `path`.
+ */
+export async function renderInstruments(
+  ui: ReactElement,
+  { user, path = '/' }: { user?: AuthUser; path?: string } = {},
+) {
   if (!i18next.isInitialized) {
     await i18next
       .use(initReactI18next)
       .init({ resources: { id: { translation: id } }, lng: 'id', interpolation: { escapeValue: false } });
   }
   registerInstrumentMessages();
-  return renderWithApp(ui);
+  return renderWithApp(ui, path, { user });
 }
 
 export interface Call {
@@ -23,7 +30,10 @@ export interface Call {
   body: unknown;
 }
 
-/** Test-only: answers fetch by "METHOD path" (GET when no method), the first key the URL contains. */
+/**
+ * Test-only: answers fetch by "METHOD path" (GET when no method), the first key the URL contains; an answer that is
+ * a `Response` (an error, say) is sent as it is.
+ */
 export function stubFetch(routes: Record<string, unknown | ((call: Call) => unknown)>) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -44,6 +54,7 @@ export function stubFetch(routes: Record<string, unknown | ((call: Call) => unkn
       }
       const answer = routes[key];
       const value = typeof answer === 'function' ? (answer as (c: Call) => unknown)(call) : answer;
+      if (value instanceof Response) return Promise.resolve(value);
       return Promise.resolve(new Response(JSON.stringify(value), { status: 200 }));
     }),
   );

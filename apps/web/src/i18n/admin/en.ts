@@ -46,6 +46,10 @@ export const adminEn: typeof adminId = {
       studentNumber: 'NIS',
       edit: 'Change division and unit',
       editTitle: 'Change name, division and unit',
+      divisionConfirmTitle: 'Change the division?',
+      divisionConfirmText:
+        "{{name}}'s division changes from {{from}} to {{to}}: their whole menu and access rights change with it, and all their sessions end.",
+      divisionConfirm: 'Yes, change the division',
       editHint: 'A new division or unit ends every session of this account.',
       save: 'Save',
       cancel: 'Cancel',

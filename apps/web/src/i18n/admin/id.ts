@@ -44,6 +44,10 @@ export const adminId = {
       studentNumber: 'NIS',
       edit: 'Ubah divisi dan unit',
       editTitle: 'Ubah nama, divisi dan unit',
+      divisionConfirmTitle: 'Ubah divisi?',
+      divisionConfirmText:
+        'Divisi {{name}} berubah dari {{from}} menjadi {{to}}: seluruh menu dan hak aksesnya ikut berubah, dan semua sesinya berakhir.',
+      divisionConfirm: 'Ya, ubah divisi',
       editHint: 'Divisi atau unit yang baru mengakhiri semua sesi akun ini.',
       save: 'Simpan',
       cancel: 'Batal',

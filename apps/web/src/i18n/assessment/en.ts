@@ -20,6 +20,8 @@ export const assessmentEn: Texts<typeof assessmentId> = {
     objective: 'Learning objective',
     tags: 'Tags',
     tagsHint: 'Separate them with commas',
+    tpPicker: 'TPs this question assesses',
+    tpHint: 'Each student’s mastery of a TP is read from their answers to this question.',
     editor: {
       toolbar: 'Formatting of {{label}}',
       bold: 'Bold',

@@ -16,6 +16,8 @@ export const assessmentId = {
     objective: 'Tujuan pembelajaran (TP)',
     tags: 'Label',
     tagsHint: 'Pisahkan dengan koma',
+    tpPicker: 'TP yang diukur soal ini',
+    tpHint: 'Penguasaan siswa per TP dibaca dari jawaban soal ini.',
     editor: {
       toolbar: 'Alat format {{label}}',
       bold: 'Tebal',

@@ -60,6 +60,10 @@ export const disciplineEn: typeof disciplineId = {
       adjustment: 'Adjustment',
       prayer: 'Prayer',
     },
+    duplicate: {
+      title: 'Already recorded',
+      confirm: 'Yes, save it as a second incident',
+    },
     violation: {
       inputTitle: 'Violation input',
       teacherInputTitle: 'Report a violation',

@@ -58,6 +58,10 @@ export const disciplineId = {
       adjustment: 'Penyesuaian',
       prayer: 'Sholat',
     },
+    duplicate: {
+      title: 'Sudah pernah dicatat',
+      confirm: 'Ya, simpan sebagai kejadian kedua',
+    },
     violation: {
       inputTitle: 'Input pelanggaran',
       teacherInputTitle: 'Laporkan pelanggaran',

@@ -98,6 +98,9 @@ export const examControlEn: typeof examControlId = {
       periodHint: 'Leave empty to keep the token (5–240 minutes).',
       savePeriod: 'Save period',
       periodSaved: 'Token period',
+      readOut: 'Read this token out to the students or write it on the board.',
+      showLarge: 'Show large',
+      largeHint: 'Exam token: type it on the exam start screen',
     },
     file: {
       title: 'Upload answer file',

@@ -96,6 +96,9 @@ export const examControlId = {
       periodHint: 'Kosongkan agar token tidak berganti sendiri (5–240 menit).',
       savePeriod: 'Simpan periode',
       periodSaved: 'Periode token',
+      readOut: 'Bacakan token ini kepada siswa atau tuliskan di papan tulis.',
+      showLarge: 'Tampilkan besar',
+      largeHint: 'Token ujian: ketik di layar mulai ujian',
     },
     file: {
       title: 'Unggah file jawaban',

@@ -51,7 +51,8 @@ export const examEngineEn: typeof examEngineId = {
       submit: 'Press "Submit" when done; when time is up the answers are submitted automatically.',
     },
     token: 'Token',
-    tokenHint: 'Ask the proctor for the token',
+    tokenHint:
+      'The room’s proctor gives the token: it is shown on the proctor’s exam control screen, and the proctor reads it out or writes it on the board. The token may change during the exam; if it is refused, ask the proctor for the current one.',
     tokenRequired: 'Enter the token',
     tokenInvalid: 'The token is letters and digits only, at most {{max}}',
     pinInvalid: 'The PIN is 6 digits',

@@ -49,7 +49,8 @@ export const examEngineId = {
       submit: 'Tekan "Kumpulkan" setelah selesai; saat waktu habis jawaban dikumpulkan otomatis.',
     },
     token: 'Token',
-    tokenHint: 'Minta token kepada pengawas',
+    tokenHint:
+      'Token diberikan pengawas ruang ujian: pengawas melihatnya di layar kontrol ujian lalu membacakannya atau menuliskannya di papan tulis. Token bisa berganti selama ujian; bila ditolak, tanyakan token terbaru kepada pengawas.',
     tokenRequired: 'Token wajib diisi',
     tokenInvalid: 'Token hanya huruf dan angka, paling banyak {{max}}',
     pinInvalid: 'PIN terdiri atas 6 angka',

@@ -147,6 +147,16 @@ export const instrumentsEn: typeof instrumentsId = {
       top: 'Top scales: {{list}}',
       noBand: '–',
     },
+    preview: {
+      open: 'Preview',
+      title: 'Preview as a student answers it',
+      note: 'Preview: your answers are not saved and never count as a student’s.',
+      close: 'Close the preview',
+      noItems: 'This instrument has no items yet.',
+      banner: 'Preview: answers are not saved',
+      bannerText: 'This is the students’ screen for this test. You may try answering it; no answer is saved or sent.',
+      pick: 'Instrument to preview',
+    },
     play: {
       empty: 'No test is open for your class.',
       windowText: 'Open until {{date}} · {{count}} items',

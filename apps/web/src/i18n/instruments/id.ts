@@ -147,6 +147,17 @@ export const instrumentsId = {
       top: 'Skala teratas: {{list}}',
       noBand: '–',
     },
+    preview: {
+      open: 'Pratinjau',
+      title: 'Pratinjau seperti siswa mengerjakan',
+      note: 'Pratinjau: jawaban Anda tidak disimpan dan tidak tercatat sebagai jawaban siswa.',
+      close: 'Tutup pratinjau',
+      noItems: 'Instrumen ini belum punya butir.',
+      banner: 'Pratinjau: jawaban tidak disimpan',
+      bannerText:
+        'Ini layar siswa untuk tes ini. Anda dapat mencoba menjawab, tetapi tidak ada jawaban yang disimpan atau dikirim.',
+      pick: 'Instrumen yang dipratinjau',
+    },
     play: {
       empty: 'Tidak ada tes yang sedang dibuka untuk kelasmu.',
       windowText: 'Dibuka sampai {{date}} · {{count}} butir',

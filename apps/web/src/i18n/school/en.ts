@@ -1,32 +1,6 @@
 import type { SchoolMessages } from './id.ts';
 
 export const schoolEn: SchoolMessages = {
-  list: {
-    selectRow: 'Select {{name}}',
-    selectAll: 'Select every row on this page',
-    search: 'Search',
-    searchPlaceholder: 'Type to search…',
-    export: 'Export to Excel',
-    exportFilters: 'Filters',
-    exportNoFilters: 'none',
-    exportPrinted: 'Printed',
-    exportSearch: 'Search',
-    perPage: 'Rows per page',
-    range: '{{from}}–{{to}} of {{total}}',
-    empty: 'No matching records.',
-    loadFailed: 'The data could not be loaded.',
-    actions: 'Actions',
-    view: 'View',
-    edit: 'Edit',
-    delete: 'Delete',
-    rowAction: '{{action}} {{name}}',
-    pageControl: {
-      first: 'First page',
-      last: 'Last page',
-      previous: 'Previous page',
-      next: 'Next page',
-    },
-  },
   school: {
     profile: {
       title: 'School profile and letterhead',
@@ -120,6 +94,12 @@ export const schoolEn: SchoolMessages = {
       sectionFamily: 'Family',
       sectionSchool: 'School',
       history: 'Class history',
+    },
+    dapodik: {
+      button: 'Export for Dapodik',
+      students: 'Students (NISN, NIK, birth, rombel)',
+      rombel: 'Rombel (study groups)',
+      failed: 'The Dapodik file could not be downloaded. Try again.',
     },
     import: {
       button: 'Import from Excel',

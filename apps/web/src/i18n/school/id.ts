@@ -1,32 +1,5 @@
-/** Indonesian texts of the school screens and the list building block, loaded with those screens (not with sign-in). */
+/** Indonesian texts of the school screens, loaded with those screens (not with sign-in). The lists they show bring their own (i18n/list). */
 export const schoolId = {
-  list: {
-    selectRow: 'Pilih {{name}}',
-    selectAll: 'Pilih semua baris di halaman ini',
-    search: 'Cari',
-    searchPlaceholder: 'Ketik untuk mencari…',
-    export: 'Ekspor Excel',
-    exportFilters: 'Filter',
-    exportNoFilters: 'tanpa filter',
-    exportPrinted: 'Dicetak',
-    exportSearch: 'Pencarian',
-    perPage: 'Baris per halaman',
-    range: '{{from}}–{{to}} dari {{total}}',
-    empty: 'Tidak ada data yang cocok.',
-    loadFailed: 'Data gagal dimuat.',
-    actions: 'Aksi',
-    view: 'Lihat',
-    edit: 'Ubah',
-    delete: 'Hapus',
-    /** a row's button to a screen reader: "Ubah 7A", "Hapus IPA 7A" */
-    rowAction: '{{action}} {{name}}',
-    pageControl: {
-      first: 'Halaman pertama',
-      last: 'Halaman terakhir',
-      previous: 'Halaman sebelumnya',
-      next: 'Halaman berikutnya',
-    },
-  },
   school: {
     profile: {
       title: 'Profil sekolah & kop surat',
@@ -120,6 +93,12 @@ export const schoolId = {
       sectionFamily: 'Keluarga',
       sectionSchool: 'Sekolah',
       history: 'Riwayat kelas',
+    },
+    dapodik: {
+      button: 'Ekspor Dapodik',
+      students: 'Peserta didik (NISN, NIK, lahir, rombel)',
+      rombel: 'Rombel',
+      failed: 'Berkas Dapodik gagal diunduh. Coba lagi.',
     },
     import: {
       button: 'Impor Excel',

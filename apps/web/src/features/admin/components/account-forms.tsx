@@ -19,6 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { NewPasswordField } from '../../../components/password-field.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { formResolver } from '../../../lib/validation.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
@@ -176,7 +177,8 @@ const toUpdate = (v: AccountValues) => ({
 
 /** The account's name, division and unit (a new division or unit ends its sessions: the server says so). */
 export function EditAccountForm({ user, onDone }: { user: UserDetail; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
   const update = useUpdateUser();
   const form = useForm<AccountValues>({
     resolver: formResolver<AccountValues>(UpdateUserRequest, toUpdate),
@@ -191,10 +193,25 @@ export function EditAccountForm({ user, onDone }: { user: UserDetail; onDone: ()
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   const submit = form.handleSubmit((values) => {
-    update.mutate(
-      { id: user.id, body: UpdateUserRequest.parse(toUpdate(values)) },
-      { onSuccess: onDone, onError: (e) => showServerErrors(form, e) },
-    );
+    const body = UpdateUserRequest.parse(toUpdate(values));
+    const send = (confirmed: boolean) =>
+      update.mutate(
+        { id: user.id, body: confirmed ? { ...body, confirmDivisionChange: true } : body },
+        { onSuccess: onDone, onError: (e) => showServerErrors(form, e) },
+      );
+    if (!body.division || body.division === user.division) return send(false);
+    // a new division is that person's whole menu and rights: asked first, naming the old and the new one
+    const label = (d: keyof typeof DIVISION_LABELS) => DIVISION_LABELS[d][lang];
+    confirmDialog({
+      title: t('admin.user.divisionConfirmTitle'),
+      text: t('admin.user.divisionConfirmText', {
+        name: user.displayName,
+        from: label(user.division),
+        to: label(body.division),
+      }),
+      confirm: t('admin.user.divisionConfirm'),
+      onConfirm: () => send(true),
+    });
   });
   return (
     <form onSubmit={submit} noValidate>

@@ -1,5 +1,6 @@
 import type { AuthUser, UserDetail, UserSummary } from '@mms/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAdminMessages } from '../../../i18n/admin/index.ts';
 import { registerPrintMessages } from '../../../i18n/print/index.ts';
@@ -131,6 +132,53 @@ describe('the administration screens', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Akhiri sesi ini?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Akhiri' }));
     await waitFor(() => expect(calls('DELETE', '/api/v1/users/7/sessions/0123456789abcdef')).toHaveLength(1));
+  });
+
+  it('reads the recent activity in words in the chosen language, never the raw codes (issue 39 finding 9)', async () => {
+    const entry = (id: number, action: string, entityType: string | null, entityId: string | null) => ({
+      id,
+      at: '2026-11-24T01:30:00.000Z',
+      actorUserId: 1,
+      actorUsername: 'admin',
+      action,
+      entityType,
+      entityId,
+      before: null,
+      after: null,
+      ip: '10.0.0.9',
+      requestId: null,
+    });
+    const audit = [entry(2, 'users.create', 'user', '7'), entry(1, 'auth.login.success', null, null)];
+    const answer = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+      url.startsWith('/api/v1/audit?')
+        ? Promise.resolve(new Response(JSON.stringify(page(audit)), { status: 200 }))
+        : answer(url, init),
+    );
+    const rawCodes = ['users.create', 'auth.login.success', 'user'];
+    await renderWithApp(userRoute, '/users/7', { user: admin, messages });
+    // the section under its heading (a card per entry on this test's narrow screen)
+    const section = async (heading: string) => (await screen.findByRole('heading', { name: heading })).parentElement!;
+    const list = await section('Aktivitas terakhir');
+    expect(await within(list).findByText('Pengguna: dibuat')).toBeTruthy();
+    expect(within(list).getByText('Masuk berhasil')).toBeTruthy();
+    expect(within(list).getByText('Pengguna 7')).toBeTruthy();
+    expect(within(list).getAllByText('Jenis data')).toHaveLength(2);
+    for (const code of rawCodes) expect(within(list).queryByText(code)).toBeNull();
+    expect(list.textContent).not.toMatch(/users\.create|auth\.login/);
+
+    await i18next.changeLanguage('en');
+    try {
+      const english = await section('Recent activity');
+      expect(await within(english).findByText('User: created')).toBeTruthy();
+      expect(within(english).getByText('Signed in')).toBeTruthy();
+      expect(within(english).getByText('User 7')).toBeTruthy();
+      expect(within(english).getAllByText('Record type')).toHaveLength(2);
+      for (const code of rawCodes) expect(within(english).queryByText(code)).toBeNull();
+      expect(english.textContent).not.toMatch(/users\.create|auth\.login/);
+    } finally {
+      await i18next.changeLanguage('id');
+    }
   });
 
   it('says an id out of range is no account, without asking the server', async () => {

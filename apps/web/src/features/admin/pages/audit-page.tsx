@@ -5,6 +5,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList, type ListColumn } from '../../../components/data-list/data-list.tsx';
+import { auditActionText, auditEntityText } from '../../../i18n/audit/index.ts';
 import { rowActionsColumn, RowActions } from '../../../components/data-list/row-actions.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -40,7 +41,7 @@ function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
       opened={entry !== null}
       onClose={onClose}
       closeButtonProps={{ 'aria-label': t('dialog.close') }}
-      title={entry ? t('admin.audit.detailTitle', { action: entry.action }) : ''}
+      title={entry ? t('admin.audit.detailTitle', { action: auditActionText(entry.action) }) : ''}
       size="xl"
     >
       {entry && (
@@ -53,7 +54,7 @@ function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
               {t('admin.audit.actor')}: {entry.actorUsername ?? t('admin.audit.system')}
             </Text>
             <Text size="sm">
-              {t('admin.audit.entityType')}: {entry.entityType ?? '–'} {entry.entityId ?? ''}
+              {t('admin.audit.entityType')}: {auditEntityText(entry.entityType)} {entry.entityId ?? ''}
             </Text>
             <Text size="sm">
               {t('admin.audit.ip')}: {entry.ip ?? '–'}
@@ -99,13 +100,13 @@ export function AuditPage() {
         title: t('admin.audit.actor'),
         render: (a) => a.actorUsername ?? t('admin.audit.system'),
       },
-      { accessor: 'action', title: t('admin.audit.action') },
-      { accessor: 'entityType', title: t('admin.audit.entityType'), render: (a) => a.entityType ?? '–' },
+      { accessor: 'action', title: t('admin.audit.action'), render: (a) => auditActionText(a.action) },
+      { accessor: 'entityType', title: t('admin.audit.entityType'), render: (a) => auditEntityText(a.entityType) },
       { accessor: 'entityId', title: t('admin.audit.entityId'), render: (a) => a.entityId ?? '–' },
       { accessor: 'ip', title: t('admin.audit.ip'), render: (a) => a.ip ?? '–' },
       rowActionsColumn<AuditEntry>((a) => (
         <RowActions
-          name={`${a.action} ${dateTimeText(a.at, lang)}`}
+          name={`${auditActionText(a.action)} ${dateTimeText(a.at, lang)}`}
           actions={[
             { label: t('admin.audit.detail'), icon: <IconEye size={18} aria-hidden />, onClick: () => setOpen(a) },
           ]}
@@ -118,8 +119,8 @@ export function AuditPage() {
     () => [
       { title: t('admin.audit.at'), value: (a: AuditEntry) => dateTimeText(a.at, lang) },
       { title: t('admin.audit.actor'), value: (a: AuditEntry) => a.actorUsername ?? t('admin.audit.system') },
-      { title: t('admin.audit.action'), value: (a: AuditEntry) => a.action },
-      { title: t('admin.audit.entityType'), value: (a: AuditEntry) => a.entityType },
+      { title: t('admin.audit.action'), value: (a: AuditEntry) => auditActionText(a.action) },
+      { title: t('admin.audit.entityType'), value: (a: AuditEntry) => auditEntityText(a.entityType) },
       { title: t('admin.audit.entityId'), value: (a: AuditEntry) => a.entityId },
       { title: t('admin.audit.ip'), value: (a: AuditEntry) => a.ip },
       { title: t('admin.audit.before'), value: (a: AuditEntry) => recordText(a.before) },

@@ -8,3 +8,5 @@ export { UsersPage } from './users-page.tsx';
 export { UserPage } from './user-page.tsx';
 export { AuditPage } from './audit-page.tsx';
 export { RandomGeneratorPage } from './random-page.tsx';
+export { BackupsPage } from './backups-page.tsx';
+export { PermissionsPage } from './permissions-page.tsx';

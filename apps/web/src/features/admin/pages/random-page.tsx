@@ -21,6 +21,7 @@ import { ClassSelect, useActiveYearId } from '../../../components/pickers.tsx';
 import { PrintButton, PrintedPaper, printClasses } from '../../../components/print/printed-paper.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useRandomDraw } from '../api.ts';
+import '../../../i18n/list/index.ts';
 
 interface Row {
   group: number;

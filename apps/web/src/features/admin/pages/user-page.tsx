@@ -24,12 +24,13 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { can } from '@mms/shared';
 import { useEndSessions, useUser, useUserAudit } from '../api.ts';
 import { EditAccountForm, ResetPasswordForm } from '../components/account-forms.tsx';
 import { browserName, dateTimeText } from '../format.ts';
 import { StateBadge, useToggleActive } from './users-page.tsx';
 import { DataList } from '../../../components/data-list/data-list.tsx';
+import { auditActionText, auditEntityText } from '../../../i18n/audit/index.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -111,7 +112,7 @@ function RecentAudit({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const me = useCurrentUser();
-  const allowed = can(me.division, 'audit.read');
+  const allowed = userCan(me, 'audit.read');
   const audit = useUserAudit(userId, allowed);
   if (!allowed) return null;
   const items: AuditEntry[] = audit.data?.items ?? [];
@@ -130,14 +131,12 @@ function RecentAudit({ userId }: { userId: number }) {
           records={items}
           columns={[
             { accessor: 'at', title: t('admin.audit.at'), render: (a) => dateTimeText(a.at, lang) },
+            // the action and the record in words, in the chosen language, as the audit trail reads them
+            { accessor: 'action', title: t('admin.audit.action'), render: (a) => auditActionText(a.action) },
             {
-              accessor: 'action',
-              title: t('admin.audit.action'),
-              render: (a) => (
-                <>
-                  <code>{a.action}</code>
-                </>
-              ),
+              accessor: 'entityType',
+              title: t('admin.audit.entityType'),
+              render: (a) => [auditEntityText(a.entityType), a.entityId].filter(Boolean).join(' '),
             },
             {
               accessor: 'actorUsername',

@@ -21,6 +21,7 @@ import { displayLanguage } from '../../../lib/display.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { QuestionForm, type QuestionBankAdapter } from '../../assessment/widgets/question-form.tsx';
 import { useDeleteSelectionQuestion, useSelectionQuestion, useSelectionQuestions } from '../api.ts';
+import '../../../i18n/list/index.ts';
 
 const PAGE_SIZE = 25;
 const plain = (html: string) =>

@@ -87,7 +87,7 @@ export function DocumentsPanel(props: {
                         {label(d.kind)}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        {dateText(d.uploadedAt.slice(0, 10), 'short')} · {Math.ceil(d.size / 1024)} KB
+                        {dateText(d.uploadedAt, 'short')} · {Math.ceil(d.size / 1024)} KB
                       </Text>
                     </Table.Td>
                     <Table.Td>

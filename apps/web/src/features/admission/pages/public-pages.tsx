@@ -247,7 +247,7 @@ export function StateAndEvents({ applicant }: { applicant: ApplicantDetail }) {
               {applicant.events.map((e, i) => (
                 <Timeline.Item key={i} title={APPLICANT_STATE_LABELS[e.toState][lang]}>
                   <Text size="sm">
-                    {dateText(e.at.slice(0, 10))}
+                    {dateText(e.at)}
                     {e.byName ? ` · ${e.byName}` : ''}
                   </Text>
                   {e.note && <Text size="sm">{e.note}</Text>}

@@ -23,7 +23,6 @@ import {
 import {
   APPLICANT_STATE_LABELS,
   APPLICANT_STATES,
-  can,
   formatRupiah,
   nextApplicantStates,
   WaveInput,
@@ -62,6 +61,7 @@ import { ApplicantFormFields } from '../components/applicant-form.tsx';
 import { DocumentsPanel } from '../components/documents-panel.tsx';
 import { checkForm, emptyForm, formOf, type FormField, type FormValues } from '../form.ts';
 import { StateAndEvents } from './public-pages.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 const pathOf = (name: keyof typeof ROUTES, id: number) => ROUTES[name].replace(':id', String(id));
 const STATE_COLOR: Partial<Record<ApplicantState, string>> = {
@@ -135,7 +135,7 @@ export function AdmissionListPage() {
     {
       accessor: 'registeredAt',
       title: t('adm.registeredAt'),
-      render: (r) => (r.registeredAt ? dateText(r.registeredAt.slice(0, 10), 'short') : ''),
+      render: (r) => (r.registeredAt ? dateText(r.registeredAt, 'short') : ''),
     },
     { accessor: 'documentsOk', title: t('adm.documentsOk'), render: (r) => `${r.documentsOk}/${r.documentsTotal}` },
     { accessor: 'state', title: t('adm.state'), render: (r) => <StateBadge state={r.state} /> },
@@ -316,7 +316,7 @@ function StateActions({ applicant }: { applicant: ApplicantDetail }) {
     gradeId: applicant.gradeId,
   });
   const next = nextApplicantStates(applicant.state);
-  const mayDecide = can(user?.division, 'admission.decide');
+  const mayDecide = userCan(user, 'admission.decide');
   const run = async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work();

@@ -109,6 +109,50 @@ describe('the question form', { timeout: 30_000 }, () => {
     });
   });
 
+  it('tags the saved question with the TPs of its subject and grade picked in the form', async () => {
+    const objectives = {
+      academicYearId: 1,
+      canManage: true,
+      items: [{ id: 5, code: 'TP 8.1', description: 'Membandingkan bilangan bulat', position: 1 }].map((o) => ({
+        ...o,
+        unitId: 2,
+        academicYearId: 1,
+        subjectId: 4,
+        gradeId: 8,
+        columnTags: 0,
+        questionTags: 0,
+      })),
+    };
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      const body = url.endsWith('/questions/choices')
+        ? choices
+        : url.includes('/learning-objectives?')
+          ? objectives
+          : url.includes('/learning-objectives/question-tags/')
+            ? { objectiveIds: [5] }
+            : { id: 31, ...JSON.parse(String(init?.body ?? '{}')) };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    });
+    await renderForm();
+    await pick(/Mapel dan tingkat/, 'Matematika · Kelas 8');
+    await write(/^Soal/, 'Manakah yang lebih besar?');
+    await write('Pilihan a', '-2');
+    await write('Pilihan b', '-5');
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus baris 4' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus baris 3' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Kunci a' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('gradeId=8'), expect.anything()),
+    );
+    await pick(/TP yang diukur soal ini/, 'TP 8.1 – Membandingkan bilangan bulat');
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan soal' }));
+    await waitFor(() => expect(notifyDone).toHaveBeenCalledWith('saved'));
+    const tagged = fetchMock.mock.calls.find(([url]) => String(url).includes('/learning-objectives/question-tags/'))!;
+    expect(tagged[0]).toBe('/api/v1/learning-objectives/question-tags/31');
+    expect((tagged[1] as RequestInit).method).toBe('PUT');
+    expect(JSON.parse(String((tagged[1] as RequestInit).body))).toEqual({ objectiveIds: [5] });
+  });
+
   it('builds a menjodohkan question with its pairs and a distractor on the right', async () => {
     await renderForm();
     await pick(/Mapel dan tingkat/, 'Matematika · Kelas 7');

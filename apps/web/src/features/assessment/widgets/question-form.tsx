@@ -10,6 +10,7 @@ import {
   Radio,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -29,13 +30,15 @@ import {
   type QuestionType,
 } from '@mms/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { notifyDone } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
+import { useQuestionObjectiveTags, useTagQuestion } from '../../learning-objectives/api.ts';
+import { ObjectivePicker } from '../../learning-objectives/widgets/objective-picker.tsx';
 import { uploadQuestionImage, useQuestionChoices, useSaveQuestion } from '../api.ts';
 import { buildQuestion, draftOf, emptyDraft, optionId, type QuestionDraft } from '../question-model.ts';
 
@@ -61,6 +64,11 @@ export function QuestionForm({
   const { t, i18n } = useTranslation();
   const choices = useQuestionChoices(!bank);
   const save = useSaveQuestion();
+  const tagQuestion = useTagQuestion();
+  /** the question's TPs (issue 40): saved on the saved version after the question */
+  const savedTags = useQuestionObjectiveTags(!bank && question ? question.id : null);
+  const [objectiveIds, setObjectiveIds] = useState<number[] | null>(null);
+  const chosenTps = objectiveIds ?? savedTags.data?.objectiveIds ?? [];
   /** a bank of its own has no subject and grade, cognitive level or objective */
   const bankBody = (body: Record<string, unknown>) => {
     const { subjectId: _s, gradeId: _g, cognitiveLevel: _c, objective: _o, ...rest } = body;
@@ -94,7 +102,16 @@ export function QuestionForm({
     else {
       // a new version keeps its subject and grade
       const { subjectId: _s, gradeId: _g, ...update } = body as QuestionInput;
-      await save.mutateAsync({ id: question?.id ?? null, body: (question ? update : body) as QuestionInput });
+      const saved = await save.mutateAsync({
+        id: question?.id ?? null,
+        body: (question ? update : body) as QuestionInput,
+      });
+      // the TPs go on the saved question (a new version has its own id): when chosen anew or carried to a version
+      const before = savedTags.data?.objectiveIds ?? [];
+      const changed = [...chosenTps].sort().join(',') !== [...before].sort().join(',');
+      if (changed || (saved.id !== question?.id && chosenTps.length > 0)) {
+        await tagQuestion.mutateAsync({ questionId: saved.id, objectiveIds: chosenTps });
+      }
     }
     onDone();
     notifyDone('saved');
@@ -463,7 +480,8 @@ export function QuestionForm({
         onChange={(stem) => change({ stem })}
       />
       {typeFields[v.type]()}
-      <Group grow wrap="wrap" align="flex-start">
+      {/* one field per row on a phone: three in a row squeezed the difficulty's segments past the screen's edge */}
+      <SimpleGrid cols={{ base: 1, sm: bank ? 2 : 3 }}>
         <NumberInput
           label={t('qbank.points')}
           required
@@ -479,6 +497,7 @@ export function QuestionForm({
             {t('qbank.difficulty')}
           </Text>
           <SegmentedControl
+            fullWidth
             aria-labelledby="qbank-difficulty"
             data={DIFFICULTIES.map((d) => ({ value: d, label: t(`qbank.difficulties.${d}`) }))}
             value={v.difficulty}
@@ -494,7 +513,18 @@ export function QuestionForm({
             onChange={(x) => change({ cognitiveLevel: x as CognitiveLevel | null })}
           />
         )}
-      </Group>
+      </SimpleGrid>
+      {!bank && (
+        <ObjectivePicker
+          subjectId={question?.subjectId ?? v.subjectId ?? null}
+          gradeId={question?.gradeId ?? v.gradeId ?? null}
+          value={chosenTps}
+          onChange={setObjectiveIds}
+          label={t('qbank.tpPicker')}
+          description={t('qbank.tpHint')}
+          disabled={!!question && savedTags.isLoading}
+        />
+      )}
       {!bank && (
         <TextInput
           label={t('qbank.objective')}

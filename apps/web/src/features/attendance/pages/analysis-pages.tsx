@@ -1,5 +1,7 @@
 // The analyses with charts: their own lazy chunk, so @mantine/charts and recharts never load before they are needed.
 import '@mantine/charts/styles.css';
+// the legend's colour keys are ColorSwatches: without their stylesheet they have no size and do not show
+import '@mantine/core/styles/ColorSwatch.css';
 import '../../../i18n/school/index.ts';
 import '../../../i18n/attendance/index.ts';
 import { BarChart } from '@mantine/charts';
@@ -11,6 +13,7 @@ import { UnitSelect } from '../../../components/pickers.tsx';
 import { jakartaToday, useClassRecap } from '../api.ts';
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { DateField, MonthField } from '../../../components/date-fields.tsx';
+import '../../../i18n/list/index.ts';
 
 const SERIES = [
   { name: 'H', color: 'green.6' },
@@ -18,6 +21,19 @@ const SERIES = [
   { name: 'I', color: 'blue.6' },
   { name: 'A', color: 'red.6' },
 ];
+
+/**
+ * The axis and tooltips of a chart of counts (journals, absences, registers): whole numbers on the ticks
+ * (never 0.25 or 0.5 journals) and every number in the reader's locale (1.250 in Indonesian, 1,250 in English).
+ */
+export function countChartProps(language: string) {
+  const format = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'id-ID', { maximumFractionDigits: 0 });
+  return {
+    yAxisProps: { allowDecimals: false, tickFormatter: (v: number) => format.format(v) },
+    valueFormatter: (v: number) => format.format(v),
+    withLegend: true,
+  } as const;
+}
 
 /** A chart with its numbers in a table beside it (below it on a phone). */
 function ChartWithNumbers({ chart, table }: { chart: ReactNode; table: ReactNode }) {
@@ -82,7 +98,7 @@ function RangeAnalysis(props: {
  * counted by the server exactly as the monthly recap counts them (one request).
  */
 export function AttendanceAnalysisPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const r = useRange();
   const [unitId, setUnitId] = useState<number | null>(null);
   const data = useAttendanceAnalysis({ from: r.from, to: r.to, unitId });
@@ -94,7 +110,16 @@ export function AttendanceAnalysisPage() {
       filter={<UnitSelect value={unitId} onChange={setUnitId} />}
       query={data}
       empty={rows.length === 0}
-      chart={<BarChart h={320} data={rows} dataKey="className" type="stacked" series={SERIES} withLegend />}
+      chart={
+        <BarChart
+          h={320}
+          data={rows}
+          dataKey="className"
+          type="stacked"
+          series={SERIES}
+          {...countChartProps(i18n.language)}
+        />
+      }
       table={
         <Table striped aria-label={t('att.analysis.attendance')}>
           <Table.Thead>
@@ -197,7 +222,7 @@ export function StudentPresenceAnalysisPage() {
 
 /** Class journal analysis: journals written per subject over a date range, with their absences (counted by the server). */
 export function JournalAnalysisPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const r = useRange();
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const data = useJournalAnalysis({ from: r.from, to: r.to, classGroupId });
@@ -218,7 +243,7 @@ export function JournalAnalysisPage() {
             { name: 'journals', label: t('att.analysis.journals'), color: 'blue.6' },
             { name: 'absences', label: t('att.analysis.absences'), color: 'red.6' },
           ]}
-          withLegend
+          {...countChartProps(i18n.language)}
         />
       }
       table={

@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  can,
   LEAVE_ATTACHMENT_MAX_BYTES,
   LEAVE_STATUSES,
   LeaveRequestInput,
@@ -33,6 +32,7 @@ import { jakartaToday, lastSchoolDay, useCreateLeave, useDecideLeave, useRegiste
 import { AttendanceClassSelect } from '../components/class-pick.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
 import { periodColumn } from '../../../components/data-list/columns.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 const STATUS_COLORS: Record<LeaveStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
@@ -40,7 +40,7 @@ const STATUS_COLORS: Record<LeaveStatus, string> = { pending: 'orange', approved
 export function LeavePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const decider = can(user.division, 'leave.decide');
+  const decider = userCan(user, 'leave.decide');
   const [tab, setTab] = useState<string | null>(decider ? 'decide' : 'mine');
   return (
     <Stack gap="md">
@@ -69,7 +69,7 @@ export function LeavePage() {
 function LeaveForm() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const forStudents = can(user.division, 'attendance.student.record');
+  const forStudents = userCan(user, 'attendance.student.record');
   const today = jakartaToday();
   const [kind, setKind] = useState<'SAKIT' | 'IZIN'>('SAKIT');
   const [who, setWho] = useState<'me' | 'student'>(user.division === 'STUDENT' ? 'me' : 'me');

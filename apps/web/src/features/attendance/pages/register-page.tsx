@@ -24,6 +24,7 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { jakartaToday, lastSchoolDay, useRegister, useSaveRegister } from '../api.ts';
 import { DateField } from '../../../components/date-fields.tsx';
 import { CODE_COLORS } from '../components/code-badge.tsx';
+import '../../../i18n/list/index.ts';
 
 interface Mark {
   code: AttendanceCode;

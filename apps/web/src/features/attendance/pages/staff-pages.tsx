@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
-  can,
   STAFF_ATTENDANCE_STATUSES,
   type StaffAbsentLateRow,
   type StaffAttendance,
@@ -18,6 +17,7 @@ import { UnitSelect } from '../../../components/pickers.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { jakartaToday, useSetStaffDay, useStaffCheck, useStaffDaily, useStaffToday } from '../api.ts';
 import { DateField } from '../../../components/date-fields.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 const STATUS_COLORS: Record<StaffAttendanceStatus, string> = {
   HADIR: 'green',
@@ -158,7 +158,7 @@ export function StaffDailyPage() {
   const daily = useStaffDaily(date, unitId);
   const user = useCurrentUser();
   // deciders set a day's status (Dinas luar, Sakit...) in place; the others read it
-  const decider = can(user.division, 'leave.decide');
+  const decider = userCan(user, 'leave.decide');
   const setDay = useSetStaffDay();
   const columns: ListColumn<StaffDailyRow>[] = [
     { accessor: 'nip', title: t('att.staff.nip') },

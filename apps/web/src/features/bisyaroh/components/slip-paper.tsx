@@ -2,13 +2,14 @@ import { Table, Text } from '@mantine/core';
 import { longMonth, terbilangRupiah, type BisyarohSlip } from '@mms/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
+import { PrintButton, PrintedPaper, useSignedInSigner } from '../../../components/print/printed-paper.tsx';
 import { SlipLines } from './slip-lines.tsx';
 
 /** The printable slip on the unit's letterhead: employee, month, each line, the total and the total in words. */
 export function SlipPaper({ slip, actions }: { slip: BisyarohSlip; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
+  const treasurer = useSignedInSigner('TREASURER');
   const rows: [string, string][] = [
     [t('bisyaroh.common.employee'), slip.employeeName],
     [t('bisyaroh.slip.nip'), slip.nip],
@@ -19,6 +20,7 @@ export function SlipPaper({ slip, actions }: { slip: BisyarohSlip; actions?: Rea
     <PrintedPaper
       unitId={slip.unitId}
       title={`${t('bisyaroh.slip.title')} ${longMonth(slip.month, lang)}`}
+      signer={treasurer}
       actions={
         <>
           {actions}

@@ -16,6 +16,7 @@ import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { dateText } from '../../../lib/display.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { ROUTES } from '../../../lib/route-names.ts';
 import {
@@ -66,7 +67,7 @@ function MissingJournals({ month, onApprove }: { month: BisyarohMonth; onApprove
             <Table.Tbody>
               {missing.data.items.map((m) => (
                 <Table.Tr key={`${m.timetableSlotId}:${m.date}`}>
-                  <Table.Td>{m.date}</Table.Td>
+                  <Table.Td>{dateText(m.date, 'short')}</Table.Td>
                   <Table.Td>{m.period}</Table.Td>
                   <Table.Td>{m.employeeName}</Table.Td>
                   <Table.Td>{m.className}</Table.Td>

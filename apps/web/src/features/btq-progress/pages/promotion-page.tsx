@@ -24,6 +24,7 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useDecide, usePromotions, useRecordTest } from '../api.ts';
+import '../../../i18n/list/index.ts';
 
 function TestModal({ promotion, onClose }: { promotion: BtqPromotion | null; onClose: () => void }) {
   const { t } = useTranslation();

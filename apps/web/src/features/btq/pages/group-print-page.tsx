@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../lib/route-names.ts';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { can } from '@mms/shared';
+
 import { useGroupMembers } from '../api.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** "Jadwal: Senin, Rabu 07:00–08:00, Masjid" of a group, in the chosen language. */
 export function useScheduleText() {
@@ -39,7 +40,7 @@ export function GroupPrintPage() {
   const id = Number(useParams().id);
   const members = useGroupMembers(Number.isSafeInteger(id) && id > 0 ? id : null);
   const schedule = useScheduleText();
-  const manager = can(useCurrentUser().division, 'btq.manage');
+  const manager = userCan(useCurrentUser(), 'btq.manage');
   if (members.isError) return <Text role="alert">{t('btq.groupNotFound')}</Text>;
   if (!members.data) return <Skeleton height={240} />;
   const { group, items } = members.data;

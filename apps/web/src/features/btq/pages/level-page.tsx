@@ -25,6 +25,7 @@ import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { studentQuery, useGroups, usePlace, useStudents, type StudentFilters } from '../api.ts';
 import { LevelSelect, StudentHistoryModal } from './parts.tsx';
+import '../../../i18n/list/index.ts';
 
 /** Leveling BTQ: every student of the unit with their current level and group; bulk placement at a level. */
 export function LevelPage() {

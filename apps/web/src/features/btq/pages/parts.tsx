@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Select, Skeleton, Stack, Table, Text, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { dateText } from '../../../lib/display.ts';
 import { useMethods, useStudentHistory } from '../api.ts';
 
 /** A student's level and group history (placements, promotions, memberships), newest first. */
@@ -30,8 +31,8 @@ export function StudentHistoryModal({ studentId, onClose }: { studentId: number;
                     <Table.Td>
                       {l.methodName} – {l.levelName}
                     </Table.Td>
-                    <Table.Td>{l.fromDate}</Table.Td>
-                    <Table.Td>{l.toDate ?? '–'}</Table.Td>
+                    <Table.Td>{dateText(l.fromDate, 'short')}</Table.Td>
+                    <Table.Td>{l.toDate ? dateText(l.toDate, 'short') : '–'}</Table.Td>
                     <Table.Td>{t(`btq.via.${l.via}`)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -56,8 +57,8 @@ export function StudentHistoryModal({ studentId, onClose }: { studentId: number;
                     <Table.Td>
                       {g.groupName} ({g.schoolYear})
                     </Table.Td>
-                    <Table.Td>{g.fromDate}</Table.Td>
-                    <Table.Td>{g.toDate ?? '–'}</Table.Td>
+                    <Table.Td>{dateText(g.fromDate, 'short')}</Table.Td>
+                    <Table.Td>{g.toDate ? dateText(g.toDate, 'short') : '–'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,11 +1,12 @@
 import '../../../i18n/counselling/index.ts';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { can } from '@mms/shared';
+
 import { useTranslation } from 'react-i18next';
 import { dateText } from '../../../lib/display.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useCounsellingStatus } from '../api.ts';
 import { kindText, STATUS_COLORS, statusText } from './labels.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 /**
  * That a student has counselling cases, with their date, kind and status, never the topic or content: for the
@@ -14,7 +15,7 @@ import { kindText, STATUS_COLORS, statusText } from './labels.ts';
 export function CounsellingStatusCard({ studentId }: { studentId: number }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const allowed = can(user.division, 'counselling.status');
+  const allowed = userCan(user, 'counselling.status');
   const status = useCounsellingStatus(studentId, allowed);
   if (!allowed || !status.isSuccess) return null;
   const items = status.data.items;

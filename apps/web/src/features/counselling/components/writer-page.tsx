@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Skeleton } from '@mantine/core';
-import { can } from '@mms/shared';
+
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,12 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** Writing is for BPBK only (the server says the same); others see why instead of a form. */
 export function useMayWrite() {
   const user = useCurrentUser();
-  return can(user.division, 'counselling.manage') && can(user.division, 'counselling.confidential');
+  return userCan(user, 'counselling.manage') && userCan(user, 'counselling.confidential');
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Select } from '@mantine/core';
 import {
   ALL_UNIT_DIVISIONS,
-  can,
   type CounsellingKind,
   type CounsellingNoteSummary,
   type CounsellingStatus,
@@ -34,6 +33,7 @@ import {
 import { NoteDetailModal } from '../components/note-detail.tsx';
 import { NoteForm } from '../components/note-form.tsx';
 import { Loaded, useMayWrite, WriterPage } from '../components/writer-page.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** bpbk/counselling-input: a new counselling note. */
 export function CounsellingInputPage() {
@@ -104,7 +104,7 @@ export function CounsellingListPage() {
   const [reading, setReading] = useState<number | null>(null);
   const remove = useDeleteNote();
   const mayWrite = useMayWrite();
-  const mayRead = can(user.division, 'counselling.confidential');
+  const mayRead = userCan(user, 'counselling.confidential');
 
   const columns = useMemo<ListColumn<CounsellingNoteSummary>[]>(
     () => [

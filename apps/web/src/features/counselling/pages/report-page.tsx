@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MonthField } from '../../../components/date-fields.tsx';
 import { UnitSelect } from '../../../components/pickers.tsx';
-import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
+import { PrintButton, PrintedPaper, signedInSigner } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { displayLanguage } from '../../../lib/display.ts';
@@ -238,6 +238,8 @@ export function CounsellingReportPage() {
     <PrintedPaper
       unitId={unitId}
       title={t('counselling.reportTitle')}
+      // the counsellor who prints it signs it; a leader reading it, the letterhead's official
+      signer={user.division === 'BPBK' && unitId !== null ? signedInSigner(user, 'COUNSELLOR') : undefined}
       subtitle={
         <Text size="sm">
           {t('counselling.reportPeriod', {

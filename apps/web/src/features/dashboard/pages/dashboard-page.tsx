@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { can, DIVISION_LABELS, menuFor, menuLinks, type Permission } from '@mms/shared';
+import { DIVISION_LABELS, menuFor, menuLinks, type Permission } from '@mms/shared';
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { WidgetPlaceholder } from '../../../components/widget-card.tsx';
 import { MenuIconView } from '../../../components/menu-icons.tsx';
 import { menuTarget } from '../../../lib/route-names.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 // The attendance widgets load on their own, only for those who see them: the dashboard's first bundle stays small.
 const TeacherTodayWidget = lazy(() => import('../../journal/widgets/teacher-today-widget.tsx'));
@@ -34,12 +35,12 @@ export function DashboardPage() {
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const shortcuts = useMemo(
     () =>
-      menuLinks(menuFor(user.division))
+      menuLinks(menuFor((permission) => userCan(user, permission)))
         .filter((l) => l.name !== 'dashboard')
         .slice(0, 8),
-    [user.division],
+    [user],
   );
-  const widgets = WIDGETS.filter(([, , permission]) => can(user.division, permission));
+  const widgets = WIDGETS.filter(([, , permission]) => userCan(user, permission));
   return (
     <Stack gap="lg">
       <Title order={1} fz="h2">

@@ -1,8 +1,11 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import type { StudentSummary } from '@mms/shared';
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { issueErrors } from '../../../lib/validation.ts';
@@ -58,6 +61,7 @@ export function StudentRecordForm<R extends StudentRecord, V extends object, B e
   onSaved: (saved: R) => void;
   fields: ComponentType<RecordFieldsProps<V, R>>;
 }) {
+  const { t } = useTranslation();
   const { existing, save, fields: Fields } = props;
   const [file, setFile] = useState<File | null>(null);
   const [v, setV] = useState<V & RecordValues>({
@@ -75,13 +79,26 @@ export function StudentRecordForm<R extends StudentRecord, V extends object, B e
     if (!parsed.success) return setErrors(issueErrors(parsed.error, 'first'));
     setErrors({});
     const { studentId: _s, ...update } = parsed.data;
-    save.mutate(existing ? { id: existing.id, body: update, file } : { body: parsed.data, file }, {
-      onSuccess: (saved) => {
-        setFile(null);
-        props.onSaved(saved);
-      },
-      onError: notifyError,
-    });
+    const send = (vars: { id?: number; body: B | Omit<B, 'studentId'>; file: File | null }) =>
+      save.mutate(vars, {
+        onSuccess: (saved) => {
+          setFile(null);
+          props.onSaved(saved);
+        },
+        onError: (e) => {
+          // the server found the same record already there (a violation of the same rule that day): it names
+          // the earlier one; the person decides whether this is a second one
+          if (!existing && isApiError(e) && e.status === 409 && e.fields.confirmDuplicate) {
+            confirmDialog({
+              title: t('discipline.duplicate.title'),
+              text: e.message,
+              confirm: t('discipline.duplicate.confirm'),
+              onConfirm: () => send({ body: { ...parsed.data, confirmDuplicate: true }, file }),
+            });
+          } else notifyError(e);
+        },
+      });
+    send(existing ? { id: existing.id, body: update, file } : { body: parsed.data, file });
   };
   return (
     <Paper withBorder p="md" radius="md">

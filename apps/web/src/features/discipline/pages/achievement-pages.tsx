@@ -3,7 +3,6 @@ import {
   ACHIEVEMENT_FIELDS,
   ACHIEVEMENT_LEVELS,
   AchievementInput,
-  can,
   type Achievement,
   type AchievementField,
   type AchievementLevel,
@@ -29,6 +28,7 @@ import {
   StudentRecordForm,
   type RecordFieldsProps,
 } from '../components/record-form.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 interface AchievementValues {
   date: string;
@@ -172,7 +172,7 @@ export function achievementColumns(t: (k: string) => string): ListColumn<Achieve
 export function AchievementListPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const writer = can(user.division, 'counselling.manage');
+  const writer = userCan(user, 'counselling.manage');
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const [unitId, setUnitId] = useState<number | null>(null);
   const [field, setField] = useState<AchievementField | null>(null);

@@ -56,34 +56,37 @@ function RecapTable<T extends Row>({
 }) {
   const { t } = useTranslation();
   return (
-    <Table striped withTableBorder aria-label={label}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{head}</Table.Th>
-          <Table.Th ta="right">{t('discipline.recap.violations')}</Table.Th>
-          <Table.Th ta="right">{t('discipline.recap.points')}</Table.Th>
-          <Table.Th ta="right">{t('discipline.recap.sanctions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={name(r)}>
-            <Table.Td>{name(r)}</Table.Td>
-            <Table.Td ta="right">{r.violations}</Table.Td>
-            <Table.Td ta="right">{r.points}</Table.Td>
-            <Table.Td ta="right">{r.sanctions}</Table.Td>
+    // a phone's 360 px: the table scrolls in its own box, the page does not
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped withTableBorder aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{head}</Table.Th>
+            <Table.Th ta="right">{t('discipline.recap.violations')}</Table.Th>
+            <Table.Th ta="right">{t('discipline.recap.points')}</Table.Th>
+            <Table.Th ta="right">{t('discipline.recap.sanctions')}</Table.Th>
           </Table.Tr>
-        ))}
-        {total && (
-          <Table.Tr fw={700}>
-            <Table.Td>{t('discipline.recap.total')}</Table.Td>
-            <Table.Td ta="right">{total.violations}</Table.Td>
-            <Table.Td ta="right">{total.points}</Table.Td>
-            <Table.Td ta="right">{total.sanctions}</Table.Td>
-          </Table.Tr>
-        )}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={name(r)}>
+              <Table.Td>{name(r)}</Table.Td>
+              <Table.Td ta="right">{r.violations}</Table.Td>
+              <Table.Td ta="right">{r.points}</Table.Td>
+              <Table.Td ta="right">{r.sanctions}</Table.Td>
+            </Table.Tr>
+          ))}
+          {total && (
+            <Table.Tr fw={700}>
+              <Table.Td>{t('discipline.recap.total')}</Table.Td>
+              <Table.Td ta="right">{total.violations}</Table.Td>
+              <Table.Td ta="right">{total.points}</Table.Td>
+              <Table.Td ta="right">{total.sanctions}</Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
-import { can, SANCTION_STATUSES, type Achievement, type Sanction, type SanctionStatus } from '@mms/shared';
+import { SANCTION_STATUSES, type Achievement, type Sanction, type SanctionStatus } from '@mms/shared';
 import { IconCheck, IconClipboardCheck, IconPrinter, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useDecideSanction, useSanctionLetter } from '../api.ts';
 import { CodeSelect, StatusBadge } from '../components/parts.tsx';
 import { achievementColumns } from './achievement-pages.tsx';
 import { ReasonModal, ViolationListPage } from './violation-pages.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 type Dialog = { kind: 'confirm' | 'reject' | 'complete'; sanction: Sanction } | null;
 
@@ -122,7 +123,7 @@ function SanctionList() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const manager = can(user.division, 'discipline.manage');
+  const manager = userCan(user, 'discipline.manage');
   const decide = useDecideSanction();
   const [status, setStatus] = useState<SanctionStatus | null>(null);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
@@ -131,7 +132,7 @@ function SanctionList() {
   const [to, setTo] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const columns: ListColumn<Sanction>[] = [
-    { accessor: 'createdAt', title: t('discipline.date'), render: (r) => dateText(r.createdAt.slice(0, 10), 'short') },
+    { accessor: 'createdAt', title: t('discipline.date'), render: (r) => dateText(r.createdAt, 'short') },
     { accessor: 'studentName', title: t('discipline.student') },
     { accessor: 'className', title: t('discipline.class') },
     { accessor: 'title', title: t('discipline.sanction.title') },

@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Modal, Select, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
 import {
-  can,
   VIOLATION_STATUSES,
   ViolationInput,
   type VerifyResult,
@@ -31,6 +30,7 @@ import {
   StudentRecordForm,
   type RecordFieldsProps,
 } from '../components/record-form.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 interface ViolationValues {
   ruleId: string | null;
@@ -173,7 +173,7 @@ export function LedgerModal({
       {ledger.data ? (
         <Stack>
           <LedgerView ledger={ledger.data} />
-          {can(user.division, 'discipline.manage') && student && <LedgerEntryForm studentId={student.id} />}
+          {userCan(user, 'discipline.manage') && student && <LedgerEntryForm studentId={student.id} />}
         </Stack>
       ) : (
         <Skeleton height={160} />
@@ -286,7 +286,7 @@ export function ViolationFilters(p: {
 export function ViolationListPage({ own = false }: { own?: boolean }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const manager = can(user.division, 'discipline.manage');
+  const manager = userCan(user, 'discipline.manage');
   const decide = useDecideViolation();
   const [status, setStatus] = useState<ViolationStatus | null>(null);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);

@@ -218,6 +218,22 @@ describe('the exam control progress board', { timeout: 30_000 }, () => {
     expect(posted(calls, '/token')[0]!.body).toEqual({ rotateNow: true, rotateMinutes: 15 });
   });
 
+  it('shows the token on the whole screen, readable from the back of the room (issue 39 finding 17)', async () => {
+    stubControlFetch(routes());
+    await renderControl(<ControlProgressPage />, PATH);
+    const token = await screen.findByTestId('exam-token');
+    // a monospace display well above body text, and what to do with it
+    const text = token.querySelector('p')!;
+    expect(text.getAttribute('style')).toContain('monospace');
+    expect(text.getAttribute('style')).toContain('font-size: calc(3.5rem');
+    expect(screen.getByText('Bacakan token ini kepada siswa atau tuliskan di papan tulis.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tampilkan besar' }));
+    const large = await screen.findByTestId('exam-token-large');
+    expect(within(large).getByText('AB12CD').getAttribute('style')).toContain('min(16vw, 12rem)');
+    expect(within(large).getByText('Token ujian: ketik di layar mulai ujian')).toBeTruthy();
+    expect(large.closest('[role="dialog"]')).not.toBeNull();
+  });
+
   it('sets the token period, refusing one under 5 minutes', async () => {
     const { calls } = stubControlFetch(routes({ 'PUT /token': TOKEN }));
     await renderControl(<ControlProgressPage />, PATH);

@@ -154,6 +154,15 @@ async function startWithToken() {
 }
 
 describe('the exam play screen', { timeout: 30_000 }, () => {
+  it('tells the student where the token comes from: the proctor, from the control screen (issue 39 finding 17)', async () => {
+    await renderPlay();
+    const field = await screen.findByLabelText(/Token/);
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(hint.textContent).toContain('pengawas');
+    expect(hint.textContent).toContain('layar kontrol ujian');
+    expect(hint.textContent).toContain('papan tulis');
+  });
+
   it('starts with the token, shows the paper and journals then sends an answer after maxSeq', async () => {
     await renderPlay();
     expect((await screen.findByText(/Tata tertib/)).textContent).toBe('Tata tertib');

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { can, toJakarta, type StoredFile } from '@mms/shared';
+import { toJakarta, type StoredFile } from '@mms/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { dateText } from '../../../lib/display.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { UPLOAD_HISTORY, useFileKinds, useRemoveFile } from '../api.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -85,7 +86,7 @@ function columns(t: T, lang: string): ListColumn<StoredFile>[] {
 export function UploadHistoryPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
-  const remover = can(user.division, 'files.remove');
+  const remover = userCan(user, 'files.remove');
   const kinds = useFileKinds();
   const remove = useRemoveFile();
   const [kind, setKind] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, FileInput, Group, Stack, Text, Title } from '@mantine/core';
-import { can, type Voucher } from '@mms/shared';
+import { type Voucher } from '@mms/shared';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { printClasses } from '../../../components/print/printed-paper.tsx';
@@ -7,6 +7,7 @@ import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { attachmentHref, useAddAttachment, useRemoveAttachment, useVoucherAttachments } from '../api.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes - (bytes % 1024)) / 1024} KB` : '> 1 MB');
 
@@ -16,7 +17,7 @@ const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes - (bytes % 
  */
 export function VoucherAttachments({ voucher }: { voucher: Voucher }) {
   const { t } = useTranslation();
-  const canManage = can(useCurrentUser().division, 'finance.manage');
+  const canManage = userCan(useCurrentUser(), 'finance.manage');
   const list = useVoucherAttachments(voucher.id);
   const add = useAddAttachment(voucher.id);
   const remove = useRemoveAttachment();

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { can, FINANCE_ACCOUNT_KINDS, FinanceAccountInput, type FinanceAccount } from '@mms/shared';
+import { FINANCE_ACCOUNT_KINDS, FinanceAccountInput, type FinanceAccount } from '@mms/shared';
 import { IconBan, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { ChoiceField, SaveRow, SwitchField, useSaveForm } from '../../../components/save-form.tsx';
 import { useFinanceAccounts, useSaveAccount } from '../api.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 interface Values {
   code: string;
@@ -85,7 +86,7 @@ export function AccountForm({
 export function AccountsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
+  const canManage = userCan(user, 'finance.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [kind, setKind] = useState<string | null>(null);
   const [q, setQ] = useState('');

@@ -11,20 +11,22 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { can, formatRupiah, longMonth, type Book } from '@mms/shared';
+import { formatRupiah, longMonth, type Book } from '@mms/shared';
 import { IconFileSpreadsheet, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MonthField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
-import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
+import { PrintButton, PrintedPaper, signedInSigner } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { dateText } from '../../../lib/display.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { BASE, useBook, useCloseMonth, useReopenMonth } from '../api.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 function BookTable({ book }: { book: Book }) {
   const { t } = useTranslation();
@@ -45,17 +47,25 @@ function BookTable({ book }: { book: Book }) {
       <Table.Tbody>
         <Table.Tr>
           <Table.Td colSpan={6}>{t('financeBooks.books.opening')}</Table.Td>
-          <Table.Td ta="right">{rp(book.opening)}</Table.Td>
+          <Table.Td ta="right" className="mms-nowrap">
+            {rp(book.opening)}
+          </Table.Td>
         </Table.Tr>
         {book.lines.map((l) => (
           <Table.Tr key={l.voucherId}>
-            <Table.Td>{l.date}</Table.Td>
+            <Table.Td className="mms-nowrap">{dateText(l.date, 'short')}</Table.Td>
             <Table.Td>{l.number}</Table.Td>
             <Table.Td>{l.account}</Table.Td>
             <Table.Td>{l.description}</Table.Td>
-            <Table.Td ta="right">{l.debit ? rp(l.debit) : ''}</Table.Td>
-            <Table.Td ta="right">{l.credit ? rp(l.credit) : ''}</Table.Td>
-            <Table.Td ta="right">{rp(l.balance)}</Table.Td>
+            <Table.Td ta="right" className="mms-nowrap">
+              {l.debit ? rp(l.debit) : ''}
+            </Table.Td>
+            <Table.Td ta="right" className="mms-nowrap">
+              {l.credit ? rp(l.credit) : ''}
+            </Table.Td>
+            <Table.Td ta="right" className="mms-nowrap">
+              {rp(l.balance)}
+            </Table.Td>
           </Table.Tr>
         ))}
         {book.lines.length === 0 && (
@@ -65,9 +75,15 @@ function BookTable({ book }: { book: Book }) {
         )}
         <Table.Tr fw={700}>
           <Table.Td colSpan={4}>{t('financeBooks.books.closing')}</Table.Td>
-          <Table.Td ta="right">{rp(book.debit)}</Table.Td>
-          <Table.Td ta="right">{rp(book.credit)}</Table.Td>
-          <Table.Td ta="right">{rp(book.closing)}</Table.Td>
+          <Table.Td ta="right" className="mms-nowrap">
+            {rp(book.debit)}
+          </Table.Td>
+          <Table.Td ta="right" className="mms-nowrap">
+            {rp(book.credit)}
+          </Table.Td>
+          <Table.Td ta="right" className="mms-nowrap">
+            {rp(book.closing)}
+          </Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>
@@ -90,10 +106,16 @@ function DaysTable({ book }: { book: Book }) {
       <Table.Tbody>
         {book.days.map((d) => (
           <Table.Tr key={d.date}>
-            <Table.Td>{d.date}</Table.Td>
-            <Table.Td ta="right">{formatRupiah(d.debit)}</Table.Td>
-            <Table.Td ta="right">{formatRupiah(d.credit)}</Table.Td>
-            <Table.Td ta="right">{formatRupiah(d.balance)}</Table.Td>
+            <Table.Td className="mms-nowrap">{dateText(d.date, 'short')}</Table.Td>
+            <Table.Td ta="right" className="mms-nowrap">
+              {formatRupiah(d.debit)}
+            </Table.Td>
+            <Table.Td ta="right" className="mms-nowrap">
+              {formatRupiah(d.credit)}
+            </Table.Td>
+            <Table.Td ta="right" className="mms-nowrap">
+              {formatRupiah(d.balance)}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -105,7 +127,7 @@ function DaysTable({ book }: { book: Book }) {
 export function BooksPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
+  const canManage = userCan(user, 'finance.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [kind, setKind] = useState<'CASH' | 'BANK'>('CASH');
   const [month, setMonth] = useState(serverToday().slice(0, 7));
@@ -125,6 +147,7 @@ export function BooksPage() {
         unitId={unitId}
         title={`${kind === 'CASH' ? t('financeBooks.books.cash') : t('financeBooks.books.bank')} ${longMonth(month, lang)}`}
         signed={book.isSuccess}
+        signer={signedInSigner(user, 'TREASURER')}
         actions={
           <>
             <PrintButton />

@@ -3,7 +3,7 @@ import { formatRupiah, longDate, terbilangRupiah } from '@mms/shared';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
+import { PrintButton, PrintedPaper, useSignedInSigner } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { useVoucher } from '../api.ts';
 import { VoucherAttachments } from '../components/voucher-attachments.tsx';
@@ -13,6 +13,7 @@ export function VoucherPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const voucher = useVoucher(id);
+  const treasurer = useSignedInSigner('TREASURER');
   if (voucher.isPending) return <Skeleton height={320} />;
   if (voucher.isError) return <Alert color="red">{errorText(voucher.error)}</Alert>;
   const v = voucher.data;
@@ -33,7 +34,13 @@ export function VoucherPage() {
   return (
     <>
       <PageTitle>{`${title} ${v.number ?? ''}`.trim()}</PageTitle>
-      <PrintedPaper unitId={v.unitId} title={title} actions={<PrintButton />} signed={v.state === 'POSTED'}>
+      <PrintedPaper
+        unitId={v.unitId}
+        title={title}
+        actions={<PrintButton />}
+        signed={v.state === 'POSTED'}
+        signer={treasurer}
+      >
         <Table withTableBorder withColumnBorders mt="md">
           <Table.Tbody>
             {rows.map(([label, value]) => (

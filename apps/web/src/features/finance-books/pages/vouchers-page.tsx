@@ -1,6 +1,6 @@
 import { Badge, Button, Paper, Select, Stack, Text } from '@mantine/core';
 import { amountColumn } from '../../../components/data-list/columns.ts';
-import { can, formatRupiah, ReverseInput, VOUCHER_TYPES, type Voucher } from '@mms/shared';
+import { formatRupiah, ReverseInput, VOUCHER_TYPES, type Voucher } from '@mms/shared';
 import { IconArrowBackUp, IconCheck, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useApproveVoucher, useDeleteVoucher, useFinanceAccounts, useReverseVoucher, VOUCHERS } from '../api.ts';
 import { VoucherForm } from '../components/voucher-form.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 export const voucherPath = (id: number) => ROUTES['treasurer-voucher'].replace(':id', String(id));
 
@@ -56,7 +57,7 @@ function ReverseModal({ voucher, onClose }: { voucher: Voucher | null; onClose: 
 export function VouchersPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
+  const canManage = userCan(user, 'finance.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [type, setType] = useState<string | null>(null);
   const [month, setMonth] = useState(serverToday().slice(0, 7));

@@ -19,8 +19,10 @@ import { formatRupiah, type StudentHit } from '@mms/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePhone } from '../../../components/data-list/responsive-table.tsx';
 import { ROUTES } from '../../../lib/route-names.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { dateText, periodText } from '../../../lib/display.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { usePay, useStudentAccount, useStudentSearch } from '../api.ts';
 import { allocationsToSend, previewAllocation } from './allocation-preview.ts';
@@ -58,6 +60,7 @@ function StudentFinder({ value, onChange }: { value: StudentHit | null; onChange
 export function Counter() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const phone = usePhone();
   const [student, setStudent] = useState<StudentHit | null>(null);
   const account = useStudentAccount(student?.id ?? null);
   const [amount, setAmount] = useState(0);
@@ -107,6 +110,29 @@ export function Counter() {
     });
   };
 
+  /** The amount of one bill paid now: a field in the bill's row (a PC) or card (a phone, full width with its label). */
+  const allocationInput = (r: (typeof preview.rows)[number], label?: string) => (
+    <NumberInput
+      label={label}
+      aria-label={t('financePayments.counter.allocationFor', {
+        bill: `${r.bill.componentName} ${periodText(r.bill)}`,
+      })}
+      value={r.amount}
+      min={0}
+      max={r.bill.outstanding}
+      allowDecimal={false}
+      allowNegative={false}
+      thousandSeparator="."
+      decimalSeparator=","
+      w={label ? '100%' : 140}
+      onChange={(v) => {
+        const next = new Map(overrides);
+        next.set(r.bill.id, typeof v === 'number' ? v : 0);
+        setOverrides(next);
+      }}
+    />
+  );
+
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
       <Stack>
@@ -132,6 +158,42 @@ export function Counter() {
             </Title>
             {bills.length === 0 ? (
               <Text>{t('financePayments.counter.noBills')}</Text>
+            ) : phone ? (
+              // a phone: one card per bill, every figure on its own line and the amount to pay full width (the
+              // six-column table was 595 px wide on a 360 px screen)
+              <Stack
+                gap="xs"
+                component="ul"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t('financePayments.counter.bills')}
+                data-testid="counter-bills"
+              >
+                {preview.rows.map((r) => (
+                  <Paper component="li" key={r.bill.id} withBorder radius="md" p="sm">
+                    <Text fw={600}>
+                      {r.bill.componentName} · {periodText(r.bill)}
+                    </Text>
+                    <Text size="sm">
+                      {t('financePayments.counter.due')}: {dateText(r.bill.dueDate, 'short')}
+                    </Text>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text size="sm">{t('financePayments.counter.outstanding')}</Text>
+                      <Text size="sm" className="mms-nowrap">
+                        {formatRupiah(r.bill.outstanding)}
+                      </Text>
+                    </Group>
+                    {allocationInput(r, t('financePayments.counter.pay'))}
+                    <Group justify="space-between" wrap="nowrap" mt={4}>
+                      <Text size="sm">{t('financePayments.counter.after')}</Text>
+                      <Text size="sm" className="mms-nowrap">
+                        {formatRupiah(r.after)}
+                      </Text>
+                    </Group>
+                  </Paper>
+                ))}
+              </Stack>
             ) : (
               <Table withTableBorder aria-label={t('financePayments.counter.bills')} data-testid="counter-bills">
                 <Table.Thead>
@@ -148,29 +210,10 @@ export function Counter() {
                   {preview.rows.map((r) => (
                     <Table.Tr key={r.bill.id}>
                       <Table.Td>{r.bill.componentName}</Table.Td>
-                      <Table.Td>{r.bill.period}</Table.Td>
-                      <Table.Td>{r.bill.dueDate}</Table.Td>
+                      <Table.Td>{periodText(r.bill)}</Table.Td>
+                      <Table.Td>{dateText(r.bill.dueDate, 'short')}</Table.Td>
                       <Table.Td ta="right">{formatRupiah(r.bill.outstanding)}</Table.Td>
-                      <Table.Td ta="right">
-                        <NumberInput
-                          aria-label={t('financePayments.counter.allocationFor', {
-                            bill: `${r.bill.componentName} ${r.bill.period}`,
-                          })}
-                          value={r.amount}
-                          min={0}
-                          max={r.bill.outstanding}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          thousandSeparator="."
-                          decimalSeparator=","
-                          w={140}
-                          onChange={(v) => {
-                            const next = new Map(overrides);
-                            next.set(r.bill.id, typeof v === 'number' ? v : 0);
-                            setOverrides(next);
-                          }}
-                        />
-                      </Table.Td>
+                      <Table.Td ta="right">{allocationInput(r)}</Table.Td>
                       <Table.Td ta="right">{formatRupiah(r.after)}</Table.Td>
                     </Table.Tr>
                   ))}

@@ -1,6 +1,6 @@
 import { Badge, Checkbox, Paper, Select, Stack, Text } from '@mantine/core';
 import { amountColumn } from '../../../components/data-list/columns.ts';
-import { can, formatRupiah, PAYMENT_METHODS, PAYMENT_STATUSES, ReversalRequestInput, type Payment } from '@mms/shared';
+import { formatRupiah, PAYMENT_METHODS, PAYMENT_STATUSES, ReversalRequestInput, type Payment } from '@mms/shared';
 import { IconArrowBackUp, IconCheck, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { PAYMENTS, useApproveReversal, useRejectReversal, useRequestReversal } from '../api.ts';
 import { Counter, receiptPath } from '../components/counter.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 const STATUS_COLOR = { POSTED: 'green', REVERSAL_REQUESTED: 'yellow', REVERSED: 'red' } as const;
 
@@ -54,8 +55,8 @@ function RequestModal({ payment, onClose }: { payment: Payment | null; onClose: 
 export function PaymentsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
-  const canApprove = can(user.division, 'finance.approve');
+  const canManage = userCan(user, 'finance.manage');
+  const canApprove = userCan(user, 'finance.approve');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [from, setFrom] = useState(serverToday());
   const [to, setTo] = useState(serverToday());

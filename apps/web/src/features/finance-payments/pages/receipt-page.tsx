@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
+import { periodText } from '../../../lib/display.ts';
 import { useReceipt } from '../api.ts';
 
 const RECAP_COLOR = { PAID: 'green', PARTIAL: 'yellow', UNPAID: 'red', NONE: 'gray' } as const;
@@ -37,6 +38,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       unitId={p.unitId}
       title={`${t('financePayments.receipt.title')} ${p.number}`}
       actions={<PrintButton />}
+      // signed by the cashier who took the money; a gateway payment had none, the treasurer signs
+      signer={p.cashierName ? { role: 'CASHIER', name: p.cashierName } : { role: 'TREASURER', name: null }}
       subtitle={
         reversed && (
           <Group gap="xs">
@@ -80,7 +83,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           {p.allocations.map((a) => (
             <Table.Tr key={a.billId}>
               <Table.Td>{a.componentName}</Table.Td>
-              <Table.Td>{/^\d{4}-\d{2}$/.test(a.period) ? longMonth(a.period, lang) : a.period}</Table.Td>
+              <Table.Td>{periodText(a)}</Table.Td>
               <Table.Td ta="right">{formatRupiah(a.amount)}</Table.Td>
             </Table.Tr>
           ))}
@@ -97,7 +100,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <Text fw={600} mt="md" mb="xs">
             {t('financePayments.receipt.recap', { component: receipt.recapComponent, year: receipt.schoolYear })}
           </Text>
-          <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
+          <SimpleGrid cols={{ base: 2, xs: 3, sm: 6 }} spacing="xs">
             {receipt.recap.map((m) => (
               <Group key={m.month} gap={4} wrap="nowrap">
                 <Text size="sm">{longMonth(m.month, lang).split(' ')[0]}</Text>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../lib/route-names.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
+import { dateText, periodText } from '../../../lib/display.ts';
 import { formatJakartaDate, formatJakartaTime } from '../../../lib/system-api.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useMyPayments, usePayLocal, useStartCharge } from '../api.ts';
@@ -33,32 +34,34 @@ export function StudentPaymentPage() {
         {payments.length === 0 ? (
           <Text>{t('financePayments.student.noPayments')}</Text>
         ) : (
-          <Table withTableBorder aria-label={t('financePayments.student.payments')} data-testid="my-payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('financePayments.list.number')}</Table.Th>
-                <Table.Th>{t('financePayments.list.date')}</Table.Th>
-                <Table.Th ta="right">{t('financePayments.list.amount')}</Table.Th>
-                <Table.Th>{t('financePayments.list.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payments.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Link to={studentReceiptPath(p.id)}>{p.number}</Link>
-                  </Table.Td>
-                  <Table.Td>{p.date}</Table.Td>
-                  <Table.Td ta="right">{formatRupiah(p.amount)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={p.status === 'REVERSED' ? 'red' : 'green'}>
-                      {t(`financePayments.statuses.${p.status}`)}
-                    </Badge>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={320}>
+            <Table withTableBorder aria-label={t('financePayments.student.payments')} data-testid="my-payments">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('financePayments.list.number')}</Table.Th>
+                  <Table.Th>{t('financePayments.list.date')}</Table.Th>
+                  <Table.Th ta="right">{t('financePayments.list.amount')}</Table.Th>
+                  <Table.Th>{t('financePayments.list.status')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {payments.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Link to={studentReceiptPath(p.id)}>{p.number}</Link>
+                    </Table.Td>
+                    <Table.Td>{dateText(p.date, 'short')}</Table.Td>
+                    <Table.Td ta="right">{formatRupiah(p.amount)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={p.status === 'REVERSED' ? 'red' : 'green'}>
+                        {t(`financePayments.statuses.${p.status}`)}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
@@ -72,26 +75,30 @@ export function StudentPaymentPage() {
           <Text>{t('financePayments.counter.noBills')}</Text>
         ) : (
           <Stack>
-            <Table withTableBorder aria-label={t('financePayments.student.bills')}>
-              <Table.Tbody>
-                {open.map((b) => (
-                  <Table.Tr key={b.id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={t('financePayments.student.choose', { bill: `${b.componentName} ${b.period}` })}
-                        checked={chosen.includes(b.id)}
-                        onChange={(e) =>
-                          setChosen(e.currentTarget.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>{b.componentName}</Table.Td>
-                    <Table.Td>{b.period}</Table.Td>
-                    <Table.Td ta="right">{formatRupiah(b.outstanding)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={300}>
+              <Table withTableBorder aria-label={t('financePayments.student.bills')}>
+                <Table.Tbody>
+                  {open.map((b) => (
+                    <Table.Tr key={b.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('financePayments.student.choose', {
+                            bill: `${b.componentName} ${periodText(b)}`,
+                          })}
+                          checked={chosen.includes(b.id)}
+                          onChange={(e) =>
+                            setChosen(e.currentTarget.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
+                          }
+                        />
+                      </Table.Td>
+                      <Table.Td>{b.componentName}</Table.Td>
+                      <Table.Td>{periodText(b)}</Table.Td>
+                      <Table.Td ta="right">{formatRupiah(b.outstanding)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             <Group justify="flex-end">
               <Button
                 disabled={chosen.length === 0}

@@ -14,9 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { DateField, MonthField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, UnitSelect, useActiveYearId, useDefaultUnitId } from '../../../components/pickers.tsx';
-import { PrintButton, PrintedPaper, printClasses } from '../../../components/print/printed-paper.tsx';
+import {
+  PrintButton,
+  PrintedPaper,
+  printClasses,
+  useSignedInSigner,
+} from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
+import { dateText } from '../../../lib/display.ts';
 import { useComponents } from '../../finance/api.ts';
 import { cleanQuery, exportHref, useArrears, useCollections, useDailyCash } from '../api.ts';
 
@@ -113,6 +119,7 @@ function ArrearsTab({ unitId, lang }: { unitId: number | null; lang: Lang }) {
   const [componentId, setComponentId] = useState<number | null>(null);
   const q = cleanQuery({ unitId, asOf, classGroupId, componentId });
   const report = useArrears(q);
+  const treasurer = useSignedInSigner('TREASURER');
   const r = report.data;
   const className = r?.classes[0]?.className;
   // every unit at once: the class with its unit (the button's name holds what it shows)
@@ -121,6 +128,7 @@ function ArrearsTab({ unitId, lang }: { unitId: number | null; lang: Lang }) {
   return (
     <PrintedPaper
       unitId={unitId}
+      signer={unitId === null ? undefined : treasurer}
       title={t('financeReports.arrears.title')}
       subtitle={
         <Text size="sm">
@@ -210,7 +218,7 @@ function ArrearsTab({ unitId, lang }: { unitId: number | null; lang: Lang }) {
                       <Table.Td>{s.nis}</Table.Td>
                       <Table.Td>{s.name}</Table.Td>
                       <Table.Td ta="right">{s.bills}</Table.Td>
-                      <Table.Td>{s.oldestDueDate}</Table.Td>
+                      <Table.Td>{dateText(s.oldestDueDate, 'short')}</Table.Td>
                       <AgeCells r={s} />
                     </Table.Tr>
                   ))}
@@ -295,10 +303,12 @@ function CollectionsTab({ unitId, lang }: { unitId: number | null; lang: Lang })
   const valid = fromMonth <= toMonth;
   const q = cleanQuery({ unitId, fromMonth, toMonth, classGroupId, componentId });
   const report = useCollections(q, valid);
+  const treasurer = useSignedInSigner('TREASURER');
   const r = report.data;
   return (
     <PrintedPaper
       unitId={unitId}
+      signer={unitId === null ? undefined : treasurer}
       title={t('financeReports.collections.title')}
       subtitle={
         <Text size="sm">
@@ -457,9 +467,11 @@ function CashTab({ unitId, lang }: { unitId: number | null; lang: Lang }) {
   const [date, setDate] = useState(serverToday());
   const q = cleanQuery({ unitId, date });
   const report = useDailyCash(q);
+  const treasurer = useSignedInSigner('TREASURER');
   return (
     <PrintedPaper
       unitId={unitId}
+      signer={unitId === null ? undefined : treasurer}
       title={t('financeReports.cash.title')}
       subtitle={<Text size="sm">{longDate(date, lang)}</Text>}
       signed={report.isSuccess}

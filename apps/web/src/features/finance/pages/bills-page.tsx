@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { amountColumn } from '../../../components/data-list/columns.ts';
 import { modals } from '@mantine/modals';
-import { BILL_STATUSES, can, CancelBillInput, formatRupiah, type Bill } from '@mms/shared';
+import { BILL_STATUSES, CancelBillInput, formatRupiah, type Bill } from '@mms/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/data-list.tsx';
@@ -9,10 +9,12 @@ import type { ListColumn } from '../../../components/data-list/data-list.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, UnitSelect, useActiveYearId, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { dateText, periodText } from '../../../lib/display.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { issueErrors } from '../../../lib/validation.ts';
 import { useCancelBill, useComponents } from '../api.ts';
 import { GenerateForm } from '../components/generate-form.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 export const STATUS_COLOR: Record<Bill['status'], string> = {
   UNPAID: 'red',
@@ -63,7 +65,7 @@ function CancelBill({ bill }: { bill: Bill }) {
 export function BillsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
+  const canManage = userCan(user, 'finance.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const yearId = useActiveYearId();
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
@@ -80,12 +82,12 @@ export function BillsPage() {
       {
         accessor: 'period',
         title: t('finance.period'),
-        render: (b) => (b.instalment > 1 || b.period === 'ONCE' ? `${b.period} #${b.instalment}` : b.period),
+        render: (b) => periodText(b),
       },
       { accessor: 'amount', title: t('finance.amount'), textAlign: 'right', render: (b) => formatRupiah(b.amount) },
       amountColumn('discount', t('finance.discount')),
       amountColumn('outstanding', t('finance.outstanding')),
-      { accessor: 'dueDate', title: t('finance.dueDate') },
+      { accessor: 'dueDate', title: t('finance.dueDate'), render: (b) => dateText(b.dueDate, 'short') },
       {
         accessor: 'status',
         title: t('finance.status'),
@@ -106,7 +108,7 @@ export function BillsPage() {
                     size="xs"
                     variant="subtle"
                     color="red"
-                    aria-label={t('finance.bills.cancelOf', { name: b.studentName, period: b.period })}
+                    aria-label={t('finance.bills.cancelOf', { name: b.studentName, period: periodText(b) })}
                     onClick={() =>
                       modals.open({
                         title: t('finance.bills.cancelTitle'),

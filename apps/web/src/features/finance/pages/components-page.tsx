@@ -1,6 +1,6 @@
 import { Badge, Button, Paper } from '@mantine/core';
 import { amountColumn } from '../../../components/data-list/columns.ts';
-import { can, type PaymentComponent } from '@mms/shared';
+import { type PaymentComponent } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,13 @@ import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useComponents, useDeleteComponent } from '../api.ts';
 import { ComponentForm } from '../components/component-form.tsx';
 import { ComponentIncomeAccounts } from '../components/income-accounts.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** treasurer/payment-components: SPP, uang pangkal, daftar ulang... with frequency and default fee. */
 export function PaymentComponentsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
+  const canManage = userCan(user, 'finance.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [editing, setEditing] = useState<PaymentComponent | 'new' | null>(null);
   const list = useComponents(unitId);

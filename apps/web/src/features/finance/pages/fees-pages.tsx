@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { can, formatRupiah, type FeeRule, type StudentDiscount, type StudentSummary } from '@mms/shared';
+import { formatRupiah, type FeeRule, type StudentDiscount, type StudentSummary } from '@mms/shared';
 import { useState } from 'react';
 import { generatePath, useNavigate } from 'react-router';
 import { ROUTES } from '../../../lib/route-names.ts';
@@ -24,6 +24,7 @@ import {
 import { DiscountForm } from '../components/discount-form.tsx';
 import { FeeRuleForm } from '../components/fee-rule-form.tsx';
 import { StudentPicker } from '../../../components/student-picker.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 function RulesTable({ rules, canManage }: { rules: FeeRule[]; canManage: boolean }) {
   const { t } = useTranslation();
@@ -80,7 +81,7 @@ function RulesTable({ rules, canManage }: { rules: FeeRule[]; canManage: boolean
 export function FeesMajorPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
+  const canManage = userCan(user, 'finance.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const components = useComponents(unitId);
   const rules = useFeeRules({ unitId });
@@ -189,7 +190,7 @@ function DiscountsTable({ items, canManage }: { items: StudentDiscount[]; canMan
 export function FeesStudentPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'finance.manage');
+  const canManage = userCan(user, 'finance.manage');
   const [student, setStudent] = useState<StudentSummary | null>(null);
   const unitId = useDefaultUnitId();
   const components = useComponents(unitId);

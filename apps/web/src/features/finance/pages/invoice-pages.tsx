@@ -2,14 +2,51 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '
 import { formatRupiah, longDate, type Bill } from '@mms/shared';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../../components/data-list/responsive-table.tsx';
 import { ROUTES } from '../../../lib/route-names.ts';
+import { dateText, periodText } from '../../../lib/display.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { PrintButton, PrintedPaper } from '../../../components/print/printed-paper.tsx';
+import { PrintButton, PrintedPaper, useSignedInSigner } from '../../../components/print/printed-paper.tsx';
 import { useInvoice, useMyBills, useMyInvoices } from '../api.ts';
 import { STATUS_COLOR } from './bills-page.tsx';
 
 function BillsTable({ bills, label }: { bills: Bill[]; label: string }) {
   const { t } = useTranslation();
+  const phone = usePhone();
+  if (phone)
+    // a phone: a card per bill, each figure whole on its own line (the seven-column table cut the amount, the
+    // remainder and the status off at 360 px)
+    return (
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+        {bills.map((b) => (
+          <Paper component="li" key={b.id} withBorder radius="md" p="sm" data-testid="bill-card">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600}>
+                {b.componentName} · {periodText(b)}
+              </Text>
+              <Badge variant="light" color={STATUS_COLOR[b.status]}>
+                {t(`finance.billStatus.${b.status}`)}
+              </Badge>
+            </Group>
+            {(
+              [
+                [t('finance.dueDate'), dateText(b.dueDate)],
+                [t('finance.amount'), formatRupiah(b.amount)],
+                [t('finance.discount'), formatRupiah(b.discount)],
+                [t('finance.outstanding'), formatRupiah(b.outstanding)],
+              ] as const
+            ).map(([name, value]) => (
+              <Group key={name} justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm">{name}</Text>
+                <Text size="sm" className="mms-nowrap">
+                  {value}
+                </Text>
+              </Group>
+            ))}
+          </Paper>
+        ))}
+      </Stack>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped withTableBorder aria-label={label}>
@@ -28,8 +65,8 @@ function BillsTable({ bills, label }: { bills: Bill[]; label: string }) {
           {bills.map((b) => (
             <Table.Tr key={b.id}>
               <Table.Td>{b.componentName}</Table.Td>
-              <Table.Td>{b.instalment > 1 || b.period === 'ONCE' ? `${b.period} #${b.instalment}` : b.period}</Table.Td>
-              <Table.Td>{b.dueDate}</Table.Td>
+              <Table.Td>{periodText(b)}</Table.Td>
+              <Table.Td className="mms-nowrap">{dateText(b.dueDate)}</Table.Td>
               <Table.Td ta="right">{formatRupiah(b.amount)}</Table.Td>
               <Table.Td ta="right">{formatRupiah(b.discount)}</Table.Td>
               <Table.Td ta="right">{formatRupiah(b.outstanding)}</Table.Td>
@@ -51,6 +88,7 @@ export function InvoicePage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const invoice = useInvoice(Number.isInteger(id) && id > 0 ? id : null);
+  const treasurer = useSignedInSigner('TREASURER');
   const inv = invoice.data;
   if (invoice.isPending) return <Text>{t('app.loading')}</Text>;
   if (!inv) return <Text>{t('finance.invoice.notFound')}</Text>;
@@ -59,6 +97,7 @@ export function InvoicePage() {
     <PrintedPaper
       unitId={inv.unitId}
       title={`${t('finance.invoice.title')} ${inv.number}`}
+      signer={treasurer}
       subtitle={
         <Text size="sm">
           {inv.studentName} · NIS {inv.nis}
@@ -120,7 +159,7 @@ export function StudentInvoicePage() {
                   {i.number}
                 </Anchor>
                 <Text size="sm">
-                  {t('finance.dueDate')}: {i.dueDate} · {formatRupiah(i.total)}
+                  {t('finance.dueDate')}: {dateText(i.dueDate)} · {formatRupiah(i.total)}
                 </Text>
               </Group>
             ))}

@@ -1,6 +1,6 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { SCORE_KINDS, SCORE_KIND_LABELS, can, type ScoreRecap } from '@mms/shared';
-import { IconAdjustments } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { SCORE_KINDS, SCORE_KIND_LABELS, type ScoreRecap } from '@mms/shared';
+import { IconAdjustments, IconArrowBackUp, IconPencil, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';
@@ -9,19 +9,29 @@ import { PrintButton, PrintedPaper } from '../../../components/print/printed-pap
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { formatScore } from '../grid-model.ts';
+import { GradeRulesForm } from './grade-rules-form.tsx';
+import { OverrideForm } from './override-form.tsx';
 import { PolicyForm } from './policy-form.tsx';
+import { RemedialForm } from './remedial-form.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 type Row = ScoreRecap['rows'][number];
 
 /**
  * The recap of a class and subject in a semester, as a printable paper: each kind's mean, the final grade weighed
- * by the policy, and who is below the KKM, with the class mean; WAKAKUR sets the weights and KKM here.
+ * by the policy (final-score.ts), and who is below the KKTP, with the class mean; WAKAKUR sets the unit's grade
+ * rules and the subject's KKTP here; who may type in the sheet overrides a final score (with a reason) and enters
+ * remedial and enrichment scores.
  */
 export function RecapView({ recap, semesterLabel }: { recap: ScoreRecap; semesterLabel: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
+  const [rules, setRules] = useState(false);
+  const [overriding, setOverriding] = useState<Row | null>(null);
+  const [remedial, setRemedial] = useState<Row | null>(null);
+  const remedialCount = (r: Row) => recap.remedials.filter((x) => x.studentId === r.studentId).length;
   const kinds = SCORE_KINDS.filter((k) => recap.columnCounts[k] > 0);
   const show = (n: number | null) => (n === null ? t('grades.noGrade') : formatScore(n, lang));
   const status = (r: Row) =>
@@ -39,6 +49,8 @@ export function RecapView({ recap, semesterLabel }: { recap: ScoreRecap; semeste
       value: (r: Row) => r.means[k],
     })),
     { title: t('grades.final'), value: (r) => r.final },
+    { title: t('grades.computed'), value: (r) => r.computed },
+    { title: t('grades.overrideReason'), value: (r) => r.override?.reason ?? null },
     { title: t('grades.status'), value: status },
   ];
 
@@ -54,7 +66,16 @@ export function RecapView({ recap, semesterLabel }: { recap: ScoreRecap; semeste
       }
       actions={
         <>
-          {can(user.division, 'assessment.check') && (
+          {userCan(user, 'assessment.check') && (
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={16} aria-hidden />}
+              onClick={() => setRules(true)}
+            >
+              {t('grades.editRules')}
+            </Button>
+          )}
+          {userCan(user, 'assessment.check') && (
             <Button
               variant="default"
               leftSection={<IconAdjustments size={16} aria-hidden />}
@@ -91,6 +112,7 @@ export function RecapView({ recap, semesterLabel }: { recap: ScoreRecap; semeste
                 ))}
                 <Table.Th ta="right">{t('grades.final')}</Table.Th>
                 <Table.Th>{t('grades.status')}</Table.Th>
+                {recap.canEdit && <Table.Th className="no-print" aria-label={t('grades.overrideScore')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -119,7 +141,32 @@ export function RecapView({ recap, semesterLabel }: { recap: ScoreRecap; semeste
                     ) : (
                       status(r)
                     )}
+                    {r.override && (
+                      <Badge ml={4} color="grape" variant="light" title={r.override.reason}>
+                        {t('grades.overridden')}
+                      </Badge>
+                    )}
                   </Table.Td>
+                  {recap.canEdit && (
+                    <Table.Td className="no-print">
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('grades.overrideOf', { student: r.name })}
+                          onClick={() => setOverriding(r)}
+                        >
+                          <IconPencil size={16} aria-hidden />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant={remedialCount(r) ? 'light' : 'subtle'}
+                          aria-label={t('grades.remedialOf', { student: r.name })}
+                          onClick={() => setRemedial(r)}
+                        >
+                          <IconArrowBackUp size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -141,6 +188,24 @@ export function RecapView({ recap, semesterLabel }: { recap: ScoreRecap; semeste
         size="lg"
       >
         {editing && <PolicyForm policy={recap.policy} onDone={() => setEditing(false)} />}
+      </FormModal>
+      <FormModal opened={rules} onClose={() => setRules(false)} title={t('grades.rulesTitle')} size="lg">
+        {rules && <GradeRulesForm onDone={() => setRules(false)} />}
+      </FormModal>
+      <FormModal
+        opened={overriding !== null}
+        onClose={() => setOverriding(null)}
+        title={overriding ? t('grades.overrideTitle', { student: overriding.name }) : ''}
+      >
+        {overriding && <OverrideForm recap={recap} row={overriding} onDone={() => setOverriding(null)} />}
+      </FormModal>
+      <FormModal
+        opened={remedial !== null}
+        onClose={() => setRemedial(null)}
+        title={remedial ? t('grades.remedialTitle', { student: remedial.name }) : ''}
+        size="lg"
+      >
+        {remedial && <RemedialForm recap={recap} row={remedial} onDone={() => setRemedial(null)} />}
       </FormModal>
     </PrintedPaper>
   );

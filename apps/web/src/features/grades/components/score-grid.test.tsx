@@ -127,6 +127,50 @@ describe('the score grid', { timeout: 30_000 }, () => {
     expect(puts()[1]!.body.cells).toEqual([{ columnId: 11, studentId: 102, score: 66 }]);
   });
 
+  it('marks a column an online exam fills: badge, read-only cells with a tooltip, no delete, pastes skip it', async () => {
+    const fed: ScoreSheet = {
+      ...sheet,
+      columns: [
+        sheet.columns[0]!,
+        { ...sheet.columns[1]!, id: 12, kind: 'SUMATIF', title: 'Sumatif Bab 1', assessmentId: 77 },
+      ],
+      cells: [...sheet.cells, { columnId: 12, studentId: 101, score: 66.67 }],
+    };
+    await renderGrid(fed);
+    expect(screen.getByTestId('from-exam-12').textContent).toBe('Dari ujian online');
+    expect(screen.queryByTestId('from-exam-10')).toBeNull();
+    const exam = cell('Ahmad', 'Sumatif Bab 1') as HTMLInputElement;
+    expect(exam.value).toBe('66,67');
+    expect(exam.hasAttribute('readonly')).toBe(true);
+    expect(exam.title).toBe('Diisi otomatis dari ujian online; ubah lewat hasil dan koreksi ujian');
+    expect(document.getElementById(exam.getAttribute('aria-describedby')!)!.textContent).toContain(
+      'terisi sendiri saat ujian dinilai',
+    );
+    expect(cell('Ahmad', 'UH 1').hasAttribute('readonly')).toBe(false);
+    // its kind may change (Ubah), it is never deleted here
+    expect(screen.getByRole('button', { name: /Ubah Sumatif Bab 1/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Hapus Sumatif Bab 1/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Hapus UH 1/ })).toBeTruthy();
+    // pasted into it: nothing; two columns pasted from UH 1: only UH 1 is saved
+    fireEvent.paste(exam, { clipboardData: { getData: () => '70\r\n80\r\n' } });
+    const start = cell('Budi', 'UH 1');
+    start.focus();
+    fireEvent.paste(start, { clipboardData: { getData: () => '70\t71\r\n75\t76\r\n' } });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body.cells).toEqual([
+      { columnId: 10, studentId: 102, score: 70 },
+      { columnId: 10, studentId: 103, score: 75 },
+    ]);
+    expect(exam.value).toBe('66,67');
+    // in English
+    await i18next.changeLanguage('en');
+    try {
+      expect(await screen.findByText('From online exam')).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('id');
+    }
+  });
+
   it('is read-only for a reader', async () => {
     await renderGrid({ ...sheet, canEdit: false });
     expect(screen.getByText('Anda hanya dapat melihat lembar nilai ini.')).toBeTruthy();

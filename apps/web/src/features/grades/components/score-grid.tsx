@@ -54,6 +54,9 @@ export function ScoreGrid({ sheet, onEditColumn }: ScoreGridProps) {
   const cols = sheet.columns;
   const size = { rows: rows.length, cols: cols.length };
   const editable = sheet.canEdit;
+  // a column an online exam fills (its assessment's scored attempts) is the exam's: shown, never typed in here
+  const fromExam = (c: ScoreColumn) => c.assessmentId !== null;
+  const anyFromExam = cols.some(fromExam);
 
   const problemOf = (key: string): string | null => {
     const text = drafts[key];
@@ -155,17 +158,24 @@ export function ScoreGrid({ sheet, onEditColumn }: ScoreGridProps) {
   }
 
   function onPaste(e: ClipboardEvent<HTMLInputElement>, at: CellKey) {
+    if (!editable || fromExam(cols[at.col]!)) {
+      e.preventDefault();
+      return;
+    }
     const text = e.clipboardData.getData('text/plain');
     if (!/[\t\n]/.test(text.replace(/\r?\n$/, ''))) return; // one value: the input takes it as typed
     e.preventDefault();
-    const { cells, clipped } = spreadPaste(parsePaste(text), at, size);
+    const spread = spreadPaste(parsePaste(text), at, size);
+    // a paste wide enough to reach an exam's column leaves that column as it is
+    const cells = spread.cells.filter((c) => !fromExam(cols[c.col]!));
     const keys = cells.map((c) => keyOf(cols[c.col]!.id, rows[c.row]!.id));
     setDrafts((d) => {
       const next = { ...d };
       cells.forEach((c, i) => (next[keys[i]!] = c.text.trim()));
       return next;
     });
-    if (clipped) notifyInfo(t('grades.pasteTooWide'));
+    if (spread.clipped) notifyInfo(t('grades.pasteTooWide'));
+    if (cells.length < spread.cells.length) notifyInfo(t('grades.pasteSkippedExam'));
     commit(keys);
   }
 
@@ -179,6 +189,11 @@ export function ScoreGrid({ sheet, onEditColumn }: ScoreGridProps) {
         </Text>
       ) : (
         <Alert color="gray">{t('grades.readOnly')}</Alert>
+      )}
+      {anyFromExam && (
+        <Text size="sm" c="dimmed" id="grid-from-exam">
+          {t('grades.fromExamNote')}
+        </Text>
       )}
       <Group gap="sm" aria-live="polite" data-testid="grid-status" mih={36}>
         {save.isPending ? (
@@ -230,18 +245,28 @@ export function ScoreGrid({ sheet, onEditColumn }: ScoreGridProps) {
                         </Badge>
                         <Text size="xs">{formatDate(c.date, lang, 'short')}</Text>
                       </Group>
-                      {editable && c.assessmentId === null && (
+                      {fromExam(c) && (
+                        <Badge size="xs" variant="outline" color="teal" data-testid={`from-exam-${c.id}`}>
+                          {t('grades.fromExam')}
+                        </Badge>
+                      )}
+                      {editable && (
                         <RowActions
                           name={c.title}
                           edit={() => onEditColumn(c)}
-                          remove={{
-                            title: t('grades.deleteColumn'),
-                            text: t('grades.deleteColumnConfirm', {
-                              title: c.title,
-                              n: sheet.cells.filter((x) => x.columnId === c.id).length,
-                            }),
-                            run: () => remove.mutateAsync(c.id),
-                          }}
+                          // an exam's column stays while the exam does: only its kind is changed here
+                          remove={
+                            fromExam(c)
+                              ? undefined
+                              : {
+                                  title: t('grades.deleteColumn'),
+                                  text: t('grades.deleteColumnConfirm', {
+                                    title: c.title,
+                                    n: sheet.cells.filter((x) => x.columnId === c.id).length,
+                                  }),
+                                  run: () => remove.mutateAsync(c.id),
+                                }
+                          }
                         />
                       )}
                     </Stack>
@@ -261,6 +286,7 @@ export function ScoreGrid({ sheet, onEditColumn }: ScoreGridProps) {
                   {cols.map((c, col) => {
                     const key = keyOf(c.id, s.id);
                     const problem = problemOf(key);
+                    const exam = fromExam(c);
                     return (
                       <td key={c.id}>
                         <input
@@ -271,11 +297,12 @@ export function ScoreGrid({ sheet, onEditColumn }: ScoreGridProps) {
                           className={classes.cell}
                           inputMode="decimal"
                           autoComplete="off"
-                          readOnly={!editable || c.assessmentId !== null}
+                          readOnly={!editable || exam}
+                          data-from-exam={exam ? true : undefined}
                           aria-label={t('grades.cellLabel', { student: s.name, column: c.title })}
                           aria-invalid={problem ? true : undefined}
-                          aria-describedby={editable ? 'grid-help' : undefined}
-                          title={problem ?? undefined}
+                          aria-describedby={exam ? 'grid-from-exam' : editable ? 'grid-help' : undefined}
+                          title={exam ? t('grades.fromExamCell') : (problem ?? undefined)}
                           data-pending={pendingKeys.includes(key) ? true : undefined}
                           value={drafts[key] ?? formatScore(saved.get(key), lang)}
                           onChange={(e) => {

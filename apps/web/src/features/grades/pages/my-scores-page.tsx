@@ -51,6 +51,11 @@ export function MyScoresPage() {
               <Text size="sm">
                 {t('grades.final')}: <b>{show(s.final)}</b> · {t('grades.kkm')} {s.kkm}
               </Text>
+              {s.overridden && (
+                <Badge color="grape" variant="light">
+                  {t('grades.overridden')}
+                </Badge>
+              )}
               {s.belowKkm !== null && (
                 <Badge color={s.belowKkm ? 'red' : 'green'} variant="light">
                   {s.belowKkm ? t('grades.notPassed') : t('grades.passed')}
@@ -74,7 +79,19 @@ export function MyScoresPage() {
                     <Table.Td>{c.title}</Table.Td>
                     <Table.Td>{SCORE_KIND_LABELS[c.kind][lang]}</Table.Td>
                     <Table.Td>{formatDate(c.date, lang, 'short')}</Table.Td>
-                    <Table.Td ta="right">{show(c.score)}</Table.Td>
+                    <Table.Td ta="right">
+                      {show(c.score)}
+                      {c.remedial && (
+                        <Text span size="xs" c="dimmed" ml={6}>
+                          (
+                          {t('grades.remedialBeside', {
+                            kind: t(`grades.remedialKinds.${c.remedial.kind}`),
+                            score: show(c.remedial.score),
+                          })}
+                          )
+                        </Text>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

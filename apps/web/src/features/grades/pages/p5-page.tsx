@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { P5_DIMENSION_LABELS, can, type P5Project } from '@mms/shared';
+import { P5_DIMENSION_LABELS, type P5Project } from '@mms/shared';
 import { IconArrowLeft, IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +11,14 @@ import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useDeleteP5Project } from '../api.ts';
 import { P5ProjectForm } from '../components/p5-project-form.tsx';
 import { P5SheetView } from '../components/p5-sheet.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** "Nilai proyek": the P5 projects of the year, planned by WAKAKUR and graded per class by dimension. */
 export function P5Page() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
-  const plans = can(user.division, 'assessment.check');
+  const plans = userCan(user, 'assessment.check');
   const remove = useDeleteP5Project();
   const [editing, setEditing] = useState<P5Project | 'new' | null>(null);
   const [grading, setGrading] = useState<P5Project | null>(null);

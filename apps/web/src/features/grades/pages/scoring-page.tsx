@@ -20,6 +20,7 @@ import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import { useScoreChoices, useScoreRecap, useScoreSheet } from '../api.ts';
 import { ColumnForm } from '../components/column-form.tsx';
 import { RecapView } from '../components/recap-view.tsx';
+import { ScoreImportButton } from '../components/score-import.tsx';
 import { ScoreGrid } from '../components/score-grid.tsx';
 
 type Student = ScoreSheet['students'][number];
@@ -118,6 +119,7 @@ export function ScoringPage({ recap: startOnRecap = false }: { recap?: boolean }
                       {t('grades.addColumn')}
                     </Button>
                   )}
+                  {sheet.data.canEdit && query && <ScoreImportButton query={query} />}
                   <ExportButton
                     onExport={() =>
                       exportSheet(
@@ -146,7 +148,12 @@ export function ScoringPage({ recap: startOnRecap = false }: { recap?: boolean }
         title={editing === 'new' ? t('grades.addColumn') : t('grades.editColumn')}
       >
         {editing !== null && query && (
-          <ColumnForm sheet={query} column={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          <ColumnForm
+            sheet={query}
+            column={editing === 'new' ? null : editing}
+            gradeId={sheet.data?.classGroup.gradeId ?? null}
+            onDone={() => setEditing(null)}
+          />
         )}
       </FormModal>
     </Stack>

@@ -28,10 +28,16 @@ export function Player({
   attempt,
   onLeave,
   onSubmitted,
+  preview = false,
+  previewNote = true,
 }: {
   attempt: PlayAttempt;
   onLeave: () => void;
   onSubmitted: (profile: InstrumentProfileBody) => void;
+  /** the counsellor trying the instrument: the answers stay here, nothing is saved nor submitted */
+  preview?: boolean;
+  /** whether the player says itself that it is a preview (off where the screen says so already) */
+  previewNote?: boolean;
 }) {
   const { t } = useTranslation();
   const [answers, setAnswers] = useState(() => new Map(attempt.answers.map((a) => [a.itemId, a.value])));
@@ -48,6 +54,7 @@ export function Player({
 
   const choose = (value: number) => {
     setAnswers((m) => new Map(m).set(item.id, value));
+    if (preview) return;
     setSaveState('saving');
     pending.current += 1;
     saveAnswer(attempt.attemptId, { itemId: item.id, value })
@@ -73,6 +80,11 @@ export function Player({
       <Title order={2} fz="h4">
         {attempt.instrumentName}
       </Title>
+      {preview && previewNote && (
+        <Alert color="blue" role="status">
+          {t('instruments.preview.note')}
+        </Alert>
+      )}
       {attempt.instructions && <Text size="sm">{attempt.instructions}</Text>}
       <Group justify="space-between">
         <Text fw={600}>{t('instruments.play.progress', { n: at + 1, count: total })}</Text>
@@ -123,9 +135,9 @@ export function Player({
         </Group>
         <Group>
           <Button variant="subtle" onClick={onLeave}>
-            {t('instruments.play.leave')}
+            {preview ? t('instruments.preview.close') : t('instruments.play.leave')}
           </Button>
-          {isLast && (
+          {isLast && !preview && (
             <Button
               color="green"
               disabled={answered < total || saveState === 'saving'}

@@ -5,6 +5,7 @@ import { showPercent, useClassEntryAnalysis } from '../../analytics/api.ts';
 import { UnitSelect } from '../../../components/pickers.tsx';
 import { DateInputs } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
+import '../../../i18n/list/index.ts';
 
 /**
  * Class entry: for each class, the lessons its timetable planned on the school days between two dates and how

@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import {
   ATTENDANCE_CODES,
-  can,
   JournalInput,
   weekdayOf,
   type AttendanceCode,
@@ -44,6 +43,7 @@ import { ClassSelect } from '../components/filters.tsx';
 import { serverToday } from '../../../lib/clock.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.tsx';
 import { DateField } from '../../../components/date-fields.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** A lesson the journal can be written for: of the timetable, or one the school named the caller substitute for. */
 interface DayLesson {
@@ -71,7 +71,7 @@ function SubstituteField(props: {
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const manages = can(user.division, 'journal.substitute.manage');
+  const manages = userCan(user, 'journal.substitute.manage');
   const teachers = useTeachers(manages ? props.unitId : null);
   const set = useSetSubstitute(props.slotId, props.date);
   if (!manages) {
@@ -132,7 +132,7 @@ export function JournalInputPage() {
   const slotParam = Number(params.get('slot')) || null;
   const user = useCurrentUser();
   // leaders may write the journal of any lesson: they pick a class and see its timetable
-  const leader = can(user.division, 'analytics.school');
+  const leader = userCan(user, 'analytics.school');
   const classParam = Number(params.get('class')) || null;
   const own = useOwnLessons();
   const ofClass = useClassLessons(leader ? classParam : null);

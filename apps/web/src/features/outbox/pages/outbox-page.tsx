@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { can, OUTBOX_CHANNELS, OUTBOX_STATES, OUTBOX_TOPICS, type OutboxMessage } from '@mms/shared';
+import { OUTBOX_CHANNELS, OUTBOX_STATES, OUTBOX_TOPICS, type OutboxMessage } from '@mms/shared';
 import { IconEye, IconMailForward, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { dateText, dateTimeText } from '../../../lib/display.ts';
 import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { OUTBOX_PATH, useOutboxMessage, useRetryOutboxMessage } from '../api.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 type OutboxState = (typeof OUTBOX_STATES)[number];
 type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
@@ -217,7 +218,7 @@ export function OutboxPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
-  const manages = can(user.division, 'outbox.manage');
+  const manages = userCan(user, 'outbox.manage');
   const { filters, set } = useOutboxFilters();
   const [open, setOpen] = useState<number | null>(null);
   const retry = useRetryOutboxMessage();

@@ -124,7 +124,7 @@ function PrayerMonitorPage({ prayer, title }: { prayer: Prayer; title: string })
               </Grid>
             )}
           </Paper>
-          <Paper withBorder p="md" radius="md">
+          <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
             <Title order={2} fz="h4" mb="xs">
               {t('prayer.monitor.days')}
             </Title>
@@ -142,7 +142,7 @@ function PrayerMonitorPage({ prayer, title }: { prayer: Prayer; title: string })
                 </figure>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <Table striped withTableBorder aria-label={t('prayer.monitor.days')}>
+                <Table striped withTableBorder horizontalSpacing={6} aria-label={t('prayer.monitor.days')}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('prayer.date')}</Table.Th>

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { can, type Prayer, type PrayerRule } from '@mms/shared';
+import { type Prayer, type PrayerRule } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-list/export-button.tsx';
@@ -25,6 +25,8 @@ import { notifyDone, notifyError } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { recapQuery, usePrayerRecap, usePrayerRule, useSavePrayerRule, type RecapFilters } from '../api.ts';
 import { CountsTable } from '../components/counts-table.tsx';
+import '../../../i18n/list/index.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 const PAGE_SIZE = 25;
 
@@ -153,7 +155,7 @@ export function PrayerRecapPage() {
 
   return (
     <Stack gap="md">
-      {can(user.division, 'prayer.monitor') && user.unit && <RuleEditor />}
+      {userCan(user, 'prayer.monitor') && user.unit && <RuleEditor />}
       <PrintedPaper
         unitId={user.unit?.id ?? null}
         title={t('prayer.recap.title')}

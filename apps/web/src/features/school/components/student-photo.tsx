@@ -1,5 +1,5 @@
 import { AspectRatio, Button, Center, FileInput, Image, Stack, Text } from '@mantine/core';
-import { can, type Student } from '@mms/shared';
+import { type Student } from '@mms/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { errorText } from '../../../i18n/index.ts';
 import { api, apiForm } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 const initialsOf = (name: string) =>
   name
@@ -43,7 +44,7 @@ const PersonAvatarButton = lazy(() => import('../../content/widgets/person-avata
 export function StudentPhoto({ student }: { student: Student }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const manages = can(user.division, 'school.student.manage');
+  const manages = userCan(user, 'school.student.manage');
   const { upload, remove } = usePhotoMutations(student.id);
   const failed = upload.error ?? remove.error;
   return (

@@ -18,7 +18,6 @@ import { FormModal } from '../../../lib/unsaved-changes.tsx';
 import {
   ALL_UNIT_DIVISIONS,
   CALENDAR_KINDS,
-  can,
   isNonSchoolKind,
   type Division,
   type CalendarDay,
@@ -49,6 +48,7 @@ import { DateField, MonthField } from '../../../components/date-fields.tsx';
 import { RowActions } from '../../../components/data-list/row-actions.tsx';
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import { periodColumn } from '../../../components/data-list/columns.ts';
+import { userCan } from '../../../lib/permissions.ts';
 
 const seesAllUnits = (division: Division) => ALL_UNIT_DIVISIONS.includes(division);
 const entryColor = (e: Pick<CalendarEntry, 'kind'>) => (isNonSchoolKind(e.kind) ? 'red' : 'blue');
@@ -57,8 +57,8 @@ const entryColor = (e: Pick<CalendarEntry, 'kind'>) => (isNonSchoolKind(e.kind) 
 export function AcademicCalendarPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'school.calendar.manage');
-  const mayPick = can(user.division, 'school.read');
+  const canManage = userCan(user, 'school.calendar.manage');
+  const mayPick = userCan(user, 'school.read');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const [yearId, setYearId] = useState<number | null>(null);
   const [month, setMonth] = useState(() => serverToday().slice(0, 7));
@@ -167,7 +167,7 @@ function MonthView({ unitId, month }: { unitId: number; month: string }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const view = useCalendarMonth(unitId, month);
-  const registers = useRegisterMonth(unitId, month, can(user.division, 'attendance.student.read'));
+  const registers = useRegisterMonth(unitId, month, userCan(user, 'attendance.student.read'));
   const taken = new Map((registers.data?.days ?? []).map((d) => [d.date, d.taken]));
   const classes = registers.data?.classes ?? 0;
   if (view.isPending) return <Skeleton h={320} />;

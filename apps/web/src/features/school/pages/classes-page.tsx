@@ -1,6 +1,6 @@
 import { Anchor, Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { can, type ClassGroup } from '@mms/shared';
+import { type ClassGroup } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,12 +19,13 @@ import {
   YearSelect,
 } from '../../../components/pickers.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** tutor/class-titles: the class groups (rombel) of a unit per year and grade, with their homeroom teacher. */
 export function ClassesPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'school.class.manage');
+  const canManage = userCan(user, 'school.class.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const activeYear = useActiveYearId();
   const [yearChoice, setYear] = useState<number | null>(null);

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Group, Paper, Skeleton } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { can, DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
+import { DIVISION_LABELS, type EmployeeSummary } from '@mms/shared';
 import { IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { EmployeeImportButton } from '../components/excel-import.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { DivisionSelect, EmployeeActiveSelect, UnitSelect } from '../../../components/pickers.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 // The square crop dialog of the employee's avatar (issue 18) loads with its own chunk.
 const PersonAvatarButton = lazy(() => import('../../content/widgets/person-avatar-button.tsx'));
@@ -40,7 +41,7 @@ export function EmployeesPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
-  const canManage = can(user.division, 'school.employee.manage');
+  const canManage = userCan(user, 'school.employee.manage');
   const [unitId, setUnitId] = useState<number | null>(null);
   const [division, setDivision] = useState<string | null>(null);
   const [active, setActive] = useState<string | null>('true');

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Divider, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { can } from '@mms/shared';
+
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { ROUTES } from '../../../lib/route-names.ts';
@@ -10,6 +10,7 @@ import { EnrollmentHistory, StudentDetails } from '../components/student-details
 import { PageTitle } from '../../../components/page-title.tsx';
 import { StudentPhoto } from '../components/student-photo.tsx';
 import { CounsellingStatusCard } from '../../counselling/widgets/counselling-status-card.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** students/student/profile/:id and students/student/profile/nis/:nis: a student's profile for staff. */
 export function StudentProfilePage() {
@@ -25,7 +26,7 @@ export function StudentProfilePage() {
         actions={
           query.data && (
             <Group gap="xs">
-              {can(user.division, 'student.record') && (
+              {userCan(user, 'student.record') && (
                 <Button
                   variant="default"
                   component={Link}
@@ -34,7 +35,7 @@ export function StudentProfilePage() {
                   {t('school.students.record')}
                 </Button>
               )}
-              {can(user.division, 'school.student.manage') && (
+              {userCan(user, 'school.student.manage') && (
                 <Button
                   variant="light"
                   color="yellow"

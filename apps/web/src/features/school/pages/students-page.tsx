@@ -1,5 +1,5 @@
 import { Anchor, Button, Paper } from '@mantine/core';
-import { can, type StudentStatus, type StudentSummary } from '@mms/shared';
+import { type StudentStatus, type StudentSummary } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,11 @@ import { DataList, type ListColumn } from '../../../components/data-list/data-li
 import { useCurrentUser } from '../../../lib/session.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ClassSelect, StudentStatusSelect, UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
+import { DapodikExportButton } from '../components/dapodik-export.tsx';
 import { StudentImportButton } from '../components/excel-import.tsx';
 import { StudentStatusBadge } from '../components/student-status-badge.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** principal/student-all (every unit the user may see) and students/student/list (the user's unit). */
 export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
@@ -22,7 +24,7 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
   const [unitId, setUnitId] = useState<number | null>(scope === 'unit' ? ownUnit : null);
   const [classGroupId, setClassGroupId] = useState<number | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const canManage = can(user.division, 'school.student.manage');
+  const canManage = userCan(user, 'school.student.manage');
 
   const columns = useMemo<ListColumn<StudentSummary>[]>(
     () => [
@@ -85,14 +87,17 @@ export function StudentsPage({ scope = 'all' }: { scope?: 'all' | 'unit' }) {
           </>
         }
         actions={
-          canManage && (
-            <>
-              <StudentImportButton />
-              <Button component={Link} to={ROUTES['principal-student-input']} leftSection={<IconPlus size={16} />}>
-                {t('school.students.add')}
-              </Button>
-            </>
-          )
+          <>
+            {userCan(user, 'ministry.dapodik') && <DapodikExportButton unitId={unitId} />}
+            {canManage && (
+              <>
+                <StudentImportButton />
+                <Button component={Link} to={ROUTES['principal-student-input']} leftSection={<IconPlus size={16} />}>
+                  {t('school.students.add')}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
     </Paper>

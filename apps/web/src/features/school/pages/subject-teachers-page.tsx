@@ -1,6 +1,6 @@
 import { Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { can, type TeachingAssignment } from '@mms/shared';
+import { type TeachingAssignment } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +17,13 @@ import {
   ClassTeacherFilters,
 } from '../../../components/pickers.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** tutor/subject-teachers: who teaches which subject in which class, per semester, with JP per week. */
 export function SubjectTeachersPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'school.teaching.manage');
+  const canManage = userCan(user, 'school.teaching.manage');
   const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const activeYear = useActiveYearId();
   const [yearChoice, setYear] = useState<number | null>(null);

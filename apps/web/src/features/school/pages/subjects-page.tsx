@@ -1,6 +1,6 @@
 import { Badge, Button, Paper } from '@mantine/core';
 import { FormModal } from '../../../lib/unsaved-changes.tsx';
-import { can, type Subject } from '@mms/shared';
+import { type Subject } from '@mms/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,13 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
 import { SubjectForm } from '../components/subject-form.tsx';
 import { RowActions, rowActionsColumn } from '../../../components/data-list/row-actions.tsx';
+import { userCan } from '../../../lib/permissions.ts';
 
 /** tutor/subjects: the subjects (mapel) of a unit with KKM and JP per week per grade. */
 export function SubjectsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const canManage = can(user.division, 'school.subject.manage');
+  const canManage = userCan(user, 'school.subject.manage');
   const ownUnit = useDefaultUnitId();
   const [unitId, setUnitId] = useState<number | null>(ownUnit);
   const [editing, setEditing] = useState<Subject | 'new' | null>(null);

@@ -9,6 +9,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useTeachingHours, useUnits } from '../api.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
+import '../../../i18n/list/index.ts';
 
 /** tutor/teaching-hours: JP per week of each teacher, scheduled in the timetable and assigned. */
 export function TeachingHoursPage() {

@@ -250,9 +250,7 @@ export function StudentRecordView({ record: r }: { record: StudentRecord }) {
     <PrintedPaper
       unitId={r.student.unitId}
       title={`${t('studentRecord.title')}: ${r.student.name}`}
-      subtitle={
-        <Text size="sm">{t('studentRecord.printedAt', { at: dateText(r.generatedAt.slice(0, 10), 'long') })}</Text>
-      }
+      subtitle={<Text size="sm">{t('studentRecord.printedAt', { at: dateText(r.generatedAt, 'long') })}</Text>}
       actions={<PrintButton />}
     >
       <Stack gap="lg" mt="md">

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Rapor, RaporClass, RaporClasses, Semester } from '@mms/shared';
+import { downloadServerExport } from '../../components/data-list/export-xlsx.ts';
+import { api } from '../../lib/api.ts';
+
+/** The classes whose rapors the caller may open (a homeroom's own, a leader's unit). */
+export function useRaporClasses() {
+  return useQuery({ queryKey: ['/rapor/classes'], queryFn: () => api<RaporClasses>('/rapor/classes'), retry: false });
+}
+
+/** The students of a class, in the class PDF's order. */
+export function useRaporClass(classGroupId: number | null, semester: Semester) {
+  return useQuery({
+    queryKey: ['/rapor/classes', classGroupId, semester],
+    queryFn: () => api<RaporClass>(`/rapor/classes/${classGroupId}`, { query: { semester } }),
+    enabled: classGroupId !== null,
+    retry: false,
+  });
+}
+
+/** A student's rapor data of the semester. */
+export function useRapor(studentId: number | null, semester: Semester) {
+  return useQuery({
+    queryKey: ['/rapor/students', studentId, semester],
+    queryFn: () => api<Rapor>(`/rapor/students/${studentId}`, { query: { semester } }),
+    enabled: studentId !== null,
+    retry: false,
+  });
+}
+
+/** Downloads a student's rapor PDF, in the language chosen in MMS. */
+export const downloadStudentPdf = (studentId: number, semester: Semester, fileName: string) =>
+  downloadServerExport(`/rapor/students/${studentId}`, { semester }, fileName, 'pdf');
+
+/** Downloads the PDF of every student of a class. */
+export const downloadClassPdf = (classGroupId: number, semester: Semester, fileName: string) =>
+  downloadServerExport(`/rapor/classes/${classGroupId}`, { semester }, fileName, 'pdf');

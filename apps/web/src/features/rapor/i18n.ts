@@ -1,0 +1,106 @@
+import i18next from 'i18next';
+
+const id = {
+  rapor: {
+    title: 'Rapor',
+    classLabel: 'Kelas',
+    semesterLabel: 'Semester',
+    studentLabel: 'Siswa',
+    GANJIL: 'Ganjil',
+    GENAP: 'Genap',
+    pickStudent: 'Pilih siswa untuk melihat rapornya.',
+    noClasses:
+      'Tidak ada kelas yang rapornya dapat Anda buka. Rapor dibuka oleh wali kelas, kepala sekolah dan WAKAKUR.',
+    noStudents: 'Kelas ini belum punya siswa.',
+    downloadPdf: 'Unduh PDF',
+    classPdf: 'PDF satu kelas',
+    downloadFailed: 'PDF gagal diunduh. Coba lagi.',
+    erapor: 'Ekspor e-Rapor',
+    eraporHint: 'Nilai akhir dan deskripsi satu mapel untuk ditempel ke e-Rapor',
+    eraporFailed: 'Berkas e-Rapor gagal diunduh. Coba lagi.',
+    identity: 'Identitas',
+    name: 'Nama',
+    nisNisn: 'NIS / NISN',
+    fase: 'Fase',
+    schoolYear: 'Tahun pelajaran',
+    subjects: 'Nilai akhir mata pelajaran',
+    subject: 'Mata pelajaran',
+    final: 'Nilai akhir',
+    description: 'Capaian kompetensi',
+    noScores: 'Belum ada nilai pada semester ini.',
+    p5: 'Projek P5',
+    noP5: 'Tidak ada projek P5 pada semester ini.',
+    attendance: 'Ketidakhadiran',
+    sick: 'Sakit',
+    permitted: 'Izin',
+    absent: 'Tanpa keterangan',
+    schoolDays: 'Hari sekolah',
+    pesantren: 'Halaman pesantren',
+    btqLevel: 'Jilid BTQ',
+    btqEntries: 'Setoran semester ini',
+    tahfidz: 'Hafalan terakhir',
+    prayerRate: 'Salat berjamaah (dzuhur dan ashar)',
+    points: 'Poin kedisiplinan',
+    sanctions: 'Sanksi berjalan',
+    homeroom: 'Wali kelas',
+    principal: 'Kepala sekolah',
+    none: '-',
+  },
+};
+
+const en: typeof id = {
+  rapor: {
+    title: 'Report card',
+    classLabel: 'Class',
+    semesterLabel: 'Semester',
+    studentLabel: 'Student',
+    GANJIL: 'Odd',
+    GENAP: 'Even',
+    pickStudent: 'Pick a student to see their report card.',
+    noClasses:
+      'There is no class whose report cards you may open. Report cards are opened by the homeroom teacher, the principal and the vice-principal (curriculum).',
+    noStudents: 'This class has no students yet.',
+    downloadPdf: 'Download PDF',
+    classPdf: 'Whole class PDF',
+    downloadFailed: 'The PDF could not be downloaded. Try again.',
+    erapor: 'Export for e-Rapor',
+    eraporHint: "One subject's final scores and descriptions to paste into e-Rapor",
+    eraporFailed: 'The e-Rapor file could not be downloaded. Try again.',
+    identity: 'Identity',
+    name: 'Name',
+    nisNisn: 'NIS / NISN',
+    fase: 'Phase',
+    schoolYear: 'School year',
+    subjects: 'Final scores per subject',
+    subject: 'Subject',
+    final: 'Final score',
+    description: 'Achievement description',
+    noScores: 'No scores in this semester yet.',
+    p5: 'P5 projects',
+    noP5: 'No P5 project in this semester.',
+    attendance: 'Absences',
+    sick: 'Sick',
+    permitted: 'Excused',
+    absent: 'Without notice',
+    schoolDays: 'School days',
+    pesantren: 'Pesantren page',
+    btqLevel: 'BTQ level',
+    btqEntries: 'Entries this semester',
+    tahfidz: 'Last memorisation',
+    prayerRate: 'Congregational prayer (dzuhur and ashar)',
+    points: 'Discipline points',
+    sanctions: 'Open sanctions',
+    homeroom: 'Homeroom teacher',
+    principal: 'Principal',
+    none: '-',
+  },
+};
+
+/** Adds the rapor texts to both languages; they ship with the screen's lazy chunk. */
+export function registerRaporMessages(): void {
+  if (!i18next.store || i18next.getResource('id', 'translation', 'rapor.title')) return;
+  i18next.addResourceBundle('id', 'translation', id, true, false);
+  i18next.addResourceBundle('en', 'translation', en, true, false);
+}
+
+registerRaporMessages();

@@ -1,0 +1,139 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { Rapor } from '@mms/shared';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initTestI18n, renderWithApp } from '../../test/render.tsx';
+import { mediaQueryList } from '../../test/media-query.ts';
+import { registerRaporMessages } from './i18n.ts';
+import { RaporPage, RaporView } from './pages/rapor-page.tsx';
+
+const rapor: Rapor = {
+  student: { id: 7, name: 'Ahmad Fauzi', nis: '7001', nisn: '0012345678' },
+  classGroup: { id: 3, name: '7A', gradeLevel: 7 },
+  fase: 'D',
+  semester: 'GANJIL',
+  schoolYear: '2026/2027',
+  from: '2026-07-13',
+  to: '2026-12-31',
+  school: {
+    foundationName: 'Yayasan',
+    name: 'SMP IT',
+    npsn: null,
+    address: null,
+    phone: null,
+    email: null,
+    logoUrl: null,
+  },
+  subjects: [{ subjectId: 1, name: 'Matematika', final: 87.5, kkm: 75, description: '' }],
+  extracurriculars: [],
+  p5: [],
+  attendance: { schoolDays: 90, present: 85, sick: 2, permitted: 1, absent: 1, notRecorded: 1 },
+  pesantren: {
+    btq: {
+      method: 'Ummi',
+      methodKind: 'READING',
+      level: 'Jilid 3',
+      levelSince: null,
+      group: null,
+      teacher: null,
+      entries: 12,
+      lastEntryDate: null,
+      lastEntry: null,
+    },
+    tahfidz: null,
+    prayer: { congregation: 3, late: 0, excused: 0, missed: 1, rate: 75 },
+    discipline: { balance: 10, violations: 1, achievements: 0, openSanctions: 0, recent: [] },
+  },
+  homeroomNote: '',
+  signatures: {
+    place: 'Bogor',
+    date: '2026-11-18',
+    homeroom: 'Ustadzah Siti',
+    principal: 'H. Ali',
+    principalNip: null,
+  },
+};
+
+/** Answers the rapor API from a table of paths; anything else is a 404. */
+function serve(routes: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      const path = String(url).replace(/\?.*$/, '');
+      const body = routes[path];
+      if (body instanceof Response) return Promise.resolve(body);
+      return Promise.resolve(
+        body === undefined
+          ? new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Tidak ditemukan' } }), { status: 404 })
+          : new Response(JSON.stringify(body), { status: 200 }),
+      );
+    }),
+  );
+}
+
+beforeEach(async () => {
+  await initTestI18n();
+  vi.spyOn(window, 'matchMedia').mockImplementation((media) => mediaQueryList(media, true));
+  registerRaporMessages();
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await i18next.changeLanguage('id');
+});
+
+describe('the rapor preview', { timeout: 30_000 }, () => {
+  it('shows the final score, the attendance counts and the BTQ level', async () => {
+    serve({});
+    await renderWithApp(<RaporView rapor={rapor} />);
+    expect(screen.getByTestId('rapor-name').textContent).toBe('Ahmad Fauzi');
+    expect(screen.getByTestId('rapor-final-1').textContent).toBe('87.5');
+    expect(screen.getByTestId('rapor-sick').textContent).toBe('2');
+    expect(screen.getByTestId('rapor-absent').textContent).toBe('1');
+    expect(screen.getByTestId('rapor-btq-level').textContent).toBe('Jilid 3');
+    expect(screen.getByTestId('rapor-prayer-rate').textContent).toBe('75%');
+    expect(screen.getByText('Tanpa keterangan')).toBeTruthy();
+  });
+
+  it('speaks English when chosen', async () => {
+    serve({});
+    await i18next.changeLanguage('en');
+    await renderWithApp(<RaporView rapor={rapor} />);
+    expect(screen.getByText('Without notice')).toBeTruthy();
+    expect(screen.getByText('Final scores per subject')).toBeTruthy();
+  });
+
+  it('lists the class and asks for a student, with the class PDF ready', async () => {
+    serve({
+      '/api/v1/rapor/classes': { items: [{ id: 3, name: '7A' }] },
+      '/api/v1/rapor/classes/3': {
+        classGroup: { id: 3, name: '7A' },
+        semester: 'GANJIL',
+        students: [{ id: 7, nis: '7001', name: 'Ahmad Fauzi' }],
+      },
+    });
+    await renderWithApp(<RaporPage />);
+    expect(await screen.findByText('Pilih siswa untuk melihat rapornya.', { selector: 'p' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'PDF satu kelas' })).toHaveProperty('disabled', false),
+    );
+    expect(screen.getByRole('button', { name: 'Unduh PDF' })).toHaveProperty('disabled', true);
+  });
+
+  it('says so when the caller leads no class', async () => {
+    serve({ '/api/v1/rapor/classes': { items: [] } });
+    await renderWithApp(<RaporPage />);
+    expect(await screen.findByText(/Tidak ada kelas yang rapornya dapat Anda buka/)).toBeTruthy();
+  });
+
+  it('shows the server’s refusal', async () => {
+    serve({
+      '/api/v1/rapor/classes': new Response(
+        JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Anda tidak berhak melakukan tindakan ini' } }),
+        { status: 403 },
+      ),
+    });
+    await renderWithApp(<RaporPage />);
+    expect(await screen.findByText('Anda tidak berhak melakukan tindakan ini')).toBeTruthy();
+  });
+});
