@@ -4,7 +4,7 @@
 // The server suite runs under a fixed awkward MMS_NOW (the shared and web suites and the browser suite
 // on the machine's own date). Ends with one line `N passed, N failed` summing all suites.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flakyLine, flakyTests } from './lib/flaky.mjs';
@@ -29,7 +29,38 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 
-// 1. Build what the browser suite serves (`npm run build`'s three steps): the shared package, then the server's
+// 1. The server's unit and API suite under a fixed awkward instant (1 July 06:59 WIB: a new school year in Jakarta
+// while the UTC date is still 30 June), so no test depends on the day CI runs on. It runs the server from its
+// sources (tsx), so it needs no build: it starts first and runs beside the build and the web suite (2, 3), since
+// most of its time is waiting on PostgreSQL and on child processes (restarts, back-offs) while those are CPU work.
+// Its output goes to a file, printed whole when it ends, so the two suites' lines do not interleave.
+const AWKWARD_NOW = '2027-07-01T06:59:00+07:00';
+// Three files at a time, whatever the core count: a server test mostly waits on PostgreSQL or on a child
+// process (the supervisor and main-process files wait minutes on restarts and back-offs), which Vitest's
+// default of one worker per core less one (1 on a 2-core machine) ran one after the other.
+const SERVER_WORKERS = process.env.MMS_SERVER_TEST_WORKERS ?? '3';
+const awkwardJson = path.join(results, 'vitest-awkward.json');
+const awkwardLog = path.join(results, 'vitest-awkward.log');
+const serverStarted = Date.now();
+const serverSuite = start(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    `--maxWorkers=${SERVER_WORKERS}`,
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile=${awkwardJson}`,
+  ],
+  {
+    env: { ...process.env, MMS_NOW: AWKWARD_NOW },
+    stdio: ['ignore', openSync(awkwardLog, 'w'), openSync(awkwardLog, 'a')],
+  },
+).then((status) => ({ status, seconds: Math.round((Date.now() - serverStarted) / 1000) }));
+
+// 2. Build what the browser suite serves (`npm run build`'s three steps): the shared package, then the server's
 // tsc (one core) beside the web app's vite build, which need only the shared package.
 const built =
   run('npm', ['run', 'build', '-w', '@mms/shared']) === 0 &&
@@ -41,8 +72,8 @@ const built =
   ).every((status) => status === 0);
 if (!built) problems.push('build failed');
 
-// 2. Unit suites of the shared package and the web app, on the machine's date. The server suite runs once, in
-// 2b: it ran on both dates until a 2-core machine took 18 minutes for this step and 63 for the whole run; the
+// 3. Unit suites of the shared package and the web app, on the machine's date. The server suite runs once, in
+// 1: it ran on both dates until a 2-core machine took 18 minutes for this step and 63 for the whole run; the
 // six instants of `npm run test:dates` (Monday, Sunday, 1 January, 30 June, 1 July, Jakarta's midnight) keep
 // checking it on the other days, and the browser suite runs the server on the machine's date.
 const vitestJson = path.join(results, 'vitest.json');
@@ -69,28 +100,9 @@ if (v) {
   if (vitestStatus !== 0 && v.numFailedTests === 0) problems.push(`vitest exited with ${vitestStatus}`);
 } else problems.push('vitest produced no results');
 
-// 2b. The server's unit and API suite under a fixed awkward instant (1 July 06:59 WIB: a new school year in
-// Jakarta while the UTC date is still 30 June), so no test depends on the day CI runs on.
-const AWKWARD_NOW = '2027-07-01T06:59:00+07:00';
-// Three files at a time, whatever the core count: a server test mostly waits on PostgreSQL or on a child
-// process (the supervisor and main-process files wait minutes on restarts and back-offs), which Vitest's
-// default of one worker per core less one (1 on a 2-core machine) ran one after the other.
-const SERVER_WORKERS = process.env.MMS_SERVER_TEST_WORKERS ?? '3';
-const awkwardJson = path.join(results, 'vitest-awkward.json');
-const awkwardStatus = run(
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--project',
-    'server',
-    `--maxWorkers=${SERVER_WORKERS}`,
-    '--reporter=dot',
-    '--reporter=json',
-    `--outputFile=${awkwardJson}`,
-  ],
-  { env: { ...process.env, MMS_NOW: AWKWARD_NOW } },
-);
+// The server suite's end (started in 1).
+const { status: awkwardStatus, seconds: serverSeconds } = await serverSuite;
+process.stdout.write(existsSync(awkwardLog) ? readFileSync(awkwardLog, 'utf8') : '');
 const a = readJson(awkwardJson);
 if (a) {
   passed += a.numPassedTests;
@@ -98,10 +110,12 @@ if (a) {
   skipped += a.numPendingTests + a.numTodoTests;
   if (awkwardStatus !== 0 && a.numFailedTests === 0)
     problems.push(`vitest at ${AWKWARD_NOW} exited with ${awkwardStatus}`);
-  console.log(`server suite at MMS_NOW=${AWKWARD_NOW}: ${a.numPassedTests} passed, ${a.numFailedTests} failed`);
+  console.log(
+    `server suite at MMS_NOW=${AWKWARD_NOW}: ${a.numPassedTests} passed, ${a.numFailedTests} failed (${serverSeconds} s, beside the build and the web suite)`,
+  );
 } else problems.push(`vitest at ${AWKWARD_NOW} produced no results`);
 
-// 3. Browser suite.
+// 4. Browser suite.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   problems.push(

@@ -71,12 +71,14 @@ test('an ADMIN creates an account, disables it and its session ends at once; the
   const trail = admin.getByRole('table', { name: 'Entri jejak audit' });
   const row = trail
     .getByRole('row')
-    .filter({ hasText: 'users.disable' })
+    .filter({ hasText: 'Pengguna: dinonaktifkan' })
     .filter({ hasText: String(userId) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('admin');
-  await row.getByRole('button', { name: /^Rincian users\.disable/ }).click();
-  const detail = admin.getByRole('dialog', { name: 'Entri audit users.disable' });
+  // the action in words (users.disable), never its code
+  await expect(row).not.toContainText('users.disable');
+  await row.getByRole('button', { name: /^Rincian Pengguna: dinonaktifkan/ }).click();
+  const detail = admin.getByRole('dialog', { name: 'Entri audit Pengguna: dinonaktifkan' });
   await expect(detail.getByTestId('audit-Sebelum')).toContainText('"isActive": true');
   await expect(detail.getByTestId('audit-Sesudah')).toContainText('"isActive": false');
   await expect(detail.getByTestId('audit-Sesudah')).toContainText('"sessionsEnded": 1');

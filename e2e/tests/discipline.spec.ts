@@ -63,10 +63,12 @@ test('a report, its verification, a crossed threshold, the confirmed sanction, i
     teacher.locator('.mantine-Notification-root').filter({ hasText: 'Laporan pelanggaran tersimpan' }),
   ).toBeVisible();
   // two more reports (10 + 10 + 30 = 50 points once verified)
+  // the second is the same rule on the same day: a second event, saved only once the teacher confirms it
   const second = await teacherApi.post<{ id: number }>('/discipline/violations', {
     studentId: student!.id,
     ruleId: rule('R02').id,
     occurredOn: today,
+    confirmDuplicate: true,
   });
   const third = await teacherApi.post<{ id: number }>('/discipline/violations', {
     studentId: student!.id,

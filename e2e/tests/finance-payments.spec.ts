@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, fillDate, serverToday } from './support.ts';
 import { apiAs } from './school/school-api.ts';
+import { phoneProblems } from './a11y/screen-checks.ts';
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 720 };
 
 interface OpenBill {
   id: number;
@@ -76,7 +80,18 @@ test('generate July SPP for a class, pay two months at the counter, the receipt,
   const account = await cashierApi.get<Account>(`/finance-payments/students/${user.studentId}/account`);
   const two = account.bills[0]!.outstanding + account.bills[1]!.outstanding;
 
-  // ---- two months paid at the counter ----
+  // ---- the student's bills on a phone: every amount, remainder and status in reach, the page does not scroll sideways ----
+  await student.setViewportSize(PHONE);
+  for (const path of ['/backend/mms/students/student/invoice', '/backend/mms/students/student/payment']) {
+    await student.goto(path);
+    await student.waitForLoadState('networkidle');
+    await expect(student.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await phoneProblems(student, path)).toEqual([]);
+  }
+  await student.setViewportSize(DESKTOP);
+
+  // ---- two months paid at the counter, on the cashier's phone (360 px) ----
+  await cashier.setViewportSize(PHONE);
   await cashier.goto('/backend/mms/treasurer/payments');
   await expect(cashier.getByRole('heading', { name: 'Pembayaran Siswa' })).toBeVisible();
   const finder = cashier.getByRole('combobox', { name: 'Cari siswa (nama atau NIS)' });
@@ -84,16 +99,23 @@ test('generate July SPP for a class, pay two months at the counter, the receipt,
   await finder.fill(account.student.nis);
   await cashier.getByRole('option', { name: new RegExp(account.student.nis) }).click();
   await expect(cashier.getByTestId('counter-bills')).toBeVisible();
+  expect(await phoneProblems(cashier, 'the counter')).toEqual([]);
   await cashier.getByRole('textbox', { name: /Jumlah diterima/ }).fill(String(two));
   await cashier.getByRole('textbox', { name: 'Nama penyetor' }).fill('Orang tua');
   await cashier.getByRole('button', { name: 'Simpan pembayaran' }).click();
-  await cashier.getByRole('dialog').getByRole('button', { name: 'Simpan pembayaran' }).click();
+  // the confirmation opens on the screen, its button in reach
+  const confirm = cashier.getByRole('dialog').getByRole('button', { name: 'Simpan pembayaran' });
+  await expect(confirm).toBeInViewport({ ratio: 1 });
+  expect(await phoneProblems(cashier, 'the counter, confirming')).toEqual([]);
+  await confirm.click();
 
   // ---- the receipt opens at once ----
   await expect(cashier).toHaveURL(/\/treasurer\/receipt\/\d+$/);
   await expect(cashier.getByTestId('receipt-words')).toContainText('rupiah');
   await expect(cashier.getByTestId('receipt-recap')).toBeVisible();
   await expect(cashier.getByTestId('receipt-recap')).toContainText('Lunas');
+  expect(await phoneProblems(cashier, 'the receipt')).toEqual([]);
+  await cashier.setViewportSize(DESKTOP);
   const paymentId = Number(cashier.url().split('/').pop());
   const { number } = await cashierApi.get<Payment>(`/finance-payments/payments/${paymentId}`);
 

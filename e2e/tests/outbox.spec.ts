@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, fillDate, serverToday, signIn } from './support.ts';
 import { apiAs, unique } from './school/school-api.ts';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { fillDate, serverToday } from './support.ts';
 import { apiAs } from './school/school-api.ts';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, expectDone, pickFromMultiSelect, serverToday, settled, signIn } from '../support.ts';
 

@@ -134,6 +134,8 @@ test('employee list report: staff with division counts, one division, Excel', as
 });
 
 test("timetable report: every class's week on the unit's bell times, one class, Excel", async ({ page }) => {
+  // nine full week grids drawn, then a class chosen and its Excel built: 19 s on a quiet run, past 30 s at load 15
+  test.setTimeout(60_000);
   await signIn(page, 'principal');
   await openReport(page, 'Laporan jadwal pelajaran');
   await expect(page).toHaveURL(/\/backend\/mms\/report\/schedule$/);
