@@ -26,3 +26,5 @@ export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './learning-objectives.ts';
 export * from './descriptions.ts';
+export * from './rapor.ts';
+export * from './promotion.ts';
