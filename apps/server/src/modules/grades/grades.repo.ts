@@ -284,6 +284,18 @@ export async function overridesOfStudent(db: Executor, classGroupId: number, sem
     );
 }
 
+/** Every student's overrides in a class and semester, every subject (the class rapor's one read). */
+export async function overridesOfClass(db: Executor, classGroupId: number, semester: Semester) {
+  return db
+    .select({
+      studentId: finalScoreOverrides.studentId,
+      subjectId: finalScoreOverrides.subjectId,
+      hundredths: finalScoreOverrides.hundredths,
+    })
+    .from(finalScoreOverrides)
+    .where(and(eq(finalScoreOverrides.classGroupId, classGroupId), eq(finalScoreOverrides.semester, semester)));
+}
+
 export async function upsertOverride(
   db: Executor,
   values: Sheet & { studentId: number; hundredths: number; reason: string; updatedByUserId: number },

@@ -11,6 +11,7 @@ import {
   type FinalScoreOverrideInput,
   type FinalScoreOverrideKey,
   type FinalScoreRules,
+  type MyScores,
   type GradeRulesInput,
   type GradeRulesQuery,
   type RemedialInput,
@@ -30,6 +31,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
 import { assessmentsShownToStudents } from '../exam/scoring/gradebook.ts';
+import { assertRaporEditable } from '../rapor/rapor-lock.ts';
 import * as school from '../school/school.service.ts';
 import { sheetKey } from './grades.access.ts';
 import * as repo from './grades.repo.ts';
@@ -425,6 +427,7 @@ export function createGradesService(db: Database) {
     return db.transaction(async (tx) => {
       await editableSheet(tx, user, input.classGroupId, input.subjectId);
       await assertInClass(tx, input.classGroupId, input.studentId);
+      await assertRaporEditable(tx, { ...input, studentIds: [input.studentId] });
       const [before] = await repo.overridesOf(tx, input, input.studentId);
       const hundredths = toHundredths(input.score);
       await repo.upsertOverride(tx, {
@@ -451,6 +454,7 @@ export function createGradesService(db: Database) {
   async function removeOverride(user: AuthUser, key: FinalScoreOverrideKey, actor: AuditActor) {
     return db.transaction(async (tx) => {
       await editableSheet(tx, user, key.classGroupId, key.subjectId);
+      await assertRaporEditable(tx, { ...key, studentIds: [key.studentId] });
       const [before] = await repo.overridesOf(tx, key, key.studentId);
       if (!before) throw notFound('Nilai akhir yang diubah');
       await repo.deleteOverride(tx, key, key.studentId);
@@ -600,6 +604,20 @@ export function createGradesService(db: Database) {
   async function scoresOfStudent(studentId: number, semester: Semester) {
     const cls = await school.classOfStudent(db, studentId);
     if (!cls) return { className: null, semester, subjects: [] };
+    const subjects = (await scoresOfStudents(cls, semester, [studentId])).get(studentId) ?? [];
+    return { className: cls.name, semester, subjects };
+  }
+
+  /**
+   * The scores of several students of one class and semester, subject by subject, in a fixed number of queries
+   * (the class rapor and the unit's rapor job read a class at once, issue 40 §2); `scoresOfStudent` is this with
+   * one student. Every student gets every subject the class has columns in.
+   */
+  async function scoresOfStudents(
+    cls: { id: number; unitId: number; gradeId: number },
+    semester: Semester,
+    studentIds: readonly number[],
+  ) {
     const all = await repo.columnsOfClass(db, cls.id, semester);
     // a column an assessment fills shows once its results are published with scores, as on the student's own page
     const shown = await assessmentsShownToStudents(
@@ -607,62 +625,78 @@ export function createGradesService(db: Database) {
       all.flatMap((c) => (c.assessmentId === null ? [] : [c.assessmentId])),
     );
     const columns = all.filter((c) => c.assessmentId === null || shown.has(c.assessmentId));
-    const own = await repo.scoresOfStudent(
-      db,
-      studentId,
-      columns.map((c) => c.id),
-    );
-    const scoreOf = new Map(own.map((s) => [s.columnId, s.hundredths]));
-    const [remedials, overrides, year] = await Promise.all([
-      repo.remedialsOf(
-        db,
-        columns.map((c) => c.id),
-        studentId,
-      ),
-      repo.overridesOfStudent(db, cls.id, semester, studentId),
+    const columnIds = columns.map((c) => c.id);
+    const wanted = new Set(studentIds);
+    const subjectIds = [...new Set(columns.map((c) => c.subjectId))];
+    const [own, remedials, overrides, year] = await Promise.all([
+      repo.scoresOf(db, columnIds, [...studentIds]),
+      studentIds.length === 1 ? repo.remedialsOf(db, columnIds, studentIds[0]) : repo.remedialsOf(db, columnIds),
+      studentIds.length === 1
+        ? repo
+            .overridesOfStudent(db, cls.id, semester, studentIds[0]!)
+            .then((rows) => rows.map((o) => ({ ...o, studentId: studentIds[0]! })))
+        : repo.overridesOfClass(db, cls.id, semester),
       school.activeYear(db),
     ]);
-    const remedialOf = new Map(remedials.map((r) => [r.columnId, r]));
-    const subjectIds = [...new Set(columns.map((c) => c.subjectId))];
-    const subjects = await Promise.all(
-      subjectIds.map(async (subjectId) => {
-        const of = columns.filter((c) => c.subjectId === subjectId);
-        const subject = await school.findSubject(db, subjectId);
-        const policy = await policyOf(
-          db,
-          { id: subjectId, unitId: subject?.unitId ?? cls.unitId, kkm: subject?.kkm ?? null },
-          cls.gradeId,
-          year?.id,
-        );
-        const cells = cellsByStudent(
-          of,
-          own.filter((s) => of.some((c) => c.id === s.columnId)).map((s) => ({ ...s, studentId })),
-          remedials.map((r) => ({ ...r, studentId })),
-        );
-        const override = overrides.find((o) => o.subjectId === subjectId);
-        const r = finalScore(cells.get(studentId) ?? [], rulesOf(policy), override);
-        return {
-          subjectId,
-          subjectName: of[0]!.subjectName,
-          columns: of.map((c) => {
-            const rem = remedialOf.get(c.id);
-            return {
-              id: c.id,
-              kind: c.kind,
-              title: c.title,
-              date: c.date,
-              score: scoreOf.has(c.id) ? scoreOf.get(c.id)! / 100 : null,
-              remedial: rem ? { kind: rem.kind, score: rem.hundredths / 100 } : null,
-            };
-          }),
-          final: r.final,
-          overridden: r.overridden,
-          kkm: policy.kkm,
-          belowKkm: r.reachesKktp === null ? null : !r.reachesKktp,
-        };
-      }),
+    const policies = new Map(
+      await Promise.all(
+        subjectIds.map(async (subjectId) => {
+          const subject = await school.findSubject(db, subjectId);
+          const policy = await policyOf(
+            db,
+            { id: subjectId, unitId: subject?.unitId ?? cls.unitId, kkm: subject?.kkm ?? null },
+            cls.gradeId,
+            year?.id,
+          );
+          return [subjectId, policy] as const;
+        }),
+      ),
     );
-    return { className: cls.name, semester, subjects };
+    const mine = remedials.filter((r) => wanted.has(r.studentId));
+    const scoreOf = new Map(own.map((s) => [`${s.columnId}:${s.studentId}`, s.hundredths]));
+    const remedialOf = new Map(mine.map((r) => [`${r.columnId}:${r.studentId}`, r]));
+    const bySubject = subjectIds.map((subjectId) => {
+      const of = columns.filter((c) => c.subjectId === subjectId);
+      const ids = new Set(of.map((c) => c.id));
+      const cells = cellsByStudent(
+        of,
+        own.filter((s) => ids.has(s.columnId)),
+        mine,
+      );
+      return { subjectId, of, cells, policy: policies.get(subjectId)! };
+    });
+    const out = new Map<number, MyScores['subjects']>();
+    for (const studentId of studentIds) {
+      out.set(
+        studentId,
+        bySubject.map(({ subjectId, of, cells, policy }) => {
+          const override = overrides.find((o) => o.subjectId === subjectId && o.studentId === studentId);
+          const r = finalScore(cells.get(studentId) ?? [], rulesOf(policy), override);
+          return {
+            subjectId,
+            subjectName: of[0]!.subjectName,
+            columns: of.map((c) => {
+              const key = `${c.id}:${studentId}`;
+              const rem = remedialOf.get(key);
+              const score = scoreOf.get(key);
+              return {
+                id: c.id,
+                kind: c.kind,
+                title: c.title,
+                date: c.date,
+                score: score === undefined ? null : score / 100,
+                remedial: rem ? { kind: rem.kind, score: rem.hundredths / 100 } : null,
+              };
+            }),
+            final: r.final,
+            overridden: r.overridden,
+            kkm: policy.kkm,
+            belowKkm: r.reachesKktp === null ? null : !r.reachesKktp,
+          };
+        }),
+      );
+    }
+    return out;
   }
 
   return {
@@ -683,5 +717,6 @@ export function createGradesService(db: Database) {
     recap,
     mine,
     scoresOfStudent,
+    scoresOfStudents,
   };
 }

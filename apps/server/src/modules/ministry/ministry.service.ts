@@ -5,8 +5,8 @@ import { actorOfUser } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
-import { savedDescriptionsOf } from '../descriptions/descriptions.service.ts';
 import { createGradesService } from '../grades/grades.service.ts';
+import { classDescriptions as classDescriptionsOf } from '../rapor/rapor.batch.ts';
 import * as school from '../school/school.service.ts';
 
 /** The columns of the Dapodik sheet of students, in the order a school pastes them (docs/ministry-exports.md). */
@@ -28,15 +28,17 @@ export const DAPODIK_ROMBEL_COLUMNS = ['No', 'Nama Rombel', 'Tingkat', 'Wali Kel
 export const ERAPOR_COLUMNS = ['No', 'NISN', 'NIS', 'Nama Peserta Didik', 'Nilai Akhir', 'Deskripsi'] as const;
 
 /**
- * The description of a subject's final score on the rapor for the e-Rapor sheet: the subject teacher's saved text
- * (modules/descriptions), '' until one is saved.
+ * The descriptions of a subject's final scores on the rapor for the e-Rapor sheet, by student: the subject
+ * teacher's saved texts (modules/descriptions) of the whole class in one read; '' until one is saved.
  */
-export async function eraporDescriptionOf(
+export async function eraporDescriptionsOf(
   exec: Executor,
-  q: { studentId: number; classGroupId: number; subjectId: number; semester: Semester },
-): Promise<string> {
-  const saved = await savedDescriptionsOf(exec, q.studentId, q.classGroupId, q.semester);
-  return saved.get(q.subjectId) ?? '';
+  q: { classGroupId: number; subjectId: number; semester: Semester },
+): Promise<Map<number, string>> {
+  const saved = await classDescriptionsOf(exec, q.classGroupId, q.semester);
+  return new Map(
+    [...saved].flatMap(([studentId, m]) => (m.has(q.subjectId) ? [[studentId, m.get(q.subjectId)!]] : [])),
+  );
 }
 
 /** A sheet whose every cell is text (NISN and NIK keep their leading zeros, dates stay as the ministry writes them). */
@@ -108,16 +110,20 @@ export function createMinistryService(db: Database) {
     const recap = await grades.recap(user, q);
     const ids = recap.rows.map((r) => r.studentId);
     const nisnOf = await school.nisnOfStudents(db, ids);
-    const rows: (string | number)[][] = [];
-    for (const [i, r] of recap.rows.entries()) {
-      const description = await eraporDescriptionOf(db, {
-        studentId: r.studentId,
-        classGroupId: cls.id,
-        subjectId: q.subjectId,
-        semester: q.semester,
-      });
-      rows.push([i + 1, nisnOf.get(r.studentId) ?? '', r.nis, r.name, r.final ?? '', description]);
-    }
+    // the class's saved descriptions in one read, not one per student
+    const descriptions = await eraporDescriptionsOf(db, {
+      classGroupId: cls.id,
+      subjectId: q.subjectId,
+      semester: q.semester,
+    });
+    const rows: (string | number)[][] = recap.rows.map((r, i) => [
+      i + 1,
+      nisnOf.get(r.studentId) ?? '',
+      r.nis,
+      r.name,
+      r.final ?? '',
+      descriptions.get(r.studentId) ?? '',
+    ]);
     return {
       name: `erapor-${recap.classGroup.name}-${recap.subject.name}`,
       body: await textBook('Nilai', ERAPOR_COLUMNS, rows),

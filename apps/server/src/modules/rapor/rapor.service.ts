@@ -27,10 +27,11 @@ import { studentPrayerCounts } from '../prayer/prayer.service.ts';
 import { schoolDays } from '../school/calendar.service.ts';
 import { createLetterheadService } from '../school/letterhead.service.ts';
 import * as school from '../school/school.service.ts';
+import * as batch from './rapor.batch.ts';
+import type { BtqSummaryRow, DisciplineSummaryRow, RecentDisciplineRow, StudentRef } from './rapor.batch.ts';
 
 type ClassRow = NonNullable<Awaited<ReturnType<typeof school.findClass>>>;
 type YearRow = NonNullable<Awaited<ReturnType<typeof school.findYear>>>;
-type StudentRef = { id: number; name: string; nis: string; nisn: string | null; entryDate: string | null };
 
 /** The letterhead of a rapor and its logo's bytes (read once for a whole class). */
 export interface RaporSchool {
@@ -41,6 +42,108 @@ export interface RaporSchool {
 
 const min = (a: string, b: string) => (a < b ? a : b);
 const max = (a: string, b: string) => (a > b ? a : b);
+
+type Range = { from: string; to: string };
+type BtqSummary = Omit<BtqSummaryRow, 'studentId'>;
+type DisciplineSummary = Omit<DisciplineSummaryRow, 'studentId'>;
+
+/** The rapor's subjects from the grade book's scores and the saved descriptions (by subject id). */
+function subjectsFrom(
+  scores: readonly { subjectId: number; subjectName: string; final: number | null; kkm: number }[],
+  descriptions: ReadonlyMap<number, string>,
+): RaporSubject[] {
+  return scores.map((x) => ({
+    subjectId: x.subjectId,
+    name: x.subjectName,
+    final: x.final,
+    kkm: x.kkm,
+    // the subject teacher's saved text (modules/descriptions); empty until saved
+    description: descriptions.get(x.subjectId) ?? '',
+  }));
+}
+
+/** The pesantren page from the BTQ summary, the prayer counts and the discipline of the year. */
+function pesantrenFrom(
+  b: BtqSummary,
+  prayerRows: readonly { status: string; n: number }[],
+  d: DisciplineSummary,
+  recent: RecentDisciplineRow[],
+  range: Range,
+): Rapor['pesantren'] {
+  const inSemester = b.lastDate !== null && b.lastDate >= range.from && b.lastDate <= range.to;
+  const tahfidz = b.lastKind === 'ZIYADAH' || b.lastKind === 'MUROJAAH';
+  const prayer = emptyPrayerCounts();
+  for (const r of prayerRows) prayer[r.status as PrayerStatus] = r.n;
+  return {
+    btq: {
+      method: b.method,
+      methodKind: b.lastKind === null ? null : tahfidz ? 'TAHFIDZ' : 'READING',
+      level: b.level,
+      levelSince: b.levelSince,
+      group: b.groupName,
+      teacher: b.teacher,
+      entries: b.month,
+      lastEntryDate: b.lastDate,
+      lastEntry:
+        b.lastDate === null
+          ? null
+          : tahfidz
+            ? `QS ${b.lastSurah ?? '-'}:${b.lastAyatTo ?? '-'}`
+            : `hal. ${b.lastPageTo ?? '-'}`,
+    },
+    // the hafalan reached: the last tahfidz entry, when it is of this semester (the BTQ summary holds no juz)
+    tahfidz: tahfidz && inSemester ? { juz: null, surah: b.lastSurah, ayat: b.lastAyatTo } : null,
+    prayer: {
+      congregation: prayer.BERJAMAAH,
+      late: prayer.TERLAMBAT,
+      excused: prayer.UDZUR,
+      missed: prayer.TIDAK_SALAT,
+      rate: congregationRate(prayer),
+    },
+    discipline: {
+      balance: d.balance,
+      violations: d.violations,
+      achievements: d.achievements,
+      openSanctions: d.sanctions,
+      recent,
+    },
+  };
+}
+
+/** A rapor from its read parts and the class, year and letterhead. */
+function assemble(
+  student: StudentRef,
+  cls: ClassRow,
+  year: YearRow,
+  semester: Semester,
+  sch: RaporSchool,
+  range: Range,
+  parts: Pick<Rapor, 'subjects' | 'p5' | 'attendance' | 'pesantren'>,
+): Rapor {
+  return {
+    student: { id: student.id, name: student.name, nis: student.nis, nisn: student.nisn },
+    classGroup: { id: cls.id, name: cls.name, gradeLevel: cls.gradeLevel },
+    fase: raporFaseOf(cls.gradeLevel),
+    semester,
+    schoolYear: year.name,
+    from: range.from,
+    to: range.to,
+    school: sch.school,
+    subjects: parts.subjects,
+    extracurriculars: [],
+    p5: parts.p5,
+    attendance: parts.attendance,
+    pesantren: parts.pesantren,
+    homeroomNote: '',
+    signatures: {
+      place: sch.signature.place,
+      date: min(clock.today(), range.to),
+      homeroom: cls.homeroomName,
+      principal: sch.signature.principal,
+      principalNip: sch.signature.principalNip,
+    },
+  };
+}
 
 /**
  * The report card (rapor) of a student and semester, read-only (issue 40 §2): identity, the final score per
@@ -68,14 +171,7 @@ export function createRaporService(db: Database, dataDir: string) {
         ? new Map<number, string>()
         : savedDescriptionsOf(db, studentId, classGroupId, semester),
     ]);
-    return s.subjects.map((x) => ({
-      subjectId: x.subjectId,
-      name: x.subjectName,
-      final: x.final,
-      kkm: x.kkm,
-      // the subject teacher's saved text (modules/descriptions); empty until saved
-      description: descriptions.get(x.subjectId) ?? '',
-    }));
+    return subjectsFrom(s.subjects, descriptions);
   }
 
   /** The class, once the caller may open its rapors (404 none, 403 another unit or not its homeroom). */
@@ -131,51 +227,72 @@ export function createRaporService(db: Database, dataDir: string) {
 
   async function pesantrenOf(studentId: number, schoolYear: string, range: { from: string; to: string }) {
     const b = await studentBtqSummary(db, studentId, range.from, range.to);
-    const inSemester = b.lastDate !== null && b.lastDate >= range.from && b.lastDate <= range.to;
-    const tahfidz = b.lastKind === 'ZIYADAH' || b.lastKind === 'MUROJAAH';
     const prayerRows = await studentPrayerCounts(db, studentId, range.from, range.to);
-    const prayer = emptyPrayerCounts();
-    for (const r of prayerRows) prayer[r.status as PrayerStatus] = r.n;
     const d = await studentDisciplineSummary(db, studentId, schoolYear);
-    return {
-      btq: {
-        method: b.method,
-        methodKind: b.lastKind === null ? null : tahfidz ? 'TAHFIDZ' : 'READING',
-        level: b.level,
-        levelSince: b.levelSince,
-        group: b.groupName,
-        teacher: b.teacher,
-        entries: b.month,
-        lastEntryDate: b.lastDate,
-        lastEntry:
-          b.lastDate === null
-            ? null
-            : tahfidz
-              ? `QS ${b.lastSurah ?? '-'}:${b.lastAyatTo ?? '-'}`
-              : `hal. ${b.lastPageTo ?? '-'}`,
-      },
-      // the hafalan reached: the last tahfidz entry, when it is of this semester (the BTQ summary holds no juz)
-      tahfidz: tahfidz && inSemester ? { juz: null, surah: b.lastSurah, ayat: b.lastAyatTo } : null,
-      prayer: {
-        congregation: prayer.BERJAMAAH,
-        late: prayer.TERLAMBAT,
-        excused: prayer.UDZUR,
-        missed: prayer.TIDAK_SALAT,
-        rate: congregationRate(prayer),
-      },
-      discipline: {
-        balance: d.balance,
-        violations: d.violations,
-        achievements: d.achievements,
-        openSanctions: d.sanctions,
-        recent: await recentStudentDiscipline(db, studentId, schoolYear),
-      },
-    };
+    const recent = await recentStudentDiscipline(db, studentId, schoolYear);
+    return pesantrenFrom(b, prayerRows, d, recent, range);
   }
 
-  /** The rapor of a student of a class the caller was allowed. */
+  /** The semester's rapor parts that are not read per student: the range and the unit's school days. */
+  async function semesterDays(cls: ClassRow, range: { from: string; to: string }) {
+    const to = min(range.to, clock.today());
+    return to < range.from ? [] : schoolDays(db, cls.unitId, range.from, to);
+  }
+
+  /**
+   * The rapors of some students of a class, with every part read for all of them at once (rapor.batch.ts): a
+   * fixed number of queries whatever the class's size. The same rapor as `build` gives one student.
+   */
+  async function buildClass(
+    students: readonly number[],
+    cls: ClassRow,
+    year: YearRow,
+    semester: Semester,
+    sch: RaporSchool,
+  ): Promise<Rapor[]> {
+    const range = semesterRange(year, semester);
+    const to = min(range.to, clock.today());
+    const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows] = await Promise.all([
+      batch.studentRefs(db, students),
+      grades.scoresOfStudents(cls, semester, students),
+      batch.classDescriptions(db, cls.id, semester),
+      semesterDays(cls, range),
+      batch.dailyCountsOf(db, students, range.from, to),
+      batch.btqSummariesOf(db, students, range.from, range.to),
+      batch.prayerCountsOf(db, students, range.from, range.to),
+      batch.disciplineSummariesOf(db, students, year.name),
+      batch.recentDisciplineOf(db, students, year.name),
+      batch.p5OfStudents(db, students, cls.gradeId, year.id, semester),
+    ]);
+    const out: Rapor[] = [];
+    for (const id of students) {
+      const student = refs.get(id);
+      if (!student) continue;
+      const saved = descriptions.get(id);
+      const from = student.entryDate ? max(range.from, student.entryDate) : range.from;
+      out.push(
+        assemble(student, cls, year, semester, sch, range, {
+          subjects: subjectsFrom(scores.get(id) ?? [], saved ?? new Map()),
+          p5: p5Rows.get(id) ?? [],
+          attendance: countRaporAttendance(
+            days.filter((d) => d >= from),
+            (daily.get(id) ?? []).map((r) => ({ ...r, dates: r.dates.filter((d) => d >= from) })),
+          ),
+          pesantren: pesantrenFrom(
+            btq.get(id)!,
+            prayer.get(id) ?? [],
+            discipline.get(id)!,
+            recent.get(id) ?? [],
+            range,
+          ),
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** The rapor of a student of a class the caller was allowed, each part read through its owner's service. */
   async function build(
-    user: AuthUser,
     student: StudentRef,
     cls: ClassRow,
     year: YearRow,
@@ -189,29 +306,12 @@ export function createRaporService(db: Database, dataDir: string) {
       attendanceOf(student, cls.unitId, range),
       pesantrenOf(student.id, year.name, range),
     ]);
-    return {
-      student: { id: student.id, name: student.name, nis: student.nis, nisn: student.nisn },
-      classGroup: { id: cls.id, name: cls.name, gradeLevel: cls.gradeLevel },
-      fase: raporFaseOf(cls.gradeLevel),
-      semester,
-      schoolYear: year.name,
-      from: range.from,
-      to: range.to,
-      school: sch.school,
+    return assemble(student, cls, year, semester, sch, range, {
       subjects,
-      extracurriculars: [],
       p5: p5Rows,
       attendance,
       pesantren,
-      homeroomNote: '',
-      signatures: {
-        place: sch.signature.place,
-        date: min(clock.today(), range.to),
-        homeroom: cls.homeroomName,
-        principal: sch.signature.principal,
-        principalNip: sch.signature.principalNip,
-      },
-    };
+    });
   }
 
   /** A student's rapor of a semester in their class of the active year. */
@@ -222,7 +322,7 @@ export function createRaporService(db: Database, dataDir: string) {
     const cls = await raporClass(user, card.classId);
     const year = await yearOf(cls);
     const sch = await schoolOf(user, cls.unitId);
-    const rapor = await build(user, card, cls, year, semesterOf(q, year), sch);
+    const rapor = await build(card, cls, year, semesterOf(q, year), sch);
     return { rapor, logo: sch.logo };
   }
 
@@ -239,8 +339,8 @@ export function createRaporService(db: Database, dataDir: string) {
   }
 
   /**
-   * Every rapor of a class, one after another (an async generator: the caller renders each before the next is
-   * read, so a class holds one student's queries at a time).
+   * Every rapor of a class, in the class list's order (an async generator the PDF renders one after another); the
+   * class's parts are read at once (`buildClass`), not student by student.
    */
   async function ofClass(user: AuthUser, classGroupId: number, q: RaporQuery) {
     const cls = await raporClass(user, classGroupId);
@@ -248,11 +348,10 @@ export function createRaporService(db: Database, dataDir: string) {
     const semester = semesterOf(q, year);
     const sch = await schoolOf(user, cls.unitId);
     const students = await school.activeStudentsOfClass(db, cls.id, 'name');
+    const ids = students.map((s) => s.id);
     async function* rapors() {
-      for (const s of students) {
-        const card = await school.findStudentCard(db, s.id);
-        if (card) yield await build(user, card, cls, year, semester, sch);
-      }
+      // a class read at once (a fixed number of queries), rendered student by student
+      yield* await buildClass(ids, cls, year, semester, sch);
     }
     return { classGroup: cls, semester, logo: sch.logo, count: students.length, rapors };
   }
@@ -271,7 +370,7 @@ export function createRaporService(db: Database, dataDir: string) {
     return { items };
   }
 
-  return { subjectScoresOf, ofStudent, classList, ofClass, classes };
+  return { subjectScoresOf, ofStudent, classList, ofClass, classes, buildClass, yearOf, semesterOf, schoolOf };
 }
 
 export type RaporService = ReturnType<typeof createRaporService>;

@@ -13,6 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
+import { createRaporService } from './rapor.service.ts';
 
 // The clock: Wednesday 18 November 2026, 10:00 WIB (the attendance fixture's instant), first semester of 2026/2027.
 let ctx: TestContext;
@@ -214,5 +215,66 @@ describe('the saved description', () => {
     expect(r.subjects[0]!.description).toBe(text);
     const pdf = (await pdfOf(f.homeroomA, `/api/v1/rapor/students/${studentId}/pdf?semester=GANJIL`)).join('\n');
     expect(pdf.replace(/\s+/g, ' ')).toContain('operasi bilangan bulat');
+  });
+});
+
+describe('the class’s batched reads', () => {
+  it('give every student the rapor of the single-student path, in a fixed number of queries', async () => {
+    // a second student with their own rows: a description, attendance, prayer and a BTQ level
+    const other = f.studentsA[1]!.id;
+    const saved = await ctx.call(f.subjectTeacher, 'PUT', '/api/v1/descriptions', {
+      classGroupId: f.classA.id,
+      subjectId: f.subject.id,
+      semester: 'GANJIL',
+      entries: [{ studentId: other, text: 'Perlu bantuan dalam pecahan.', source: 'EDITED' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await ctx.db.insert(studentAttendance).values([
+      { date: '2026-11-10', classGroupId: f.classA.id, studentId: other, code: 'I', source: 'daily' },
+      { date: '2026-11-11', classGroupId: f.classA.id, studentId: other, code: 'A', source: 'daily' },
+    ]);
+    await ctx.db.insert(prayerRecords).values({
+      unitId: f.unitId,
+      studentId: other,
+      classGroupId: f.classA.id,
+      date: '2026-11-11',
+      prayer: 'DZUHUR',
+      status: 'TIDAK_SALAT',
+    });
+    const principal = await ctx.as('PRINCIPAL');
+    const service = createRaporService(ctx.db, ctx.config.dataDir);
+    const c = await service.ofClass(principal.user, f.classA.id, { semester: 'GANJIL' });
+    const batched: Rapor[] = [];
+    for await (const r of c.rapors()) batched.push(r);
+    expect(batched.map((r) => r.student.id)).toEqual(f.studentsA.map((s) => s.id));
+    for (const r of batched) {
+      const single = await json(principal, r.student.id, '?semester=GANJIL');
+      expect(single.statusCode, single.body).toBe(200);
+      expect(JSON.parse(JSON.stringify(r))).toEqual(single.json<Rapor>());
+    }
+    expect(batched[1]!.subjects[0]!.description).toBe('Perlu bantuan dalam pecahan.');
+    expect(batched[1]!.attendance).toMatchObject({ permitted: 1, absent: 1 });
+    // as many queries for one student as for the whole class
+    const pool = ctx.db.$client as unknown as { query: (...a: unknown[]) => unknown };
+    const query = pool.query;
+    let n = 0;
+    pool.query = function (this: unknown, ...a: unknown[]) {
+      n++;
+      return query.apply(this, a);
+    };
+    const year = await service.yearOf(c.classGroup);
+    const sch = await service.schoolOf(principal.user, f.unitId);
+    const countOf = async (ids: number[]) => {
+      n = 0;
+      await service.buildClass(ids, c.classGroup, year, 'GANJIL', sch);
+      return n;
+    };
+    try {
+      const one = await countOf([studentId]);
+      expect(one).toBeGreaterThan(5);
+      expect(await countOf(f.studentsA.map((s) => s.id))).toBe(one);
+    } finally {
+      pool.query = query;
+    }
   });
 });
