@@ -35,6 +35,7 @@ export const SCHEMA_OWNERS: Record<string, readonly string[]> = {
   'p5.ts': ['grades'],
   'permissions.ts': ['permissions'],
   'prayer.ts': ['prayer'],
+  'promotion.ts': ['promotion'],
   'rapor.ts': ['rapor'],
   'school.ts': ['school'],
   'stored-files.ts': ['files'],
