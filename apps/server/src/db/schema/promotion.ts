@@ -34,7 +34,10 @@ export const promotionRuns = pgTable(
     /** the graduates' graduation date (tanggal kelulusan) */
     graduationDate: date({ mode: 'string' }).notNull(),
     /** the classes of the new year the last apply created (removed again by an undo) */
-    createdClassIds: integer().array().notNull().default(sql`'{}'::int[]`),
+    createdClassIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     appliedAt: timestamp({ withTimezone: true }),
     appliedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
