@@ -4,93 +4,21 @@
 // endpoint with 50 concurrent keep-alive connections for BENCH_SECONDS (default 20) and prints
 // requests/s and p50/p95/p99 beside the health endpoint measured in the same run, so the
 // figures read as ratios on whatever machine runs them.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, startBenchServer } from './lib/bench-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 5000);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-for (const ws of ['@mms/shared', '@mms/server']) {
-  if (spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mms-bench-'));
-spawnSync('chmod', ['755', dataDir]);
-const port = await freePort();
-const { DATABASE_URL: _ignored, ...baseEnv } = process.env;
-const env = {
-  ...baseEnv,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  MMS_DEMO: 'true',
-  LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+const bench = await startBenchServer({ prefix: 'mms-bench-', maxSockets: CONNECTIONS, healthTries: 300 });
+const { port, dataDir, env, waitHealthy, stop } = bench;
+/** The shared request, with the body as text (every endpoint here answers JSON). */
+const request = async (method, url, options) => {
+  const res = await bench.request(method, url, options);
+  return { ...res, body: res.body.toString() };
 };
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = async () => {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-};
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-function request(method, url, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-async function waitHealthy() {
-  for (let i = 0; i < 300; i++) {
-    const ok = await request('GET', '/api/v1/health').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 async function api(session, method, url, body) {
   const headers = { cookie: session.cookie, ...(method === 'GET' ? {} : { 'x-csrf-token': session.csrf }) };

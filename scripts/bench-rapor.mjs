@@ -4,89 +4,17 @@
 // BENCH_RUNS (default 5) PDFs of one student and of the whole class (SMP 7A), the JSON of one rapor beside them,
 // and prints p50/max per kind, the PDF sizes and the server's peak memory (VmHWM), so the figures read on
 // whatever machine runs them.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startBenchServer } from './lib/bench-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-for (const ws of ['@mms/shared', '@mms/server']) {
-  if (spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mms-bench-rapor-'));
-spawnSync('chmod', ['755', dataDir]);
-const port = await freePort();
-const { DATABASE_URL: _ignored, ...baseEnv } = process.env;
-const env = {
-  ...baseEnv,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  MMS_DEMO: 'true',
-  LOGIN_IP_LIMIT_PER_MINUTE: '100000',
-};
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { server, request, waitHealthy, stop } = await startBenchServer({
+  prefix: 'mms-bench-rapor-',
+  maxSockets: 4,
+  healthTries: 600,
 });
-const stop = async () => {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-};
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-function request(method, url, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-async function waitHealthy() {
-  for (let i = 0; i < 600; i++) {
-    const ok = await request('GET', '/api/v1/health').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 async function signIn(username, password = 'demo-mms-2026') {
   const res = await request('POST', '/api/v1/auth/login', { body: { username, password } });
