@@ -84,9 +84,26 @@ export const PERMISSIONS = {
   'assessment.take': ['STUDENT'],
   /**
    * the report card (rapor) of a class: its homeroom teacher, the principal and WAKAKUR of the unit (row rule:
-   * modules/rapor/rapor.access.ts); students get theirs once published, which is not built yet
+   * modules/rapor/rapor.access.ts), with the class's completeness board and the reminders to subject teachers
    */
   'rapor.read': TEACHERS,
+  /** submitting one's subject of a class for the rapor (row rule: the caller's own teaching assignment) */
+  'rapor.submit': ['TEACHER', 'TEACHERCASHIER', 'WAKAKUR', 'PRINCIPAL'],
+  /** the homeroom's notes on the rapors of their class (row rule: the class's homeroom teacher only) */
+  'rapor.note': ['TEACHER', 'TEACHERCASHIER', 'WAKAKUR', 'PRINCIPAL'],
+  /** locking, reopening one student's subject (audited) and publishing a class's rapors: the unit's leaders */
+  'rapor.lock': ['PRINCIPAL', 'WAKAKUR'],
+  /** a student's own published rapors ("Rapor saya"), each first read marked seen */
+  'rapor.self': ['STUDENT'],
+  /** a whole unit's rapors as one zip, made by a background job (issue 40 §2; docs/rapor.md): the unit's leaders */
+  'rapor.unitJob': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
+  /**
+   * the year-end promotion of a unit (issue 40 §4; docs/promotion.md): the proposal, the apply into the new year and
+   * its undo; the principal and WAKAKUR of the unit, ADMIN
+   */
+  'promotion.manage': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
+  /** reading the unit's promotion and changing the decisions of one's own homeroom class (row rule: modules/promotion) */
+  'promotion.decide': ['TEACHER', 'TEACHERCASHIER', 'PRINCIPAL', 'WAKAKUR', 'ADMIN'],
   /** the Excel sheets of the unit's students and rombel for Dapodik (issue 40 §5; docs/ministry-exports.md) */
   'ministry.dapodik': ['PRINCIPAL', 'WAKAKUR', 'TU', 'ADMIN'],
   /** question lists, trials, distribution, scoring and control of every teacher's assessments */
