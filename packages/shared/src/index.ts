@@ -53,6 +53,7 @@ export * from './contracts/voucher-attachments.ts';
 export * from './contracts/student-record.ts';
 export * from './domain/rapor-rules.ts';
 export * from './contracts/rapor.ts';
+export * from './contracts/rapor-workflow.ts';
 export * from './contracts/finance-payments.ts';
 export * from './domain/allocation.ts';
 export {
@@ -80,3 +81,4 @@ export * from './domain/tp-mastery.ts';
 export * from './domain/description-draft.ts';
 export * from './contracts/learning-objectives.ts';
 export * from './contracts/descriptions.ts';
+export * from './contracts/promotion.ts';

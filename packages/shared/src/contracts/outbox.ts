@@ -4,7 +4,13 @@ import { PageQuery } from './common.ts';
 /** The notification outbox (issue 18): messages waiting for, or done with, delivery. */
 export const OUTBOX_CHANNELS = ['whatsapp', 'email', 'log'] as const;
 export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
-export const OUTBOX_TOPICS = ['exam.schedule', 'bill.due', 'leave.decision', 'discipline.letter'] as const;
+export const OUTBOX_TOPICS = [
+  'exam.schedule',
+  'bill.due',
+  'leave.decision',
+  'discipline.letter',
+  'rapor.reminder',
+] as const;
 
 export const OutboxMessage = z.object({
   id: z.number().int(),

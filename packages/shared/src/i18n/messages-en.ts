@@ -1687,4 +1687,34 @@ export const MESSAGES_EN: Record<string, string> = {
   'Hanya wali kelas {className} yang dapat membuka rapor kelas ini':
     "Only the homeroom teacher of {className} may open this class's report cards",
   'Kelas siswa pada tahun pelajaran aktif': "The student's class in the active school year",
+  // ---- the rapor workflow (issue 40 §3) ----
+  'Hanya kepala sekolah atau wakakur unit ini yang dapat mengunci rapor {className}':
+    "Only the principal or the WAKAKUR of this unit may lock {className}'s report cards",
+  'Hanya wali kelas {className} yang dapat menulis catatan rapor kelas ini':
+    "Only the homeroom teacher of {className} may write this class's report card notes",
+  'Hanya guru mapel ini di kelas ini yang dapat menyerahkan nilainya untuk rapor':
+    "Only this subject's teacher in this class may submit its scores for the report card",
+  'Rapor kelas ini sudah dikunci: nilai dan deskripsinya hanya dapat diubah setelah kepala sekolah atau wakakur membuka kembali mapel siswa itu':
+    "This class's report cards are locked: their scores and descriptions change only after the principal or WAKAKUR reopens that student's subject",
+  'Rapor kelas ini sudah dikunci; tidak ada mapel yang dibuka kembali':
+    "This class's report cards are locked; no subject has been reopened",
+  'Guru mapel ini di kelas ini': "This subject's teacher in this class",
+  'Rapor kelas ini sudah dikunci; catatan wali kelas tidak dapat diubah':
+    "This class's report cards are locked; the homeroom notes can no longer change",
+  'Rapor kelas ini sudah dikunci': "This class's report cards are already locked",
+  'Rapor {className} belum dapat dikunci: belum ada mapel dengan nilai':
+    "{className}'s report cards cannot be locked yet: no subject has scores",
+  'Rapor {className} belum dapat dikunci: {subjects} mapel belum diserahkan, {scores} nilai akhir dan {descriptions} deskripsi belum ada':
+    "{className}'s report cards cannot be locked yet: {subjects} subjects not submitted, {scores} final scores and {descriptions} descriptions missing",
+  'Rapor kelas ini belum dikunci; nilai dan deskripsinya masih dapat diubah langsung':
+    "This class's report cards are not locked; their scores and descriptions can still be changed directly",
+  'Mapel siswa ini sudah dibuka kembali': "This student's subject is already reopened",
+  'Rapor kelas ini sudah diterbitkan': "This class's report cards are already published",
+  'Rapor harus dikunci sebelum diterbitkan': 'The report cards must be locked before they are published',
+  'Data siswa akun ini': "This account's student record",
+  'Rapor yang sudah diterbitkan': 'A published report card',
+  'Catatan wali kelas wajib diisi': 'The homeroom note is required',
+  'Catatan wali kelas paling banyak 1000 karakter': 'The homeroom note has at most 1000 characters',
+  'Alasan membuka kembali wajib diisi': 'The reason for reopening is required',
+  'Alasan paling banyak 500 karakter': 'The reason has at most 500 characters',
 };

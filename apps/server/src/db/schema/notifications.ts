@@ -17,7 +17,9 @@ export const outboxMessages = pgTable(
     recipient: text().notNull(),
     recipientName: text(),
     recipientUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    topic: text({ enum: ['exam.schedule', 'bill.due', 'leave.decision', 'discipline.letter'] }).notNull(),
+    topic: text({
+      enum: ['exam.schedule', 'bill.due', 'leave.decision', 'discipline.letter', 'rapor.reminder'],
+    }).notNull(),
     subject: text().notNull(),
     body: text().notNull(),
     state: text({ enum: ['pending', 'sending', 'sent', 'failed'] })

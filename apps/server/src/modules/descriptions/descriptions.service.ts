@@ -8,6 +8,7 @@ import { access } from '../access/access.service.ts';
 import { accountName } from '../auth/auth.service.ts';
 import { sheetKey } from '../grades/grades.access.ts';
 import { createLearningObjectivesService } from '../learning-objectives/learning-objectives.service.ts';
+import { assertRaporEditable } from '../rapor/rapor-lock.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './descriptions.repo.ts';
 
@@ -81,6 +82,8 @@ export function createDescriptionsService(db: Database) {
       if (stranger !== undefined) {
         throw badRequest('Siswa ini bukan anggota kelas', { entries: 'Siswa kelas lain' });
       }
+      // a locked rapor changes only through a reopen of the student's subject (issue 40 §3)
+      await assertRaporEditable(tx, { ...input, studentIds: ids });
       const before = new Map((await repo.savedOf(tx, input)).map((s) => [s.studentId, s]));
       await repo.upsert(tx, { ...input, academicYearId: cls.academicYearId, userId: user.id }, input.entries);
       for (const e of input.entries) {

@@ -64,3 +64,20 @@ export function billDueText(b: {
       `jatuh tempo ${formatDate(b.dueDate)}. Abaikan pesan ini bila sudah dibayar.`,
   };
 }
+
+/** The homeroom's reminder to a subject teacher whose subject of a class is missing from the rapor (issue 40 §3). */
+export function raporReminderText(r: {
+  teacher: string;
+  subject: string;
+  className: string;
+  semester: 'GANJIL' | 'GENAP';
+  from: string;
+}): NoticeText {
+  const semester = r.semester === 'GANJIL' ? 'ganjil' : 'genap';
+  return {
+    subject: `Pengingat rapor ${r.className}: ${r.subject}`,
+    body:
+      `Yth. ${r.teacher}, nilai akhir dan deskripsi ${r.subject} kelas ${r.className} semester ${semester} ` +
+      `belum lengkap atau belum diserahkan untuk rapor. Mohon dilengkapi dan diserahkan. (${r.from})`,
+  };
+}

@@ -14,6 +14,7 @@ import { requestLang } from '../../lib/lang.ts';
 import { userOf } from '../../lib/scope.ts';
 import { raporPdf } from './rapor.pdf.ts';
 import { createRaporService } from './rapor.service.ts';
+import { raporWorkflowRoutes } from './rapor-workflow.routes.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['rapor'];
@@ -28,6 +29,8 @@ const fileName = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/
  */
 export const raporRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string }> = async (app, { db, dataDir }) => {
   const rapor = createRaporService(db, dataDir);
+  // the workflow (submit, board, notes, lock, reopen, publish, the student's own): rapor-workflow.routes.ts
+  await app.register(raporWorkflowRoutes, { db, dataDir });
   app.get(
     '/classes',
     {

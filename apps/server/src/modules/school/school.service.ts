@@ -18,6 +18,9 @@ export {
   type DapodikStudentRow,
 } from './ministry-lists.repo.ts';
 
+/** The subjects of a class in a semester with their teacher (the rapor's completeness board). */
+export { classSubjectTeachers } from './class-teachers.repo.ts';
+
 /** Small reads of units and staff (search, the old client's calls, the health page). */
 export { publicUnits, searchEmployees, unitIdByCode } from './directory.repo.ts';
 

@@ -4,6 +4,16 @@ import type { AuditLabelMessages } from './id.ts';
 export const auditLabelsEn: AuditLabelMessages = {
   auditLabels: {
     actions: {
+      rapor_submit: 'Report card subject submitted',
+      rapor_remind: 'Report card reminder sent',
+      rapor_note: 'Homeroom note saved',
+      rapor_lock: "Class's report cards locked",
+      rapor_reopen: "Student's report card subject reopened",
+      rapor_publish: "Class's report cards published",
+      promotion_propose: 'Promotion proposed',
+      promotion_decide: 'Student promotion decision changed',
+      promotion_apply: 'Promotion applied',
+      promotion_undo: 'Promotion undone',
       learningObjective_tagColumn: 'Score column TPs set',
       learningObjective_tagQuestion: 'Question TPs set',
       auth_login_success: 'Signed in',
@@ -32,6 +42,7 @@ export const auditLabelsEn: AuditLabelMessages = {
       permission_override_remove: 'Permission change undone',
     },
     subjects: {
+      promotion: 'Promotion',
       description: 'Achievement description',
       learningObjective: 'Learning objective (TP)',
       admission: 'Admission',
@@ -230,7 +241,12 @@ export const auditLabelsEn: AuditLabelMessages = {
       adjustment: 'points adjusted',
     },
     entities: {
+      promotion_run: 'Year-end promotion',
       learning_objective: 'Learning objective (TP)',
+      rapor_submission: 'Report card subject submission',
+      rapor_homeroom_note: 'Homeroom note',
+      rapor_state: "Class's report card state",
+      rapor_reopen: 'Report card reopen',
       subject_description: 'Achievement description',
       p5_project: 'P5 project',
       permission_override: 'Division permission',

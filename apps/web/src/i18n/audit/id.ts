@@ -6,6 +6,16 @@
 export const auditLabelsId = {
   auditLabels: {
     actions: {
+      rapor_submit: 'Mapel rapor diserahkan',
+      rapor_remind: 'Pengingat rapor dikirim',
+      rapor_note: 'Catatan wali kelas disimpan',
+      rapor_lock: 'Rapor kelas dikunci',
+      rapor_reopen: 'Mapel rapor siswa dibuka kembali',
+      rapor_publish: 'Rapor kelas diterbitkan',
+      promotion_propose: 'Kenaikan kelas diusulkan',
+      promotion_decide: 'Keputusan kenaikan siswa diubah',
+      promotion_apply: 'Kenaikan kelas diterapkan',
+      promotion_undo: 'Kenaikan kelas dibatalkan',
       learningObjective_tagColumn: 'TP kolom nilai diatur',
       learningObjective_tagQuestion: 'TP soal diatur',
       auth_login_success: 'Masuk berhasil',
@@ -34,6 +44,7 @@ export const auditLabelsId = {
       permission_override_remove: 'Perubahan hak akses diurungkan',
     },
     subjects: {
+      promotion: 'Kenaikan kelas',
       description: 'Deskripsi capaian',
       learningObjective: 'Tujuan pembelajaran (TP)',
       admission: 'PPDB',
@@ -232,7 +243,12 @@ export const auditLabelsId = {
       adjustment: 'penyesuaian poin',
     },
     entities: {
+      promotion_run: 'Kenaikan kelas',
       learning_objective: 'Tujuan pembelajaran (TP)',
+      rapor_submission: 'Penyerahan mapel rapor',
+      rapor_homeroom_note: 'Catatan wali kelas',
+      rapor_state: 'Status rapor kelas',
+      rapor_reopen: 'Pembukaan kembali rapor',
       subject_description: 'Deskripsi capaian',
       p5_project: 'Projek P5',
       permission_override: 'Hak akses divisi',

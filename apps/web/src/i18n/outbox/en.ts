@@ -19,6 +19,7 @@ export const outboxEn: typeof outboxId = {
       'bill.due': 'Bill due',
       'leave.decision': 'Leave decision',
       'discipline.letter': 'Sanction letter',
+      'rapor.reminder': 'Report card reminder',
     },
     subject: 'Subject',
     state: 'State',

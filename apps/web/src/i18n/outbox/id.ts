@@ -17,6 +17,7 @@ export const outboxId = {
       'bill.due': 'Tagihan jatuh tempo',
       'leave.decision': 'Keputusan izin',
       'discipline.letter': 'Surat sanksi',
+      'rapor.reminder': 'Pengingat rapor',
     },
     subject: 'Perihal',
     state: 'Status',

@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/client.ts';
+import { conflict } from '../../lib/errors.ts';
+import * as repo from './rapor-workflow.repo.ts';
+
+/** What a write of scores or descriptions touches: a class's subject in a semester, for some students. */
+export interface RaporEdit {
+  classGroupId: number;
+  subjectId: number;
+  semester: 'GANJIL' | 'GENAP';
+  studentIds: number[];
+}
+
+/**
+ * Refuses an edit of a locked (or published) rapor's scores or descriptions, unless every student it touches has
+ * that subject reopened (an audited reopen, issue 40 §3). Called by the writers (descriptions, final-score
+ * overrides) inside their own transaction, before they write; takes the round's shared lock so the lock waits.
+ */
+export async function assertRaporEditable(exec: Executor, edit: RaporEdit): Promise<void> {
+  const round = { classGroupId: edit.classGroupId, semester: edit.semester };
+  await repo.lockRound(exec, round, 'shared');
+  const state = await repo.stateOf(exec, round);
+  if (!state || state.status === 'DRAFT') return;
+  const open = await repo.openReopenStudents(exec, round, edit.subjectId, edit.studentIds);
+  if (edit.studentIds.every((id) => open.has(id))) return;
+  throw conflict(
+    'Rapor kelas ini sudah dikunci: nilai dan deskripsinya hanya dapat diubah setelah kepala sekolah atau wakakur membuka kembali mapel siswa itu',
+  );
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { MyRapors, RaporBoard, ScoreColumn } from '@mms/shared';
+import { auditLog, enrollments, outboxMessages, students } from '../../db/schema/index.ts';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { attendanceFixture } from '../attendance/test-fixtures.ts';
+
+// The rapor workflow (issue 40 §3) of 7A, first semester 2026/2027, on the attendance fixture's clock (18 Nov 2026).
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof attendanceFixture>>;
+let pupil: Session; // a student with an account, enrolled in 7A
+let pupilId: number;
+let principal: Session;
+let ids: number[];
+const semester = 'GANJIL';
+const url = (path: string) => `/api/v1/rapor/classes/${f.classA.id}/${path}`;
+const board = async (s: Session) => {
+  const res = await ctx.call(s, 'GET', url(`board?semester=${semester}`));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<RaporBoard>();
+};
+const describeAll = (studentIds: number[], text = 'Menunjukkan penguasaan yang baik dalam bilangan bulat.') =>
+  ctx.call(f.subjectTeacher, 'PUT', '/api/v1/descriptions', {
+    classGroupId: f.classA.id,
+    subjectId: f.subject.id,
+    semester,
+    entries: studentIds.map((studentId) => ({ studentId, text, source: 'EDITED' })),
+  });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  f = await attendanceFixture(ctx);
+  principal = await ctx.as('PRINCIPAL');
+  const user = await ctx.createUser({ division: 'STUDENT' });
+  const [row] = await ctx.db.select({ id: students.id }).from(students).where(eq(students.userId, user.id));
+  pupilId = row!.id;
+  await ctx.db.insert(enrollments).values({
+    studentId: pupilId,
+    classGroupId: f.classA.id,
+    academicYearId: f.year.id,
+    startedAt: new Date('2026-07-13T00:00:00+07:00'),
+  });
+  pupil = await ctx.signIn(user.username);
+  ids = [...f.studentsA.map((s) => s.id), pupilId];
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('the rapor workflow', () => {
+  it('shows what is missing, refuses the lock while incomplete, and lets only the subject teacher submit', async () => {
+    const b = await board(f.homeroomA);
+    expect(b.status).toBe('DRAFT');
+    expect(b.complete).toBe(false);
+    expect(b.subjects).toHaveLength(1);
+    expect(b.subjects[0]).toMatchObject({ name: 'Matematika', submittedAt: null });
+    expect(b.subjects[0]!.missingScore).toHaveLength(4);
+    expect(b.subjects[0]!.missingDescription).toHaveLength(4);
+    expect(b.can).toMatchObject({ note: true, lock: false });
+    expect((await board(principal)).can).toMatchObject({ note: false, lock: true });
+    expect((await ctx.call(f.homeroomB, 'GET', url('board'))).statusCode).toBe(403);
+
+    const refused = await ctx.call(principal, 'POST', url('lock'), { semester });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain('belum dapat dikunci');
+
+    const submit = { semester, subjectId: f.subject.id };
+    expect((await ctx.call(f.otherTeacher, 'POST', url('submit'), submit)).statusCode).toBe(403);
+    expect((await ctx.call(f.homeroomA, 'POST', url('submit'), submit)).statusCode).toBe(403);
+    expect((await ctx.call(pupil, 'POST', url('submit'), submit)).statusCode).toBe(403);
+    expect((await ctx.call(f.subjectTeacher, 'POST', url('submit'), { semester: 'KETIGA' })).statusCode).toBe(400);
+    const ok = await ctx.call(f.subjectTeacher, 'POST', url('submit'), submit);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await board(f.homeroomA)).subjects[0]!.submittedAt).not.toBeNull();
+  });
+
+  it('sends a reminder through the outbox and keeps the homeroom’s notes to the homeroom', async () => {
+    const r = await ctx.call(f.homeroomA, 'POST', url('remind'), { semester, subjectId: f.subject.id });
+    expect(r.statusCode, r.body).toBe(200);
+    const sent = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.topic, 'rapor.reminder'));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent[0]!.body).toContain('Matematika');
+
+    const note = { semester, text: 'Ananda rajin dan santun.' };
+    expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), note)).statusCode).toBe(200);
+    expect((await ctx.call(f.homeroomB, 'PUT', url(`notes/${pupilId}`), note)).statusCode).toBe(403);
+    expect((await ctx.call(principal, 'PUT', url(`notes/${pupilId}`), note)).statusCode).toBe(403);
+    expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { semester, text: ' ' })).statusCode).toBe(400);
+    expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${f.studentsB[0]!.id}`), note)).statusCode).toBe(400);
+    expect((await board(f.homeroomA)).students.find((s) => s.id === pupilId)!.note).toBe(note.text);
+  });
+
+  it('locks a complete board (principal), then refuses edits of scores and descriptions', async () => {
+    const col = await ctx.call(f.subjectTeacher, 'POST', '/api/v1/scores/columns', {
+      classGroupId: f.classA.id,
+      subjectId: f.subject.id,
+      semester,
+      kind: 'SUMATIF',
+      title: 'Sumatif 1',
+      date: '2026-11-10',
+    });
+    expect(col.statusCode, col.body).toBeLessThan(300);
+    const cells = await ctx.call(f.subjectTeacher, 'PUT', '/api/v1/scores/cells', {
+      cells: ids.map((studentId) => ({ columnId: col.json<ScoreColumn>().id, studentId, score: 80 })),
+    });
+    expect(cells.statusCode, cells.body).toBe(200);
+    expect((await describeAll(ids)).statusCode).toBe(200);
+    expect((await board(f.homeroomA)).complete).toBe(true);
+
+    expect((await ctx.call(f.subjectTeacher, 'POST', url('lock'), { semester })).statusCode).toBe(403);
+    expect((await ctx.call(f.homeroomA, 'POST', url('lock'), { semester })).statusCode).toBe(403);
+    const lock = await ctx.call(principal, 'POST', url('lock'), { semester });
+    expect(lock.statusCode, lock.body).toBe(200);
+    expect((await ctx.call(principal, 'POST', url('lock'), { semester })).statusCode).toBe(409);
+    expect((await board(f.homeroomA)).status).toBe('LOCKED');
+
+    expect((await describeAll([pupilId], 'Teks baru')).statusCode).toBe(409);
+    const override = await ctx.call(f.subjectTeacher, 'PUT', '/api/v1/scores/final-overrides', {
+      classGroupId: f.classA.id,
+      subjectId: f.subject.id,
+      semester,
+      studentId: pupilId,
+      score: 90,
+      reason: 'Koreksi',
+    });
+    expect(override.statusCode, override.body).toBe(409);
+    expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { semester, text: 'x' })).statusCode).toBe(409);
+  });
+
+  it('reopens one student’s subject keeping the earlier version, audited; only that student may change', async () => {
+    const reopen = { semester, subjectId: f.subject.id, studentId: pupilId, reason: 'Salah ketik deskripsi' };
+    expect((await ctx.call(f.homeroomA, 'POST', url('reopen'), reopen)).statusCode).toBe(403);
+    expect((await ctx.call(principal, 'POST', url('reopen'), { ...reopen, reason: '' })).statusCode).toBe(400);
+    const res = await ctx.call(await ctx.as('WAKAKUR'), 'POST', url('reopen'), reopen);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ctx.call(principal, 'POST', url('reopen'), reopen)).statusCode).toBe(409);
+
+    expect((await describeAll([pupilId], 'Perlu bantuan dalam pecahan.')).statusCode).toBe(200);
+    expect((await describeAll([f.studentsA[0]!.id], 'Teks lain')).statusCode).toBe(409);
+    const b = await board(f.homeroomA);
+    expect(b.reopens).toEqual([
+      expect.objectContaining({
+        studentId: pupilId,
+        previousScore: 80,
+        previousDescription: 'Menunjukkan penguasaan yang baik dalam bilangan bulat.',
+        reason: 'Salah ketik deskripsi',
+        closedAt: null,
+      }),
+    ]);
+    const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'rapor.reopen'));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.before).toMatchObject({ final: 80 });
+    // submitting again closes the reopen: the subject is locked again
+    expect(
+      (await ctx.call(f.subjectTeacher, 'POST', url('submit'), { semester, subjectId: f.subject.id })).statusCode,
+    ).toBe(200);
+    expect((await board(f.homeroomA)).reopens[0]!.closedAt).not.toBeNull();
+    expect((await describeAll([pupilId], 'Lagi')).statusCode).toBe(409);
+  });
+
+  it('publishes; the student reads only their own published rapor, which marks it seen', async () => {
+    expect((await ctx.call(pupil, 'GET', `/api/v1/rapor/mine/pdf?semester=${semester}`)).statusCode).toBe(404);
+    expect((await ctx.call(pupil, 'GET', '/api/v1/rapor/mine')).json<MyRapors>().items).toEqual([]);
+    expect((await ctx.call(f.homeroomA, 'POST', url('publish'), { semester })).statusCode).toBe(403);
+    const pub = await ctx.call(principal, 'POST', url('publish'), { semester });
+    expect(pub.statusCode, pub.body).toBe(200);
+    expect((await ctx.call(principal, 'POST', url('publish'), { semester })).statusCode).toBe(409);
+    const published = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'rapor.publish'), eq(auditLog.entityId, `${f.classA.id}:${semester}`)));
+    expect(published).toHaveLength(1);
+
+    const before = (await ctx.call(pupil, 'GET', '/api/v1/rapor/mine')).json<MyRapors>();
+    expect(before.items).toEqual([expect.objectContaining({ className: '7A', semester, seenAt: null })]);
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/rapor/mine/pdf?semester=${semester}`,
+      headers: { cookie: pupil.cookie },
+    });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await ctx.call(pupil, 'GET', '/api/v1/rapor/mine')).json<MyRapors>().items[0]!.seenAt).not.toBeNull();
+    expect((await board(f.homeroomA)).students.find((s) => s.id === pupilId)!.seenAt).not.toBeNull();
+
+    // not another student's rapor, not the board, not the second semester (unpublished), not a student of no class
+    const other = `/api/v1/rapor/students/${f.studentsA[0]!.id}/pdf?semester=${semester}`;
+    expect((await ctx.call(pupil, 'GET', other)).statusCode).toBe(403);
+    expect((await ctx.call(pupil, 'GET', url('board'))).statusCode).toBe(403);
+    expect((await ctx.call(pupil, 'GET', '/api/v1/rapor/mine/pdf?semester=GENAP')).statusCode).toBe(404);
+    expect((await ctx.call(pupil, 'GET', '/api/v1/rapor/mine/pdf')).statusCode).toBe(400);
+    const stranger = await ctx.as('STUDENT');
+    expect((await ctx.call(stranger, 'GET', `/api/v1/rapor/mine/pdf?semester=${semester}`)).statusCode).toBe(404);
+  });
+});
