@@ -63,6 +63,8 @@ import { bisyarohRoutes } from './modules/bisyaroh/bisyaroh.routes.ts';
 import { financeReportsRoutes } from './modules/finance-reports/finance-reports.routes.ts';
 import { studentRecordRoutes } from './modules/student-record/student-record.routes.ts';
 import { raporRoutes } from './modules/rapor/rapor.routes.ts';
+import { raporUnitRoutes } from './modules/rapor/rapor-unit.routes.ts';
+import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { financePaymentsRoutes } from './modules/finance-payments/finance-payments.routes.ts';
 import { setGrace } from './modules/exam/play/exam.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
@@ -244,6 +246,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(financeReportsRoutes, { prefix: '/api/v1/finance-reports', db });
   await app.register(studentRecordRoutes, { prefix: '/api/v1/student-record', db });
   await app.register(raporRoutes, { prefix: '/api/v1/rapor', db, dataDir: config.dataDir });
+  await app.register(raporUnitRoutes, { prefix: '/api/v1/rapor/unit', db, dataDir: config.dataDir });
+  await app.register(promotionRoutes, { prefix: '/api/v1/promotions', db });
   await app.register(financePaymentsRoutes, { prefix: '/api/v1/finance-payments', db });
   await app.register(btqProgressRoutes, { prefix: '/api/v1/btq-progress', db });
   await app.register(applicantAuthRoutes, {

@@ -11,6 +11,8 @@ export const JOB = {
   billsMonthly: 'bills-monthly',
   /** a backup asked for on the backup screen (backup/runs.ts) */
   backupNow: 'backup-now',
+  /** a whole unit's rapors as one zip, asked for on the rapor screen (modules/rapor/rapor-unit.service.ts) */
+  raporUnit: 'rapor-unit',
 } as const;
 
 /**

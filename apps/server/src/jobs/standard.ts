@@ -8,6 +8,7 @@ import { GRACE_SECONDS, sweepDeadlines } from '../modules/exam/play/exam.service
 import { generateMonthlyBills } from '../modules/finance/finance.service.ts';
 import { deliverDue } from '../modules/notifications/deliver.ts';
 import { notifyBillsDue } from '../modules/notifications/outbox.ts';
+import { runUnitRapors, type RaporUnitJob } from '../modules/rapor/rapor-unit.service.ts';
 import type { Providers } from '../modules/notifications/providers.ts';
 import { JOB, scheduleExamDeadline } from './names.ts';
 import type { Jobs } from './queue.ts';
@@ -49,6 +50,7 @@ export async function registerStandardJobs(
     deliverDue(db, providers, { maxAttempts: config.OUTBOX_MAX_ATTEMPTS, retrySeconds: config.OUTBOX_RETRY_SECONDS });
   await jobs.schedule(JOB.outboxDeliver, '* * * * *', deliver);
   await jobs.schedule(JOB.billsDueNotify, '0 7 * * *', () => db.transaction((tx) => notifyBillsDue(tx)));
+  await jobs.work<RaporUnitJob>(JOB.raporUnit, (job) => runUnitRapors(db, config.dataDir, job));
   if (config.BILLS_AUTO_MONTHLY) {
     await jobs.schedule(JOB.billsMonthly, '5 0 1 * *', () => generateMonthlyBills(db, JOB_ACTOR));
   } else {
