@@ -1687,6 +1687,9 @@ export const MESSAGES_EN: Record<string, string> = {
   'Hanya wali kelas {className} yang dapat membuka rapor kelas ini':
     "Only the homeroom teacher of {className} may open this class's report cards",
   'Kelas siswa pada tahun pelajaran aktif': "The student's class in the active school year",
+  'Rapor satu unit sedang dibuat; tunggu sampai selesai':
+    "The unit's report cards are being made; wait until it finishes",
+  'Berkas rapor satu unit': "The unit's report card file",
   // ---- the rapor workflow (issue 40 §3) ----
   'Hanya kepala sekolah atau wakakur unit ini yang dapat mengunci rapor {className}':
     "Only the principal or the WAKAKUR of this unit may lock {className}'s report cards",
