@@ -149,24 +149,3 @@ export async function setQuestionObjectives(exec: Executor, questionId: number, 
   if (objectiveIds.length)
     await exec.insert(questionObjectives).values(objectiveIds.map((objectiveId) => ({ questionId, objectiveId })));
 }
-
-/**
- * The latest attempt of each of the students at each assessment, when it is GRADED: the attempt whose score the
- * grade book holds (exam/scoring/gradebook.ts). Read only; the exam engine exports no such read yet.
- */
-export async function gradedLatestAttempts(
-  exec: Executor,
-  assessmentIds: readonly number[],
-  studentIds: readonly number[],
-) {
-  if (!assessmentIds.length || !studentIds.length) return [];
-  const result = await exec.execute<{ id: number; assessmentId: number; studentId: number; status: string }>(sql`
-    select * from (
-      select distinct on (assessment_id, student_id) id, assessment_id as "assessmentId", student_id as "studentId", status
-        from attempts
-       where assessment_id = any(${`{${assessmentIds.join(',')}}`}::int[])
-         and student_id = any(${`{${studentIds.join(',')}}`}::int[])
-       order by assessment_id, student_id, attempt_no desc
-    ) latest where status = 'GRADED'`);
-  return result.rows;
-}

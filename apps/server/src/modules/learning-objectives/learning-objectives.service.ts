@@ -20,7 +20,7 @@ import { assertUnit, seesOnlyOwnClasses, unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
 import { reachesNewRow } from '../access/row-rule.ts';
 import { createQuestionService } from '../assessment/question.service.ts';
-import { answersOf, itemsOfTaker, scoreAttempt } from '../exam/scoring/attempt-score.ts';
+import { answersOf, gradedLatestAttempts, itemsOfTaker, scoreAttempt } from '../exam/scoring/attempt-score.ts';
 import { sheetKey } from '../grades/grades.access.ts';
 import { createGradesService } from '../grades/grades.service.ts';
 import * as school from '../school/school.service.ts';
@@ -306,7 +306,7 @@ export function createLearningObjectivesService(db: Database) {
     const fed = sheet.columns.filter((c) => c.assessmentId !== null);
     if (objectives.length && fed.length) {
       const columnOf = new Map(fed.map((c) => [c.assessmentId!, c.id]));
-      const attempts = await repo.gradedLatestAttempts(
+      const attempts = await gradedLatestAttempts(
         db,
         [...columnOf.keys()],
         sheet.students.map((s) => s.id),

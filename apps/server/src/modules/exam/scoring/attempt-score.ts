@@ -7,6 +7,7 @@ import * as repo from './results.repo.ts';
 export const itemsWithContent = repo.itemsWithContent;
 export const answersOf = repo.answersOf;
 export const itemsOfTaker = repo.itemsOfTaker;
+export const gradedLatestAttempts = repo.gradedLatestAttempts;
 export type ItemRow = repo.ItemRow;
 export type AnswerRow = repo.AnswerRow;
 

@@ -103,6 +103,28 @@ export async function latestAttempts(db: Executor, assessmentId: number) {
   return result.rows;
 }
 
+/**
+ * The latest attempt of each of the students at each assessment, when it is GRADED: the attempt whose score the
+ * grade book holds (exam/scoring/gradebook.ts). Read by mastery per learning objective
+ * (learning-objectives), which scores them with scoreAttempt.
+ */
+export async function gradedLatestAttempts(
+  db: Executor,
+  assessmentIds: readonly number[],
+  studentIds: readonly number[],
+) {
+  if (!assessmentIds.length || !studentIds.length) return [];
+  const result = await db.execute<{ id: number; assessmentId: number; studentId: number; status: string }>(sql`
+    select * from (
+      select distinct on (assessment_id, student_id) id, assessment_id as "assessmentId", student_id as "studentId", status
+        from attempts
+       where assessment_id = any(${`{${assessmentIds.join(',')}}`}::int[])
+         and student_id = any(${`{${studentIds.join(',')}}`}::int[])
+       order by assessment_id, student_id, attempt_no desc
+    ) latest where status = 'GRADED'`);
+  return result.rows;
+}
+
 export async function answersOf(db: Executor, attemptIds: number[]) {
   if (!attemptIds.length) return [];
   return db
