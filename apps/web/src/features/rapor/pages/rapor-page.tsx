@@ -20,6 +20,7 @@ import { serverToday } from '../../../lib/clock.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { downloadClassPdf, downloadStudentPdf, useRapor, useRaporClass, useRaporClasses } from '../api.ts';
 import { ERaporExportButton } from '../components/erapor-export.tsx';
+import { UnitRaporJob } from '../components/unit-rapor-job.tsx';
 
 /** A score as the rapor shows it: no decimal point unless it has one. */
 const score = (n: number | null) => (n === null ? '-' : String(Math.round(n * 100) / 100));
@@ -193,6 +194,7 @@ export function RaporPage() {
       >
         {t('rapor.title')}
       </PageTitle>
+      <UnitRaporJob semester={semester} />
       {classes.isPending ? (
         <Skeleton height={36} />
       ) : classes.isError ? (

@@ -1,0 +1,141 @@
+import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import type { Semester } from '@mms/shared';
+import { IconDownload, IconFileZip } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { useSession } from '../../../lib/session.ts';
+
+/** The run of the unit's zip of rapors, as GET /rapor/unit answers (modules/rapor/rapor-unit.service.ts). */
+export interface UnitRaporRun {
+  id: string;
+  unitId: number;
+  semester: Semester;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  startedAt: string;
+  finishedAt: string | null;
+  file: string | null;
+  error: string | null;
+  by: string | null;
+}
+
+const PATH = '/rapor/unit';
+const isOpen = (run: UnitRaporRun | null | undefined) => run?.state === 'queued' || run?.state === 'running';
+
+const id = {
+  raporUnit: {
+    start: 'Rapor satu unit (zip)',
+    confirmTitle: 'Buat rapor satu unit?',
+    confirmText:
+      'MMS membuat PDF rapor semester {{semester}} untuk setiap kelas unit ini dan menyatukannya dalam satu berkas zip. Untuk satu SMP ini butuh beberapa menit; Anda boleh meninggalkan halaman ini.',
+    confirm: 'Buat zip',
+    running: 'Membuat rapor: {{done}} dari {{total}} kelas',
+    queued: 'Menunggu giliran...',
+    done: 'Zip rapor semester {{semester}} siap ({{total}} kelas).',
+    download: 'Unduh zip',
+    failed: 'Pembuatan rapor satu unit gagal: {{error}}',
+  },
+};
+const en: typeof id = {
+  raporUnit: {
+    start: "The unit's report cards (zip)",
+    confirmTitle: "Make the whole unit's report cards?",
+    confirmText:
+      'MMS makes the {{semester}} semester report card PDF of every class of this unit and puts them in one zip file. For a whole SMP this takes a few minutes; you may leave this page.',
+    confirm: 'Make the zip',
+    running: 'Making report cards: {{done}} of {{total}} classes',
+    queued: 'Waiting for its turn...',
+    done: 'The {{semester}} semester report card zip is ready ({{total}} classes).',
+    download: 'Download zip',
+    failed: "Making the unit's report cards failed: {{error}}",
+  },
+};
+if (i18next.store && !i18next.getResource('id', 'translation', 'raporUnit.start')) {
+  i18next.addResourceBundle('id', 'translation', id, true, false);
+  i18next.addResourceBundle('en', 'translation', en, true, false);
+}
+
+/**
+ * A whole unit's rapors as one zip (issue 40 §2), for the unit's leaders (`rapor.unitJob`) on the rapor screen:
+ * start the server's job (after a confirmation), its progress in classes (polled each second while it runs), and
+ * the zip's download once done.
+ */
+export function UnitRaporJob({ semester }: { semester: Semester }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { data: user } = useSession();
+  const allowed = can('rapor.unitJob') && Boolean(user?.unit);
+  const client = useQueryClient();
+  const progress = useQuery({
+    queryKey: [PATH],
+    queryFn: () => api<{ run: UnitRaporRun | null }>(PATH),
+    enabled: allowed,
+    retry: false,
+    refetchInterval: (query) => (isOpen(query.state.data?.run) ? 1000 : false),
+  });
+  const start = useMutation({
+    mutationFn: () => api<UnitRaporRun>(PATH, { method: 'POST', body: { semester } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [PATH] }),
+    onError: notifyError,
+  });
+  if (!allowed) return null;
+  const run = progress.data?.run ?? null;
+  const semesterText = (s: Semester) => t(`rapor.${s}`);
+  const ask = () =>
+    confirmDialog({
+      title: t('raporUnit.confirmTitle'),
+      text: t('raporUnit.confirmText', { semester: semesterText(semester) }),
+      confirm: t('raporUnit.confirm'),
+      onConfirm: () => start.mutate(),
+    });
+  const percent = run && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
+  return (
+    <Stack gap="xs" data-testid="unit-rapor-job">
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconFileZip size={16} aria-hidden />}
+          onClick={ask}
+          disabled={progress.isPending || isOpen(run)}
+          loading={start.isPending}
+        >
+          {t('raporUnit.start')}
+        </Button>
+        {run?.state === 'done' && run.file && (
+          <Anchor href={`/api/v1${PATH}/zip`} download={run.file}>
+            <Group gap={4} wrap="nowrap">
+              <IconDownload size={16} aria-hidden />
+              {t('raporUnit.download')}
+            </Group>
+          </Anchor>
+        )}
+      </Group>
+      {isOpen(run) && run && (
+        <Card withBorder padding="sm" role="status" aria-live="polite">
+          <Text size="sm" mb={4}>
+            {run.state === 'queued'
+              ? t('raporUnit.queued')
+              : t('raporUnit.running', { done: run.done, total: run.total })}
+          </Text>
+          <Progress
+            value={percent}
+            animated
+            aria-label={t('raporUnit.running', { done: run.done, total: run.total })}
+          />
+        </Card>
+      )}
+      {run?.state === 'done' && (
+        <Text size="sm" c="dimmed">
+          {t('raporUnit.done', { semester: semesterText(run.semester), total: run.total })}
+        </Text>
+      )}
+      {run?.state === 'failed' && <Alert color="red">{t('raporUnit.failed', { error: run.error ?? '' })}</Alert>}
+    </Stack>
+  );
+}
