@@ -255,6 +255,11 @@ export function createGradesService(db: Database) {
         seen.add(key);
       });
       if (Object.keys(fields).length) throw badRequest('Periksa nilai yang ditandai; belum ada yang disimpan', fields);
+      // a locked rapor's scores change only through a reopen of the student's subject (issue 40 §3)
+      for (const column of columns.values()) {
+        const studentIds = input.cells.filter((c) => c.columnId === column.id).map((c) => c.studentId);
+        await assertRaporEditable(tx, { ...column, studentIds });
+      }
 
       const before = await repo.scoresOf(tx, ids);
       const was = new Map(before.map((s) => [`${s.columnId}:${s.studentId}`, s.hundredths]));

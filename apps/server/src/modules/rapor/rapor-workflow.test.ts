@@ -125,6 +125,10 @@ describe('the rapor workflow', () => {
       reason: 'Koreksi',
     });
     expect(override.statusCode, override.body).toBe(409);
+    const cell = await ctx.call(f.subjectTeacher, 'PUT', '/api/v1/scores/cells', {
+      cells: [{ columnId: col.json<ScoreColumn>().id, studentId: pupilId, score: 95 }],
+    });
+    expect(cell.statusCode, cell.body).toBe(409);
     expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { semester, text: 'x' })).statusCode).toBe(409);
   });
 
