@@ -2,9 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import type { Rapor } from '@mms/shared';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authUser } from '../../test/fixtures.ts';
 import { initTestI18n, renderWithApp } from '../../test/render.tsx';
 import { mediaQueryList } from '../../test/media-query.ts';
 import { registerRaporMessages } from './i18n.ts';
+import { UnitRaporJob, type UnitRaporRun } from './components/unit-rapor-job.tsx';
 import { RaporPage, RaporView } from './pages/rapor-page.tsx';
 
 const rapor: Rapor = {
@@ -135,5 +137,35 @@ describe('the rapor preview', { timeout: 30_000 }, () => {
     });
     await renderWithApp(<RaporPage />);
     expect(await screen.findByText('Anda tidak berhak melakukan tindakan ini')).toBeTruthy();
+  });
+
+  it('shows a leader the unit job’s progress, then the zip’s download; nothing to a teacher', async () => {
+    const run: UnitRaporRun = {
+      id: 'r1',
+      unitId: 2,
+      semester: 'GANJIL',
+      state: 'running',
+      done: 2,
+      total: 5,
+      startedAt: '2026-11-18T03:00:00.000Z',
+      finishedAt: null,
+      file: null,
+      error: null,
+      by: 'H. Ali',
+    };
+    const principal = authUser({ division: 'PRINCIPAL', unit: { id: 2, code: 'SMP', name: 'SMP IT' } });
+    serve({ '/api/v1/rapor/unit': { run } });
+    const view = await renderWithApp(<UnitRaporJob semester="GANJIL" />, '/', { user: principal });
+    expect(await screen.findByText('Membuat rapor: 2 dari 5 kelas')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rapor satu unit (zip)' })).toHaveProperty('disabled', true);
+    view.unmount();
+    serve({ '/api/v1/rapor/unit': { run: { ...run, state: 'done', done: 5, file: 'rapor-unit-2-GANJIL.zip' } } });
+    const done = await renderWithApp(<UnitRaporJob semester="GANJIL" />, '/', { user: principal });
+    const link = await screen.findByRole('link', { name: 'Unduh zip' });
+    expect(link.getAttribute('href')).toBe('/api/v1/rapor/unit/zip');
+    done.unmount();
+    const teacher = authUser({ division: 'TEACHER', unit: principal.unit });
+    await renderWithApp(<UnitRaporJob semester="GANJIL" />, '/', { user: teacher });
+    expect(screen.queryByTestId('unit-rapor-job')).toBeNull();
   });
 });

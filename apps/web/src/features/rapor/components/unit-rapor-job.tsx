@@ -56,10 +56,13 @@ const en: typeof id = {
     failed: "Making the unit's report cards failed: {{error}}",
   },
 };
-if (i18next.store && !i18next.getResource('id', 'translation', 'raporUnit.start')) {
+/** Adds the component's texts to both languages (again after i18next is set up anew, as in a test). */
+function registerUnitRaporMessages(): void {
+  if (!i18next.store || i18next.getResource('id', 'translation', 'raporUnit.start')) return;
   i18next.addResourceBundle('id', 'translation', id, true, false);
   i18next.addResourceBundle('en', 'translation', en, true, false);
 }
+registerUnitRaporMessages();
 
 /**
  * A whole unit's rapors as one zip (issue 40 §2), for the unit's leaders (`rapor.unitJob`) on the rapor screen:
@@ -67,6 +70,7 @@ if (i18next.store && !i18next.getResource('id', 'translation', 'raporUnit.start'
  * the zip's download once done.
  */
 export function UnitRaporJob({ semester }: { semester: Semester }) {
+  registerUnitRaporMessages();
   const { t } = useTranslation();
   const can = useCan();
   const { data: user } = useSession();
