@@ -16,6 +16,7 @@ import { materialRule } from '../journal/material-access.ts';
 import { employeeRule } from '../school/employee-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
 import { raporClassRule } from '../rapor/rapor.access.ts';
+import { promotionClassRule } from '../promotion/promotion.access.ts';
 import { idIn, never, type RowRule } from './row-rule.ts';
 
 /**
@@ -46,6 +47,7 @@ const RULES = {
   applicant: applicantRule,
   learningObjective: learningObjectiveRule,
   raporClass: raporClassRule,
+  promotionClass: promotionClassRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PromotionRun } from '@mms/shared';
+import {
+  academicYears,
+  auditLog,
+  classGroups,
+  enrollments,
+  grades,
+  studentAttendance,
+  students,
+  subjects,
+  teachingAssignments,
+  units,
+  users,
+} from '../../db/schema/index.ts';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+
+let ctx: TestContext;
+let principal: Session;
+let homeroom: Session;
+let otherTeacher: Session;
+let otherUnit: Session;
+let y1: number;
+let y2: number;
+let c7a: number;
+let c9a: number;
+let [up, stays, leaves] = [0, 0, 0];
+let runId: number;
+
+const API = '/api/v1/promotions';
+const runOf = (s: Session | null) => ctx.call(s, 'GET', `${API}?fromYearId=${y1}`);
+const decide = (s: Session | null, entries: unknown, id = runId) =>
+  ctx.call(s, 'PUT', `${API}/${id}/decisions`, { entries });
+const apply = (s: Session | null) =>
+  ctx.call(s, 'POST', `${API}/${runId}/apply`, { copyHomerooms: true, copyTeaching: true });
+const undo = (s: Session | null) => ctx.call(s, 'POST', `${API}/${runId}/undo`);
+const openIn = (year: number, studentId: number) =>
+  ctx.db
+    .select({
+      id: enrollments.id,
+      className: classGroups.name,
+      endReason: enrollments.endReason,
+      endedAt: enrollments.endedAt,
+    })
+    .from(enrollments)
+    .innerJoin(classGroups, eq(classGroups.id, enrollments.classGroupId))
+    .where(and(eq(enrollments.academicYearId, year), eq(enrollments.studentId, studentId)));
+const classesOf = (year: number) =>
+  ctx.db.select().from(classGroups).where(eq(classGroups.academicYearId, year)).orderBy(classGroups.name);
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { now: '2027-07-01T06:59:00+07:00' });
+  principal = await ctx.as('PRINCIPAL');
+  homeroom = await ctx.as('TEACHER');
+  otherTeacher = await ctx.signIn((await ctx.createUser({ division: 'TEACHER' })).username);
+  const unitId = principal.user.unit!.id;
+  const [sd] = await ctx.db.insert(units).values({ code: 'SD', name: 'SD Uji' }).returning();
+  const sdPrincipal = await ctx.createUser({ division: 'PRINCIPAL' });
+  await ctx.db.update(users).set({ unitId: sd!.id }).where(eq(users.id, sdPrincipal.id));
+  otherUnit = await ctx.signIn(sdPrincipal.username);
+  const years = await ctx.db
+    .insert(academicYears)
+    .values([
+      { name: '2026/2027', startDate: '2026-07-13', endDate: '2027-06-26', isActive: true },
+      { name: '2027/2028', startDate: '2027-07-12', endDate: '2028-06-24' },
+    ])
+    .returning();
+  [y1, y2] = [years[0]!.id, years[1]!.id];
+  const g = await ctx.db
+    .insert(grades)
+    .values([7, 8, 9].map((level) => ({ unitId, level, name: `Kelas ${level}` })))
+    .returning();
+  const cls = await ctx.db
+    .insert(classGroups)
+    .values([
+      { unitId, academicYearId: y1, gradeId: g[0]!.id, name: '7A', homeroomEmployeeId: homeroom.user.employeeId },
+      { unitId, academicYearId: y1, gradeId: g[2]!.id, name: '9A', room: 'R9' },
+    ])
+    .returning();
+  [c7a, c9a] = [cls[0]!.id, cls[1]!.id];
+  const st = await ctx.db
+    .insert(students)
+    .values(['Ahmad', 'Budi', 'Citra'].map((name, i) => ({ unitId, nis: `P${i}`, name })))
+    .returning();
+  [up, stays, leaves] = st.map((s) => s.id) as [number, number, number];
+  await ctx.db.insert(enrollments).values([
+    { studentId: up, classGroupId: c7a, academicYearId: y1 },
+    { studentId: stays, classGroupId: c7a, academicYearId: y1 },
+    { studentId: leaves, classGroupId: c9a, academicYearId: y1 },
+  ]);
+  const [subject] = await ctx.db.insert(subjects).values({ unitId, code: 'MTK', name: 'Matematika' }).returning();
+  await ctx.db.insert(teachingAssignments).values({
+    employeeId: otherTeacher.user.employeeId!,
+    subjectId: subject!.id,
+    classGroupId: c7a,
+    academicYearId: y1,
+    semester: 'GENAP',
+    hoursPerWeek: 4,
+  });
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('the year-end promotion', () => {
+  it('proposes 7A -> 8A and graduation for grade 9; only the leaders propose', async () => {
+    const body = { fromYearId: y1, toYearId: y2, graduationDate: '2027-06-20' };
+    for (const s of [homeroom, await ctx.as('STUDENT'), await ctx.as('TU')]) {
+      expect((await ctx.call(s, 'POST', API, body)).statusCode).toBe(403);
+    }
+    expect((await ctx.call(null, 'POST', API, body)).statusCode).toBe(401);
+    expect((await ctx.call(principal, 'POST', API, { ...body, toYearId: y1 })).statusCode).toBe(400);
+    expect((await ctx.call(principal, 'POST', API, { ...body, graduationDate: '20-06-2027' })).statusCode).toBe(400);
+    expect((await ctx.call(otherUnit, 'POST', API, body)).statusCode).toBe(400); // SD has no class in that year
+    const res = await ctx.call(principal, 'POST', API, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const run = res.json<PromotionRun>();
+    runId = run.id;
+    expect(run).toMatchObject({ status: 'DRAFT', finalLevel: 9, counts: { promote: 2, retain: 0, graduate: 1 } });
+    const [seven, nine] = run.classes;
+    expect(seven!.students.map((s) => [s.name, s.decision, s.targetClassName])).toEqual([
+      ['Ahmad', 'PROMOTE', '8A'],
+      ['Budi', 'PROMOTE', '8A'],
+    ]);
+    expect(nine!.students[0]).toMatchObject({ name: 'Citra', decision: 'GRADUATE', targetClassName: null });
+    expect((await ctx.call(principal, 'POST', API, body)).statusCode).toBe(409);
+  });
+
+  it('lets the homeroom keep a student in grade 7 (tinggal kelas), only in their own class', async () => {
+    const view = await runOf(homeroom);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json<PromotionRun>().classes.map((c) => c.canDecide)).toEqual([true, false]);
+    const res = await decide(homeroom, [{ studentId: stays, decision: 'RETAIN', note: 'Belum tuntas' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const budi = res.json<PromotionRun>().classes[0]!.students[1]!;
+    expect(budi).toMatchObject({ decision: 'RETAIN', targetLevel: 7, targetClassName: '7A', note: 'Belum tuntas' });
+    expect((await decide(homeroom, [{ studentId: leaves, decision: 'GRADUATE' }])).statusCode).toBe(403);
+    expect((await decide(otherTeacher, [{ studentId: up, decision: 'RETAIN' }])).statusCode).toBe(403);
+    expect((await decide(otherUnit, [{ studentId: up, decision: 'RETAIN' }])).statusCode).toBe(403);
+    expect(
+      (await ctx.call(otherUnit, 'GET', `${API}?fromYearId=${y1}&unitId=${principal.user.unit!.id}`)).statusCode,
+    ).toBe(403);
+    expect((await decide(null, [{ studentId: up, decision: 'RETAIN' }])).statusCode).toBe(401);
+  });
+
+  it('refuses bad decisions with 4xx', async () => {
+    const bad = [
+      [],
+      [{ studentId: up, decision: 'LOMPAT' }],
+      [{ studentId: up, decision: 'GRADUATE' }],
+      [{ studentId: up, decision: 'PROMOTE', targetClassName: '  ' }],
+      [
+        { studentId: up, decision: 'PROMOTE' },
+        { studentId: up, decision: 'RETAIN' },
+      ],
+      [{ studentId: 2 ** 31, decision: 'PROMOTE' }],
+      [{ studentId: otherTeacher.user.id + 999, decision: 'PROMOTE' }],
+    ];
+    for (const entries of bad) {
+      expect((await decide(principal, entries)).statusCode, JSON.stringify(entries)).toBe(400);
+    }
+    expect((await decide(principal, [{ studentId: up, decision: 'PROMOTE' }], 99_999_999)).statusCode).toBe(404);
+    expect((await ctx.call(principal, 'GET', `${API}?fromYearId=abc`)).statusCode).toBe(400);
+  });
+
+  it('applies: everyone moves at once, graduates become alumni, the old year stays', async () => {
+    expect((await apply(homeroom)).statusCode).toBe(403);
+    expect((await apply(otherUnit)).statusCode).toBe(403);
+    const res = await apply(await ctx.as('WAKAKUR'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ enrolled: 2, graduated: 1, createdClasses: ['8A', '7A'] });
+    expect((await openIn(y2, up)).map((e) => e.className)).toEqual(['8A']);
+    expect((await openIn(y2, stays)).map((e) => e.className)).toEqual(['7A']);
+    expect(await openIn(y2, leaves)).toEqual([]);
+    const [citra] = await ctx.db.select().from(students).where(eq(students.id, leaves));
+    expect(citra!.status).toBe('GRADUATED');
+    // the old year: the same classes, each enrolment still open in its class, marked with how the year ended
+    expect((await classesOf(y1)).map((c) => c.name)).toEqual(['7A', '9A']);
+    const old = [...(await openIn(y1, up)), ...(await openIn(y1, stays)), ...(await openIn(y1, leaves))];
+    expect(old.map((e) => [e.className, e.endReason, e.endedAt])).toEqual([
+      ['7A', 'PROMOTED', null],
+      ['7A', 'RETAINED', null],
+      ['9A', 'GRADUATED', null],
+    ]);
+    const made = await classesOf(y2);
+    expect(made.find((c) => c.name === '8A')!.homeroomEmployeeId).toBe(homeroom.user.employeeId);
+    const copied = await ctx.db
+      .select()
+      .from(teachingAssignments)
+      .where(
+        inArray(
+          teachingAssignments.classGroupId,
+          made.map((c) => c.id),
+        ),
+      );
+    expect(copied).toHaveLength(2); // 7A's teaching into the new 8A and the new 7A
+    expect((await apply(principal)).statusCode).toBe(409);
+    expect((await decide(principal, [{ studentId: up, decision: 'RETAIN' }])).statusCode).toBe(409);
+    const logged = await ctx.db.select({ action: auditLog.action }).from(auditLog);
+    expect(logged.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['promotion.propose', 'promotion.decide', 'promotion.apply']),
+    );
+  });
+
+  it('undoes before the first register of the new year, and refuses after it', async () => {
+    expect((await undo(homeroom)).statusCode).toBe(403);
+    const res = await undo(principal);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<PromotionRun>().status).toBe('DRAFT');
+    expect(await openIn(y2, up)).toEqual([]);
+    expect(await classesOf(y2)).toEqual([]);
+    const [citra] = await ctx.db.select().from(students).where(eq(students.id, leaves));
+    expect(citra!.status).toBe('ACTIVE');
+    expect((await openIn(y1, stays))[0]!.endReason).toBeNull();
+    expect((await undo(principal)).statusCode).toBe(409);
+
+    expect((await apply(principal)).statusCode).toBe(200);
+    const [eightA] = (await classesOf(y2)).filter((c) => c.name === '8A');
+    await ctx.db
+      .insert(studentAttendance)
+      .values({ date: '2027-07-12', classGroupId: eightA!.id, studentId: up, code: 'H', source: 'daily' });
+    const refused = await undo(principal);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain(
+      'presensi tahun pelajaran 2027/2028 sudah diisi',
+    );
+    expect((await openIn(y2, up)).map((e) => e.className)).toEqual(['8A']);
+    const logged = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'promotion.undo'));
+    expect(logged).toHaveLength(1);
+  });
+});
