@@ -22,6 +22,7 @@ import { adminRoutes } from '../features/admin/routes.ts';
 import { learningObjectivesRoutes } from '../features/learning-objectives/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { raporRoutes } from '../features/rapor/routes.ts';
+import { promotionRoutes } from '../features/promotion/routes.ts';
 import { descriptionsRoutes } from '../features/descriptions/routes.ts';
 import { btqRoutes } from '../features/btq/routes.ts';
 import { btqProgressRoutes } from '../features/btq-progress/routes.ts';
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
           ...learningObjectivesRoutes,
           ...studentRecordRoutes,
           ...raporRoutes,
+          ...promotionRoutes,
           ...descriptionsRoutes,
           ...btqRoutes,
           ...btqProgressRoutes,

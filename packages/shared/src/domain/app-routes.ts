@@ -68,6 +68,9 @@ export const APP_ROUTES = {
   'tutor-summative-recap': '/backend/mms/tutor/summative-recap',
   // the rapor preview (issue 40)
   'tutor-rapor': '/backend/mms/tutor/rapor',
+  // the rapor workflow (issue 40 §3): the completeness board and the student's own published rapors
+  'tutor-rapor-board': '/backend/mms/tutor/rapor-board',
+  'student-rapor': '/backend/mms/students/student/rapor',
   'tutor-descriptions': '/backend/mms/tutor/descriptions',
   'student-scoring': '/backend/mms/students/student/scoring',
   'tutor-scoring-project': '/backend/mms/tutor/scoring-project',
@@ -94,6 +97,8 @@ export const APP_ROUTES = {
   'tutor-summative-control-score': '/backend/mms/tutor/summative-control-score',
   'tutor-summative-control-detail': '/backend/mms/tutor/summative-control-detail',
   'principal-class-control': '/backend/mms/principal/class-control',
+  // the year-end promotion wizard (issue 40 §4)
+  'principal-promotion': '/backend/mms/principal/promotion',
   'student-attendance': '/backend/mms/students/student/attendance',
   'student-permission': '/backend/mms/students/student/permission',
   'student-journal': '/backend/mms/students/student/journal',

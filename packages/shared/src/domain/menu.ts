@@ -123,6 +123,7 @@ export const MENU: readonly MenuNode[] = [
   { ...student('journal', 'Jurnal kelas', 'Class journal', 'school.student.self'), icon: 'notebook' },
   { ...student('material', 'Materi pelajaran', 'Subject material', 'school.student.self'), icon: 'book' },
   { ...student('scoring', 'Nilai saya', 'My scores', 'school.student.self'), icon: 'report' },
+  { ...student('rapor', 'Rapor saya', 'My report cards', 'rapor.self'), icon: 'report' },
   { ...student('formative', 'Kuis online (formatif)', 'Online quiz (formative)'), icon: 'quiz' },
   { ...student('online-test', 'Ujian online', 'Online exam'), icon: 'exam' },
   { ...student('achievement', 'Prestasi saya', 'My achievements', 'counselling.self'), icon: 'report' },
@@ -182,6 +183,7 @@ export const MENU: readonly MenuNode[] = [
     tutor('scoring-summative', 'Penilaian sumatif', 'Summative grading', 'assessment.score'),
     tutor('descriptions', 'Deskripsi capaian', 'Achievement descriptions', 'descriptions.read'),
     tutor('rapor', 'Rapor', 'Report card', 'rapor.read'),
+    tutor('rapor-board', 'Kelengkapan rapor', 'Report card board', 'rapor.read'),
   ]),
   submenu('btq', 'BTQ (baca tulis Al-Quran)', 'Quran reading (BTQ)', 'quran', [
     btq('progress', 'Progres BTQ', 'BTQ progress', 'btq.teach'),
@@ -261,6 +263,7 @@ export const MENU: readonly MenuNode[] = [
     btq('prayer-recap', 'Rekap salat', 'Prayer recap', 'prayer.read'),
   ]),
   { ...principal('class-control', 'Input kontrol kelas', 'Class control input', 'classControl.record'), icon: 'door' },
+  { ...principal('promotion', 'Kenaikan kelas', 'Year-end promotion', 'promotion.decide'), icon: 'student' },
   submenu('admission', 'Penerimaan siswa baru', 'New-student admission', 'student', [
     principal('admission-input', 'Input siswa baru', 'New-student input', 'admission.manage'),
     principal('admission-list', 'Daftar siswa baru', 'New-student list', 'admission.manage'),
