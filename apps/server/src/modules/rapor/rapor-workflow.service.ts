@@ -402,9 +402,8 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
     const state = round ? await repo.stateOf(db, round) : undefined;
     if (!own || !round || state?.status !== 'PUBLISHED') throw notFound('Rapor yang sudah diterbitkan');
     const { rapor: r, logo } = await rapor.ofStudent(user, own.studentId, { semester });
-    const note = await repo.noteOf(db, round, own.studentId);
     await repo.markSeen(db, round, own.studentId);
-    return { rapor: { ...r, homeroomNote: note?.text ?? r.homeroomNote }, logo };
+    return { rapor: r, logo };
   }
 
   return { board, submit, remind, saveNote, lock, reopen, publish, mine, myRapor };

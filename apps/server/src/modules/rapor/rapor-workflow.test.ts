@@ -89,6 +89,8 @@ describe('the rapor workflow', () => {
     expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { semester, text: ' ' })).statusCode).toBe(400);
     expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${f.studentsB[0]!.id}`), note)).statusCode).toBe(400);
     expect((await board(f.homeroomA)).students.find((s) => s.id === pupilId)!.note).toBe(note.text);
+    const card = await ctx.call(f.homeroomA, 'GET', `/api/v1/rapor/students/${pupilId}?semester=${semester}`);
+    expect(card.json<{ homeroomNote: string }>().homeroomNote).toBe(note.text);
   });
 
   it('locks a complete board (principal), then refuses edits of scores and descriptions', async () => {

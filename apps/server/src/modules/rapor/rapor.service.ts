@@ -28,6 +28,7 @@ import { schoolDays } from '../school/calendar.service.ts';
 import { createLetterheadService } from '../school/letterhead.service.ts';
 import * as school from '../school/school.service.ts';
 import * as batch from './rapor.batch.ts';
+import * as workflow from './rapor-workflow.repo.ts';
 import type { BtqSummaryRow, DisciplineSummaryRow, RecentDisciplineRow, StudentRef } from './rapor.batch.ts';
 
 type ClassRow = NonNullable<Awaited<ReturnType<typeof school.findClass>>>;
@@ -118,7 +119,7 @@ function assemble(
   semester: Semester,
   sch: RaporSchool,
   range: Range,
-  parts: Pick<Rapor, 'subjects' | 'p5' | 'attendance' | 'pesantren'>,
+  parts: Pick<Rapor, 'subjects' | 'p5' | 'attendance' | 'pesantren' | 'homeroomNote'>,
 ): Rapor {
   return {
     student: { id: student.id, name: student.name, nis: student.nis, nisn: student.nisn },
@@ -134,7 +135,7 @@ function assemble(
     p5: parts.p5,
     attendance: parts.attendance,
     pesantren: parts.pesantren,
-    homeroomNote: '',
+    homeroomNote: parts.homeroomNote,
     signatures: {
       place: sch.signature.place,
       date: min(clock.today(), range.to),
@@ -252,18 +253,22 @@ export function createRaporService(db: Database, dataDir: string) {
   ): Promise<Rapor[]> {
     const range = semesterRange(year, semester);
     const to = min(range.to, clock.today());
-    const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows] = await Promise.all([
-      batch.studentRefs(db, students),
-      grades.scoresOfStudents(cls, semester, students),
-      batch.classDescriptions(db, cls.id, semester),
-      semesterDays(cls, range),
-      batch.dailyCountsOf(db, students, range.from, to),
-      batch.btqSummariesOf(db, students, range.from, range.to),
-      batch.prayerCountsOf(db, students, range.from, range.to),
-      batch.disciplineSummariesOf(db, students, year.name),
-      batch.recentDisciplineOf(db, students, year.name),
-      batch.p5OfStudents(db, students, cls.gradeId, year.id, semester),
-    ]);
+    const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows, notes] = await Promise.all(
+      [
+        batch.studentRefs(db, students),
+        grades.scoresOfStudents(cls, semester, students),
+        batch.classDescriptions(db, cls.id, semester),
+        semesterDays(cls, range),
+        batch.dailyCountsOf(db, students, range.from, to),
+        batch.btqSummariesOf(db, students, range.from, range.to),
+        batch.prayerCountsOf(db, students, range.from, range.to),
+        batch.disciplineSummariesOf(db, students, year.name),
+        batch.recentDisciplineOf(db, students, year.name),
+        batch.p5OfStudents(db, students, cls.gradeId, year.id, semester),
+        workflow.notesOf(db, { classGroupId: cls.id, semester }),
+      ],
+    );
+    const noteOf = new Map(notes.map((n) => [n.studentId, n.text]));
     const out: Rapor[] = [];
     for (const id of students) {
       const student = refs.get(id);
@@ -273,6 +278,7 @@ export function createRaporService(db: Database, dataDir: string) {
       out.push(
         assemble(student, cls, year, semester, sch, range, {
           subjects: subjectsFrom(scores.get(id) ?? [], saved ?? new Map()),
+          homeroomNote: noteOf.get(id) ?? '',
           p5: p5Rows.get(id) ?? [],
           attendance: countRaporAttendance(
             days.filter((d) => d >= from),
@@ -300,14 +306,16 @@ export function createRaporService(db: Database, dataDir: string) {
     sch: RaporSchool,
   ): Promise<Rapor> {
     const range = semesterRange(year, semester);
-    const [subjects, p5Rows, attendance, pesantren] = await Promise.all([
+    const [subjects, p5Rows, attendance, pesantren, note] = await Promise.all([
       subjectScoresOf(student.id, semester, cls.id),
       p5.ofStudentSemester(student.id, cls.gradeId, year.id, semester),
       attendanceOf(student, cls.unitId, range),
       pesantrenOf(student.id, year.name, range),
+      workflow.noteOf(db, { classGroupId: cls.id, semester }, student.id),
     ]);
     return assemble(student, cls, year, semester, sch, range, {
       subjects,
+      homeroomNote: note?.text ?? '',
       p5: p5Rows,
       attendance,
       pesantren,
