@@ -1,3 +1,6 @@
-// The rapor preview screen, loaded on first use.
+// The rapor screens (preview, completeness board, the student's own), loaded on first use.
 import '../i18n.ts';
+import '../workflow-i18n.ts';
 export { RaporPage } from './rapor-page.tsx';
+export { RaporBoardPage } from './rapor-board-page.tsx';
+export { MyRaporPage } from './my-rapor-page.tsx';

@@ -1,0 +1,344 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { academicPeriodOfDate, SEMESTERS, type RaporBoard, type Semester } from '@mms/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { errorText } from '../../../i18n/index.ts';
+import { serverToday } from '../../../lib/clock.ts';
+import { confirmDialog } from '../../../lib/dialogs.tsx';
+import { dateTimeText } from '../../../lib/display.ts';
+import { notifyError, notifyInfo } from '../../../lib/notify.ts';
+import { useRaporClasses } from '../api.ts';
+import { useRaporAction, useRaporBoard, useSaveRaporNote } from '../workflow-api.ts';
+
+const STATUS_COLOR = { DRAFT: 'gray', LOCKED: 'orange', PUBLISHED: 'green' } as const;
+const names = (list: { name: string }[]) => list.map((s) => s.name).join(', ');
+
+/** A student's homeroom note, saved on its own. */
+function NoteEditor({ board, studentId, note }: { board: RaporBoard; studentId: number; note: string | null }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(note ?? '');
+  const save = useSaveRaporNote(board.classGroup.id);
+  const readOnly = !board.can.note || board.status !== 'DRAFT';
+  if (readOnly) return <Text size="sm">{note ?? '-'}</Text>;
+  return (
+    <Group align="end" wrap="nowrap" gap="xs">
+      <Textarea
+        aria-label={t('raporFlow.note')}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        autosize
+        minRows={1}
+        maxLength={1000}
+        style={{ flex: 1 }}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        loading={save.isPending}
+        disabled={text.trim() === '' || text === (note ?? '')}
+        onClick={() =>
+          save.mutate(
+            { studentId, body: { semester: board.semester, text } },
+            { onSuccess: () => notifyInfo(t('raporFlow.done')), onError: notifyError },
+          )
+        }
+      >
+        {t('raporFlow.saveNote')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The principal's or WAKAKUR's reopen of one student's subject on a locked rapor, with a reason. */
+function ReopenModal({ board, studentId, onClose }: { board: RaporBoard; studentId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [subjectId, setSubjectId] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const action = useRaporAction(board.classGroup.id);
+  return (
+    <Modal opened onClose={onClose} title={t('raporFlow.reopenTitle')} centered>
+      <Stack>
+        <Select
+          label={t('raporFlow.subject')}
+          data={board.subjects.map((s) => ({ value: String(s.subjectId), label: s.name }))}
+          value={subjectId}
+          onChange={setSubjectId}
+        />
+        <Textarea label={t('raporFlow.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        <Group justify="end">
+          <Button variant="default" onClick={onClose}>
+            {t('raporFlow.cancel')}
+          </Button>
+          <Button
+            color="red"
+            disabled={subjectId === null || reason.trim() === ''}
+            loading={action.isPending}
+            onClick={() =>
+              action.mutate(
+                {
+                  action: 'reopen',
+                  body: { semester: board.semester, subjectId: Number(subjectId), studentId, reason },
+                },
+                { onSuccess: onClose, onError: notifyError },
+              )
+            }
+          >
+            {t('raporFlow.reopen')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function Board({ board }: { board: RaporBoard }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+  const action = useRaporAction(board.classGroup.id);
+  const [reopenFor, setReopenFor] = useState<number | null>(null);
+  const run = (a: 'submit' | 'remind' | 'lock' | 'publish', subjectId?: number) =>
+    action.mutate(
+      {
+        action: a,
+        body: subjectId === undefined ? { semester: board.semester } : { semester: board.semester, subjectId },
+      },
+      {
+        onSuccess: () => notifyInfo(t(a === 'remind' ? 'raporFlow.reminded' : 'raporFlow.done')),
+        onError: notifyError,
+      },
+    );
+  const closed = board.status !== 'DRAFT';
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Badge color={STATUS_COLOR[board.status]} data-testid="rapor-status">
+            {t(`raporFlow.status.${board.status}`)}
+          </Badge>
+          <Badge variant="light" color={board.complete ? 'green' : 'red'}>
+            {t(board.complete ? 'raporFlow.complete' : 'raporFlow.incomplete')}
+          </Badge>
+        </Group>
+        {board.can.lock && (
+          <Group gap="xs">
+            {board.status === 'DRAFT' && (
+              <Button
+                disabled={!board.complete}
+                loading={action.isPending}
+                onClick={() =>
+                  confirmDialog({
+                    title: t('raporFlow.lock'),
+                    text: t('raporFlow.lockConfirm'),
+                    confirm: t('raporFlow.lock'),
+                    destructive: true,
+                    onConfirm: () => run('lock'),
+                  })
+                }
+              >
+                {t('raporFlow.lock')}
+              </Button>
+            )}
+            {board.status === 'LOCKED' && (
+              <Button
+                loading={action.isPending}
+                onClick={() =>
+                  confirmDialog({
+                    title: t('raporFlow.publish'),
+                    text: t('raporFlow.publishConfirm'),
+                    confirm: t('raporFlow.publish'),
+                    onConfirm: () => run('publish'),
+                  })
+                }
+              >
+                {t('raporFlow.publish')}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+      {board.subjects.length === 0 ? (
+        <Text c="dimmed">{t('raporFlow.noSubjects')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('raporFlow.subject')}</Table.Th>
+                <Table.Th>{t('raporFlow.teacher')}</Table.Th>
+                <Table.Th>{t('raporFlow.submitted')}</Table.Th>
+                <Table.Th>{t('raporFlow.missingScore')}</Table.Th>
+                <Table.Th>{t('raporFlow.missingDescription')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {board.subjects.map((s) => (
+                <Table.Tr key={s.subjectId}>
+                  <Table.Td>{s.name}</Table.Td>
+                  <Table.Td>{s.teacher?.name ?? '-'}</Table.Td>
+                  <Table.Td>
+                    {s.submittedAt ? (
+                      dateTimeText(s.submittedAt, lang)
+                    ) : (
+                      <Text c="red">{t('raporFlow.notSubmitted')}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.missingScore.length ? `${s.missingScore.length}: ${names(s.missingScore)}` : '-'}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.missingDescription.length
+                      ? `${s.missingDescription.length}: ${names(s.missingDescription)}`
+                      : '-'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {s.mine && (
+                        <Button size="xs" onClick={() => run('submit', s.subjectId)}>
+                          {t('raporFlow.submit')}
+                        </Button>
+                      )}
+                      {!closed &&
+                        s.teacher &&
+                        (!s.submittedAt || s.missingScore.length + s.missingDescription.length > 0) && (
+                          <Button size="xs" variant="default" onClick={() => run('remind', s.subjectId)}>
+                            {t('raporFlow.remind')}
+                          </Button>
+                        )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Stack gap="xs">
+        <Title order={2} fz="h5">
+          {t('raporFlow.students')}
+        </Title>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Tbody>
+              {board.students.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td w={220}>
+                    {s.name} ({s.nis})
+                  </Table.Td>
+                  <Table.Td>
+                    <NoteEditor board={board} studentId={s.id} note={s.note} />
+                  </Table.Td>
+                  <Table.Td w={160}>
+                    {board.status === 'PUBLISHED' &&
+                      (s.seenAt ? `${t('raporFlow.seen')} ${dateTimeText(s.seenAt, lang)}` : t('raporFlow.notSeen'))}
+                  </Table.Td>
+                  <Table.Td w={120}>
+                    {board.can.lock && closed && (
+                      <Button size="xs" variant="default" color="red" onClick={() => setReopenFor(s.id)}>
+                        {t('raporFlow.reopen')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+      {board.reopens.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} fz="h5">
+            {t('raporFlow.reopens')}
+          </Title>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped>
+              <Table.Tbody>
+                {board.reopens.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{dateTimeText(r.openedAt, lang)}</Table.Td>
+                    <Table.Td>
+                      {r.studentName} · {r.subjectName}
+                    </Table.Td>
+                    <Table.Td>{r.reason}</Table.Td>
+                    <Table.Td>
+                      {t('raporFlow.previous')}: {r.previousScore ?? '-'} · {r.previousDescription ?? '-'}
+                    </Table.Td>
+                    <Table.Td>{r.closedAt ? t('raporFlow.closed') : t('raporFlow.open')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+      {reopenFor !== null && <ReopenModal board={board} studentId={reopenFor} onClose={() => setReopenFor(null)} />}
+    </Stack>
+  );
+}
+
+/**
+ * tutor/rapor-board: the completeness board of a class's rapors (issue 40 §3). The homeroom sees which subject and
+ * which student is missing what, reminds the teacher and writes notes; the principal or WAKAKUR locks, reopens and
+ * publishes. The server decides who may do which.
+ */
+export function RaporBoardPage() {
+  const { t } = useTranslation();
+  const [semester, setSemester] = useState<Semester>(() => academicPeriodOfDate(serverToday()).semester);
+  const [picked, setPicked] = useState<number | null>(null);
+  const classes = useRaporClasses();
+  const classId = picked ?? classes.data?.items[0]?.id ?? null;
+  const board = useRaporBoard(classId, semester);
+  return (
+    <Stack maw={1100}>
+      <PageTitle>{t('raporFlow.boardTitle')}</PageTitle>
+      {classes.isPending ? (
+        <Skeleton height={36} />
+      ) : classes.isError ? (
+        <Alert color="red">{errorText(classes.error)}</Alert>
+      ) : classes.data.items.length === 0 ? (
+        <Alert color="blue">{t('rapor.noClasses')}</Alert>
+      ) : (
+        <>
+          <Group align="end" wrap="wrap">
+            <Select
+              label={t('rapor.classLabel')}
+              data={classes.data.items.map((c) => ({ value: String(c.id), label: c.name }))}
+              value={classId === null ? null : String(classId)}
+              onChange={(v) => setPicked(v ? Number(v) : null)}
+              allowDeselect={false}
+              w={160}
+            />
+            <SegmentedControl
+              aria-label={t('rapor.semesterLabel')}
+              data={SEMESTERS.map((s) => ({ value: s, label: `${t('rapor.semesterLabel')} ${t(`rapor.${s}`)}` }))}
+              value={semester}
+              onChange={(v) => setSemester(v as Semester)}
+            />
+          </Group>
+          {board.isPending ? (
+            <Skeleton height={320} />
+          ) : board.isError ? (
+            <Alert color="red">{errorText(board.error)}</Alert>
+          ) : (
+            <Board board={board.data} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
