@@ -111,3 +111,20 @@ export const MyRapors = z
   .meta({ id: 'MyRapors' });
 export type MyRapors = z.infer<typeof MyRapors>;
 export const MyRaporQuery = z.object({ semester });
+
+/** The subject teacher's own class-subjects of the active year with whether each is submitted for the rapor. */
+export const MyRaporSubjects = z
+  .object({
+    items: z.array(
+      z.object({
+        classGroupId: z.number().int(),
+        className: z.string(),
+        subjectId: z.number().int(),
+        subjectName: z.string(),
+        submittedAt: stamp,
+        status: z.enum(RAPOR_STATUSES),
+      }),
+    ),
+  })
+  .meta({ id: 'MyRaporSubjects' });
+export type MyRaporSubjects = z.infer<typeof MyRaporSubjects>;

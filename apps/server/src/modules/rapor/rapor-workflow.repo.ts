@@ -54,6 +54,22 @@ export async function publishedOfClass(exec: Executor, classGroupId: number) {
     .orderBy(asc(raporStates.semester));
 }
 
+/** The submissions and states of some classes in a semester (the teacher's own subjects). */
+export async function roundsOf(exec: Executor, classGroupIds: number[], semester: Semester) {
+  if (classGroupIds.length === 0) return { submissions: [], states: [] };
+  const [submissions, states] = await Promise.all([
+    exec
+      .select()
+      .from(raporSubmissions)
+      .where(and(inArray(raporSubmissions.classGroupId, classGroupIds), eq(raporSubmissions.semester, semester))),
+    exec
+      .select()
+      .from(raporStates)
+      .where(and(inArray(raporStates.classGroupId, classGroupIds), eq(raporStates.semester, semester))),
+  ]);
+  return { submissions, states };
+}
+
 export async function submissionsOf(exec: Executor, r: RaporRound) {
   return exec
     .select()

@@ -4,6 +4,7 @@ import {
   ErrorBody,
   MyRaporQuery,
   MyRapors,
+  MyRaporSubjects,
   RaporBoard,
   RaporNoteInput,
   RaporNoteParams,
@@ -122,6 +123,19 @@ export const raporWorkflowRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir:
     },
     async (request) =>
       flow.publish(userOf(request), request.params.classGroupId, request.body as RaporSemesterInput, actorOf(request)),
+  );
+  app.get(
+    '/my-subjects',
+    {
+      config: { access: 'rapor.submit' },
+      schema: {
+        tags,
+        summary: 'The caller’s own class-subjects of the active year, each with its rapor submission',
+        querystring: MyRaporQuery,
+        response: { 200: MyRaporSubjects, ...errors },
+      },
+    },
+    async (request) => flow.mySubjects(userOf(request), request.query.semester),
   );
   app.get(
     '/mine',

@@ -2,6 +2,7 @@ import {
   semesterInYear,
   type AuthUser,
   type MyRapors,
+  type MyRaporSubjects,
   type RaporBoard,
   type RaporNoteInput,
   type RaporQuery,
@@ -406,5 +407,30 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
     return { rapor: r, logo };
   }
 
-  return { board, submit, remind, saveNote, lock, reopen, publish, mine, myRapor };
+  /** The caller's own class-subjects of the active year (what they may submit), with each one's submission. */
+  async function mySubjects(user: AuthUser, semester: Semester): Promise<MyRaporSubjects> {
+    if (!user.employeeId) return { items: [] };
+    const pairs = await school.classSubjectsTaught(db, user.employeeId);
+    const { submissions, states } = await repo.roundsOf(db, [...new Set(pairs.map((p) => p.classGroupId))], semester);
+    return {
+      items: pairs
+        .map((p) => ({
+          classGroupId: p.classGroupId,
+          className: p.className,
+          subjectId: p.subjectId,
+          subjectName: p.subjectName,
+          submittedAt: iso(
+            submissions.find((x) => x.classGroupId === p.classGroupId && x.subjectId === p.subjectId)?.submittedAt,
+          ),
+          status: states.find((x) => x.classGroupId === p.classGroupId)?.status ?? 'DRAFT',
+        }))
+        .sort(
+          (a, b) =>
+            a.className.localeCompare(b.className, 'id', { numeric: true }) ||
+            a.subjectName.localeCompare(b.subjectName, 'id'),
+        ),
+    };
+  }
+
+  return { board, submit, remind, saveNote, lock, reopen, publish, mine, myRapor, mySubjects };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { MyRapors, RaporBoard, ScoreColumn } from '@mms/shared';
+import type { MyRapors, MyRaporSubjects, RaporBoard, ScoreColumn } from '@mms/shared';
 import { auditLog, enrollments, outboxMessages, students } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
@@ -73,6 +73,16 @@ describe('the rapor workflow', () => {
     const ok = await ctx.call(f.subjectTeacher, 'POST', url('submit'), submit);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await board(f.homeroomA)).subjects[0]!.submittedAt).not.toBeNull();
+    const mine = await ctx.call(f.subjectTeacher, 'GET', `/api/v1/rapor/my-subjects?semester=${semester}`);
+    expect(mine.json<MyRaporSubjects>().items).toEqual([
+      expect.objectContaining({
+        className: '7A',
+        subjectName: 'Matematika',
+        status: 'DRAFT',
+        submittedAt: expect.any(String),
+      }),
+    ]);
+    expect((await ctx.call(pupil, 'GET', `/api/v1/rapor/my-subjects?semester=${semester}`)).statusCode).toBe(403);
   });
 
   it('sends a reminder through the outbox and keeps the homeroom’s notes to the homeroom', async () => {
