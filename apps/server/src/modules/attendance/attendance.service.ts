@@ -37,8 +37,8 @@ type Code = 'H' | 'S' | 'I' | 'A';
 /** H as a share of the counted days, 0-100 with one decimal; null when no day was counted (no data is not 0%). */
 const pct = (h: number, days: number) => (days > 0 ? Math.round((h / days) * 1000) / 10 : null);
 
-/** One student's daily register by code over a range (the student record's attendance part). */
-export { studentDailyCounts } from './student-summary.repo.ts';
+/** Students' daily register by code over a range (the student record's and the rapor's attendance part). */
+export { dailyCountsOfStudents, studentDailyCounts, type DailyCountRow } from './student-summary.repo.ts';
 
 export interface LessonRegisterInput {
   slotId: number;

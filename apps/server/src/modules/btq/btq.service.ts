@@ -41,8 +41,8 @@ import { currentLevelsOf, groupsOfTeacherUser, seesAllGroups, teacherRowsOfUser 
 import { createTeacherAccount, followTeacherActive } from './btq-account.ts';
 import * as repo from './btq.repo.ts';
 
-/** One student's level, group and latest entries (the student record's BTQ part). */
-export { studentBtqSummary } from './student-summary.repo.ts';
+/** Students' level, group and latest entries (the student record's and the rapor's BTQ part). */
+export { btqSummariesOf, studentBtqSummary, type BtqSummaryRow } from './student-summary.repo.ts';
 
 export {
   currentLevelsOf,

@@ -34,8 +34,15 @@ import * as repo from './discipline.repo.ts';
 import { addLedgerLine, type LedgerLineResult } from './ledger.ts';
 import { achievementCredit, reachedThreshold } from './points.ts';
 
-/** One student's points and latest entries of a school year (the student record's discipline part). */
-export { recentStudentDiscipline, studentDisciplineSummary } from './student-summary.repo.ts';
+/** Students' points and latest entries of a school year (the student record's and the rapor's discipline part). */
+export {
+  disciplineSummariesOf,
+  recentDisciplineOf,
+  recentStudentDiscipline,
+  studentDisciplineSummary,
+  type DisciplineSummaryRow,
+  type RecentDisciplineRow,
+} from './student-summary.repo.ts';
 
 const BASE = '/api/v1/discipline';
 

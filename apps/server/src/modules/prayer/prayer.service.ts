@@ -33,8 +33,8 @@ import * as school from '../school/school.service.ts';
 import { applyPrayerThreshold } from './prayer.penalty.ts';
 import * as repo from './prayer.repo.ts';
 
-/** One student's dzuhur and ashar records by status (the student record's prayer part). */
-export { studentPrayerCounts } from './student-summary.repo.ts';
+/** Students' dzuhur and ashar records by status (the student record's and the rapor's prayer part). */
+export { prayerCountsOfStudents, studentPrayerCounts } from './student-summary.repo.ts';
 
 const figures = (counts: PrayerCounts) => ({ counts, total: prayerTotal(counts), rate: congregationRate(counts) });
 
