@@ -80,3 +80,22 @@ export async function ofStudent(exec: Executor, studentId: number, classGroupId:
     );
   return new Map(rows.map((r) => [r.subjectId, r.text]));
 }
+
+/** The saved descriptions of a class and semester: by student, then by subject (the rapor's class read). */
+export async function ofClass(exec: Executor, classGroupId: number, semester: Semester) {
+  const rows = await exec
+    .select({
+      studentId: subjectDescriptions.studentId,
+      subjectId: subjectDescriptions.subjectId,
+      text: subjectDescriptions.text,
+    })
+    .from(subjectDescriptions)
+    .where(and(eq(subjectDescriptions.classGroupId, classGroupId), eq(subjectDescriptions.semester, semester)));
+  const out = new Map<number, Map<number, string>>();
+  for (const d of rows) {
+    const m = out.get(d.studentId) ?? new Map<number, string>();
+    m.set(d.subjectId, d.text);
+    out.set(d.studentId, m);
+  }
+  return out;
+}

@@ -107,3 +107,8 @@ export function createDescriptionsService(db: Database) {
 export function savedDescriptionsOf(exec: Executor, studentId: number, classGroupId: number, semester: Semester) {
   return repo.ofStudent(exec, studentId, classGroupId, semester);
 }
+
+/** The descriptions of a whole class's rapors: the saved texts of a class and semester, by student then subject. */
+export function savedDescriptionsOfClass(exec: Executor, classGroupId: number, semester: Semester) {
+  return repo.ofClass(exec, classGroupId, semester);
+}

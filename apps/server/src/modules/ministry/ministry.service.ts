@@ -5,8 +5,8 @@ import { actorOfUser } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
+import { savedDescriptionsOfClass } from '../descriptions/descriptions.service.ts';
 import { createGradesService } from '../grades/grades.service.ts';
-import { classDescriptions as classDescriptionsOf } from '../rapor/rapor.batch.ts';
 import * as school from '../school/school.service.ts';
 
 /** The columns of the Dapodik sheet of students, in the order a school pastes them (docs/ministry-exports.md). */
@@ -35,7 +35,7 @@ export async function eraporDescriptionsOf(
   exec: Executor,
   q: { classGroupId: number; subjectId: number; semester: Semester },
 ): Promise<Map<number, string>> {
-  const saved = await classDescriptionsOf(exec, q.classGroupId, q.semester);
+  const saved = await savedDescriptionsOfClass(exec, q.classGroupId, q.semester);
   return new Map(
     [...saved].flatMap(([studentId, m]) => (m.has(q.subjectId) ? [[studentId, m.get(q.subjectId)!]] : [])),
   );
