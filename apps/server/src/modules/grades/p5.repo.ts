@@ -155,3 +155,61 @@ export async function projectsOfStudent(db: Executor, studentId: number, gradeId
     order by p.semester, p.title`);
   return result.rows;
 }
+
+export type StudentP5Row = {
+  id: number;
+  theme: string;
+  title: string;
+  note: string | null;
+  grades: Record<P5Dimension, P5Grade | null>;
+};
+
+/**
+ * The projects of a grade, year and semester with each student's grades and note, by student (every student
+ * asked has a list, empty without projects): three queries for any number of students (the rapor reads a class
+ * at once).
+ */
+export async function projectsOfStudents(
+  db: Executor,
+  studentIds: readonly number[],
+  gradeId: number,
+  yearId: number,
+  semester: 'GANJIL' | 'GENAP',
+): Promise<Map<number, StudentP5Row[]>> {
+  const projects = (
+    await db.execute<{ id: number; theme: string; title: string; dimensions: P5Dimension[] }>(sql`
+      select p.id, p.theme, p.title, p.dimensions from p5_projects p
+       where p.grade_id = ${gradeId} and p.academic_year_id = ${yearId} and p.semester = ${semester}
+       order by p.semester, p.title`)
+  ).rows;
+  const out = new Map<number, StudentP5Row[]>(studentIds.map((id) => [id, []]));
+  if (projects.length === 0 || studentIds.length === 0) return out;
+  const projectIds = arrayParam(projects.map((p) => p.id));
+  const ids = arrayParam(studentIds);
+  const [gradeRows, noteRows] = await Promise.all([
+    db.execute<{ projectId: number; studentId: number; dimension: P5Dimension; grade: P5Grade }>(sql`
+      select project_id as "projectId", student_id as "studentId", dimension, grade from p5_grades
+       where project_id = any(${projectIds}::int[]) and student_id = any(${ids}::int[])`),
+    db.execute<{ projectId: number; studentId: number; note: string | null }>(sql`
+      select project_id as "projectId", student_id as "studentId", note from p5_notes
+       where project_id = any(${projectIds}::int[]) and student_id = any(${ids}::int[])`),
+  ]);
+  const gradeOf = new Map(gradeRows.rows.map((g) => [`${g.projectId}:${g.studentId}:${g.dimension}`, g.grade]));
+  const noteOf = new Map(noteRows.rows.map((n) => [`${n.projectId}:${n.studentId}`, n.note]));
+  for (const id of studentIds) {
+    out.set(
+      id,
+      projects.map((p) => ({
+        id: p.id,
+        theme: p.theme,
+        title: p.title,
+        note: noteOf.get(`${p.id}:${id}`) ?? null,
+        grades: Object.fromEntries(p.dimensions.map((d) => [d, gradeOf.get(`${p.id}:${id}:${d}`) ?? null])) as Record<
+          P5Dimension,
+          P5Grade | null
+        >,
+      })),
+    );
+  }
+  return out;
+}

@@ -211,23 +211,23 @@ export function createP5Service(db: Database) {
   }
 
   /**
-   * One student's P5 projects of a semester in a grade and school year, with their grades and note: the read other
-   * modules use (the rapor) after their own access check of the student's row; no access check here.
+   * Some students' P5 projects of a semester in a grade and school year, with their grades and note, by student:
+   * the read other modules use (the rapor, a whole class at once) after their own access check of the students'
+   * rows; no access check here.
    */
-  async function ofStudentSemester(studentId: number, gradeId: number, yearId: number, semester: 'GANJIL' | 'GENAP') {
-    const rows = await repo.projectsOfStudent(db, studentId, gradeId, yearId);
-    return rows
-      .filter((p) => p.semester === semester)
-      .map((p) => ({
-        id: p.id,
-        theme: p.theme,
-        title: p.title,
-        note: p.note,
-        grades: Object.fromEntries(
-          p.dimensions.map((d) => [d, p.grades?.find((g) => g.dimension === d)?.grade ?? null]),
-        ) as Record<P5Dimension, P5Grade | null>,
-      }));
+  function ofStudentsSemester(
+    studentIds: readonly number[],
+    gradeId: number,
+    yearId: number,
+    semester: 'GANJIL' | 'GENAP',
+  ) {
+    return repo.projectsOfStudents(db, studentIds, gradeId, yearId, semester);
   }
 
-  return { list, get, create, update, remove, sheet, saveGrades, mine, ofStudentSemester };
+  /** One student's P5 projects of a semester (ofStudentsSemester of one student). */
+  async function ofStudentSemester(studentId: number, gradeId: number, yearId: number, semester: 'GANJIL' | 'GENAP') {
+    return (await ofStudentsSemester([studentId], gradeId, yearId, semester)).get(studentId) ?? [];
+  }
+
+  return { list, get, create, update, remove, sheet, saveGrades, mine, ofStudentSemester, ofStudentsSemester };
 }
