@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import * as structure from './structure.repo.ts';
+import * as students from './students.repo.ts';
 
 /**
  * The one source of school facts that every feature asks: the active year, a class, a student's
@@ -7,8 +8,8 @@ import * as structure from './structure.repo.ts';
  * query the school's tables for these themselves; reads of structure go through the read cache here.
  */
 
-/** The student record's card: the student, their unit and their class in the active year. */
-export { findStudentCard, type StudentCardRow } from './student-card.repo.ts';
+/** The student record's card: the student, their unit and their class in the active year; students' identity. */
+export { findStudentCard, studentRefsOf, type StudentCardRow, type StudentRef } from './student-card.repo.ts';
 
 /** The students and classes of a unit as the ministry's Dapodik sheets list them, and students' NISN. */
 export {
@@ -41,6 +42,13 @@ export {
   type ClassMemberRow,
   type ClassStudentRow,
 } from './membership.repo.ts';
+
+/** A unit by id. */
+export const findUnit = (exec: Executor, id: number) => structure.findUnit(exec, id);
+
+/** The classes of a unit in an academic year, id and name, by name. */
+export const unitClassesIn = (exec: Executor, unitId: number, academicYearId: number) =>
+  students.classesByName(exec, unitId, academicYearId);
 
 /** An academic year by id. */
 export const findYear = (exec: Executor, id: number) => structure.findYear(exec, id);

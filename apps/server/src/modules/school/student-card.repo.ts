@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { arrayParam } from '../../lib/sql.ts';
 
-/* The student record's card; other modules call it through school.service.ts. */
+/* The student record's card and the rapor's student identity; other modules call them through school.service.ts. */
 
 export type StudentCardRow = {
   id: number;
@@ -39,4 +40,15 @@ export async function findStudentCard(db: Executor, studentId: number): Promise<
       left join employees e on e.id = cg.homeroom_employee_id
      where s.id = ${studentId}`);
   return r.rows[0];
+}
+
+export type StudentRef = { id: number; name: string; nis: string; nisn: string | null; entryDate: string | null };
+
+/** The identity of some students (what the rapor takes of the student card), by id: one query for any number. */
+export async function studentRefsOf(db: Executor, studentIds: readonly number[]): Promise<Map<number, StudentRef>> {
+  if (studentIds.length === 0) return new Map();
+  const r = await db.execute<StudentRef>(sql`
+    select s.id, s.name, s.nis, s.nisn, s.entry_date as "entryDate"
+      from students s where s.id = any(${arrayParam(studentIds)}::int[])`);
+  return new Map(r.rows.map((s) => [s.id, s]));
 }
