@@ -3,11 +3,9 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import type { AuthUser, Lang, Semester } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
-import { classGroups, units } from '../../db/schema/index.ts';
 import { JOB } from '../../jobs/names.ts';
 import { runningJobs } from '../../jobs/queue.ts';
 import { clock } from '../../lib/clock.ts';
@@ -94,11 +92,7 @@ export async function readRun(dataDir: string, unitId: number): Promise<RaporUni
 async function unitClasses(db: Database, unitId: number) {
   const year = await school.activeYear(db);
   if (!year) return [];
-  const rows = await db
-    .select({ id: classGroups.id, name: classGroups.name })
-    .from(classGroups)
-    .where(and(eq(classGroups.unitId, unitId), eq(classGroups.academicYearId, year.id)))
-    .orderBy(asc(classGroups.name));
+  const rows = await school.unitClassesIn(db, unitId, year.id);
   return rows.sort((a, b) => a.name.localeCompare(b.name, 'id', { numeric: true }));
 }
 
@@ -193,8 +187,7 @@ export function createRaporUnitService(db: Database, dataDir: string) {
    */
   async function start(user: AuthUser, q: { unitId?: number; semester?: Semester }, lang: Lang) {
     const unitId = unitOf(user, q.unitId);
-    const [unit] = await db.select({ id: units.id }).from(units).where(eq(units.id, unitId));
-    if (!unit) throw notFound('Unit');
+    if (!(await school.findUnit(db, unitId))) throw notFound('Unit');
     const last = await readRun(dataDir, unitId);
     if (last && (last.state === 'queued' || last.state === 'running')) {
       throw conflict('Rapor satu unit sedang dibuat; tunggu sampai selesai');

@@ -17,20 +17,26 @@ import { actorOfUser } from '../../lib/actor.ts';
 import { clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { access } from '../access/access.service.ts';
-import { studentDailyCounts } from '../attendance/attendance.service.ts';
-import { studentBtqSummary } from '../btq/btq.service.ts';
-import { savedDescriptionsOf } from '../descriptions/descriptions.service.ts';
-import { recentStudentDiscipline, studentDisciplineSummary } from '../discipline/discipline.service.ts';
+import { dailyCountsOfStudents, studentDailyCounts } from '../attendance/attendance.service.ts';
+import { btqSummariesOf, studentBtqSummary, type BtqSummaryRow } from '../btq/btq.service.ts';
+import { savedDescriptionsOf, savedDescriptionsOfClass } from '../descriptions/descriptions.service.ts';
+import {
+  disciplineSummariesOf,
+  recentDisciplineOf,
+  recentStudentDiscipline,
+  studentDisciplineSummary,
+  type DisciplineSummaryRow,
+  type RecentDisciplineRow,
+} from '../discipline/discipline.service.ts';
 import { createGradesService } from '../grades/grades.service.ts';
 import { createP5Service } from '../grades/p5.service.ts';
-import { studentPrayerCounts } from '../prayer/prayer.service.ts';
+import { prayerCountsOfStudents, studentPrayerCounts } from '../prayer/prayer.service.ts';
 import { schoolDays } from '../school/calendar.service.ts';
 import { createLetterheadService } from '../school/letterhead.service.ts';
 import * as school from '../school/school.service.ts';
-import * as batch from './rapor.batch.ts';
 import * as workflow from './rapor-workflow.repo.ts';
-import type { BtqSummaryRow, DisciplineSummaryRow, RecentDisciplineRow, StudentRef } from './rapor.batch.ts';
 
+type StudentRef = school.StudentRef;
 type ClassRow = NonNullable<Awaited<ReturnType<typeof school.findClass>>>;
 type YearRow = NonNullable<Awaited<ReturnType<typeof school.findYear>>>;
 
@@ -45,8 +51,6 @@ const min = (a: string, b: string) => (a < b ? a : b);
 const max = (a: string, b: string) => (a > b ? a : b);
 
 type Range = { from: string; to: string };
-type BtqSummary = Omit<BtqSummaryRow, 'studentId'>;
-type DisciplineSummary = Omit<DisciplineSummaryRow, 'studentId'>;
 
 /** The rapor's subjects from the grade book's scores and the saved descriptions (by subject id). */
 function subjectsFrom(
@@ -65,9 +69,9 @@ function subjectsFrom(
 
 /** The pesantren page from the BTQ summary, the prayer counts and the discipline of the year. */
 function pesantrenFrom(
-  b: BtqSummary,
+  b: BtqSummaryRow,
   prayerRows: readonly { status: string; n: number }[],
-  d: DisciplineSummary,
+  d: DisciplineSummaryRow,
   recent: RecentDisciplineRow[],
   range: Range,
 ): Rapor['pesantren'] {
@@ -241,8 +245,8 @@ export function createRaporService(db: Database, dataDir: string) {
   }
 
   /**
-   * The rapors of some students of a class, with every part read for all of them at once (rapor.batch.ts): a
-   * fixed number of queries whatever the class's size. The same rapor as `build` gives one student.
+   * The rapors of some students of a class, with every part read for all of them at once through its owner's
+   * class-wide read: a fixed number of queries whatever the class's size. The same rapor as `build` gives one student.
    */
   async function buildClass(
     students: readonly number[],
@@ -255,16 +259,16 @@ export function createRaporService(db: Database, dataDir: string) {
     const to = min(range.to, clock.today());
     const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows, notes] = await Promise.all(
       [
-        batch.studentRefs(db, students),
+        school.studentRefsOf(db, students),
         grades.scoresOfStudents(cls, semester, students),
-        batch.classDescriptions(db, cls.id, semester),
+        savedDescriptionsOfClass(db, cls.id, semester),
         semesterDays(cls, range),
-        batch.dailyCountsOf(db, students, range.from, to),
-        batch.btqSummariesOf(db, students, range.from, range.to),
-        batch.prayerCountsOf(db, students, range.from, range.to),
-        batch.disciplineSummariesOf(db, students, year.name),
-        batch.recentDisciplineOf(db, students, year.name),
-        batch.p5OfStudents(db, students, cls.gradeId, year.id, semester),
+        dailyCountsOfStudents(db, students, range.from, to),
+        btqSummariesOf(db, students, range.from, range.to),
+        prayerCountsOfStudents(db, students, range.from, range.to),
+        disciplineSummariesOf(db, students, year.name),
+        recentDisciplineOf(db, students, year.name),
+        p5.ofStudentsSemester(students, cls.gradeId, year.id, semester),
         workflow.notesOf(db, { classGroupId: cls.id, semester }),
       ],
     );
