@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyRapors, RaporBoard, RaporNoteInput, RaporReopenInput, RaporSubmitInput, Semester } from '@mms/shared';
+import type {
+  MyRapors,
+  MyRaporSubjects,
+  RaporBoard,
+  RaporNoteInput,
+  RaporReopenInput,
+  RaporSubmitInput,
+  Semester,
+} from '@mms/shared';
 import { downloadServerExport } from '../../components/data-list/export-xlsx.ts';
 import { api } from '../../lib/api.ts';
 
@@ -35,6 +43,16 @@ export function useSaveRaporNote(classGroupId: number | null) {
     mutationFn: ({ studentId, body }: { studentId: number; body: RaporNoteInput }) =>
       api(`/rapor/classes/${classGroupId}/notes/${studentId}`, { method: 'PUT', body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: [BOARD] }),
+  });
+}
+
+/** The caller's own class-subjects (what they may submit), each with its submission. */
+export function useMyRaporSubjects(semester: Semester, enabled: boolean) {
+  return useQuery({
+    queryKey: [BOARD, 'mine', semester],
+    queryFn: () => api<MyRaporSubjects>('/rapor/my-subjects', { query: { semester } }),
+    enabled,
+    retry: false,
   });
 }
 

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 const id = {
   raporFlow: {
     boardTitle: 'Kelengkapan rapor',
+    mySubjects: 'Mapel saya: serahkan untuk rapor',
     myTitle: 'Rapor saya',
     status: { DRAFT: 'Draf', LOCKED: 'Dikunci', PUBLISHED: 'Diterbitkan' },
     complete: 'Lengkap: siap dikunci',
@@ -46,6 +47,7 @@ const id = {
 const en: typeof id = {
   raporFlow: {
     boardTitle: 'Report card board',
+    mySubjects: 'My subjects: submit for the report card',
     myTitle: 'My report cards',
     status: { DRAFT: 'Draft', LOCKED: 'Locked', PUBLISHED: 'Published' },
     complete: 'Complete: ready to lock',

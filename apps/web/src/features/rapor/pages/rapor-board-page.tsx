@@ -18,12 +18,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorText } from '../../../i18n/index.ts';
+import { api } from '../../../lib/api.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { dateTimeText } from '../../../lib/display.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useRaporClasses } from '../api.ts';
-import { useRaporAction, useRaporBoard, useSaveRaporNote } from '../workflow-api.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { useMyRaporSubjects, useRaporAction, useRaporBoard, useSaveRaporNote } from '../workflow-api.ts';
 
 const STATUS_COLOR = { DRAFT: 'gray', LOCKED: 'orange', PUBLISHED: 'green' } as const;
 const names = (list: { name: string }[]) => list.map((s) => s.name).join(', ');
@@ -291,6 +293,61 @@ function Board({ board }: { board: RaporBoard }) {
   );
 }
 
+/** The subject teacher's own class-subjects, each submitted from here (a teacher who is not the homeroom). */
+function MySubjects({ semester }: { semester: Semester }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+  const can = useCan();
+  const mine = useMyRaporSubjects(semester, can('rapor.submit'));
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!mine.data || mine.data.items.length === 0) return null;
+  async function submit(classGroupId: number, subjectId: number) {
+    setBusy(`${classGroupId}-${subjectId}`);
+    try {
+      await api(`/rapor/classes/${classGroupId}/submit`, { method: 'POST', body: { semester, subjectId } });
+      notifyInfo(t('raporFlow.done'));
+      await mine.refetch();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="h5">
+        {t('raporFlow.mySubjects')}
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped>
+          <Table.Tbody>
+            {mine.data.items.map((s) => (
+              <Table.Tr key={`${s.classGroupId}-${s.subjectId}`}>
+                <Table.Td>
+                  {s.className} · {s.subjectName}
+                </Table.Td>
+                <Table.Td>
+                  {s.submittedAt ? dateTimeText(s.submittedAt, lang) : t('raporFlow.notSubmitted')} ·{' '}
+                  {t(`raporFlow.status.${s.status}`)}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    loading={busy === `${s.classGroupId}-${s.subjectId}`}
+                    onClick={() => void submit(s.classGroupId, s.subjectId)}
+                  >
+                    {t('raporFlow.submit')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
 /**
  * tutor/rapor-board: the completeness board of a class's rapors (issue 40 §3). The homeroom sees which subject and
  * which student is missing what, reminds the teacher and writes notes; the principal or WAKAKUR locks, reopens and
@@ -306,6 +363,7 @@ export function RaporBoardPage() {
   return (
     <Stack maw={1100}>
       <PageTitle>{t('raporFlow.boardTitle')}</PageTitle>
+      <MySubjects semester={semester} />
       {classes.isPending ? (
         <Skeleton height={36} />
       ) : classes.isError ? (
