@@ -70,6 +70,10 @@ describe('permission table', () => {
       'counselling.confidential',
       'counselling.self',
       'finance.self',
+      // a teacher's own subject and a homeroom's own class: nothing for ADMIN to submit or write
+      'rapor.note',
+      'rapor.self',
+      'rapor.submit',
       'school.student.self',
     ]);
   });

@@ -92,7 +92,7 @@ export const PERMISSIONS = {
   /** the homeroom's notes on the rapors of their class (row rule: the class's homeroom teacher only) */
   'rapor.note': ['TEACHER', 'TEACHERCASHIER', 'WAKAKUR', 'PRINCIPAL'],
   /** locking, reopening one student's subject (audited) and publishing a class's rapors: the unit's leaders */
-  'rapor.lock': ['PRINCIPAL', 'WAKAKUR'],
+  'rapor.lock': ['PRINCIPAL', 'WAKAKUR', 'ADMIN'],
   /** a student's own published rapors ("Rapor saya"), each first read marked seen */
   'rapor.self': ['STUDENT'],
   /** a whole unit's rapors as one zip, made by a background job (issue 40 §2; docs/rapor.md): the unit's leaders */

@@ -1720,4 +1720,43 @@ export const MESSAGES_EN: Record<string, string> = {
   'Catatan wali kelas paling banyak 1000 karakter': 'The homeroom note has at most 1000 characters',
   'Alasan membuka kembali wajib diisi': 'The reason for reopening is required',
   'Alasan paling banyak 500 karakter': 'The reason has at most 500 characters',
+  // ---- year-end promotion (issue 40 §4) ----
+  'Nama kelas wajib diisi': 'Class name is required',
+  'Nama kelas maksimal 40 karakter': 'Class name: at most 40 characters',
+  'Nama kelas memuat karakter yang tidak sah': 'The class name holds characters that are not allowed',
+  'Tahun pelajaran asal': 'The school year promoted from',
+  'Tahun pelajaran tujuan': 'The school year promoted into',
+  'Tanggal kelulusan harus berupa tanggal YYYY-MM-DD': 'The graduation date must be a date YYYY-MM-DD',
+  'Keputusan kenaikan tidak dikenal': 'Unknown promotion decision',
+  'Daftar keputusan wajib diisi': 'The list of decisions is required',
+  'Hanya wali kelas {name}, kepala sekolah atau wakakur yang dapat mengubah kenaikan kelas ini':
+    'Only the homeroom teacher of {name}, the principal or the vice principal for curriculum can change this promotion',
+  'Kenaikan kelas': 'The promotion',
+  'Kenaikan kelas tahun pelajaran ini': "This school year's promotion",
+  'Tahun tujuan harus setelah {year}': 'The target year must come after {year}',
+  'Bukan tahun berikutnya': 'Not a later year',
+  'Tanggal kelulusan di luar tahun pelajaran': 'The graduation date is outside the school year',
+  'Tidak ada siswa aktif di kelas tahun {year}': 'No active student in the classes of {year}',
+  'Tanpa siswa': 'No students',
+  'Kenaikan kelas tahun {year} untuk unit ini sudah dibuat; buka yang ada':
+    'The {year} promotion of this unit already exists; open that one',
+  'Kenaikan kelas sudah diterapkan; batalkan dulu untuk mengubah keputusan':
+    'The promotion is applied; undo it first to change a decision',
+  'Siswa ini tidak ada dalam kenaikan kelas ini': 'This student is not in this promotion',
+  'Siswa lain': 'Another student',
+  'Hanya siswa tingkat {level} yang dapat lulus': 'Only students of grade {level} can graduate',
+  'Belum tingkat akhir': 'Not the final grade',
+  'Tingkat {level} tidak ada di unit ini': 'Grade {level} does not exist in this unit',
+  'Kelas {name} tahun tujuan bukan tingkat {level}; ubah nama kelas tujuan':
+    'Class {name} of the target year is not grade {level}; change the target class name',
+  'Kenaikan kelas ini sudah diterapkan': 'This promotion is already applied',
+  '{name}{more} sudah terdaftar di kelas tahun {year}': '{name}{more} already enrolled in a class of {year}',
+  ' dan {count} siswa lain': ' and {count} other students',
+  'Ada siswa yang baru saja didaftarkan ke kelas tahun tujuan; muat ulang data':
+    'A student was just enrolled in a class of the target year; reload the data',
+  'Kenaikan kelas ini belum diterapkan': 'This promotion is not applied yet',
+  'Kenaikan kelas tidak dapat dibatalkan: presensi tahun pelajaran {year} sudah diisi sejak {date}':
+    'The promotion cannot be undone: registers of {year} have been taken since {date}',
+  'Kelas baru tahun tujuan sudah dipakai data lain; hapus data itu dulu':
+    'A new class of the target year is used by other data; remove that data first',
 };
