@@ -134,18 +134,20 @@ export function PromotionPage() {
   const [graduationDate, setGraduationDate] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'apply' | 'undo' | null>(null);
   const [copy, setCopy] = useState({ copyHomerooms: true, copyTeaching: true });
-  const run = usePromotion(fromYearId);
+  // Until the user picks, the wizard starts from the active school year into the one after it, graduating on the
+  // active year's last day: the close a school does at the end of its year
+  const fromId = fromYearId ?? list.find((y) => y.isActive)?.id ?? null;
+  const fromYear = list.find((y) => y.id === fromId);
+  const toId = toYearId ?? (fromYear ? list.find((y) => y.startDate > fromYear.startDate)?.id : undefined) ?? null;
+  const graduationOn = graduationDate ?? fromYear?.endDate ?? null;
+  const run = usePromotion(fromId);
   const propose = useProposePromotion();
   const apply = useApplyPromotion();
   const undo = useUndoPromotion();
-  const fromYear = list.find((y) => y.id === fromYearId);
   const pickFrom = (v: string | null) => {
-    const id = v ? Number(v) : null;
-    setFromYearId(id);
-    const from = list.find((y) => y.id === id);
-    const next = from ? list.find((y) => y.startDate > from.startDate) : undefined;
-    setToYearId(next?.id ?? null);
-    setGraduationDate(from?.endDate ?? null);
+    setFromYearId(v ? Number(v) : null);
+    setToYearId(null);
+    setGraduationDate(null);
   };
   const r = run.data;
   const yearOptions = list.map((y) => ({ value: String(y.id), label: y.name }));
@@ -156,7 +158,7 @@ export function PromotionPage() {
         <Select
           label={t('promotion.fromYear')}
           data={yearOptions}
-          value={fromYearId ? String(fromYearId) : null}
+          value={fromId ? String(fromId) : null}
           onChange={pickFrom}
           w={200}
         />
@@ -165,7 +167,7 @@ export function PromotionPage() {
           data={yearOptions.filter(
             (y) => !fromYear || list.find((l) => String(l.id) === y.value)!.startDate > fromYear.startDate,
           )}
-          value={r ? String(r.toYear.id) : toYearId ? String(toYearId) : null}
+          value={r ? String(r.toYear.id) : toId ? String(toId) : null}
           onChange={(v) => setToYearId(v ? Number(v) : null)}
           disabled={!!r}
           w={200}
@@ -173,12 +175,12 @@ export function PromotionPage() {
         {!r && (
           <DateField
             label={t('promotion.graduationDate')}
-            value={graduationDate ?? ''}
+            value={graduationOn ?? ''}
             onChange={(v) => setGraduationDate(v)}
           />
         )}
       </Group>
-      {fromYearId === null ? (
+      {fromId === null ? (
         <Text c="dimmed">{t('promotion.pickYears')}</Text>
       ) : run.isLoading ? (
         <Skeleton h={120} />
@@ -189,11 +191,11 @@ export function PromotionPage() {
           <Text>{t('promotion.none')}</Text>
           {manages && (
             <Button
-              disabled={!toYearId || !graduationDate}
+              disabled={!toId || !graduationOn}
               loading={propose.isPending}
               onClick={() =>
                 propose.mutate(
-                  { fromYearId, toYearId: toYearId!, graduationDate: graduationDate! },
+                  { fromYearId: fromId, toYearId: toId!, graduationDate: graduationOn! },
                   { onError: notifyError },
                 )
               }
