@@ -18,16 +18,21 @@ export async function signInWithForm(page: Page, username: string, password = DE
 }
 
 /**
- * Waits until no CSS transition or finite animation runs on the page (a skeleton fading out, a dialog or menu
- * sliding in), so an audit reads the colours and places the screen comes to rest at; a spinner's endless
- * animation does not count.
+ * Brings the page to rest: every CSS transition and finite animation that runs (a skeleton fading out, a dialog or
+ * menu sliding in) is finished at once, then none may run, so an audit reads the colours and places the screen comes
+ * to rest at; a spinner's endless animation does not count. Finished rather than waited for: headless Chromium
+ * without a trace's screencast draws few frames, and an animation seen as running stayed so for seconds (the walk's
+ * dark and phone checks took 2-3 s a screen instead of 0.4-0.8).
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () =>
-      document
+    () => {
+      const running = document
         .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      for (const a of running) a.finish();
+      return running.length === 0;
+    },
     undefined,
     { timeout: 10_000 },
   );
