@@ -1,6 +1,7 @@
 import { notifyDone } from '../../../lib/notify.ts';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ClassGroupInput, ClassGroupUpdate, type ClassGroup } from '@mms/shared';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAcademicYears, useGrades, useSaveClassGroup } from '../api.ts';
@@ -45,6 +46,13 @@ export function ClassForm({
       program: classGroup?.program ?? '',
     },
   });
+  // the page's active year may arrive after the dialog opened: a new class takes it (or the list's active year)
+  // while the field is still empty, so a quick "Simpan" does not fail on a year the user never saw missing
+  const defaultYearId = academicYearId ?? years.data?.items.find((y) => y.isActive)?.id ?? null;
+  useEffect(() => {
+    if (creating && defaultYearId !== null && !form.getValues('academicYearId'))
+      form.setValue('academicYearId', String(defaultYearId));
+  }, [creating, defaultYearId, form]);
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   const select = (name: 'academicYearId' | 'gradeId', label: string, data: { value: string; label: string }[]) => (
