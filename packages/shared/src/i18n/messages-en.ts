@@ -1757,6 +1757,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'Kenaikan kelas ini belum diterapkan': 'This promotion is not applied yet',
   'Kenaikan kelas tidak dapat dibatalkan: presensi tahun pelajaran {year} sudah diisi sejak {date}':
     'The promotion cannot be undone: registers of {year} have been taken since {date}',
+  'Rapor semester genap kelas {classes} belum dikunci; kunci rapornya dulu sebelum menerapkan kenaikan kelas':
+    'The second-semester rapors of class {classes} are not locked yet; lock them before applying the promotion',
   'Kelas baru tahun tujuan sudah dipakai data lain; hapus data itu dulu':
     'A new class of the target year is used by other data; remove that data first',
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AuthUser,
   PromotionApplyInput,
@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { unitScope } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
 import { firstRegisterDate } from '../attendance/first-register.ts';
+import { lockedClassIds } from '../rapor/rapor-lock.ts';
 import * as school from '../school/school.service.ts';
 import { requireUnit } from '../school/unit-access.ts';
 import * as years from '../school/year-transition.service.ts';
@@ -327,6 +328,39 @@ export function createPromotionService(db: Database) {
     return { ids, made };
   }
 
+  /** The year ends after its second semester's rapors are locked (issue 40 §4): else 409 naming the classes. */
+  async function requireLockedRapors(tx: Transaction, classIds: number[]) {
+    const ids = [...new Set(classIds)];
+    const locked = await lockedClassIds(tx, ids, 'GENAP');
+    const open = ids.filter((id) => !locked.has(id));
+    if (!open.length) return;
+    const classOf = await years.classLevels(tx, open);
+    const names = open
+      .map((id) => classOf.get(id)!.name)
+      .sort((a, b) => a.localeCompare(b, 'id', { numeric: true }))
+      .join(', ');
+    throw conflict(
+      `Rapor semester genap kelas ${names} belum dikunci; kunci rapornya dulu sebelum menerapkan kenaikan kelas`,
+    );
+  }
+
+  /** Each decision's new enrolment and the status it left, in one parameterised statement for the whole run. */
+  async function recordApplied(
+    tx: Transaction,
+    rows: { id: number; toEnrollmentId: number | null; previousStatus: string | null }[],
+  ) {
+    if (!rows.length) return;
+    await tx.execute(sql`
+      update ${promotionDecisions} as d
+         set to_enrollment_id = v.to_enrollment_id, previous_status = v.previous_status
+        from unnest(
+               ${sql.param(rows.map((r) => r.id))}::int[],
+               ${sql.param(rows.map((r) => r.toEnrollmentId))}::int[],
+               ${sql.param(rows.map((r) => r.previousStatus))}::text[]
+             ) as v(id, to_enrollment_id, previous_status)
+       where d.id = v.id`);
+  }
+
   async function apply(
     user: AuthUser,
     runId: number,
@@ -345,6 +379,10 @@ export function createPromotionService(db: Database) {
             .from(promotionDecisions)
             .where(eq(promotionDecisions.runId, run.id))
             .orderBy(asc(promotionDecisions.id));
+          await requireLockedRapors(
+            tx,
+            decisions.map((d) => d.fromClassGroupId),
+          );
           const moving = decisions.filter((d) => d.decision !== 'GRADUATE');
           const clashes = await years.enrolledInYear(
             tx,
@@ -376,15 +414,14 @@ export function createPromotionService(db: Database) {
             tx,
             graduates.map((g) => g.studentId),
           );
-          for (const d of decisions) {
-            await tx
-              .update(promotionDecisions)
-              .set({
-                toEnrollmentId: newOf.get(d.studentId) ?? null,
-                previousStatus: statusOf.get(d.studentId)?.status ?? null,
-              })
-              .where(eq(promotionDecisions.id, d.id));
-          }
+          await recordApplied(
+            tx,
+            decisions.map((d) => ({
+              id: d.id,
+              toEnrollmentId: newOf.get(d.studentId) ?? null,
+              previousStatus: statusOf.get(d.studentId)?.status ?? null,
+            })),
+          );
           for (const decision of ['PROMOTE', 'RETAIN', 'GRADUATE'] as const) {
             const rows = decisions.filter((d) => d.decision === decision).map((d) => d.fromEnrollmentId);
             await years.markYearEnd(tx, rows, END_REASON[decision]);

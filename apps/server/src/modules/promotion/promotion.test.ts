@@ -7,6 +7,7 @@ import {
   classGroups,
   enrollments,
   grades,
+  raporStates,
   studentAttendance,
   students,
   subjects,
@@ -163,6 +164,25 @@ describe('the year-end promotion', () => {
     }
     expect((await decide(principal, [{ studentId: up, decision: 'PROMOTE' }], 99_999_999)).statusCode).toBe(404);
     expect((await ctx.call(principal, 'GET', `${API}?fromYearId=abc`)).statusCode).toBe(400);
+  });
+
+  it('refuses to apply until the second semester’s rapors of every class it moves are locked', async () => {
+    const refusal = async () => {
+      const res = await apply(principal);
+      expect(res.statusCode, res.body).toBe(409);
+      return res.json<{ error: { message: string } }>().error.message;
+    };
+    await ctx.db.insert(raporStates).values([
+      { classGroupId: c7a, semester: 'GANJIL', status: 'LOCKED' }, // the first semester does not count
+      { classGroupId: c9a, semester: 'GENAP', status: 'DRAFT' },
+    ]);
+    expect(await refusal()).toBe(
+      'Rapor semester genap kelas 7A, 9A belum dikunci; kunci rapornya dulu sebelum menerapkan kenaikan kelas',
+    );
+    await ctx.db.update(raporStates).set({ status: 'PUBLISHED' }).where(eq(raporStates.classGroupId, c9a));
+    expect(await refusal()).toContain('kelas 7A belum dikunci');
+    expect(await openIn(y2, up)).toEqual([]);
+    await ctx.db.insert(raporStates).values({ classGroupId: c7a, semester: 'GENAP', status: 'LOCKED' });
   });
 
   it('applies: everyone moves at once, graduates become alumni, the old year stays', async () => {

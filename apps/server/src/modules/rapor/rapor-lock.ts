@@ -26,3 +26,16 @@ export async function assertRaporEditable(exec: Executor, edit: RaporEdit): Prom
     'Rapor kelas ini sudah dikunci: nilai dan deskripsinya hanya dapat diubah setelah kepala sekolah atau wakakur membuka kembali mapel siswa itu',
   );
 }
+
+/**
+ * The classes among `classGroupIds` whose rapor of `semester` is locked (or already published): what the year-end
+ * promotion asks before it moves a class (issue 40 §4). A class belongs to one school year, so the class ids name
+ * the year.
+ */
+export async function lockedClassIds(
+  exec: Executor,
+  classGroupIds: number[],
+  semester: 'GANJIL' | 'GENAP',
+): Promise<Set<number>> {
+  return new Set(await repo.lockedClassesOf(exec, [...new Set(classGroupIds)], semester));
+}

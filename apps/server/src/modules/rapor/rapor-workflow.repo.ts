@@ -70,6 +70,22 @@ export async function roundsOf(exec: Executor, classGroupIds: number[], semester
   return { submissions, states };
 }
 
+/** The classes among some whose rapor round of a semester is locked or published. */
+export async function lockedClassesOf(exec: Executor, classGroupIds: number[], semester: Semester) {
+  if (classGroupIds.length === 0) return [];
+  const rows = await exec
+    .select({ classGroupId: raporStates.classGroupId })
+    .from(raporStates)
+    .where(
+      and(
+        inArray(raporStates.classGroupId, classGroupIds),
+        eq(raporStates.semester, semester),
+        inArray(raporStates.status, ['LOCKED', 'PUBLISHED']),
+      ),
+    );
+  return rows.map((r) => r.classGroupId);
+}
+
 export async function submissionsOf(exec: Executor, r: RaporRound) {
   return exec
     .select()
