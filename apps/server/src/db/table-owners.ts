@@ -22,6 +22,7 @@ export const SCHEMA_OWNERS: Record<string, readonly string[]> = {
   'descriptions.ts': ['descriptions'],
   'discipline.ts': ['discipline'],
   'exam-schedule.ts': ['assessment'],
+  'extracurricular.ts': ['extracurricular'],
   'finance-books.ts': ['finance-books'],
   'finance-payments.ts': ['finance-payments'],
   'finance.ts': ['finance'],

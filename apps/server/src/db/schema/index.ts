@@ -28,3 +28,4 @@ export * from './learning-objectives.ts';
 export * from './descriptions.ts';
 export * from './rapor.ts';
 export * from './promotion.ts';
+export * from './extracurricular.ts';
