@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ayatRangeProblem,
   btqGradeOfRows,
+  JUZ_STARTS,
+  juzOf,
   nextPageFrom,
   pageRangeProblem,
   reachedLastPage,
@@ -70,5 +72,37 @@ describe('ranges', () => {
     expect(reachedLastPage(40, 40)).toBe(true);
     expect(reachedLastPage(39, 40)).toBe(false);
     expect(reachedLastPage(10, null)).toBe(false);
+  });
+});
+
+describe('juzOf', () => {
+  it('gives the juz of an ayat on the Madani boundaries', () => {
+    expect(juzOf(1, 1)).toBe(1);
+    expect(juzOf(2, 141)).toBe(1);
+    expect(juzOf(2, 142)).toBe(2);
+    expect(juzOf(2, 286)).toBe(3);
+    expect(juzOf(18, 74)).toBe(15);
+    expect(juzOf(18, 75)).toBe(16);
+    expect(juzOf(77, 50)).toBe(29);
+    expect(juzOf(78, 1)).toBe(30);
+    expect(juzOf(114, 6)).toBe(30);
+  });
+
+  it('starts each juz at its own boundary and ends it just before the next', () => {
+    JUZ_STARTS.forEach(([surah, ayat], i) => {
+      expect(juzOf(surah, ayat)).toBe(i + 1);
+      if (i > 0) {
+        const before = ayat > 1 ? juzOf(surah, ayat - 1) : juzOf(surah - 1, SURAH_AYAT[surah - 2]!);
+        expect(before).toBe(i);
+      }
+    });
+  });
+
+  it('is null for a surah or ayat that does not exist', () => {
+    expect(juzOf(0, 1)).toBeNull();
+    expect(juzOf(115, 1)).toBeNull();
+    expect(juzOf(1, 0)).toBeNull();
+    expect(juzOf(1, 8)).toBeNull();
+    expect(juzOf(2.5, 1)).toBeNull();
   });
 });

@@ -57,3 +57,27 @@ export function nextPageFrom(lastPageTo: number | null, pages: number | null): n
 /** A reading level with pages is finished when the last entry reaches its last page. */
 export const reachedLastPage = (lastPageTo: number | null, pages: number | null): boolean =>
   pages !== null && lastPageTo !== null && lastPageTo >= pages;
+
+/**
+ * The (surah, ayat) where each juz 1..30 starts in the Madani mushaf (riwayat Hafs, the Tanzil juz table): index 0
+ * is juz 1.
+ */
+// prettier-ignore
+export const JUZ_STARTS: readonly (readonly [surah: number, ayat: number])[] = [
+  [1, 1], [2, 142], [2, 253], [3, 93], [4, 24], [4, 148], [5, 82], [6, 111], [7, 88], [8, 41],
+  [9, 93], [11, 6], [12, 53], [15, 1], [17, 1], [18, 75], [21, 1], [23, 1], [25, 21], [27, 56],
+  [29, 46], [33, 31], [36, 28], [39, 32], [41, 47], [46, 1], [51, 31], [58, 1], [67, 1], [78, 1],
+];
+
+/** The juz (1..30) an ayat lies in; null for a surah outside 1..114 or an ayat outside the surah. */
+export function juzOf(surah: number, ayat: number): number | null {
+  const count = Number.isInteger(surah) ? ayatCountOf(surah) : null;
+  if (count === null || !Number.isInteger(ayat) || ayat < 1 || ayat > count) return null;
+  let juz = 1;
+  for (let i = 1; i < JUZ_STARTS.length; i++) {
+    const [s, a] = JUZ_STARTS[i]!;
+    if (surah > s || (surah === s && ayat >= a)) juz = i + 1;
+    else break;
+  }
+  return juz;
+}

@@ -175,7 +175,12 @@ export function raporContent(r: Rapor, lang: Lang, logo: Buffer | null, first: b
     [t.lastEntry, p.btq.lastEntryDate ? `${p.btq.lastEntry ?? '-'} (${longDate(p.btq.lastEntryDate, lang)})` : '-'],
   ]);
   const tahfidz: Content = p.tahfidz
-    ? pairs([[t.surah, `QS ${dash(p.tahfidz.surah?.toString())}:${dash(p.tahfidz.ayat?.toString())}`]])
+    ? pairs([
+        [
+          t.surah,
+          `${p.tahfidz.juz === null ? '' : `Juz ${p.tahfidz.juz}, `}QS ${dash(p.tahfidz.surah?.toString())}:${dash(p.tahfidz.ayat?.toString())}`,
+        ],
+      ])
     : { text: t.noTahfidz, italics: true, margin: [0, 0, 0, 8] };
   const prayer = pairs([
     [t.rate, p.prayer.rate === null ? '-' : `${score(p.prayer.rate)}%`],

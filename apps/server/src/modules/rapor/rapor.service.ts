@@ -2,6 +2,7 @@ import {
   congregationRate,
   countRaporAttendance,
   emptyPrayerCounts,
+  juzOf,
   raporFaseOf,
   semesterInYear,
   semesterRange,
@@ -67,6 +68,9 @@ function subjectsFrom(
   }));
 }
 
+const juzAt = (surah: number | null, ayat: number | null) =>
+  surah === null || ayat === null ? null : juzOf(surah, ayat);
+
 /** The pesantren page from the BTQ summary, the prayer counts and the discipline of the year. */
 function pesantrenFrom(
   b: BtqSummaryRow,
@@ -96,8 +100,9 @@ function pesantrenFrom(
             ? `QS ${b.lastSurah ?? '-'}:${b.lastAyatTo ?? '-'}`
             : `hal. ${b.lastPageTo ?? '-'}`,
     },
-    // the hafalan reached: the last tahfidz entry, when it is of this semester (the BTQ summary holds no juz)
-    tahfidz: tahfidz && inSemester ? { juz: null, surah: b.lastSurah, ayat: b.lastAyatTo } : null,
+    // the hafalan reached: the last tahfidz entry, when it is of this semester; its juz from the surah and ayat
+    tahfidz:
+      tahfidz && inSemester ? { juz: juzAt(b.lastSurah, b.lastAyatTo), surah: b.lastSurah, ayat: b.lastAyatTo } : null,
     prayer: {
       congregation: prayer.BERJAMAAH,
       late: prayer.TERLAMBAT,

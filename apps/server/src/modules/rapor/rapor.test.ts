@@ -4,6 +4,7 @@ import type { Rapor, RaporClass, RaporClasses, ScoreColumn } from '@mms/shared';
 import {
   btqLevels,
   btqMethods,
+  btqProgress,
   btqStudentLevels,
   calendarEntries,
   prayerRecords,
@@ -198,6 +199,42 @@ describe('the rapor PDF', () => {
     const firstPages = pages.filter((p) => p.includes('LAPORAN HASIL BELAJAR'));
     expect(firstPages).toHaveLength(f.studentsA.length);
     f.studentsA.forEach((s, i) => expect(firstPages[i]).toContain(s.name));
+  });
+});
+
+describe('the tahfidz', () => {
+  it('gives the juz of the last hafalan entry of the semester, in the JSON and as "Juz N" in the PDF', async () => {
+    const hafidz = f.studentsA[2]!.id;
+    const [method] = await ctx.db.insert(btqMethods).values({ name: 'Tahfidz', kind: 'TAHFIDZ' }).returning();
+    const [level] = await ctx.db
+      .insert(btqLevels)
+      .values({ methodId: method!.id, name: 'Juz 30', sortOrder: 1 })
+      .returning();
+    // An-Naba' 1-40 then An-Nazi'at 1-10: the last entry, juz 30
+    await ctx.db.insert(btqProgress).values([
+      {
+        studentId: hafidz,
+        date: '2026-11-02',
+        levelId: level!.id,
+        kind: 'ZIYADAH',
+        surah: 78,
+        ayatFrom: 1,
+        ayatTo: 40,
+      },
+      {
+        studentId: hafidz,
+        date: '2026-11-09',
+        levelId: level!.id,
+        kind: 'ZIYADAH',
+        surah: 79,
+        ayatFrom: 1,
+        ayatTo: 10,
+      },
+    ]);
+    const r = (await json(f.homeroomA, hafidz, '?semester=GANJIL')).json<Rapor>();
+    expect(r.pesantren.tahfidz).toEqual({ juz: 30, surah: 79, ayat: 10 });
+    const pages = await pdfOf(f.homeroomA, `/api/v1/rapor/students/${hafidz}/pdf?semester=GANJIL`);
+    expect(pages.at(-1)).toMatch(/Hafalan sampai\s+Juz 30, QS 79:10/);
   });
 });
 

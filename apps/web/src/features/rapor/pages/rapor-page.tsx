@@ -121,7 +121,11 @@ export function RaporView({ rapor: r }: { rapor: Rapor }) {
           <Figure label={t('rapor.btqEntries')} value={p.btq.entries} />
           <Figure
             label={t('rapor.tahfidz')}
-            value={p.tahfidz ? `QS ${p.tahfidz.surah ?? '-'}:${p.tahfidz.ayat ?? '-'}` : t('rapor.none')}
+            value={
+              p.tahfidz
+                ? `${p.tahfidz.juz === null ? '' : `Juz ${p.tahfidz.juz}, `}QS ${p.tahfidz.surah ?? '-'}:${p.tahfidz.ayat ?? '-'}`
+                : t('rapor.none')
+            }
           />
           <Figure
             label={t('rapor.prayerRate')}
