@@ -1705,6 +1705,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'Rapor kelas ini sudah dikunci; catatan wali kelas tidak dapat diubah':
     "This class's report cards are locked; the homeroom notes can no longer change",
   'Rapor kelas ini sudah dikunci': "This class's report cards are already locked",
+  'Rapor kelas ini sudah dikunci; nilai P5 tidak dapat diubah':
+    "This class's report cards are locked; the P5 grades can no longer change",
   'Rapor {className} belum dapat dikunci: belum ada mapel dengan nilai':
     "{className}'s report cards cannot be locked yet: no subject has scores",
   'Rapor {className} belum dapat dikunci: {subjects} mapel belum diserahkan, {scores} nilai akhir dan {descriptions} deskripsi belum ada':

@@ -481,6 +481,7 @@ export function createGradesService(db: Database) {
     return db.transaction(async (tx) => {
       const column = await changeableColumn(tx, user, input.columnId);
       await assertInClass(tx, column.classGroupId, input.studentId);
+      await assertRaporEditable(tx, { ...column, studentIds: [input.studentId] });
       const original = (await repo.scoresOfStudent(tx, input.studentId, [column.id]))[0];
       if (!original) {
         throw badRequest('Siswa ini belum punya nilai di kolom ini; isi nilai aslinya dulu', {
@@ -510,6 +511,7 @@ export function createGradesService(db: Database) {
   async function removeRemedial(user: AuthUser, key: RemedialKey, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const column = await changeableColumn(tx, user, key.columnId);
+      await assertRaporEditable(tx, { ...column, studentIds: [key.studentId] });
       const [before] = await repo.remedialsOf(tx, [column.id], key.studentId);
       if (!before) throw notFound('Nilai remedial');
       await repo.deleteRemedial(tx, column.id, key.studentId);

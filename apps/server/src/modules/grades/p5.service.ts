@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
+import { assertRaporRoundOpen } from '../rapor/rapor-lock.ts';
 import * as school from '../school/school.service.ts';
 import * as repo from './p5.repo.ts';
 
@@ -158,6 +159,12 @@ export function createP5Service(db: Database) {
       });
       if (Object.keys(fields).length) throw badRequest('Periksa nilai yang ditandai; belum ada yang disimpan', fields);
 
+      // the class's locked rapor holds these grades (its P5 page): they change only while it is a draft
+      await assertRaporRoundOpen(
+        tx,
+        { classGroupId: cls.id, semester: project.semester },
+        'Rapor kelas ini sudah dikunci; nilai P5 tidak dapat diubah',
+      );
       const ids = input.rows.map((r) => r.studentId);
       const [beforeGrades, beforeNotes] = await Promise.all([repo.gradesOf(tx, id, ids), repo.notesOf(tx, id, ids)]);
       const put: { studentId: number; dimension: P5Dimension; grade: P5Grade }[] = [];

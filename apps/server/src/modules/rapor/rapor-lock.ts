@@ -39,3 +39,18 @@ export async function lockedClassIds(
 ): Promise<Set<number>> {
   return new Set(await repo.lockedClassesOf(exec, [...new Set(classGroupIds)], semester));
 }
+
+/**
+ * Refuses an edit of a part of the rapor that belongs to no subject (the P5 grades and notes of a class) once the
+ * class's rapor of that semester is locked or published: a reopen is of one student's subject, so none opens these,
+ * as the homeroom's note. Called inside the writer's transaction, with the round's shared lock.
+ */
+export async function assertRaporRoundOpen(
+  exec: Executor,
+  round: { classGroupId: number; semester: 'GANJIL' | 'GENAP' },
+  message: string,
+): Promise<void> {
+  await repo.lockRound(exec, round, 'shared');
+  const state = await repo.stateOf(exec, round);
+  if (state && state.status !== 'DRAFT') throw conflict(message);
+}

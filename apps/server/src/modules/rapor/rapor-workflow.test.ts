@@ -27,6 +27,23 @@ const describeAll = (studentIds: number[], text = 'Menunjukkan penguasaan yang b
     entries: studentIds.map((studentId) => ({ studentId, text, source: 'EDITED' })),
   });
 
+let columnId: number;
+let p5Id: number;
+const remedial = (studentId: number, method: 'PUT' | 'DELETE' = 'PUT') =>
+  method === 'PUT'
+    ? ctx.call(f.subjectTeacher, 'PUT', '/api/v1/scores/remedials', {
+        columnId,
+        studentId,
+        kind: 'REMEDIAL',
+        score: 85,
+      })
+    : ctx.call(f.subjectTeacher, 'DELETE', `/api/v1/scores/remedials?columnId=${columnId}&studentId=${studentId}`);
+const p5Grade = async (studentId: number) =>
+  ctx.call(await ctx.as('TEACHERCASHIER'), 'PUT', `/api/v1/p5-projects/${p5Id}/grades`, {
+    classGroupId: f.classA.id,
+    rows: [{ studentId, grades: { GOTONG_ROYONG: 'BSH' }, note: null }],
+  });
+
 beforeAll(async () => {
   ctx = await createTestContext();
   f = await attendanceFixture(ctx);
@@ -103,7 +120,7 @@ describe('the rapor workflow', () => {
     expect(card.json<{ homeroomNote: string }>().homeroomNote).toBe(note.text);
   });
 
-  it('locks a complete board (principal), then refuses edits of scores and descriptions', async () => {
+  it('locks a complete board (principal), then refuses edits of scores, remedials, descriptions and P5 grades', async () => {
     const col = await ctx.call(f.subjectTeacher, 'POST', '/api/v1/scores/columns', {
       classGroupId: f.classA.id,
       subjectId: f.subject.id,
@@ -117,8 +134,24 @@ describe('the rapor workflow', () => {
       cells: ids.map((studentId) => ({ columnId: col.json<ScoreColumn>().id, studentId, score: 80 })),
     });
     expect(cells.statusCode, cells.body).toBe(200);
+    columnId = col.json<ScoreColumn>().id;
     expect((await describeAll(ids)).statusCode).toBe(200);
     expect((await board(f.homeroomA)).complete).toBe(true);
+    // while a draft: a remedial is recorded and removed, a P5 project of the class's grade is graded
+    expect((await remedial(pupilId)).statusCode).toBe(200);
+    expect((await remedial(pupilId, 'DELETE')).statusCode).toBe(200);
+    const p5 = await ctx.call(await ctx.as('WAKAKUR'), 'POST', '/api/v1/p5-projects', {
+      gradeId: f.classA.gradeId,
+      semester,
+      theme: 'Gaya Hidup Berkelanjutan',
+      title: 'Sampahku tanggung jawabku',
+      description: 'Memilah sampah di asrama',
+      dimensions: ['GOTONG_ROYONG'],
+    });
+    expect(p5.statusCode, p5.body).toBe(200);
+    p5Id = p5.json<{ id: number }>().id;
+    const graded = await p5Grade(pupilId);
+    expect(graded.statusCode, graded.body).toBe(200);
 
     expect((await ctx.call(f.subjectTeacher, 'POST', url('lock'), { semester })).statusCode).toBe(403);
     expect((await ctx.call(f.homeroomA, 'POST', url('lock'), { semester })).statusCode).toBe(403);
@@ -142,6 +175,15 @@ describe('the rapor workflow', () => {
     });
     expect(cell.statusCode, cell.body).toBe(409);
     expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { semester, text: 'x' })).statusCode).toBe(409);
+    const rem = await remedial(pupilId);
+    expect(rem.statusCode, rem.body).toBe(409);
+    expect(rem.json<{ error: { code: string } }>().error.code).toBe(
+      cell.json<{ error: { code: string } }>().error.code,
+    );
+    expect((await remedial(pupilId, 'DELETE')).statusCode).toBe(409);
+    const p5Locked = await p5Grade(pupilId);
+    expect(p5Locked.statusCode, p5Locked.body).toBe(409);
+    expect(p5Locked.json<{ error: { message: string } }>().error.message).toContain('nilai P5');
   });
 
   it('reopens one student’s subject keeping the earlier version, audited; only that student may change', async () => {
@@ -154,6 +196,11 @@ describe('the rapor workflow', () => {
 
     expect((await describeAll([pupilId], 'Perlu bantuan dalam pecahan.')).statusCode).toBe(200);
     expect((await describeAll([f.studentsA[0]!.id], 'Teks lain')).statusCode).toBe(409);
+    // the reopened student's remedial may change, another's not; P5 belongs to no subject: still refused
+    expect((await remedial(pupilId)).statusCode).toBe(200);
+    expect((await remedial(pupilId, 'DELETE')).statusCode).toBe(200);
+    expect((await remedial(f.studentsA[0]!.id)).statusCode).toBe(409);
+    expect((await p5Grade(pupilId)).statusCode).toBe(409);
     const b = await board(f.homeroomA);
     expect(b.reopens).toEqual([
       expect.objectContaining({
