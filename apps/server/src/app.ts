@@ -65,6 +65,7 @@ import { studentRecordRoutes } from './modules/student-record/student-record.rou
 import { raporRoutes } from './modules/rapor/rapor.routes.ts';
 import { raporUnitRoutes } from './modules/rapor/rapor-unit.routes.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
+import { extracurricularRoutes } from './modules/extracurricular/extracurricular.routes.ts';
 import { financePaymentsRoutes } from './modules/finance-payments/finance-payments.routes.ts';
 import { setGrace } from './modules/exam/play/exam.service.ts';
 import { schoolRoutes } from './modules/school/school.routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   await app.register(raporRoutes, { prefix: '/api/v1/rapor', db, dataDir: config.dataDir });
   await app.register(raporUnitRoutes, { prefix: '/api/v1/rapor/unit', db, dataDir: config.dataDir });
   await app.register(promotionRoutes, { prefix: '/api/v1/promotions', db });
+  await app.register(extracurricularRoutes, { prefix: '/api/v1/extracurriculars', db });
   await app.register(financePaymentsRoutes, { prefix: '/api/v1/finance-payments', db });
   await app.register(btqProgressRoutes, { prefix: '/api/v1/btq-progress', db });
   await app.register(applicantAuthRoutes, {

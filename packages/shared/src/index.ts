@@ -53,6 +53,7 @@ export * from './contracts/voucher-attachments.ts';
 export * from './contracts/student-record.ts';
 export * from './domain/rapor-rules.ts';
 export * from './contracts/rapor.ts';
+export * from './contracts/extracurricular.ts';
 export * from './contracts/rapor-workflow.ts';
 export * from './contracts/finance-payments.ts';
 export * from './domain/allocation.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEMESTERS } from '../domain/dates.ts';
 import { dbId } from './common.ts';
+import { EXTRACURRICULAR_PREDICATES } from './extracurricular.ts';
 
 /** The report card (rapor) of a student and semester, read-only (issue 40 §2); the submit and lock come later. */
 
@@ -111,8 +112,13 @@ export const Rapor = z
       logoUrl: nullableText,
     }),
     subjects: z.array(RaporSubject),
-    /** MMS has no extracurricular records yet: always empty */
-    extracurriculars: z.array(z.object({ name: z.string(), predicate: z.string(), note: z.string() })),
+    /**
+     * the activities the student took part in with the predicate (SB/B/C/K, labels EXTRACURRICULAR_PREDICATE_LABELS)
+     * and note their coach saved for the semester (modules/extracurricular), by name; an ungraded one is left out
+     */
+    extracurriculars: z.array(
+      z.object({ name: z.string(), predicate: z.enum(EXTRACURRICULAR_PREDICATES), note: z.string() }),
+    ),
     p5: z.array(RaporP5Project),
     attendance: RaporAttendanceCounts,
     pesantren: RaporPesantren,

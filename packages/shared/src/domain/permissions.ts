@@ -124,6 +124,14 @@ export const PERMISSIONS = {
   /** saving them: the subject's teacher of the class, WAKAKUR, ADMIN (the score sheet's edit rule); not the principal */
   'descriptions.write': ['TEACHER', 'TEACHERCASHIER', 'WAKAKUR', 'ADMIN'],
 
+  // extracurriculars (ekstrakurikuler; issue 40 §2, docs/extracurricular.md); row rule: modules/extracurricular
+  /** the activities and their members: a teacher the ones they coach, the unit's leaders every one */
+  'extracurricular.read': TEACHERS,
+  /** creating, changing and deleting activities and their members: the curriculum's WAKAKUR */
+  'extracurricular.manage': CURRICULUM,
+  /** the semester's predicates and notes of an activity's members: its coach (row rule), WAKAKUR and ADMIN */
+  'extracurricular.grade': ['TEACHER', 'TEACHERCASHIER', 'PRINCIPAL', 'WAKAKUR', 'ADMIN'],
+
   // counselling, discipline, prayer
   'counselling.manage': ['BPBK', 'ADMIN'],
   'counselling.read': ['BPBK', 'PRINCIPAL', 'ADMIN'],

@@ -1763,4 +1763,31 @@ export const MESSAGES_EN: Record<string, string> = {
     'The second-semester rapors of class {classes} are not locked yet; lock them before applying the promotion',
   'Kelas baru tahun tujuan sudah dipakai data lain; hapus data itu dulu':
     'A new class of the target year is used by other data; remove that data first',
+  // extracurriculars (modules/extracurricular)
+  Ekstrakurikuler: 'Extracurricular',
+  'Anggota ekstrakurikuler': 'Extracurricular member',
+  'Nama kegiatan wajib diisi': 'The activity name is required',
+  'Nama kegiatan maksimal 100 karakter': 'Activity name: at most 100 characters',
+  'Jadwal maksimal 200 karakter': 'Schedule: at most 200 characters',
+  'Keterangan maksimal 500 karakter': 'Note: at most 500 characters',
+  'Keterangan tidak valid': 'The note is not valid',
+  'Semester tidak valid': 'The semester is not valid',
+  'Siswa tercantum lebih dari sekali': 'A student is listed more than once',
+  'Daftar nilai tidak valid': 'The list of grades is not valid',
+  'Pilih predikat untuk keterangan ini': 'Choose a predicate for this note',
+  'Predikat tidak valid': 'The predicate is not valid',
+  'Hanya pembina kegiatan ini atau wakakur yang dapat menilai anggotanya':
+    "Only this activity's coach or the WAKAKUR can grade its members",
+  'Hanya wakakur yang dapat mengubah ekstrakurikuler': 'Only the WAKAKUR can change extracurriculars',
+  'Anda hanya dapat membuka ekstrakurikuler yang Anda bina': 'You can open only the extracurriculars you coach',
+  'Pembina harus pegawai aktif unit ini': 'The coach must be an active employee of this unit',
+  'Pegawai unit lain atau nonaktif': 'An employee of another unit, or inactive',
+  'Nama ekstrakurikuler ini sudah dipakai di unit dan tahun pelajaran ini':
+    'This extracurricular name is already used in this unit and school year',
+  'Ekstrakurikuler yang sudah dinilai tidak dapat dihapus': 'An extracurricular that has grades cannot be deleted',
+  'Anggota harus siswa unit kegiatan ini': "Members must be students of the activity's unit",
+  'Siswa unit lain': 'A student of another unit',
+  'Siswa ini bukan anggota kegiatan ini': 'This student is not a member of this activity',
+  'Rapor kelas siswa ini sudah dikunci: predikat ekstrakurikulernya tidak dapat diubah lagi':
+    "This student's class rapor is locked: their extracurricular predicate can no longer be changed",
 };

@@ -17,6 +17,7 @@ import { employeeRule } from '../school/employee-access.ts';
 import { classRule, studentRule, unitRule } from '../school/class-access.ts';
 import { raporClassRule } from '../rapor/rapor.access.ts';
 import { promotionClassRule } from '../promotion/promotion.access.ts';
+import { extracurricularRule } from '../extracurricular/extracurricular.access.ts';
 import { idIn, never, type RowRule } from './row-rule.ts';
 
 /**
@@ -48,6 +49,7 @@ const RULES = {
   learningObjective: learningObjectiveRule,
   raporClass: raporClassRule,
   promotionClass: promotionClassRule,
+  extracurricular: extracurricularRule,
 } as const;
 
 export type AccessKind = keyof typeof RULES;

@@ -2,10 +2,13 @@ import type { Executor } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import * as repo from './rapor-workflow.repo.ts';
 
-/** What a write of scores or descriptions touches: a class's subject in a semester, for some students. */
+/**
+ * What a write of scores or descriptions touches: a class's subject in a semester, for some students; a part of the
+ * rapor outside the subjects (the extracurriculars) has no subject, and no reopen of a subject opens it.
+ */
 export interface RaporEdit {
   classGroupId: number;
-  subjectId: number;
+  subjectId: number | null;
   semester: 'GANJIL' | 'GENAP';
   studentIds: number[];
 }
@@ -20,6 +23,9 @@ export async function assertRaporEditable(exec: Executor, edit: RaporEdit): Prom
   await repo.lockRound(exec, round, 'shared');
   const state = await repo.stateOf(exec, round);
   if (!state || state.status === 'DRAFT') return;
+  if (edit.subjectId === null) {
+    throw conflict('Rapor kelas siswa ini sudah dikunci: predikat ekstrakurikulernya tidak dapat diubah lagi');
+  }
   const open = await repo.openReopenStudents(exec, round, edit.subjectId, edit.studentIds);
   if (edit.studentIds.every((id) => open.has(id))) return;
   throw conflict(

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell } from 'pdfmake';
 import {
+  EXTRACURRICULAR_PREDICATE_LABELS,
   longDate,
   P5_DIMENSION_LABELS,
   P5_GRADE_LABELS,
@@ -135,7 +136,14 @@ export function raporContent(r: Rapor, lang: Lang, logo: Buffer | null, first: b
   const extra: Content = r.extracurriculars.length
     ? grid(
         ['*', 60, '*'],
-        [head([t.extra, t.grade, t.description]), ...r.extracurriculars.map((e) => [e.name, e.predicate, e.note])],
+        [
+          head([t.extra, t.grade, t.description]),
+          ...r.extracurriculars.map((e) => [
+            e.name,
+            EXTRACURRICULAR_PREDICATE_LABELS[e.predicate]?.[lang] ?? e.predicate,
+            dash(e.note),
+          ]),
+        ],
       )
     : { text: t.noExtra, italics: true, margin: [0, 0, 0, 8] };
   const p5: Content[] = r.p5.length

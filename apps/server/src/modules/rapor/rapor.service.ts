@@ -29,6 +29,7 @@ import {
   type DisciplineSummaryRow,
   type RecentDisciplineRow,
 } from '../discipline/discipline.service.ts';
+import { extracurricularsOfStudents } from '../extracurricular/extracurricular.service.ts';
 import { createGradesService } from '../grades/grades.service.ts';
 import { createP5Service } from '../grades/p5.service.ts';
 import { prayerCountsOfStudents, studentPrayerCounts } from '../prayer/prayer.service.ts';
@@ -128,7 +129,7 @@ function assemble(
   semester: Semester,
   sch: RaporSchool,
   range: Range,
-  parts: Pick<Rapor, 'subjects' | 'p5' | 'attendance' | 'pesantren' | 'homeroomNote'>,
+  parts: Pick<Rapor, 'subjects' | 'extracurriculars' | 'p5' | 'attendance' | 'pesantren' | 'homeroomNote'>,
 ): Rapor {
   return {
     student: { id: student.id, name: student.name, nis: student.nis, nisn: student.nisn },
@@ -140,7 +141,7 @@ function assemble(
     to: range.to,
     school: sch.school,
     subjects: parts.subjects,
-    extracurriculars: [],
+    extracurriculars: parts.extracurriculars,
     p5: parts.p5,
     attendance: parts.attendance,
     pesantren: parts.pesantren,
@@ -262,8 +263,8 @@ export function createRaporService(db: Database, dataDir: string) {
   ): Promise<Rapor[]> {
     const range = semesterRange(year, semester);
     const to = min(range.to, clock.today());
-    const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows, notes] = await Promise.all(
-      [
+    const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows, notes, extras] =
+      await Promise.all([
         school.studentRefsOf(db, students),
         grades.scoresOfStudents(cls, semester, students),
         savedDescriptionsOfClass(db, cls.id, semester),
@@ -275,8 +276,8 @@ export function createRaporService(db: Database, dataDir: string) {
         recentDisciplineOf(db, students, year.name),
         p5.ofStudentsSemester(students, cls.gradeId, year.id, semester),
         workflow.notesOf(db, { classGroupId: cls.id, semester }),
-      ],
-    );
+        extracurricularsOfStudents(db, students, year.id, semester),
+      ]);
     const noteOf = new Map(notes.map((n) => [n.studentId, n.text]));
     const out: Rapor[] = [];
     for (const id of students) {
@@ -288,6 +289,7 @@ export function createRaporService(db: Database, dataDir: string) {
         assemble(student, cls, year, semester, sch, range, {
           subjects: subjectsFrom(scores.get(id) ?? [], saved ?? new Map()),
           homeroomNote: noteOf.get(id) ?? '',
+          extracurriculars: extras.get(id) ?? [],
           p5: p5Rows.get(id) ?? [],
           attendance: countRaporAttendance(
             days.filter((d) => d >= from),
@@ -315,16 +317,18 @@ export function createRaporService(db: Database, dataDir: string) {
     sch: RaporSchool,
   ): Promise<Rapor> {
     const range = semesterRange(year, semester);
-    const [subjects, p5Rows, attendance, pesantren, note] = await Promise.all([
+    const [subjects, p5Rows, attendance, pesantren, note, extras] = await Promise.all([
       subjectScoresOf(student.id, semester, cls.id),
       p5.ofStudentSemester(student.id, cls.gradeId, year.id, semester),
       attendanceOf(student, cls.unitId, range),
       pesantrenOf(student.id, year.name, range),
       workflow.noteOf(db, { classGroupId: cls.id, semester }, student.id),
+      extracurricularsOfStudents(db, [student.id], year.id, semester),
     ]);
     return assemble(student, cls, year, semester, sch, range, {
       subjects,
       homeroomNote: note?.text ?? '',
+      extracurriculars: extras.get(student.id) ?? [],
       p5: p5Rows,
       attendance,
       pesantren,

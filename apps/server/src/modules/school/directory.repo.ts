@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Executor } from '../../db/client.ts';
 import { employees, units } from '../../db/schema/index.ts';
@@ -28,4 +28,14 @@ export async function unitIdByCode(db: Executor, code: string) {
 /** The foundation's schools, code and name, in the order they were created. */
 export function publicUnits(db: Executor) {
   return db.select({ code: units.code, name: units.name }).from(units).orderBy(units.id);
+}
+
+/** The names of some employees by id (of any unit, active or not): for lists that show who coaches or teaches. */
+export async function employeeNamesOf(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: employees.id, name: employees.name })
+    .from(employees)
+    .where(inArray(employees.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -23,7 +23,7 @@ export {
 export { classSubjectTeachers } from './class-teachers.repo.ts';
 
 /** Small reads of units and staff (search, the old client's calls, the health page). */
-export { publicUnits, searchEmployees, unitIdByCode } from './directory.repo.ts';
+export { employeeNamesOf, publicUnits, searchEmployees, unitIdByCode } from './directory.repo.ts';
 
 /** Class membership (enrollments) as other features ask it; the fragments go inside their own SQL. */
 export {
