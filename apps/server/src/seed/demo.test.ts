@@ -85,6 +85,51 @@ describe('demo seed', () => {
     expect(assignments.json().items.map((i: { className: string }) => i.className)).toContain('7A');
   });
 
+  it('holds SMP 7A first semester ready to close: every subject complete but Matematika, which locks once submitted', async () => {
+    const class7a = await one<{ id: number }>(
+      sql`select cg.id from class_groups cg join units u on u.id = cg.unit_id where u.code = 'SMP' and cg.name = '7A'`,
+    );
+    const teacher = await ctx.signIn('teacher', DEMO_PASSWORD);
+    const board = async () =>
+      (await ctx.call(teacher, 'GET', `/api/v1/rapor/classes/${class7a.id}/board?semester=GANJIL`)).json() as {
+        complete: boolean;
+        students: { note: string | null }[];
+        subjects: {
+          subjectId: number;
+          name: string;
+          submittedAt: string | null;
+          mine: boolean;
+          missingScore: unknown[];
+          missingDescription: unknown[];
+        }[];
+      };
+    const before = await board();
+    expect(before.complete).toBe(false);
+    expect(before.subjects).toHaveLength(12);
+    // scores and descriptions of every student in every subject, a note for every student
+    expect(before.subjects.filter((s) => s.missingScore.length || s.missingDescription.length)).toEqual([]);
+    expect(before.students.filter((s) => !s.note)).toEqual([]);
+    const open = before.subjects.filter((s) => s.submittedAt === null);
+    expect(open.map((s) => [s.name, s.mine])).toEqual([['Matematika', true]]);
+    // one column of Matematika is the online summative's, filled by the exam engine
+    const fed = await one<{ n: number }>(sql`select count(distinct sc.student_id)::int as n
+      from score_columns c join scores sc on sc.column_id = c.id
+      where c.class_group_id = ${class7a.id} and c.semester = 'GANJIL' and c.assessment_id is not null`);
+    expect(fed.n).toBe(DEMO_STUDENTS_PER_CLASS);
+
+    const principal = await ctx.signIn('principal', DEMO_PASSWORD);
+    const lock = () => ctx.call(principal, 'POST', `/api/v1/rapor/classes/${class7a.id}/lock`, { semester: 'GANJIL' });
+    expect((await lock()).statusCode).toBe(409);
+    const submit = await ctx.call(teacher, 'POST', `/api/v1/rapor/classes/${class7a.id}/submit`, {
+      semester: 'GANJIL',
+      subjectId: open[0]!.subjectId,
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    expect((await board()).complete).toBe(true);
+    const locked = await lock();
+    expect(locked.statusCode, locked.body).toBe(200);
+  });
+
   it('does nothing the second time', async () => {
     expect(await seedDemoIfFirstStart(ctx.db)).toBe(false);
   });
@@ -121,7 +166,14 @@ describe('placeLessons', () => {
       expect.objectContaining({ status: 'OPEN', questionCount: 6, tokenRequired: false, attemptsAllowed: 10 }),
     ]);
     const exams = (await ctx.call(student, 'GET', '/api/v1/exam/mine?kind=SUMMATIVE')).json();
-    expect(exams.items).toEqual([expect.objectContaining({ status: 'OPEN', tokenRequired: true, isSample: true })]);
+    // the token exam, and the first semester's online summative, done and published (demo-rapor.ts)
+    expect(exams.items).toHaveLength(2);
+    expect(exams.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'OPEN', tokenRequired: true, isSample: true }),
+        expect.objectContaining({ status: 'DONE', isSample: false, attemptsUsed: 1 }),
+      ]),
+    );
     // practice, so a real exam of 7A scheduled in the same year finds the class free
     const class7a = await one<{ id: number }>(
       sql`select cg.id from class_groups cg join units u on u.id = cg.unit_id where u.code = 'SMP' and cg.name = '7A'`,

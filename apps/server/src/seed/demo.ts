@@ -55,6 +55,7 @@ import { seedDemoFinanceReports } from './demo-finance-reports.ts';
 import { seedDemoFinancePayments } from './demo-finance-payments.ts';
 import { seedDemoBtq } from './demo-btq.ts';
 import { seedDemoSelection } from './demo-selection.ts';
+import { seedDemoRapor } from './demo-rapor.ts';
 
 export const DEMO_PASSWORD = 'demo-mms-2026';
 
@@ -486,6 +487,24 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
   const math =
     lessons.find((l) => l.classGroupId === cls7a!.id && l.subjectKey === 'MTK') ??
     lessons.find((l) => l.classGroupId === cls7a!.id)!;
+  // in the second semester 7A keeps its first semester's assignments and timetable too: the semester whose rapor
+  // the demo closes (demo-rapor.ts)
+  if (period.semester === 'GENAP') {
+    const own = lessons.filter((l) => l.classGroupId === cls7a!.id);
+    await tx.insert(teachingAssignments).values(
+      own.map((l) => ({
+        employeeId: l.employeeId,
+        subjectId: l.subjectId,
+        classGroupId: l.classGroupId,
+        academicYearId,
+        semester: 'GANJIL' as const,
+        hoursPerWeek: l.hours,
+      })),
+    );
+    await tx
+      .insert(timetableSlots)
+      .values(slots.filter((x) => x.classGroupId === cls7a!.id).map((x) => ({ ...x, semester: 'GANJIL' as const })));
+  }
   await seedDemoExams(tx, {
     unitId: smp,
     subjectId: math.subjectId,
@@ -575,6 +594,18 @@ async function seedSchool(tx: Transaction, passwordHash: string): Promise<DemoSe
     unitIds: unitRows.map((u) => u.id),
     smpUnitId: smp,
     principalUserId: accountId('PRINCIPAL'),
+  });
+  // ---- SMP 7A's first semester ready to close: scores, TPs, descriptions, all subjects but one submitted, notes
+  await seedDemoRapor(tx, {
+    unitId: smp,
+    classGroupId: cls7a!.id,
+    gradeId: cls7a!.gradeId,
+    academicYearId,
+    year: period,
+    now: clock.now(),
+    today: jakartaDate(clock.now()),
+    homeroomUserId: accountId('TEACHER'),
+    mathSubjectId: math.subjectId,
   });
   return summary;
 }
