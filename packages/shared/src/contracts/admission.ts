@@ -58,6 +58,8 @@ export const WaveInput = z
     testQuestionCount: z.coerce.number().int().min(1, 'Jumlah soal minimal 1').max(200, 'Jumlah soal maksimal 200'),
     announceAt: stamp('Waktu pengumuman'),
     isActive: z.boolean().default(true),
+    /** jalur internal: the foundation's own graduates, accepted without the selection test, not on the public form */
+    internal: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.closesOn < v.opensOn)
@@ -96,6 +98,7 @@ export const Wave = z.object({
   testQuestionCount: z.number().int(),
   announceAt: z.string().nullable(),
   isActive: z.boolean(),
+  internal: z.boolean(),
   isOpen: z.boolean(),
   applicantCount: z.number().int(),
 });

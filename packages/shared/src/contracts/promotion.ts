@@ -100,3 +100,26 @@ export const PromotionApplyResult = z.object({
   createdClasses: z.array(z.string()),
 });
 export type PromotionApplyResult = z.infer<typeof PromotionApplyResult>;
+
+/** An internal admission wave (jalur internal) another unit opened for the new year, offered to the run's graduates. */
+export const PromotionInternalWave = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  unitName: z.string(),
+  gradeName: z.string(),
+});
+export type PromotionInternalWave = z.infer<typeof PromotionInternalWave>;
+export const PromotionInternalWaves = z.object({ items: z.array(PromotionInternalWave) });
+export type PromotionInternalWaves = z.infer<typeof PromotionInternalWaves>;
+
+/** "Tawarkan jalur internal SMP": every graduate of an applied run gets an application in the internal wave. */
+export const PromotionInternalOfferInput = z.object({ waveId: dbId('Gelombang') });
+export type PromotionInternalOfferInput = z.infer<typeof PromotionInternalOfferInput>;
+export const PromotionInternalOfferResult = z.object({
+  /** applications made now */
+  created: z.number().int(),
+  /** graduates who already had one in that wave (an earlier offer) */
+  existing: z.number().int(),
+  waveName: z.string(),
+});
+export type PromotionInternalOfferResult = z.infer<typeof PromotionInternalOfferResult>;

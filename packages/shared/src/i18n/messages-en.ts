@@ -1761,6 +1761,20 @@ export const MESSAGES_EN: Record<string, string> = {
     'The promotion cannot be undone: registers of {year} have been taken since {date}',
   'Rapor semester genap kelas {classes} belum dikunci; kunci rapornya dulu sebelum menerapkan kenaikan kelas':
     'The second-semester rapors of class {classes} are not locked yet; lock them before applying the promotion',
+  '{wave} bukan gelombang jalur internal': '{wave} is not an internal-path wave',
+  'Bukan jalur internal': 'Not the internal path',
+  '{wave} bukan gelombang unit lain untuk tahun pelajaran tujuan':
+    '{wave} is not a wave of another unit for the target school year',
+  'Gelombang tidak sesuai': 'Wrong wave',
+  '{wave} tidak aktif': '{wave} is not active',
+  'Hanya kepala sekolah atau admin yang dapat menerima siswa lewat jalur internal':
+    'Only the principal or an admin can accept students through the internal path',
+  'Terapkan kenaikan kelas dulu sebelum menawarkan jalur internal':
+    'Apply the promotion before offering the internal path',
+  'Jalur internal: lulusan {unit} tahun {year}': 'Internal path: graduate of {unit} in {year}',
+  'Kenaikan kelas ini tidak punya lulusan': 'This promotion has no graduates',
+  'Ada lulusan yang baru saja didaftarkan ke gelombang ini; ulangi':
+    'A graduate was just registered in this wave; try again',
   'Kelas baru tahun tujuan sudah dipakai data lain; hapus data itu dulu':
     'A new class of the target year is used by other data; remove that data first',
   // extracurriculars (modules/extracurricular)

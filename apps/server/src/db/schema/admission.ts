@@ -44,6 +44,11 @@ export const admissionWaves = pgTable(
     /** announcement of results shown to applicants from this time */
     announceAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
+    /**
+     * the internal path (jalur internal, issue 40 §4): the foundation's own graduates (SD -> SMP) offered a place by
+     * the year-end promotion, accepted without the selection test; not offered on the public form
+     */
+    internal: boolean().notNull().default(false),
     createdAt: clockStamp(),
     updatedAt: clockStamp(),
   },
@@ -109,6 +114,8 @@ export const applicants = pgTable(
     notes: text(),
     /** when the applicant (or staff) submitted the form: DRAFT -> REGISTERED */
     registeredAt: timestamp({ withTimezone: true }),
+    /** the foundation's student this application was made for on the internal path (an SD graduate) */
+    sourceStudentId: integer().references(() => students.id, { onDelete: 'set null' }),
     /** set at re-registration */
     studentId: integer().references(() => students.id, { onDelete: 'set null' }),
     classGroupId: integer().references(() => classGroups.id, { onDelete: 'set null' }),
@@ -120,6 +127,10 @@ export const applicants = pgTable(
     index('applicants_wave_state_idx').on(t.waveId, t.state),
     index('applicants_unit_state_idx').on(t.unitId, t.state),
     index('applicants_registered_idx').on(t.unitId, t.registeredAt),
+    // one internal application per student and wave: the promotion's offer may run twice
+    uniqueIndex('applicants_wave_source_student_uq')
+      .on(t.waveId, t.sourceStudentId)
+      .where(sql`${t.sourceStudentId} is not null`),
     uniqueIndex('applicants_student_uq')
       .on(t.studentId)
       .where(sql`${t.studentId} is not null`),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicantListQuery, ApplicantState } from '@mms/shared';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -42,6 +42,7 @@ const waveColumns = {
   testQuestionCount: admissionWaves.testQuestionCount,
   announceAt: admissionWaves.announceAt,
   isActive: admissionWaves.isActive,
+  internal: admissionWaves.internal,
   applicantCount: sql<number>`(select count(*)::int from ${applicants} where ${applicants.waveId} = ${admissionWaves.id} and ${applicants.state} <> 'DRAFT')`,
 };
 
@@ -75,12 +76,45 @@ export function openWaves(exec: Executor, today: string) {
     .where(
       and(
         eq(admissionWaves.isActive, true),
+        eq(admissionWaves.internal, false),
         sql`${admissionWaves.opensOn} <= ${today}`,
         sql`${admissionWaves.closesOn} >= ${today}`,
       ),
     )
     .orderBy(asc(units.code), asc(admissionWaves.closesOn));
 }
+
+/** The active internal waves (jalur internal) of a year, of units other than `exceptUnitId`. */
+export function internalWaves(exec: Executor, academicYearId: number, exceptUnitId: number) {
+  return wavesQuery(exec)
+    .where(
+      and(
+        eq(admissionWaves.internal, true),
+        eq(admissionWaves.isActive, true),
+        eq(admissionWaves.academicYearId, academicYearId),
+        sql`${admissionWaves.unitId} <> ${exceptUnitId}`,
+      ),
+    )
+    .orderBy(asc(units.code), asc(admissionWaves.opensOn), asc(admissionWaves.id));
+}
+
+/** Locks a wave's row: offers into it wait for each other (one application per student and wave). */
+export async function lockWave(exec: Executor, id: number) {
+  await exec.select({ id: admissionWaves.id }).from(admissionWaves).where(eq(admissionWaves.id, id)).for('update');
+}
+
+/** Which of the students already hold an internal application in the wave. */
+export async function sourceStudentsOfWave(exec: Executor, waveId: number, studentIds: number[]) {
+  if (!studentIds.length) return new Set<number>();
+  const rows = await exec
+    .select({ id: applicants.sourceStudentId })
+    .from(applicants)
+    .where(and(eq(applicants.waveId, waveId), inArray(applicants.sourceStudentId, studentIds)));
+  return new Set(rows.map((r) => r.id!));
+}
+
+export const insertEvent = (exec: Executor, values: typeof applicantEvents.$inferInsert) =>
+  exec.insert(applicantEvents).values(values);
 
 export const insertWave = async (exec: Executor, values: typeof admissionWaves.$inferInsert) =>
   (await exec.insert(admissionWaves).values(values).returning({ id: admissionWaves.id }))[0]!.id;

@@ -176,7 +176,8 @@ export function createAdmissionService(db: Database, dataDir: string) {
   ) {
     const wave = await waveOf(tx, user, waveId);
     const today = clock.today();
-    if (!user && !(wave.isActive && wave.opensOn <= today && today <= wave.closesOn))
+    // an internal wave takes the foundation's own graduates (the promotion's offer, or the staff), not the public
+    if (!user && (wave.internal || !(wave.isActive && wave.opensOn <= today && today <= wave.closesOn)))
       throw badRequest(`Pendaftaran ${wave.name} ${wave.unitName} tidak sedang dibuka`, { waveId: 'Tidak dibuka' });
     const year = Number(wave.academicYearStart.slice(0, 4));
     const seq = await repo.nextRegistrationNo(tx, wave.unitId, year);

@@ -199,6 +199,36 @@ describe('waves', () => {
   });
 });
 
+describe('an internal wave (jalur internal)', () => {
+  it('is marked by the staff and kept off the public form', async () => {
+    const created = await ctx.call(tu, 'POST', `${A}/waves`, {
+      academicYearId: f.year.id,
+      gradeId: f.grade.id,
+      name: 'Jalur internal',
+      opensOn: '2027-01-04',
+      closesOn: '2027-03-31',
+      quota: 60,
+      registrationFee: 0,
+      entryFee: 0,
+      testDurationMinutes: 60,
+      testQuestionCount: 20,
+      internal: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ internal: true, isOpen: true });
+    const id = created.json().id;
+    expect((await pub('GET', '/waves')).json().items.map((w: { id: number }) => w.id)).not.toContain(id);
+    const refused = await pub(
+      'POST',
+      '/register',
+      {},
+      { waveId: id, name: 'Dari luar', birthDate: '2014-01-01', phone: '081234567890' },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect((await ctx.call(tu, 'DELETE', `${A}/waves/${id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('public registration', () => {
   it('creates a draft with a number, a PIN shown once (stored hashed) and a session; the draft is saved and sent', async () => {
     const r = await registerPublic();

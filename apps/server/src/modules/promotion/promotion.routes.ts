@@ -6,6 +6,9 @@ import {
   PromotionApplyResult,
   PromotionCreateInput,
   PromotionDecideInput,
+  PromotionInternalOfferInput,
+  PromotionInternalOfferResult,
+  PromotionInternalWaves,
   PromotionQuery,
   PromotionRun,
 } from '@mms/shared';
@@ -78,6 +81,34 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => promotion.apply(userOf(request), request.params.id, request.body, actorOf(request)),
+  );
+  app.get(
+    '/:id/internal-waves',
+    {
+      config: { access: 'promotion.manage' },
+      schema: {
+        tags,
+        summary: 'The internal admission waves (jalur internal) of other units for the year the graduates enter',
+        params: IdParams,
+        response: { 200: PromotionInternalWaves, ...errors },
+      },
+    },
+    async (request) => promotion.internalWaves(userOf(request), request.params.id),
+  );
+  app.post(
+    '/:id/internal-admission',
+    {
+      // and admission.decide, checked by the service: the applications are accepted without the selection test
+      config: { access: 'promotion.manage' },
+      schema: {
+        tags,
+        summary: 'Offer the graduates the internal admission path: an accepted application each in an internal wave',
+        params: IdParams,
+        body: PromotionInternalOfferInput,
+        response: { 200: PromotionInternalOfferResult, ...errors },
+      },
+    },
+    async (request) => promotion.offerInternal(userOf(request), request.params.id, request.body, actorOf(request)),
   );
   app.post(
     '/:id/undo',

@@ -6,6 +6,9 @@ import type {
   PromotionCreateInput,
   PromotionDecideInput,
   PromotionDecision,
+  PromotionInternalOfferInput,
+  PromotionInternalOfferResult,
+  PromotionInternalWaves,
   PromotionQuery,
   PromotionRun,
 } from '@mms/shared';
@@ -15,9 +18,10 @@ import { actorOfUser } from '../../lib/actor.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import { clock } from '../../lib/clock.ts';
 import { guarded } from '../../lib/db-errors.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { unitScope } from '../../lib/scope.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { unitScope, userCan } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
+import { internalWavesFor, offerInternalPath } from '../admission/internal-path.ts';
 import { firstRegisterDate } from '../attendance/first-register.ts';
 import { lockedClassIds } from '../rapor/rapor-lock.ts';
 import * as school from '../school/school.service.ts';
@@ -510,7 +514,74 @@ export function createPromotionService(db: Database) {
     return view(user, runId);
   }
 
-  return { find, view, propose, decide, apply, undo };
+  /** The internal waves (jalur internal) other units opened for the year the run's graduates enter. */
+  async function internalWaves(user: AuthUser, runId: number): Promise<PromotionInternalWaves> {
+    const run = await loadRun(db, runId);
+    await requireUnit(db, user, run.unitId);
+    return { items: await internalWavesFor(db, run.toYearId, run.unitId) };
+  }
+
+  /**
+   * "Tawarkan jalur internal SMP": after the apply, every graduate of the run gets an application in an internal
+   * wave of another unit (the SMP), accepted without the selection test (admission's `offerInternalPath`); again
+   * later only adds the graduates who have none there. Accepting is admission's decision right, so the caller needs
+   * `admission.decide` beside the route's `promotion.manage`. The wave belongs to the other unit: opening it as
+   * internal is that unit's consent to take the foundation's graduates, so a principal bound to the SD may fill it.
+   */
+  async function offerInternal(
+    user: AuthUser,
+    runId: number,
+    input: PromotionInternalOfferInput,
+    by: AuditActor,
+  ): Promise<PromotionInternalOfferResult> {
+    if (!userCan(user, 'admission.decide')) {
+      throw forbidden('Hanya kepala sekolah atau admin yang dapat menerima siswa lewat jalur internal');
+    }
+    return guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const run = await loadRun(tx, runId, true);
+          await requireUnit(tx, user, run.unitId);
+          if (run.status !== 'APPLIED')
+            throw conflict('Terapkan kenaikan kelas dulu sebelum menawarkan jalur internal');
+          const graduates = await tx
+            .select({ studentId: promotionDecisions.studentId })
+            .from(promotionDecisions)
+            .where(and(eq(promotionDecisions.runId, run.id), eq(promotionDecisions.decision, 'GRADUATE')));
+          if (!graduates.length) throw conflict('Kenaikan kelas ini tidak punya lulusan');
+          const [unit, fromYear] = await Promise.all([
+            school.findUnit(tx, run.unitId),
+            yearOf(tx, run.fromYearId, 'Tahun pelajaran asal'),
+          ]);
+          const candidates = await years.studentIdentities(
+            tx,
+            graduates.map((g) => g.studentId),
+          );
+          const result = await offerInternalPath(
+            tx,
+            by,
+            {
+              waveId: input.waveId,
+              academicYearId: run.toYearId,
+              fromUnitId: run.unitId,
+              fromSchool: unit?.name ?? '',
+              note: `Jalur internal: lulusan ${unit?.name ?? ''} tahun ${fromYear.name}`,
+            },
+            candidates,
+          );
+          await audit(tx, by, {
+            action: 'promotion.internalOffer',
+            entityType: 'promotion_run',
+            entityId: run.id,
+            after: { waveId: input.waveId, ...result },
+          });
+          return result;
+        }),
+      { unique: 'Ada lulusan yang baru saja didaftarkan ke gelombang ini; ulangi' },
+    );
+  }
+
+  return { find, view, propose, decide, apply, undo, internalWaves, offerInternal };
 }
 
 export type PromotionService = ReturnType<typeof createPromotionService>;

@@ -3,6 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PromotionRun } from '@mms/shared';
 import {
   academicYears,
+  admissionWaves,
+  applicantEvents,
+  applicants,
   auditLog,
   classGroups,
   enrollments,
@@ -28,6 +31,8 @@ let c7a: number;
 let c9a: number;
 let [up, stays, leaves] = [0, 0, 0];
 let runId: number;
+let sdUnit: number;
+let smpGrade7: number;
 
 const API = '/api/v1/promotions';
 const runOf = (s: Session | null) => ctx.call(s, 'GET', `${API}?fromYearId=${y1}`);
@@ -57,6 +62,7 @@ beforeAll(async () => {
   otherTeacher = await ctx.signIn((await ctx.createUser({ division: 'TEACHER' })).username);
   const unitId = principal.user.unit!.id;
   const [sd] = await ctx.db.insert(units).values({ code: 'SD', name: 'SD Uji' }).returning();
+  sdUnit = sd!.id;
   const sdPrincipal = await ctx.createUser({ division: 'PRINCIPAL' });
   await ctx.db.update(users).set({ unitId: sd!.id }).where(eq(users.id, sdPrincipal.id));
   otherUnit = await ctx.signIn(sdPrincipal.username);
@@ -80,6 +86,7 @@ beforeAll(async () => {
     ])
     .returning();
   [c7a, c9a] = [cls[0]!.id, cls[1]!.id];
+  smpGrade7 = g[0]!.id;
   const st = await ctx.db
     .insert(students)
     .values(['Ahmad', 'Budi', 'Citra'].map((name, i) => ({ unitId, nis: `P${i}`, name })))
@@ -249,5 +256,124 @@ describe('the year-end promotion', () => {
     expect((await openIn(y2, up)).map((e) => e.className)).toEqual(['8A']);
     const logged = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'promotion.undo'));
     expect(logged).toHaveLength(1);
+  });
+});
+
+describe('the SD graduates offered the SMP internal admission path', () => {
+  let sdRun: number;
+  let internalWave: number;
+  let publicWave: number;
+  let graduates: number[];
+  const offer = (s: Session | null, waveId: number) =>
+    ctx.call(s, 'POST', `${API}/${sdRun}/internal-admission`, { waveId });
+  const inWave = () =>
+    ctx.db.select().from(applicants).where(eq(applicants.waveId, internalWave)).orderBy(applicants.name);
+
+  beforeAll(async () => {
+    const [g6] = await ctx.db.insert(grades).values({ unitId: sdUnit, level: 6, name: 'Kelas 6' }).returning();
+    const [c6a] = await ctx.db
+      .insert(classGroups)
+      .values({ unitId: sdUnit, academicYearId: y1, gradeId: g6!.id, name: '6A' })
+      .returning();
+    const st = await ctx.db
+      .insert(students)
+      .values([
+        {
+          unitId: sdUnit,
+          nis: 'S1',
+          name: 'Dina',
+          nisn: '0123456789',
+          nik: '3201010101010001',
+          gender: 'P' as const,
+          birthPlace: 'Bogor',
+          birthDate: '2015-03-04',
+          fatherName: 'Pak Dani',
+          motherName: 'Bu Dewi',
+          parentPhone: '08123',
+        },
+        { unitId: sdUnit, nis: 'S2', name: 'Eko', gender: 'L' as const },
+      ])
+      .returning();
+    graduates = st.map((x) => x.id);
+    await ctx.db
+      .insert(enrollments)
+      .values(graduates.map((studentId) => ({ studentId, classGroupId: c6a!.id, academicYearId: y1 })));
+    await ctx.db.insert(raporStates).values({ classGroupId: c6a!.id, semester: 'GENAP', status: 'LOCKED' });
+    const waves = await ctx.db
+      .insert(admissionWaves)
+      .values(
+        [true, false].map((internal) => ({
+          unitId: principal.user.unit!.id,
+          academicYearId: y2,
+          gradeId: smpGrade7,
+          name: internal ? 'Jalur internal' : 'Gelombang 1',
+          opensOn: '2027-01-01',
+          closesOn: '2027-06-30',
+          quota: 60,
+          internal,
+        })),
+      )
+      .returning();
+    [internalWave, publicWave] = [waves[0]!.id, waves[1]!.id];
+    const res = await ctx.call(otherUnit, 'POST', API, { fromYearId: y1, toYearId: y2, graduationDate: '2027-06-20' });
+    expect(res.statusCode, res.body).toBe(200);
+    sdRun = res.json<PromotionRun>().id;
+  });
+
+  it('gives every graduate an accepted application in the internal wave, once, without a selection test', async () => {
+    expect((await offer(otherUnit, internalWave)).statusCode).toBe(409); // not applied yet
+    const applied = await ctx.call(otherUnit, 'POST', `${API}/${sdRun}/apply`, {
+      copyHomerooms: false,
+      copyTeaching: false,
+    });
+    expect(applied.json()).toMatchObject({ graduated: 2 });
+    const waves = await ctx.call(otherUnit, 'GET', `${API}/${sdRun}/internal-waves`);
+    expect(waves.json()).toEqual({
+      items: [{ id: internalWave, name: 'Jalur internal', unitName: expect.any(String), gradeName: 'Kelas 7' }],
+    });
+    expect((await offer(otherUnit, publicWave)).statusCode).toBe(400);
+    const res = await offer(otherUnit, internalWave);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 2, existing: 0 });
+    const made = await inWave();
+    expect(made.map((a) => [a.name, a.state, a.sourceStudentId, a.studentId])).toEqual([
+      ['Dina', 'ACCEPTED', graduates[0], null],
+      ['Eko', 'ACCEPTED', graduates[1], null],
+    ]);
+    expect(made[0]).toMatchObject({
+      nisn: '0123456789',
+      nik: '3201010101010001',
+      gender: 'P',
+      birthPlace: 'Bogor',
+      birthDate: '2015-03-04',
+      fatherName: 'Pak Dani',
+      motherName: 'Bu Dewi',
+      motherPhone: '08123',
+      previousSchool: 'SD Uji',
+    });
+    const events = await ctx.db
+      .select({ from: applicantEvents.fromState, to: applicantEvents.toState })
+      .from(applicantEvents)
+      .where(eq(applicantEvents.applicantId, made[0]!.id));
+    expect(events).toEqual([{ from: null, to: 'ACCEPTED' }]); // never REGISTERED, VERIFIED or TESTED
+
+    const again = await offer(otherUnit, internalWave);
+    expect(again.json()).toMatchObject({ created: 0, existing: 2 });
+    expect(await inWave()).toHaveLength(2);
+    const logged = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'promotion.internalOffer'));
+    expect(logged).toHaveLength(2);
+  });
+
+  it('needs the admission decision beside promotion.manage', async () => {
+    const wakakur = await ctx.createUser({ division: 'WAKAKUR' });
+    await ctx.db.update(users).set({ unitId: sdUnit }).where(eq(users.id, wakakur.id));
+    expect((await offer(await ctx.signIn(wakakur.username), internalWave)).statusCode).toBe(403);
+    expect((await offer(await ctx.as('TU'), internalWave)).statusCode).toBe(403);
+    expect((await offer(homeroom, internalWave)).statusCode).toBe(403);
+    expect((await offer(null, internalWave)).statusCode).toBe(401);
+    expect((await ctx.call(principal, 'POST', `${API}/${sdRun}/internal-admission`, { waveId: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect(await inWave()).toHaveLength(2);
   });
 });

@@ -66,6 +66,35 @@ export async function studentsByIds(exec: Executor, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** The identity of some students as the school holds it (name, numbers, birth, parents): what admission copies. */
+export function studentIdentities(exec: Executor, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return exec
+    .select({
+      id: students.id,
+      unitId: students.unitId,
+      name: students.name,
+      nisn: students.nisn,
+      nik: students.nik,
+      gender: students.gender,
+      birthPlace: students.birthPlace,
+      birthDate: students.birthDate,
+      religion: students.religion,
+      address: students.address,
+      phone: students.phone,
+      boarding: students.boarding,
+      program: students.program,
+      fatherName: students.fatherName,
+      motherName: students.motherName,
+      guardianName: students.guardianName,
+      parentPhone: students.parentPhone,
+    })
+    .from(students)
+    .where(inArray(students.id, ids))
+    .orderBy(students.name, students.id);
+}
+export type StudentIdentity = Awaited<ReturnType<typeof studentIdentities>>[number];
+
 /** The unit's classes of a year. */
 export function classesOfYear(exec: Executor, unitId: number, academicYearId: number) {
   return exec

@@ -37,6 +37,14 @@ const id = {
     confirm: 'Ya, lanjutkan',
     cancel: 'Batal',
     readOnly: 'Anda hanya dapat mengubah keputusan siswa kelas perwalian Anda.',
+    pickUnit: 'Pilih unit sekolah.',
+    internalTitle: 'Jalur internal SMP',
+    internalText:
+      'Lulusan dapat ditawari jalur internal SMP: setiap lulusan mendapat pendaftaran yang langsung diterima (tanpa tes seleksi) di gelombang jalur internal yang dipilih, dengan data dirinya disalin. Menawarkan lagi hanya menambah lulusan yang belum terdaftar.',
+    internalWave: 'Gelombang jalur internal',
+    internalNone: 'Belum ada gelombang jalur internal untuk tahun {{year}}; SMP membuatnya di menu Gelombang SPMB.',
+    internalOffer: 'Tawarkan jalur internal SMP',
+    internalDone: '{{created}} lulusan didaftarkan di {{waveName}}; {{existing}} sudah terdaftar sebelumnya',
   },
 };
 
@@ -77,6 +85,14 @@ const en: typeof id = {
     confirm: 'Yes, continue',
     cancel: 'Cancel',
     readOnly: 'You can change only the decisions of your own homeroom class.',
+    pickUnit: 'Choose a school unit.',
+    internalTitle: 'SMP internal path',
+    internalText:
+      'The graduates can be offered the SMP internal path: each gets an application accepted at once (no selection test) in the chosen internal wave, with their details copied. Offering again only adds the graduates who have none yet.',
+    internalWave: 'Internal-path wave',
+    internalNone: 'No internal-path wave for {{year}} yet; the SMP opens one under admission waves.',
+    internalOffer: 'Offer the SMP internal path',
+    internalDone: '{{created}} graduates registered in {{waveName}}; {{existing}} were already registered',
   },
 };
 

@@ -14,6 +14,7 @@ export const auditLabelsEn: AuditLabelMessages = {
       promotion_decide: 'Student promotion decision changed',
       promotion_apply: 'Promotion applied',
       promotion_undo: 'Promotion undone',
+      promotion_internalOffer: 'Graduates offered the internal path',
       learningObjective_tagColumn: 'Score column TPs set',
       learningObjective_tagQuestion: 'Question TPs set',
       extracurricular_addMembers: 'Extracurricular members added',

@@ -16,6 +16,7 @@ export const auditLabelsId = {
       promotion_decide: 'Keputusan kenaikan siswa diubah',
       promotion_apply: 'Kenaikan kelas diterapkan',
       promotion_undo: 'Kenaikan kelas dibatalkan',
+      promotion_internalOffer: 'Lulusan ditawari jalur internal',
       learningObjective_tagColumn: 'TP kolom nilai diatur',
       learningObjective_tagQuestion: 'TP soal diatur',
       extracurricular_addMembers: 'Anggota ekstrakurikuler ditambahkan',

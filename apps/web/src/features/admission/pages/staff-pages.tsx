@@ -593,6 +593,7 @@ interface WaveDraft {
   testDurationMinutes: number | string;
   testQuestionCount: number | string;
   isActive: boolean;
+  internal: boolean;
 }
 const draftOf = (w?: Wave): WaveDraft => ({
   academicYearId: w ? String(w.academicYearId) : null,
@@ -607,6 +608,7 @@ const draftOf = (w?: Wave): WaveDraft => ({
   testDurationMinutes: w?.testDurationMinutes ?? 60,
   testQuestionCount: w?.testQuestionCount ?? 20,
   isActive: w?.isActive ?? true,
+  internal: w?.internal ?? false,
 });
 
 function WaveForm({ wave, onDone }: { wave?: Wave; onDone: () => void }) {
@@ -736,6 +738,13 @@ function WaveForm({ wave, onDone }: { wave?: Wave; onDone: () => void }) {
           onChange={(e) => set('isActive', e.currentTarget.checked)}
           mt="lg"
         />
+        <Switch
+          label={t('adm.waves.internal')}
+          description={t('adm.waves.internalHint')}
+          checked={d.internal}
+          onChange={(e) => set('internal', e.currentTarget.checked)}
+          mt="lg"
+        />
       </SimpleGrid>
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
@@ -788,6 +797,11 @@ export function AdmissionWavesPage() {
                     <Badge color={w.isOpen ? 'green' : 'gray'} variant="light">
                       {t(w.isOpen ? 'adm.waves.open' : 'adm.waves.closed')}
                     </Badge>
+                    {w.internal && (
+                      <Badge color="grape" variant="light" ml={4}>
+                        {t('adm.waves.internalBadge')}
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {w.academicYearName} · {w.gradeName}
