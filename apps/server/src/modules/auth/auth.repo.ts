@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '@mms/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { employees, knownDevices, loginAttempts, sessions, students, units, users } from '../../db/schema/index.ts';
@@ -58,6 +58,14 @@ export async function findUserByUsername(db: Executor, username: string) {
 export async function findUserById(db: Executor, id: number) {
   const [row] = await selectAuthUsers(db).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+export async function displayNamesOf(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 /**

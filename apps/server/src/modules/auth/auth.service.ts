@@ -23,6 +23,12 @@ export async function accountName(exec: Executor, userId: number): Promise<strin
   return (await repo.findUserById(exec, userId))?.displayName ?? null;
 }
 
+/** The names of some accounts at once (`accountName` of each), by user id; an unknown id is left out. */
+export async function accountNames(exec: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+  const rows = await repo.displayNamesOf(exec, [...new Set(userIds)]);
+  return new Map(rows.map((r) => [r.id, r.displayName]));
+}
+
 const TOUCH_EVERY_MS = 60_000;
 
 export interface LoginResult {

@@ -18,8 +18,8 @@ import { clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { userCan } from '../../lib/scope.ts';
 import { access } from '../access/access.service.ts';
-import { accountName } from '../auth/auth.service.ts';
-import { savedDescriptionsOf } from '../descriptions/descriptions.service.ts';
+import { accountNames } from '../auth/auth.service.ts';
+import { savedDescriptionsOf, savedDescriptionsOfClass } from '../descriptions/descriptions.service.ts';
 import { createGradesService } from '../grades/grades.service.ts';
 import { raporReminderText } from '../notifications/notice-template.ts';
 import { notify, userContact } from '../notifications/outbox.ts';
@@ -42,11 +42,13 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export function createRaporWorkflowService(db: Database, dataDir: string) {
   const grades = createGradesService(db);
   const rapor = createRaporService(db, dataDir);
-  const names = new Map<number, string | null>();
-  async function nameOf(exec: Executor, userId: number | null) {
-    if (userId === null) return null;
-    if (!names.has(userId)) names.set(userId, await accountName(exec, userId));
-    return names.get(userId) ?? null;
+  /** The names of the accounts that did something on the board, in one query; `name(id)` null for none. */
+  async function namesOf(exec: Executor, userIds: readonly (number | null | undefined)[]) {
+    const names = await accountNames(
+      exec,
+      userIds.filter((id): id is number => typeof id === 'number'),
+    );
+    return (id: number | null | undefined) => (id == null ? null : (names.get(id) ?? null));
   }
 
   async function classOf(classGroupId: number) {
@@ -76,15 +78,24 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
       repo.seenOf(exec, round),
       repo.reopensOf(exec, round),
     ]);
-    const perStudent = await Promise.all(
-      students.map(async (s) => {
-        const [scores, descriptions] = await Promise.all([
-          grades.scoresOfStudent(s.id, semester),
-          savedDescriptionsOf(exec, s.id, cls.id, semester),
-        ]);
-        return { student: s, scores: scores.className === cls.name ? scores.subjects : [], descriptions };
-      }),
-    );
+    // the class's scores and descriptions in a fixed number of queries, whatever its size (the rapor's class reads)
+    const [scoresOf, descriptionsOf, name] = await Promise.all([
+      grades.scoresOfStudents(
+        cls,
+        semester,
+        students.map((s) => s.id),
+      ),
+      savedDescriptionsOfClass(exec, cls.id, semester),
+      namesOf(
+        exec,
+        submissions.map((x) => x.submittedByUserId),
+      ),
+    ]);
+    const perStudent = students.map((s) => ({
+      student: s,
+      scores: scoresOf.get(s.id) ?? [],
+      descriptions: descriptionsOf.get(s.id) ?? new Map<number, string>(),
+    }));
     const subjects = new Map<number, { name: string; teacher: (typeof teachers)[number] | null }>();
     for (const t of teachers) subjects.set(t.subjectId, { name: t.subjectName, teacher: t });
     for (const p of perStudent) {
@@ -92,24 +103,22 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
         if (!subjects.has(x.subjectId)) subjects.set(x.subjectId, { name: x.subjectName, teacher: null });
     }
     const submittedOf = new Map(submissions.map((x) => [x.subjectId, x]));
-    const rows = await Promise.all(
-      [...subjects].map(async ([subjectId, s]) => {
-        const sub = submittedOf.get(subjectId);
-        const ref = (x: (typeof students)[number]) => ({ id: x.id, name: x.name });
-        return {
-          subjectId,
-          name: s.name,
-          teacher: s.teacher ? { employeeId: s.teacher.employeeId, name: s.teacher.employeeName } : null,
-          teacherUserId: s.teacher?.userId ?? null,
-          submittedAt: iso(sub?.submittedAt),
-          submittedBy: sub ? await nameOf(exec, sub.submittedByUserId) : null,
-          missingScore: perStudent
-            .filter((p) => (p.scores.find((x) => x.subjectId === subjectId)?.final ?? null) === null)
-            .map((p) => ref(p.student)),
-          missingDescription: perStudent.filter((p) => !p.descriptions.get(subjectId)).map((p) => ref(p.student)),
-        };
-      }),
-    );
+    const rows = [...subjects].map(([subjectId, s]) => {
+      const sub = submittedOf.get(subjectId);
+      const ref = (x: (typeof students)[number]) => ({ id: x.id, name: x.name });
+      return {
+        subjectId,
+        name: s.name,
+        teacher: s.teacher ? { employeeId: s.teacher.employeeId, name: s.teacher.employeeName } : null,
+        teacherUserId: s.teacher?.userId ?? null,
+        submittedAt: iso(sub?.submittedAt),
+        submittedBy: sub ? name(sub.submittedByUserId) : null,
+        missingScore: perStudent
+          .filter((p) => (p.scores.find((x) => x.subjectId === subjectId)?.final ?? null) === null)
+          .map((p) => ref(p.student)),
+        missingDescription: perStudent.filter((p) => !p.descriptions.get(subjectId)).map((p) => ref(p.student)),
+      };
+    });
     rows.sort((a, b) => a.name.localeCompare(b.name, 'id'));
     const complete =
       rows.length > 0 &&
@@ -131,14 +140,22 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
     const seenOf = new Map(b.seen.map((n) => [n.studentId, n.firstSeenAt]));
     const studentName = new Map(b.students.map((s) => [s.id, s.name]));
     const subjectName = new Map(b.rows.map((s) => [s.subjectId, s.name]));
+    // a reopen's subject is the board's, or one that since left it (its name read once for all)
+    const [otherSubjects, name] = await Promise.all([
+      school.subjectNamesOf(
+        db,
+        b.reopens.map((r) => r.subjectId).filter((id) => !subjectName.has(id)),
+      ),
+      namesOf(db, [b.state?.lockedByUserId, b.state?.publishedByUserId, ...b.reopens.map((r) => r.openedByUserId)]),
+    ]);
     return {
       classGroup: { id: cls.id, name: cls.name },
       semester,
       status: b.state?.status ?? 'DRAFT',
       lockedAt: iso(b.state?.lockedAt),
-      lockedBy: await nameOf(db, b.state?.lockedByUserId ?? null),
+      lockedBy: name(b.state?.lockedByUserId),
       publishedAt: iso(b.state?.publishedAt),
-      publishedBy: await nameOf(db, b.state?.publishedByUserId ?? null),
+      publishedBy: name(b.state?.publishedByUserId),
       complete: b.complete,
       can: {
         note: mayNote.size > 0 && userCan(user, 'rapor.note'),
@@ -156,21 +173,19 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
         note: noteOf.get(s.id) ?? null,
         seenAt: iso(seenOf.get(s.id)),
       })),
-      reopens: await Promise.all(
-        b.reopens.map(async (r) => ({
-          id: r.id,
-          subjectId: r.subjectId,
-          subjectName: subjectName.get(r.subjectId) ?? (await school.findSubject(db, r.subjectId))?.name ?? '-',
-          studentId: r.studentId,
-          studentName: studentName.get(r.studentId) ?? '-',
-          previousScore: r.previousHundredths === null ? null : r.previousHundredths / 100,
-          previousDescription: r.previousDescription,
-          reason: r.reason,
-          openedBy: await nameOf(db, r.openedByUserId),
-          openedAt: r.openedAt.toISOString(),
-          closedAt: iso(r.closedAt),
-        })),
-      ),
+      reopens: b.reopens.map((r) => ({
+        id: r.id,
+        subjectId: r.subjectId,
+        subjectName: subjectName.get(r.subjectId) ?? otherSubjects.get(r.subjectId) ?? '-',
+        studentId: r.studentId,
+        studentName: studentName.get(r.studentId) ?? '-',
+        previousScore: r.previousHundredths === null ? null : r.previousHundredths / 100,
+        previousDescription: r.previousDescription,
+        reason: r.reason,
+        openedBy: name(r.openedByUserId),
+        openedAt: r.openedAt.toISOString(),
+        closedAt: iso(r.closedAt),
+      })),
     };
   }
 

@@ -102,6 +102,33 @@ describe('the rapor workflow', () => {
     expect((await ctx.call(pupil, 'GET', `/api/v1/rapor/my-subjects?semester=${semester}`)).statusCode).toBe(403);
   });
 
+  it('names, in a class of several students, exactly those who lack a final score or a description', async () => {
+    const [a, b, c] = f.studentsA;
+    const col = await ctx.call(f.subjectTeacher, 'POST', '/api/v1/scores/columns', {
+      classGroupId: f.classA.id,
+      subjectId: f.subject.id,
+      semester,
+      kind: 'SUMATIF',
+      title: 'Kuis papan',
+      date: '2026-11-09',
+    });
+    expect(col.statusCode, col.body).toBeLessThan(300);
+    const cid = col.json<ScoreColumn>().id;
+    const cells = await ctx.call(f.subjectTeacher, 'PUT', '/api/v1/scores/cells', {
+      cells: [a!.id, pupilId].map((studentId) => ({ columnId: cid, studentId, score: 70 })),
+    });
+    expect(cells.statusCode, cells.body).toBe(200);
+    expect((await describeAll([b!.id])).statusCode).toBe(200);
+    const row = (await board(f.homeroomA)).subjects[0]!;
+    const idsOf = (xs: { id: number }[]) => xs.map((x) => x.id).sort((x, y) => x - y);
+    const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+    expect(idsOf(row.missingScore)).toEqual(sorted([b!.id, c!.id]));
+    expect(idsOf(row.missingDescription)).toEqual(sorted([a!.id, c!.id, pupilId]));
+    expect(row.submittedBy).toBe(f.subjectTeacher.user.displayName);
+    // leave the sheet as it was for the lock below
+    expect((await ctx.call(f.subjectTeacher, 'DELETE', `/api/v1/scores/columns/${cid}`)).statusCode).toBe(200);
+  });
+
   it('sends a reminder through the outbox and keeps the homeroom’s notes to the homeroom', async () => {
     const r = await ctx.call(f.homeroomA, 'POST', url('remind'), { semester, subjectId: f.subject.id });
     expect(r.statusCode, r.body).toBe(200);

@@ -100,6 +100,10 @@ export const findGrade = (exec: Executor, id: number) => structure.findGrade(exe
 /** A subject by id with its unit. */
 export const findSubject = (exec: Executor, id: number) => structure.findSubject(exec, id);
 
+/** The names of some subjects by id, in one query (the rapor board's reopens). */
+export const subjectNamesOf = (exec: Executor, ids: readonly number[]) =>
+  structure.subjectNamesOf(exec, [...new Set(ids)]);
+
 /**
  * The class and subject pairs the employee teaches in the active year (a teaching assignment or a timetable slot):
  * the one definition of "may score this subject in this class" for a teacher.

@@ -462,6 +462,16 @@ export async function findSubject(db: Executor, id: number) {
   return row;
 }
 
+/** The names of some subjects at once, by id (an unknown id is left out). */
+export async function subjectNamesOf(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(inArray(subjects.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function findSubjectByCode(db: Executor, unitId: number, code: string) {
   const [row] = await db
     .select({ id: subjects.id, name: subjects.name })
