@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AuthUser, PromotionRun } from '@mms/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render.tsx';
 import { registerPromotionMessages } from '../i18n.ts';
 import { PromotionPage } from './promotion-page.tsx';
@@ -66,14 +66,39 @@ const run: PromotionRun = {
   counts: { promote: 1, retain: 1, graduate: 0 },
 };
 
-/** The API as the page asks it: the years, and the unit's promotion from the year asked for (404: none yet). */
+const admin: AuthUser = { ...principal, id: 9, username: 'admin', division: 'ADMIN', employeeId: null, unit: null };
+const units = {
+  items: [
+    { id: 1, code: 'SD', name: 'SD Uji' },
+    { id: 2, code: 'SMP', name: 'SMP Uji' },
+  ],
+  total: 2,
+};
+const refusal = 'Rapor semester genap kelas 7A belum dikunci; kunci rapornya dulu sebelum menerapkan kenaikan kelas';
+
+/**
+ * The API as the page asks it: the units, the years, and the unit's promotion from the year asked for (404: none
+ * yet); the apply is refused while a class's rapor is not locked.
+ */
 function serve(promotion: PromotionRun | null) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(String(url));
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(init?.body ? `${String(url)} ${String(init.body)}` : String(url));
       const path = String(url).replace(/\?.*$/, '');
+      if (path === '/api/v1/units') return new Response(JSON.stringify(units), { status: 200 });
+      if (path === '/api/v1/promotions/5/internal-waves') {
+        const items = [{ id: 31, name: 'Jalur internal', unitName: 'SMP Uji', gradeName: 'Kelas 7' }];
+        return new Response(JSON.stringify({ items }), { status: 200 });
+      }
+      if (path === '/api/v1/promotions/5/internal-admission') {
+        const result = { created: 2, existing: 0, waveName: 'Jalur internal SMP Uji' };
+        return new Response(JSON.stringify(result), { status: 200 });
+      }
+      if (path === '/api/v1/promotions/5/apply') {
+        return new Response(JSON.stringify({ error: { code: 'CONFLICT', message: refusal } }), { status: 409 });
+      }
       if (path === '/api/v1/academic-years') return new Response(JSON.stringify(years), { status: 200 });
       if (path === '/api/v1/promotions' && promotion) return new Response(JSON.stringify(promotion), { status: 200 });
       return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Kenaikan kelas tidak ditemukan' } }), {
@@ -85,6 +110,10 @@ function serve(promotion: PromotionRun | null) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+// an open Select scrolls its chosen option into view, which jsdom does not do
+beforeAll(() => {
+  Element.prototype.scrollIntoView ??= () => {};
+});
 
 describe('the year-end promotion wizard', { timeout: 30_000 }, () => {
   it('starts from the active year, shows each class with its decisions and asks before applying', async () => {
@@ -101,10 +130,42 @@ describe('the year-end promotion wizard', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText('Salin wali kelas ke kelas baru')).toHaveProperty('checked', true);
   });
 
+  it('keeps the apply dialog open with the server’s refusal naming the classes whose rapors are not locked', async () => {
+    serve(run);
+    await renderWithApp(<PromotionPage />, '/', { user: principal, messages: [registerPromotionMessages] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Terapkan kenaikan kelas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terapkan kenaikan kelas?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ya, lanjutkan' }));
+    expect((await within(dialog).findByTestId('promotion-apply-error')).textContent).toBe(refusal);
+  });
+
+  it('lets a user of every unit (ADMIN) choose the unit first, and asks for that unit’s promotion', async () => {
+    const calls = serve(run);
+    await renderWithApp(<PromotionPage />, '/', { user: admin, messages: [registerPromotionMessages] });
+    expect(await screen.findByText('Pilih unit sekolah.')).toBeTruthy();
+    expect(calls.some((u) => u.startsWith('/api/v1/promotions'))).toBe(false);
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Unit' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'SMP – SMP Uji', hidden: true }));
+    expect(await screen.findByTestId('promotion-class-7A')).toBeTruthy();
+    expect(calls.some((u) => u.startsWith('/api/v1/promotions?') && /unitId=2\b/.test(u))).toBe(true);
+  });
+
+  it('offers the graduates of an applied year the SMP internal path in the internal wave', async () => {
+    const applied: PromotionRun = { ...run, status: 'APPLIED', counts: { promote: 0, retain: 0, graduate: 2 } };
+    const calls = serve(applied);
+    await renderWithApp(<PromotionPage />, '/', { user: principal, messages: [registerPromotionMessages] });
+    const offer = await screen.findByTestId('promotion-internal');
+    const button = within(offer).getByRole('button', { name: 'Tawarkan jalur internal SMP' });
+    await vi.waitFor(() => expect(button).toHaveProperty('disabled', false)); // the one internal wave is chosen
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(calls).toContain('/api/v1/promotions/5/internal-admission {"waveId":31}'));
+  });
+
   it('offers a proposal from the active year into the next when there is none yet', async () => {
     serve(null);
     await renderWithApp(<PromotionPage />, '/', { user: principal, messages: [registerPromotionMessages] });
     expect(await screen.findByText('Belum ada usulan kenaikan kelas untuk tahun pelajaran ini.')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Unit' })).toBeNull(); // a principal is bound to their unit
     expect(screen.getByRole('button', { name: 'Buat usulan' })).toHaveProperty('disabled', false);
   });
 });

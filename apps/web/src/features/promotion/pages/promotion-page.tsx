@@ -14,15 +14,26 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PROMOTION_DECISIONS, type PromotionDecision, type PromotionRun } from '@mms/shared';
+import { ALL_UNIT_DIVISIONS, PROMOTION_DECISIONS, type PromotionDecision, type PromotionRun } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-fields.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { UnitSelect, useDefaultUnitId } from '../../../components/pickers.tsx';
+import { errorText } from '../../../i18n/index.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
 import { useAcademicYears } from '../../school/api.ts';
-import { useApplyPromotion, useDecidePromotion, usePromotion, useProposePromotion, useUndoPromotion } from '../api.ts';
+import {
+  useApplyPromotion,
+  useDecidePromotion,
+  useInternalWaves,
+  useOfferInternal,
+  usePromotion,
+  useProposePromotion,
+  useUndoPromotion,
+} from '../api.ts';
 
 type Change = { decision: PromotionDecision; targetClassName: string };
 type ClassOfRun = PromotionRun['classes'][number];
@@ -122,11 +133,64 @@ function ClassDecisions({ run, cls }: { run: PromotionRun; cls: ClassOfRun }) {
   );
 }
 
+/**
+ * After the apply, "Tawarkan jalur internal SMP": the graduates get an accepted application each in an internal wave
+ * another unit opened for the new year (docs/promotion.md). For the leaders who also decide admissions.
+ */
+function InternalOffer({ run }: { run: PromotionRun }) {
+  const { t } = useTranslation();
+  const waves = useInternalWaves(run.id);
+  const offer = useOfferInternal();
+  const [waveId, setWaveId] = useState<string | null>(null);
+  const items = waves.data?.items ?? [];
+  const chosen = waveId ?? (items.length === 1 ? String(items[0]!.id) : null);
+  return (
+    <Paper withBorder p="sm" component="section" data-testid="promotion-internal">
+      <Title order={2} fz="h5" mb="xs">
+        {t('promotion.internalTitle')}
+      </Title>
+      <Text size="sm" mb="xs">
+        {t('promotion.internalText')}
+      </Text>
+      {waves.isSuccess && !items.length ? (
+        <Text c="dimmed" size="sm">
+          {t('promotion.internalNone', { year: run.toYear.name })}
+        </Text>
+      ) : (
+        <Group align="end">
+          <Select
+            label={t('promotion.internalWave')}
+            data={items.map((w) => ({ value: String(w.id), label: `${w.unitName} · ${w.name} (${w.gradeName})` }))}
+            value={chosen}
+            onChange={setWaveId}
+            w={320}
+          />
+          <Button
+            disabled={!chosen}
+            loading={offer.isPending}
+            onClick={() =>
+              offer.mutate(
+                { id: run.id, body: { waveId: Number(chosen) } },
+                { onSuccess: (res) => notifyInfo(t('promotion.internalDone', res)), onError: notifyError },
+              )
+            }
+          >
+            {t('promotion.internalOffer')}
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
 /** The year-end wizard: choose the years, review each class's proposal, apply, undo (issue 40 §4). */
 export function PromotionPage() {
   const { t } = useTranslation();
   const can = useCan();
   const manages = can('promotion.manage');
+  // an ADMIN or YAYASAN user is bound to no one unit: they choose it (the server needs one for a promotion)
+  const allUnits = ALL_UNIT_DIVISIONS.includes(useCurrentUser().division);
+  const [unitId, setUnitId] = useState<number | null>(useDefaultUnitId());
   const years = useAcademicYears();
   const list = [...(years.data?.items ?? [])].sort((a, b) => a.startDate.localeCompare(b.startDate));
   const [fromYearId, setFromYearId] = useState<number | null>(null);
@@ -140,7 +204,8 @@ export function PromotionPage() {
   const fromYear = list.find((y) => y.id === fromId);
   const toId = toYearId ?? (fromYear ? list.find((y) => y.startDate > fromYear.startDate)?.id : undefined) ?? null;
   const graduationOn = graduationDate ?? fromYear?.endDate ?? null;
-  const run = usePromotion(fromId);
+  const needsUnit = allUnits && unitId === null;
+  const run = usePromotion(fromId, allUnits ? unitId : null, !needsUnit);
   const propose = useProposePromotion();
   const apply = useApplyPromotion();
   const undo = useUndoPromotion();
@@ -155,6 +220,7 @@ export function PromotionPage() {
     <Stack>
       <PageTitle>{t('promotion.title')}</PageTitle>
       <Group align="end" wrap="wrap">
+        {allUnits && <UnitSelect value={unitId} onChange={setUnitId} placeholder={t('promotion.pickUnit')} />}
         <Select
           label={t('promotion.fromYear')}
           data={yearOptions}
@@ -180,7 +246,9 @@ export function PromotionPage() {
           />
         )}
       </Group>
-      {fromId === null ? (
+      {needsUnit ? (
+        <Text c="dimmed">{t('promotion.pickUnit')}</Text>
+      ) : fromId === null ? (
         <Text c="dimmed">{t('promotion.pickYears')}</Text>
       ) : run.isLoading ? (
         <Skeleton h={120} />
@@ -195,7 +263,12 @@ export function PromotionPage() {
               loading={propose.isPending}
               onClick={() =>
                 propose.mutate(
-                  { fromYearId: fromId, toYearId: toId!, graduationDate: graduationOn! },
+                  {
+                    fromYearId: fromId,
+                    toYearId: toId!,
+                    graduationDate: graduationOn!,
+                    ...(allUnits && unitId ? { unitId } : {}),
+                  },
                   { onError: notifyError },
                 )
               }
@@ -221,6 +294,9 @@ export function PromotionPage() {
             )}
           </Group>
           {!manages && <Text c="dimmed">{t('promotion.readOnly')}</Text>}
+          {manages && can('admission.decide') && r.status === 'APPLIED' && r.counts.graduate > 0 && (
+            <InternalOffer run={r} />
+          )}
           {r.classes.map((cls) => (
             <ClassDecisions key={`${cls.classGroupId}:${r.status}`} run={r} cls={cls} />
           ))}
@@ -228,7 +304,10 @@ export function PromotionPage() {
       )}
       <Modal
         opened={confirm !== null}
-        onClose={() => setConfirm(null)}
+        onClose={() => {
+          setConfirm(null);
+          apply.reset();
+        }}
         title={confirm === 'undo' ? t('promotion.undoTitle') : t('promotion.applyTitle')}
       >
         {r && (
@@ -238,6 +317,11 @@ export function PromotionPage() {
                 ? t('promotion.undoText', { year: r.toYear.name })
                 : t('promotion.applyText', { year: r.toYear.name })}
             </Text>
+            {confirm === 'apply' && apply.error && (
+              <Alert color="red" data-testid="promotion-apply-error">
+                {errorText(apply.error)}
+              </Alert>
+            )}
             {confirm === 'apply' && (
               <>
                 <Checkbox
@@ -277,7 +361,6 @@ export function PromotionPage() {
                           done();
                           notifyInfo(t('promotion.applied', res));
                         },
-                        onError: notifyError,
                       },
                     );
                   }
