@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, SEMESTERS } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
+import { actorOf } from '../../lib/audit.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { userOf } from '../../lib/scope.ts';
 import { createRaporUnitService } from './rapor-unit.service.ts';
@@ -50,7 +51,7 @@ export const raporUnitRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: str
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await units.start(userOf(request), request.body, requestLang(request))),
+      reply.code(202).send(await units.start(userOf(request), request.body, requestLang(request), actorOf(request))),
   );
   app.get(
     '/',
@@ -77,7 +78,7 @@ export const raporUnitRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: str
       },
     },
     async (request, reply) => {
-      const { name, stream } = await units.download(userOf(request), request.query);
+      const { name, stream } = await units.download(userOf(request), request.query, actorOf(request));
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${name}"`)

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import JSZip from 'jszip';
 import type { AuthUser, Lang, Semester } from '@mms/shared';
 import type { Database } from '../../db/client.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
 import { JOB } from '../../jobs/names.ts';
 import { runningJobs } from '../../jobs/queue.ts';
 import { clock } from '../../lib/clock.ts';
@@ -184,10 +185,12 @@ export function createRaporUnitService(db: Database, dataDir: string) {
   /**
    * Asks for the unit's rapors: recorded as queued, then made by the job queue (on whichever server takes it) or,
    * where this process runs no queue (a test), here in the background. 409 while the unit's last run is open.
+   * Audited (`rapor.unit.start`: who, the unit, the year and the semester).
    */
-  async function start(user: AuthUser, q: { unitId?: number; semester?: Semester }, lang: Lang) {
+  async function start(user: AuthUser, q: { unitId?: number; semester?: Semester }, lang: Lang, actor: AuditActor) {
     const unitId = unitOf(user, q.unitId);
-    if (!(await school.findUnit(db, unitId))) throw notFound('Unit');
+    const unit = await school.findUnit(db, unitId);
+    if (!unit) throw notFound('Unit');
     const last = await readRun(dataDir, unitId);
     if (last && (last.state === 'queued' || last.state === 'running')) {
       throw conflict('Rapor satu unit sedang dibuat; tunggu sampai selesai');
@@ -209,6 +212,12 @@ export function createRaporUnitService(db: Database, dataDir: string) {
       by: user.displayName,
     };
     await writeRun(dataDir, run);
+    await audit(db, actor, {
+      action: 'rapor.unit.start',
+      entityType: 'unit',
+      entityId: unitId,
+      after: { run: run.id, unit: unit.name, academicYear: year.name, semester },
+    });
     const job: RaporUnitJob = { id: run.id, unitId, semester, lang, userId: user.id };
     const jobs = runningJobs();
     const queued = jobs ? await jobs.send(JOB.raporUnit, job).catch(() => null) : null;
@@ -224,14 +233,20 @@ export function createRaporUnitService(db: Database, dataDir: string) {
     return { run: await readRun(dataDir, unitOf(user, q.unitId)) };
   }
 
-  /** The unit's last zip, once its run is done (404 before). */
-  async function download(user: AuthUser, q: { unitId?: number }) {
+  /** The unit's last zip, once its run is done (404 before). Audited (`rapor.unit.download`). */
+  async function download(user: AuthUser, q: { unitId?: number }, actor: AuditActor) {
     const unitId = unitOf(user, q.unitId);
     const run = await readRun(dataDir, unitId);
     const file = zipFile(dataDir, unitId);
     if (run?.state !== 'done' || !run.file || !(await fs.stat(file).catch(() => null))) {
       throw notFound('Berkas rapor satu unit');
     }
+    await audit(db, actor, {
+      action: 'rapor.unit.download',
+      entityType: 'unit',
+      entityId: unitId,
+      after: { run: run.id, file: run.file, semester: run.semester },
+    });
     return { name: run.file, stream: createReadStream(file) };
   }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classGroups } from '../../db/schema/index.ts';
+import { auditLog, classGroups } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
 import {
@@ -86,6 +86,20 @@ describe('the unit’s rapors as one zip', () => {
     expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="rapor-unit-\d+-GANJIL\.zip"$/);
     expect(zip.headers['cache-control']).toContain('no-store');
     expect((await pdfsOf(zip.rawPayload)).names).toHaveLength(classNames.length);
+    // the start and the download are audited: who, the unit, the year and the semester
+    const logged = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'unit'), eq(auditLog.entityId, String(f.unitId))));
+    const run = started.json<RaporUnitRun>().id;
+    expect(logged.find((l) => l.action === 'rapor.unit.start')).toMatchObject({
+      actorUserId: principal.user.id,
+      after: { run, academicYear: f.year.name, semester: 'GANJIL' },
+    });
+    expect(logged.find((l) => l.action === 'rapor.unit.download')).toMatchObject({
+      actorUserId: principal.user.id,
+      after: { run, semester: 'GANJIL' },
+    });
 
     // a run that is open (on this or another server): a second start is refused, and there is no zip meanwhile
     const open = (await readRun(ctx.config.dataDir, f.unitId))!;

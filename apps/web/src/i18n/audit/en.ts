@@ -10,6 +10,8 @@ export const auditLabelsEn: AuditLabelMessages = {
       rapor_lock: "Class's report cards locked",
       rapor_reopen: "Student's report card subject reopened",
       rapor_publish: "Class's report cards published",
+      rapor_unit_start: "A whole unit's report cards started",
+      rapor_unit_download: "A whole unit's report card zip downloaded",
       promotion_propose: 'Promotion proposed',
       promotion_decide: 'Student promotion decision changed',
       promotion_apply: 'Promotion applied',

@@ -12,6 +12,8 @@ export const auditLabelsId = {
       rapor_lock: 'Rapor kelas dikunci',
       rapor_reopen: 'Mapel rapor siswa dibuka kembali',
       rapor_publish: 'Rapor kelas diterbitkan',
+      rapor_unit_start: 'Pembuatan rapor satu unit dimulai',
+      rapor_unit_download: 'Zip rapor satu unit diunduh',
       promotion_propose: 'Kenaikan kelas diusulkan',
       promotion_decide: 'Keputusan kenaikan siswa diubah',
       promotion_apply: 'Kenaikan kelas diterapkan',
