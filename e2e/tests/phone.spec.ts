@@ -123,3 +123,25 @@ test("the student's own attendance on a phone: whole badges, no sideways scrolli
     expect(await badge.evaluate((b) => b.scrollWidth <= b.clientWidth + 1)).toBe(true);
   }
 });
+
+test("the student's own payments and bills on a phone: every amount and status on the screen, on one line", async ({
+  page,
+}) => {
+  await signIn(page, 'student');
+  await page.goto('/backend/mms/students/student/payment');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  for (const name of ['Riwayat pembayaran', 'Tagihan']) {
+    const table = page.getByRole('table', { name, exact: true });
+    await expect(table).toBeVisible();
+    await expectOnScreen(page, table);
+  }
+  // an amount is never broken after "Rp"
+  const amount = page.getByRole('table', { name: 'Tagihan', exact: true }).getByText(/^Rp /).first();
+  const lines = await amount.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+});

@@ -34,34 +34,39 @@ export function StudentPaymentPage() {
         {payments.length === 0 ? (
           <Text>{t('financePayments.student.noPayments')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table withTableBorder aria-label={t('financePayments.student.payments')} data-testid="my-payments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('financePayments.list.number')}</Table.Th>
-                  <Table.Th>{t('financePayments.list.date')}</Table.Th>
-                  <Table.Th ta="right">{t('financePayments.list.amount')}</Table.Th>
-                  <Table.Th>{t('financePayments.list.status')}</Table.Th>
+          // two columns (number over date, amount over status), so a 360 px phone shows every payment whole
+          <Table withTableBorder aria-label={t('financePayments.student.payments')} data-testid="my-payments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  {t('financePayments.list.number')} · {t('financePayments.list.date')}
+                </Table.Th>
+                <Table.Th ta="right">
+                  {t('financePayments.list.amount')} · {t('financePayments.list.status')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payments.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Link to={studentReceiptPath(p.id)}>{p.number}</Link>
+                    <Text size="sm" c="dimmed">
+                      {dateText(p.date, 'short')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatRupiah(p.amount)}
+                    </Text>
+                    <Badge variant="light" color={p.status === 'REVERSED' ? 'red' : 'green'}>
+                      {t(`financePayments.statuses.${p.status}`)}
+                    </Badge>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Link to={studentReceiptPath(p.id)}>{p.number}</Link>
-                    </Table.Td>
-                    <Table.Td>{dateText(p.date, 'short')}</Table.Td>
-                    <Table.Td ta="right">{formatRupiah(p.amount)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={p.status === 'REVERSED' ? 'red' : 'green'}>
-                        {t(`financePayments.statuses.${p.status}`)}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
@@ -93,7 +98,9 @@ export function StudentPaymentPage() {
                       </Table.Td>
                       <Table.Td>{b.componentName}</Table.Td>
                       <Table.Td>{periodText(b)}</Table.Td>
-                      <Table.Td ta="right">{formatRupiah(b.outstanding)}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatRupiah(b.outstanding)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
