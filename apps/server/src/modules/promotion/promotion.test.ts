@@ -371,6 +371,8 @@ describe('the SD graduates offered the SMP internal admission path', () => {
     expect((await offer(await ctx.as('TU'), internalWave)).statusCode).toBe(403);
     expect((await offer(homeroom, internalWave)).statusCode).toBe(403);
     expect((await offer(null, internalWave)).statusCode).toBe(401);
+    expect((await ctx.call(homeroom, 'GET', `${API}/${sdRun}/internal-waves`)).statusCode).toBe(403);
+    expect((await ctx.call(principal, 'GET', `${API}/${sdRun}/internal-waves`)).statusCode).toBe(403); // the SD's run
     expect((await ctx.call(principal, 'POST', `${API}/${sdRun}/internal-admission`, { waveId: 'x' })).statusCode).toBe(
       400,
     );
