@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Rapor } from '@mms/shared';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -167,5 +167,55 @@ describe('the rapor preview', { timeout: 30_000 }, () => {
     const teacher = authUser({ division: 'TEACHER', unit: principal.unit });
     await renderWithApp(<UnitRaporJob semester="GANJIL" />, '/', { user: teacher });
     expect(screen.queryByTestId('unit-rapor-job')).toBeNull();
+  });
+
+  it('lets an ADMIN (every unit, none on the account) choose the unit, and names it in every call', async () => {
+    const calls: string[] = [];
+    const done: UnitRaporRun = {
+      id: 'r2',
+      unitId: 2,
+      semester: 'GANJIL',
+      state: 'done',
+      done: 5,
+      total: 5,
+      startedAt: '2026-11-18T03:00:00.000Z',
+      finishedAt: '2026-11-18T03:05:00.000Z',
+      file: 'rapor-unit-2-GANJIL.zip',
+      error: null,
+      by: 'Administrator',
+    };
+    const units = {
+      items: [
+        { id: 1, code: 'SD', name: 'SD IT' },
+        { id: 2, code: 'SMP', name: 'SMP IT' },
+      ],
+      total: 2,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        calls.push(init?.body ? `${init.method} ${String(url)} ${String(init.body)}` : String(url));
+        const path = String(url).replace(/\?.*$/, '');
+        const body =
+          path === '/api/v1/units' ? units : init?.method === 'POST' ? { ...done, state: 'queued' } : { run: done };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: init?.method === 'POST' ? 202 : 200 }));
+      }),
+    );
+    await renderWithApp(<UnitRaporJob semester="GANJIL" />, '/', { user: authUser({ division: 'ADMIN', unit: null }) });
+    const button = await screen.findByRole('button', { name: 'Rapor satu unit (zip)' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(calls.some((u) => u.startsWith('/api/v1/rapor/unit'))).toBe(false);
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Unit' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'SMP – SMP IT', hidden: true }));
+    const link = await screen.findByRole('link', { name: 'Unduh zip' });
+    expect(link.getAttribute('href')).toBe('/api/v1/rapor/unit/zip?unitId=2');
+    expect(calls).toContain('/api/v1/rapor/unit?unitId=2');
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Buat rapor satu unit?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Buat zip' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.startsWith('POST'))).toBe('POST /api/v1/rapor/unit {"semester":"GANJIL","unitId":2}'),
+    );
   });
 });

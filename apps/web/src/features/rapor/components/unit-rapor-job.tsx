@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import type { Semester } from '@mms/shared';
+import { ALL_UNIT_DIVISIONS, type Semester } from '@mms/shared';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnitSelect } from '../../../components/pickers.tsx';
 import { api } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/dialogs.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -40,6 +42,7 @@ const id = {
     done: 'Zip rapor semester {{semester}} siap ({{total}} kelas).',
     download: 'Unduh zip',
     failed: 'Pembuatan rapor satu unit gagal: {{error}}',
+    chooseUnit: 'Pilih unit',
   },
 };
 const en: typeof id = {
@@ -54,6 +57,7 @@ const en: typeof id = {
     done: 'The {{semester}} semester report card zip is ready ({{total}} classes).',
     download: 'Download zip',
     failed: "Making the unit's report cards failed: {{error}}",
+    chooseUnit: 'Choose a unit',
   },
 };
 /** Adds the component's texts to both languages (again after i18next is set up anew, as in a test). */
@@ -67,24 +71,32 @@ registerUnitRaporMessages();
 /**
  * A whole unit's rapors as one zip (issue 40 §2), for the unit's leaders (`rapor.unitJob`) on the rapor screen:
  * start the server's job (after a confirmation), its progress in classes (polled each second while it runs), and
- * the zip's download once done.
+ * the zip's download once done. A leader's unit is their own; an ADMIN (every unit) chooses it first, starting on
+ * their account's unit when it has one, and names it in every call (the server answers 400 without it).
  */
 export function UnitRaporJob({ semester }: { semester: Semester }) {
   registerUnitRaporMessages();
   const { t } = useTranslation();
   const can = useCan();
   const { data: user } = useSession();
-  const allowed = can('rapor.unitJob') && Boolean(user?.unit);
+  const picks = Boolean(user && ALL_UNIT_DIVISIONS.includes(user.division));
+  // the account's own unit first (useDefaultUnitId's rule; the page may render before the session answers)
+  const [chosen, setChosen] = useState<number | null>(user?.unit?.id ?? null);
+  const unitId = picks ? chosen : null;
+  const allowed = can('rapor.unitJob') && (picks || Boolean(user?.unit));
+  const ready = allowed && (!picks || unitId !== null);
+  const query = unitId === null ? '' : `?unitId=${unitId}`;
   const client = useQueryClient();
   const progress = useQuery({
-    queryKey: [PATH],
-    queryFn: () => api<{ run: UnitRaporRun | null }>(PATH),
-    enabled: allowed,
+    queryKey: [PATH, unitId],
+    queryFn: () => api<{ run: UnitRaporRun | null }>(`${PATH}${query}`),
+    enabled: ready,
     retry: false,
-    refetchInterval: (query) => (isOpen(query.state.data?.run) ? 1000 : false),
+    refetchInterval: (q) => (isOpen(q.state.data?.run) ? 1000 : false),
   });
   const start = useMutation({
-    mutationFn: () => api<UnitRaporRun>(PATH, { method: 'POST', body: { semester } }),
+    mutationFn: () =>
+      api<UnitRaporRun>(PATH, { method: 'POST', body: unitId === null ? { semester } : { semester, unitId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [PATH] }),
     onError: notifyError,
   });
@@ -101,18 +113,27 @@ export function UnitRaporJob({ semester }: { semester: Semester }) {
   const percent = run && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
   return (
     <Stack gap="xs" data-testid="unit-rapor-job">
-      <Group gap="xs">
+      <Group gap="xs" align="flex-end">
+        {picks && (
+          <UnitSelect
+            placeholder={t('raporUnit.chooseUnit')}
+            value={chosen}
+            onChange={setChosen}
+            clearable={false}
+            required
+          />
+        )}
         <Button
           variant="default"
           leftSection={<IconFileZip size={16} aria-hidden />}
           onClick={ask}
-          disabled={progress.isPending || isOpen(run)}
+          disabled={!ready || progress.isPending || isOpen(run)}
           loading={start.isPending}
         >
           {t('raporUnit.start')}
         </Button>
         {run?.state === 'done' && run.file && (
-          <Anchor href={`/api/v1${PATH}/zip`} download={run.file}>
+          <Anchor href={`/api/v1${PATH}/zip${query}`} download={run.file}>
             <Group gap={4} wrap="nowrap">
               <IconDownload size={16} aria-hidden />
               {t('raporUnit.download')}
