@@ -20,6 +20,7 @@ import { disciplineRoutes } from '../features/discipline/routes.ts';
 import { filesRoutes } from '../features/files/routes.ts';
 import { adminRoutes } from '../features/admin/routes.ts';
 import { learningObjectivesRoutes } from '../features/learning-objectives/routes.ts';
+import { extracurricularRoutes } from '../features/extracurricular/routes.ts';
 import { studentRecordRoutes } from '../features/student-record/routes.ts';
 import { raporRoutes } from '../features/rapor/routes.ts';
 import { promotionRoutes } from '../features/promotion/routes.ts';
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
           ...filesRoutes,
           ...adminRoutes,
           ...learningObjectivesRoutes,
+          ...extracurricularRoutes,
           ...studentRecordRoutes,
           ...raporRoutes,
           ...promotionRoutes,

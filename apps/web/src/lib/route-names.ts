@@ -89,6 +89,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'tutor-summative-input',
   'tutor-scoring-summative',
   'tutor-learning-objectives',
+  'tutor-extracurricular',
   'tutor-summative-recap',
   'tutor-rapor',
   'tutor-rapor-board',

@@ -31,6 +31,8 @@ export const APP_ROUTES = {
   'tutor-subjects': '/backend/mms/tutor/subjects',
   // learning objectives (issue 40)
   'tutor-learning-objectives': '/backend/mms/tutor/learning-objectives',
+  // extracurriculars (issue 40 §2)
+  'tutor-extracurricular': '/backend/mms/tutor/extracurricular',
   'tutor-class-titles': '/backend/mms/tutor/class-titles',
   'tutor-academic-calendar': '/backend/mms/tutor/academic-calendar',
   'tutor-homeroom': '/backend/mms/tutor/homeroom',

@@ -217,6 +217,8 @@ export const MENU: readonly MenuNode[] = [
     ...tutor('learning-objectives', 'Tujuan pembelajaran (TP)', 'Learning objectives (TP)', 'learningObjectives.read'),
     icon: 'book',
   },
+  // issue 40 §2: WAKAKUR keeps the activities; a teacher sees the ones they coach and grades their members
+  { ...tutor('extracurricular', 'Ekstrakurikuler', 'Extracurriculars', 'extracurricular.read'), icon: 'users' },
   submenu('timetable', 'Jadwal pelajaran', 'Timetable', 'clock', [
     tutor('schedule-input', 'Buat jadwal pelajaran', 'Timetable creation', 'schedule.manage'),
     tutor('schedule-all', 'Jadwal semua guru', 'All-teacher schedule', 'schedule.teachingHours.read'),

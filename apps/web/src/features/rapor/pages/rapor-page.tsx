@@ -11,7 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { academicPeriodOfDate, SEMESTERS, type Rapor, type Semester } from '@mms/shared';
+import {
+  academicPeriodOfDate,
+  EXTRACURRICULAR_PREDICATE_LABELS,
+  SEMESTERS,
+  type Rapor,
+  type Semester,
+} from '@mms/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -51,7 +57,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 /** The rapor's data as the PDF holds it, for the homeroom teacher to check before printing. */
 export function RaporView({ rapor: r }: { rapor: Rapor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'id';
   const p = r.pesantren;
   return (
     <Stack gap="lg" data-testid="rapor-view">
@@ -86,6 +93,32 @@ export function RaporView({ rapor: r }: { rapor: Rapor }) {
                     <Table.Td>{s.name}</Table.Td>
                     <Table.Td data-testid={`rapor-final-${s.subjectId}`}>{score(s.final)}</Table.Td>
                     <Table.Td>{s.description || t('rapor.none')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Part>
+      <Part title={t('rapor.extracurriculars')}>
+        {r.extracurriculars.length === 0 ? (
+          <Text size="sm">{t('rapor.noExtracurriculars')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('rapor.activity')}</Table.Th>
+                  <Table.Th>{t('rapor.predicate')}</Table.Th>
+                  <Table.Th>{t('rapor.note')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {r.extracurriculars.map((e) => (
+                  <Table.Tr key={e.name}>
+                    <Table.Td>{e.name}</Table.Td>
+                    <Table.Td>{EXTRACURRICULAR_PREDICATE_LABELS[e.predicate][lang]}</Table.Td>
+                    <Table.Td>{e.note || t('rapor.none')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
