@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Extracurricular, ExtracurricularList, ExtracurricularMembers, Rapor } from '@mms/shared';
 import { auditLog, raporStates } from '../../db/schema/index.ts';
@@ -129,11 +130,26 @@ describe('extracurriculars', () => {
     expect((await ctx.call(wakakur, 'DELETE', `${API}/${activity.id}`)).statusCode).toBe(409);
   });
 
-  it('puts the predicate and note on the student’s rapor', async () => {
-    const res = await ctx.call(f.homeroomA, 'GET', `/api/v1/rapor/students/${f.studentsA[0]!.id}?semester=GANJIL`);
+  it('puts the predicate and note on the student’s rapor, its JSON and its PDF', async () => {
+    const url = `/api/v1/rapor/students/${f.studentsA[0]!.id}`;
+    const res = await ctx.call(f.homeroomA, 'GET', `${url}?semester=GANJIL`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Rapor>().extracurriculars).toEqual([
       { name: 'Pramuka', predicate: 'SB', note: 'Aktif memimpin regu' },
     ]);
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `${url}/pdf?semester=GANJIL`,
+      headers: { cookie: f.homeroomA.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const doc = await getDocument({ data: new Uint8Array(pdf.rawPayload), useSystemFonts: false }).promise;
+    let text = '';
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent();
+      text += content.items.map((it) => ('str' in it ? it.str : '')).join(' ');
+    }
+    await doc.destroy();
+    expect(text).toMatch(/Pramuka\s+Sangat Baik\s+Aktif memimpin regu/);
   });
 });
