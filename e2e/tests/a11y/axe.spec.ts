@@ -225,6 +225,8 @@ const WALK_GROUPS = process.env.E2E_WALK_ALL ? 1 : 3;
 // E2E_WALK_DAY=<n> walks the third of day n (to walk the third the next run will, before a CI run that starts after
 // midnight in Jakarta)
 const walkDay = Number(process.env.E2E_WALK_DAY) || Math.floor((Date.now() + 7 * 3_600_000) / 86_400_000);
+// E2E_WALK_ONLY=<regex> walks only the screens whose path it matches, in every group (new or changed screens)
+const walkOnly = process.env.E2E_WALK_ONLY ? new RegExp(process.env.E2E_WALK_ONLY) : null;
 
 for (const half of [0, 1]) {
   test(`every built screen of every account, light and dark, at 360 px, in both languages (half ${half + 1} of 2)`, async ({
@@ -235,7 +237,9 @@ for (const half of [0, 1]) {
     const all = await sharedScreens(browser, info.project.outputDir);
     expect(all.length).toBeGreaterThan(40);
     const group = walkDay % WALK_GROUPS;
-    const mine = all.filter((_, i) => i % 2 === half && Math.floor(i / 2) % WALK_GROUPS === group);
+    const mine = walkOnly
+      ? all.filter((s, i) => i % 2 === half && walkOnly.test(s.path))
+      : all.filter((_, i) => i % 2 === half && Math.floor(i / 2) % WALK_GROUPS === group);
     info.annotations.push({ type: 'walk group', description: `${group + 1} of ${WALK_GROUPS} (day ${walkDay})` });
     const found: string[] = [];
     // where the walk's minutes go (ms per phase, summed over the screens): an annotation of the test in the report
