@@ -165,10 +165,19 @@ export const GradeRulesQuery = z.object({
 });
 export type GradeRulesQuery = z.infer<typeof GradeRulesQuery>;
 
+/** 0, 1 or 2: how many decimals the rapor prints its scores with (issue 40 §2: whole numbers by default). */
+const RaporDecimalsField = z
+  .number('Desimal rapor 0, 1 atau 2')
+  .int('Desimal rapor 0, 1 atau 2')
+  .min(0, 'Desimal rapor 0, 1 atau 2')
+  .max(2, 'Desimal rapor 0, 1 atau 2');
+
 export const GradeRulesInput = GradeRulesQuery.extend({
   weights: Weights,
   kktp: Kktp,
   remedialRule: z.enum(REMEDIAL_RULES, 'Pilih aturan remedial'),
+  /** left out: the unit's saved choice (0 when it has none) */
+  raporDecimals: RaporDecimalsField.optional(),
 }).refine((p) => someWeight(p.weights), { message: 'Minimal satu bobot lebih dari 0', path: ['weights'] });
 export type GradeRulesInput = z.infer<typeof GradeRulesInput>;
 
@@ -178,6 +187,8 @@ export const GradeRules = z.object({
   weights: z.record(z.enum(SCORE_KINDS), z.number()),
   kktp: z.number(),
   remedialRule: z.enum(REMEDIAL_RULES),
+  /** the decimals of the rapor's scores and percentages: 0 (whole numbers, the default), 1 or 2 */
+  raporDecimals: z.number().int(),
   /** false: the unit has set nothing for the year, these are the defaults */
   custom: z.boolean(),
 });

@@ -69,7 +69,10 @@ export const RaporPesantren = z.object({
     late: z.number().int(),
     excused: z.number().int(),
     missed: z.number().int(),
-    /** berjamaah of the dzuhur and ashar recorded, without the excused ones, in percent (null: none) */
+    /**
+     * berjamaah of the dzuhur and ashar recorded, without the excused ones, in percent, unrounded (null: none); the
+     * rapor prints it to the unit's decimals (raporScoreText)
+     */
     rate: z.number().nullable(),
   }),
   discipline: z.object({
@@ -112,6 +115,8 @@ export const Rapor = z
       logoUrl: nullableText,
     }),
     subjects: z.array(RaporSubject),
+    /** how many decimals its scores and percentages print with (the unit's grade rules of the year; 0: whole) */
+    raporDecimals: z.number().int(),
     /**
      * the activities the student took part in with the predicate (SB/B/C/K, labels EXTRACURRICULAR_PREDICATE_LABELS)
      * and note their coach saved for the semester (modules/extracurricular), by name; an ungraded one is left out

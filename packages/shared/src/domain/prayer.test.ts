@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addPrayerCounts,
   congregationRate,
+  exactCongregationRate,
   emptyPrayerCounts,
   percentOf,
   prayerRecordProblem,
@@ -39,6 +40,7 @@ describe('the congregation rate', () => {
     const c = { BERJAMAAH: 1, TERLAMBAT: 0, UDZUR: 1, TIDAK_SALAT: 3 };
     expect(prayerTotal(c)).toBe(5);
     expect(congregationRate(c)).toBe(25);
+    expect(exactCongregationRate({ ...c, BERJAMAAH: 2, TIDAK_SALAT: 1 })).toBeCloseTo(66.667, 3);
     expect(congregationRate({ ...emptyPrayerCounts(), UDZUR: 2 })).toBeNull();
     expect(addPrayerCounts(c, c)).toEqual({ BERJAMAAH: 2, TERLAMBAT: 0, UDZUR: 2, TIDAK_SALAT: 6 });
   });

@@ -40,6 +40,12 @@ export function percentOf(part: number, whole: number): number | null {
  */
 export const congregationRate = (c: PrayerCounts): number | null => percentOf(c.BERJAMAAH, prayerTotal(c) - c.UDZUR);
 
+/** The congregation rate unrounded (66.666... for 2 of 3), for the rapor, which rounds it once to its decimals. */
+export function exactCongregationRate(c: PrayerCounts): number | null {
+  const owed = prayerTotal(c) - c.UDZUR;
+  return owed > 0 ? (c.BERJAMAAH * 100) / owed : null;
+}
+
 /**
  * Whether a record is acceptable: UDZUR needs a reason and only UDZUR has one; HAID only for a girl (gender 'P').
  * Returns the Indonesian message of the problem, or null.

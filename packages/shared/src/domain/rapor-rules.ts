@@ -1,6 +1,7 @@
 import type { Semester } from './dates.ts';
 
 export { RAPOR_LABELS } from './rapor-labels.ts';
+export * from './rapor-numbers.ts';
 
 /**
  * The rules of the report card (rapor, issue 40 §2) that need no database: the phase of a grade, the dates of a

@@ -675,6 +675,7 @@ export const MESSAGES_EN: Record<string, string> = {
   'KKTP 0 sampai 100': 'The pass mark (KKTP) is 0 to 100',
   'KKTP harus bilangan bulat': 'The pass mark (KKTP) must be a whole number',
   'Pilih aturan remedial': 'Choose the remedial rule',
+  'Desimal rapor 0, 1 atau 2': "The rapor's decimals are 0, 1 or 2",
   'Alasan mengubah nilai akhir wajib diisi': 'A reason for changing the final score is required',
   'Pilih remedial atau pengayaan': 'Choose remedial or enrichment',
   'Nilai akhir yang diubah': 'Overridden final score',
@@ -1777,6 +1778,14 @@ export const MESSAGES_EN: Record<string, string> = {
     'A graduate was just registered in this wave; try again',
   'Kelas baru tahun tujuan sudah dipakai data lain; hapus data itu dulu':
     'A new class of the target year is used by other data; remove that data first',
+  'Kenaikan kelas tidak dapat dibatalkan: {name}{more} sudah daftar ulang di unit lain':
+    'The promotion cannot be undone: {name}{more} re-registered in another unit',
+  // the internal path's daftar ulang carries the graduate's student row over (school's carryGraduateInto)
+  'Siswa asal': 'Original student',
+  'Siswa asal tidak ditemukan': 'The original student record is not found',
+  '{name} sudah menjadi siswa unit ini': '{name} is already a student of this unit',
+  '{name} belum tercatat lulus di unit asalnya': '{name} is not recorded as graduated in their former unit',
+  '{name} sudah terdaftar di kelas tahun {year}': '{name} is already enrolled in a class of {year}',
   // extracurriculars (modules/extracurricular)
   Ekstrakurikuler: 'Extracurricular',
   'Anggota ekstrakurikuler': 'Extracurricular member',

@@ -96,8 +96,9 @@ export const scorePolicies = pgTable(
 
 /**
  * The grade rules a unit keeps for a school year (issue 40): the weights of the kinds every subject weighs by unless
- * its score_policies row sets its own, the KKTP of a subject that has none, and how a remedial score counts
- * (CAP: the higher of the original and the remedial capped at the KKTP; HIGHER: the higher of the two).
+ * its score_policies row sets its own, the KKTP of a subject that has none, how a remedial score counts
+ * (CAP: the higher of the original and the remedial capped at the KKTP; HIGHER: the higher of the two), and how many
+ * decimals the rapor prints its scores with (0: whole numbers, issue 40 §2).
  */
 export const gradeRules = pgTable(
   'grade_rules',
@@ -112,6 +113,7 @@ export const gradeRules = pgTable(
     weights: jsonb().$type<Record<ScoreKind, number>>().notNull(),
     kktp: integer().notNull(),
     remedialRule: text({ enum: ['CAP', 'HIGHER'] }).notNull(),
+    raporDecimals: integer().notNull().default(0),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: clockStamp(),
   },
@@ -119,6 +121,7 @@ export const gradeRules = pgTable(
     uniqueIndex('grade_rules_unit_year_uq').on(t.unitId, t.academicYearId),
     check('grade_rules_kktp_ck', sql`${t.kktp} between 0 and 100`),
     check('grade_rules_remedial_ck', sql`${t.remedialRule} in ('CAP', 'HIGHER')`),
+    check('grade_rules_rapor_decimals_ck', sql`${t.raporDecimals} between 0 and 2`),
   ],
 );
 

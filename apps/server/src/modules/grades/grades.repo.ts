@@ -213,10 +213,15 @@ export async function scoresOfStudent(db: Executor, studentId: number, columnIds
     .where(and(eq(scores.studentId, studentId), inArray(scores.columnId, columnIds)));
 }
 
-/** The grade rules of a unit and school year (weights, KKTP, remedial rule), if the unit has set them. */
+/** The grade rules of a unit and school year (weights, KKTP, remedial rule, rapor decimals), if the unit set them. */
 export async function findGradeRules(db: Executor, unitId: number, academicYearId: number) {
   const [row] = await db
-    .select({ weights: gradeRules.weights, kktp: gradeRules.kktp, remedialRule: gradeRules.remedialRule })
+    .select({
+      weights: gradeRules.weights,
+      kktp: gradeRules.kktp,
+      remedialRule: gradeRules.remedialRule,
+      raporDecimals: gradeRules.raporDecimals,
+    })
     .from(gradeRules)
     .where(and(eq(gradeRules.unitId, unitId), eq(gradeRules.academicYearId, academicYearId)));
   return row;
@@ -230,6 +235,7 @@ export async function saveGradeRules(
     weights: Record<ScoreKind, number>;
     kktp: number;
     remedialRule: RemedialRule;
+    raporDecimals: number;
     updatedByUserId: number;
   },
 ) {
@@ -242,6 +248,7 @@ export async function saveGradeRules(
         weights: values.weights,
         kktp: values.kktp,
         remedialRule: values.remedialRule,
+        raporDecimals: values.raporDecimals,
         updatedByUserId: values.updatedByUserId,
         updatedAt: sqlNow(),
       },

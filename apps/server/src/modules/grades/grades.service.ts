@@ -1,5 +1,6 @@
 import {
   classMeanOf,
+  DEFAULT_RAPOR_DECIMALS,
   DEFAULT_REMEDIAL_RULE,
   DEFAULT_SCORE_POLICY,
   finalScore,
@@ -382,8 +383,14 @@ export function createGradesService(db: Database) {
       weights: set?.weights ?? DEFAULT_SCORE_POLICY.weights,
       kktp: set?.kktp ?? DEFAULT_SCORE_POLICY.kkm,
       remedialRule: set?.remedialRule ?? DEFAULT_REMEDIAL_RULE,
+      raporDecimals: set?.raporDecimals ?? DEFAULT_RAPOR_DECIMALS,
       custom: !!set,
     };
+  }
+
+  /** How many decimals the rapor of a unit and year prints its scores with (the grade rules'; 0 by default). */
+  async function raporDecimalsOf(unitId: number, academicYearId: number): Promise<number> {
+    return (await repo.findGradeRules(db, unitId, academicYearId))?.raporDecimals ?? DEFAULT_RAPOR_DECIMALS;
   }
 
   /** The grade rules of a unit and year (what every subject weighs unless it sets its own). */
@@ -402,6 +409,7 @@ export function createGradesService(db: Database) {
         weights: input.weights,
         kktp: input.kktp,
         remedialRule: input.remedialRule,
+        raporDecimals: input.raporDecimals ?? before.raporDecimals,
         updatedByUserId: user.id,
       });
       const after = await gradeRulesOf(tx, t.unitId, t.academicYearId);
@@ -717,6 +725,7 @@ export function createGradesService(db: Database) {
     savePolicy,
     gradeRules,
     saveGradeRules,
+    raporDecimalsOf,
     setOverride,
     removeOverride,
     setRemedial,

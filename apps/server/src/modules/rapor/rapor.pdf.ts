@@ -9,6 +9,7 @@ import {
   P5_DIMENSION_LABELS,
   P5_GRADE_LABELS,
   RAPOR_LABELS,
+  raporScoreText,
   type Lang,
   type P5Dimension,
   type P5Grade,
@@ -40,8 +41,6 @@ pdfmake.setUrlAccessPolicy(() => false);
 
 type Labels = (typeof RAPOR_LABELS)[Lang];
 
-/** A score as the rapor prints it: no decimal point unless it has one (85, 82.5), a dash when there is none. */
-const score = (n: number | null) => (n === null ? '-' : String(Math.round(n * 100) / 100));
 const dash = (t: string | null | undefined) => (t === null || t === undefined || t === '' ? '-' : t);
 
 const grid = (widths: (string | number)[], body: TableCell[][], headerRows = 1): Content => ({
@@ -106,6 +105,8 @@ function signatures(r: Rapor, lang: Lang, t: Labels): Content {
 /** One student's pages: the ministry's rapor, then the pesantren page. */
 export function raporContent(r: Rapor, lang: Lang, logo: Buffer | null, first: boolean): Content[] {
   const t = RAPOR_LABELS[lang];
+  // whole numbers unless the unit chose decimals; the decimal comma in Indonesian (issue 40 §2)
+  const score = (n: number | null) => raporScoreText(n, r.raporDecimals, lang);
   const rule: Content = {
     canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 1 }],
     margin: [0, 0, 0, 6],

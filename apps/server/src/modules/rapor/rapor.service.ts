@@ -1,7 +1,7 @@
 import {
-  congregationRate,
   countRaporAttendance,
   emptyPrayerCounts,
+  exactCongregationRate,
   juzOf,
   raporFaseOf,
   semesterInYear,
@@ -109,7 +109,8 @@ function pesantrenFrom(
       late: prayer.TERLAMBAT,
       excused: prayer.UDZUR,
       missed: prayer.TIDAK_SALAT,
-      rate: congregationRate(prayer),
+      // unrounded: the rapor prints it to the unit's decimals (rapor-numbers.ts)
+      rate: exactCongregationRate(prayer),
     },
     discipline: {
       balance: d.balance,
@@ -129,7 +130,10 @@ function assemble(
   semester: Semester,
   sch: RaporSchool,
   range: Range,
-  parts: Pick<Rapor, 'subjects' | 'extracurriculars' | 'p5' | 'attendance' | 'pesantren' | 'homeroomNote'>,
+  parts: Pick<
+    Rapor,
+    'subjects' | 'raporDecimals' | 'extracurriculars' | 'p5' | 'attendance' | 'pesantren' | 'homeroomNote'
+  >,
 ): Rapor {
   return {
     student: { id: student.id, name: student.name, nis: student.nis, nisn: student.nisn },
@@ -141,6 +145,7 @@ function assemble(
     to: range.to,
     school: sch.school,
     subjects: parts.subjects,
+    raporDecimals: parts.raporDecimals,
     extracurriculars: parts.extracurriculars,
     p5: parts.p5,
     attendance: parts.attendance,
@@ -263,7 +268,7 @@ export function createRaporService(db: Database, dataDir: string) {
   ): Promise<Rapor[]> {
     const range = semesterRange(year, semester);
     const to = min(range.to, clock.today());
-    const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows, notes, extras] =
+    const [refs, scores, descriptions, days, daily, btq, prayer, discipline, recent, p5Rows, notes, extras, decimals] =
       await Promise.all([
         school.studentRefsOf(db, students),
         grades.scoresOfStudents(cls, semester, students),
@@ -277,6 +282,7 @@ export function createRaporService(db: Database, dataDir: string) {
         p5.ofStudentsSemester(students, cls.gradeId, year.id, semester),
         workflow.notesOf(db, { classGroupId: cls.id, semester }),
         extracurricularsOfStudents(db, students, year.id, semester),
+        grades.raporDecimalsOf(cls.unitId, year.id),
       ]);
     const noteOf = new Map(notes.map((n) => [n.studentId, n.text]));
     const out: Rapor[] = [];
@@ -288,6 +294,7 @@ export function createRaporService(db: Database, dataDir: string) {
       out.push(
         assemble(student, cls, year, semester, sch, range, {
           subjects: subjectsFrom(scores.get(id) ?? [], saved ?? new Map()),
+          raporDecimals: decimals,
           homeroomNote: noteOf.get(id) ?? '',
           extracurriculars: extras.get(id) ?? [],
           p5: p5Rows.get(id) ?? [],
@@ -317,16 +324,18 @@ export function createRaporService(db: Database, dataDir: string) {
     sch: RaporSchool,
   ): Promise<Rapor> {
     const range = semesterRange(year, semester);
-    const [subjects, p5Rows, attendance, pesantren, note, extras] = await Promise.all([
+    const [subjects, p5Rows, attendance, pesantren, note, extras, decimals] = await Promise.all([
       subjectScoresOf(student.id, semester, cls.id),
       p5.ofStudentSemester(student.id, cls.gradeId, year.id, semester),
       attendanceOf(student, cls.unitId, range),
       pesantrenOf(student.id, year.name, range),
       workflow.noteOf(db, { classGroupId: cls.id, semester }, student.id),
       extracurricularsOfStudents(db, [student.id], year.id, semester),
+      grades.raporDecimalsOf(cls.unitId, year.id),
     ]);
     return assemble(student, cls, year, semester, sch, range, {
       subjects,
+      raporDecimals: decimals,
       homeroomNote: note?.text ?? '',
       extracurriculars: extras.get(student.id) ?? [],
       p5: p5Rows,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Rapor, RaporClass, RaporClasses, ScoreColumn } from '@mms/shared';
+import type { GradeRules, Rapor, RaporClass, RaporClasses, ScoreColumn } from '@mms/shared';
 import {
   btqLevels,
   btqMethods,
@@ -313,5 +313,84 @@ describe('the class’s batched reads', () => {
     } finally {
       pool.query = query;
     }
+  });
+});
+
+describe('the decimals of the rapor’s numbers', () => {
+  it('are whole by default and as many as the unit’s grade rules choose, with the decimal comma in Indonesian', async () => {
+    // a student with one score of 87.45 and two of three prayers in congregation (66.67 %)
+    const x = f.studentsA[2]!.id;
+    const col = await ctx.call(f.subjectTeacher, 'POST', '/api/v1/scores/columns', {
+      classGroupId: f.classA.id,
+      subjectId: f.subject.id,
+      semester: 'GANJIL',
+      kind: 'SUMATIF',
+      title: 'Sumatif desimal',
+      date: '2026-11-11',
+    });
+    expect(col.statusCode, col.body).toBeLessThan(300);
+    const cells = await ctx.call(f.subjectTeacher, 'PUT', '/api/v1/scores/cells', {
+      cells: [{ columnId: col.json<ScoreColumn>().id, studentId: x, score: 87.45 }],
+    });
+    expect(cells.statusCode, cells.body).toBe(200);
+    const prayed = (date: string, prayer: 'DZUHUR' | 'ASHAR', status: 'BERJAMAAH' | 'TIDAK_SALAT') => ({
+      unitId: f.unitId,
+      studentId: x,
+      classGroupId: f.classA.id,
+      date,
+      prayer,
+      status,
+    });
+    await ctx.db
+      .insert(prayerRecords)
+      .values([
+        prayed('2026-11-10', 'DZUHUR', 'BERJAMAAH'),
+        prayed('2026-11-10', 'ASHAR', 'BERJAMAAH'),
+        prayed('2026-11-11', 'DZUHUR', 'TIDAK_SALAT'),
+      ]);
+    const url = `/api/v1/rapor/students/${x}/pdf?semester=GANJIL`;
+    let text = (await pdfOf(f.homeroomA, url)).join('\n');
+    expect(text).toMatch(/Matematika\s+87\s/);
+    expect(text).toMatch(/67%/);
+    expect(text).not.toMatch(/87[,.]45?\b/);
+    expect((await json(f.homeroomA, x, '?semester=GANJIL')).json<Rapor>().raporDecimals).toBe(0);
+
+    // only WAKAKUR (and ADMIN) set it, to 0, 1 or 2
+    const wakakur = await ctx.as('WAKAKUR');
+    const now = (await ctx.call(wakakur, 'GET', '/api/v1/scores/rules')).json<GradeRules>();
+    const body = (raporDecimals: unknown) => ({
+      weights: now.weights,
+      kktp: now.kktp,
+      remedialRule: now.remedialRule,
+      raporDecimals,
+    });
+    for (const s of [f.subjectTeacher, f.homeroomA, await ctx.as('PRINCIPAL')]) {
+      expect((await ctx.call(s, 'PUT', '/api/v1/scores/rules', body(1))).statusCode).toBe(403);
+    }
+    for (const bad of [3, -1, 1.5]) {
+      const res = await ctx.call(wakakur, 'PUT', '/api/v1/scores/rules', body(bad));
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().error.fields.raporDecimals).toBe('Desimal rapor 0, 1 atau 2');
+    }
+    const admin = await ctx.as('ADMIN');
+    const byAdmin = await ctx.call(admin, 'PUT', '/api/v1/scores/rules', { ...body(2), unitId: f.unitId });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const set = await ctx.call(wakakur, 'PUT', '/api/v1/scores/rules', body(1));
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<GradeRules>().raporDecimals).toBe(1);
+    // left out, the saved choice stays
+    const kept = await ctx.call(wakakur, 'PUT', '/api/v1/scores/rules', { ...body(1), raporDecimals: undefined });
+    expect(kept.json<GradeRules>().raporDecimals).toBe(1);
+
+    // 87.45 to one decimal, half up: 87,5 (87.5 in English); the prayer rate 66,7 %
+    text = (await pdfOf(f.homeroomA, url)).join('\n');
+    expect(text).toMatch(/Matematika\s+87,5\s/);
+    expect(text).toMatch(/66,7%/);
+    const en = (await pdfOf(f.homeroomA, url, 'en')).join('\n');
+    expect(en).toMatch(/87\.5\s/);
+    // the class PDF prints through the same renderer
+    const cls = (await pdfOf(f.homeroomA, `/api/v1/rapor/classes/${f.classA.id}/pdf?semester=GANJIL`)).join('\n');
+    expect(cls).toMatch(/87,5/);
+    expect(cls).toMatch(/Matematika\s+87,0\s/);
   });
 });

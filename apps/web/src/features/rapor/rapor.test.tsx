@@ -26,7 +26,8 @@ const rapor: Rapor = {
     email: null,
     logoUrl: null,
   },
-  subjects: [{ subjectId: 1, name: 'Matematika', final: 87.5, kkm: 75, description: '' }],
+  subjects: [{ subjectId: 1, name: 'Matematika', final: 87.45, kkm: 75, description: '' }],
+  raporDecimals: 1,
   extracurriculars: [],
   p5: [],
   attendance: { schoolDays: 90, present: 85, sick: 2, permitted: 1, absent: 1, notRecorded: 1 },
@@ -43,7 +44,7 @@ const rapor: Rapor = {
       lastEntry: null,
     },
     tahfidz: null,
-    prayer: { congregation: 3, late: 0, excused: 0, missed: 1, rate: 75 },
+    prayer: { congregation: 2, late: 0, excused: 0, missed: 1, rate: 200 / 3 },
     discipline: { balance: 10, violations: 1, achievements: 0, openSanctions: 0, recent: [] },
   },
   homeroomNote: '',
@@ -89,11 +90,11 @@ describe('the rapor preview', { timeout: 30_000 }, () => {
     serve({});
     await renderWithApp(<RaporView rapor={rapor} />);
     expect(screen.getByTestId('rapor-name').textContent).toBe('Ahmad Fauzi');
-    expect(screen.getByTestId('rapor-final-1').textContent).toBe('87.5');
+    expect(screen.getByTestId('rapor-final-1').textContent).toBe('87,5');
     expect(screen.getByTestId('rapor-sick').textContent).toBe('2');
     expect(screen.getByTestId('rapor-absent').textContent).toBe('1');
     expect(screen.getByTestId('rapor-btq-level').textContent).toBe('Jilid 3');
-    expect(screen.getByTestId('rapor-prayer-rate').textContent).toBe('75%');
+    expect(screen.getByTestId('rapor-prayer-rate').textContent).toBe('66,7%');
     expect(screen.getByText('Tanpa keterangan')).toBeTruthy();
   });
 

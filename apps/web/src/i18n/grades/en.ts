@@ -83,6 +83,8 @@ export const gradesEn: typeof gradesId = {
       CAP: 'A remedial score counts up to the KKTP',
       HIGHER: 'The higher of the original and the remedial counts',
     },
+    raporDecimals: "Decimals of the rapor's scores",
+    raporDecimalsOptions: { 0: 'Whole numbers (87)', 1: '1 decimal (87.4)', 2: '2 decimals (87.45)' },
     computed: 'Computed score',
     overridden: 'Changed by the teacher',
     overrideOf: 'Change the final score of {{student}}',

@@ -81,6 +81,8 @@ export const gradesId = {
       CAP: 'Nilai remedial paling tinggi sebesar KKTP',
       HIGHER: 'Diambil yang lebih tinggi dari nilai asli dan remedial',
     },
+    raporDecimals: 'Angka desimal nilai di rapor',
+    raporDecimalsOptions: { 0: 'Tanpa desimal (87)', 1: '1 desimal (87,4)', 2: '2 desimal (87,45)' },
     computed: 'Nilai hitungan',
     overridden: 'Diubah guru',
     overrideOf: 'Ubah nilai akhir {{student}}',

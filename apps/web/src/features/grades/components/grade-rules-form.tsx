@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import {
+  RAPOR_DECIMALS,
   REMEDIAL_RULES,
   SCORE_KINDS,
   GradeRulesInput,
@@ -17,10 +18,14 @@ import { WeightFields } from './weight-fields.tsx';
 interface Values {
   kktp: number | string;
   remedialRule: RemedialRule;
+  raporDecimals: string;
   weights: Record<ScoreKind, number | string>;
 }
 
-/** WAKAKUR's grade rules of the unit for the active school year: the weights of the kinds, the KKTP, the remedial rule. */
+/**
+ * WAKAKUR's grade rules of the unit for the active school year: the weights of the kinds, the KKTP, the remedial rule
+ * and the decimals the rapor prints its scores with.
+ */
 export function GradeRulesForm({ onDone }: { onDone: () => void }) {
   const rules = useGradeRules();
   if (!rules.data) return <Skeleton height={240} />;
@@ -32,13 +37,19 @@ function RulesForm({ rules, onDone }: { rules: GradeRules; onDone: () => void })
   const save = useSaveGradeRules();
   const { field, error, submit, dirty } = useContractForm<typeof GradeRulesInput, Values>(
     GradeRulesInput,
-    { kktp: rules.kktp, remedialRule: rules.remedialRule, weights: rules.weights as Record<ScoreKind, number> },
+    {
+      kktp: rules.kktp,
+      remedialRule: rules.remedialRule,
+      raporDecimals: String(rules.raporDecimals),
+      weights: rules.weights as Record<ScoreKind, number>,
+    },
     {
       prepare: (v) => ({
         unitId: rules.unitId,
         academicYearId: rules.academicYearId,
         kktp: numberOrNaN(v.kktp),
         remedialRule: v.remedialRule,
+        raporDecimals: Number(v.raporDecimals),
         weights: Object.fromEntries(SCORE_KINDS.map((k) => [k, numberOrNaN(v.weights[k])])),
       }),
     },
@@ -50,6 +61,7 @@ function RulesForm({ rules, onDone }: { rules: GradeRules; onDone: () => void })
     onDone();
   });
   const rule = field('remedialRule');
+  const decimals = field('raporDecimals');
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)}>
@@ -73,6 +85,18 @@ function RulesForm({ rules, onDone }: { rules: GradeRules; onDone: () => void })
               <Radio key={r} value={r} label={t(`grades.remedialRules.${r}`)} />
             ))}
           </Stack>
+        </Radio.Group>
+        <Radio.Group
+          label={t('grades.raporDecimals')}
+          value={decimals.value}
+          onChange={(v) => decimals.onChange(v)}
+          error={decimals.error}
+        >
+          <Group gap="md" mt={6}>
+            {RAPOR_DECIMALS.map((d) => (
+              <Radio key={d} value={String(d)} label={t(`grades.raporDecimalsOptions.${d}`)} />
+            ))}
+          </Group>
         </Radio.Group>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

@@ -61,7 +61,15 @@ beforeEach(() => {
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url.startsWith('/api/v1/letterhead')) return new Response(JSON.stringify(PAPER_LETTERHEAD), { status: 200 });
       if (url.startsWith('/api/v1/scores/rules') && method === 'GET') {
-        const rules = { unitId: 2, academicYearId: 5, weights, kktp: 75, remedialRule: 'CAP', custom: true };
+        const rules = {
+          unitId: 2,
+          academicYearId: 5,
+          weights,
+          kktp: 75,
+          remedialRule: 'CAP',
+          raporDecimals: 0,
+          custom: true,
+        };
         return new Response(JSON.stringify(rules), { status: 200 });
       }
       if (url.startsWith('/api/v1/scores/remedials') && method === 'PUT') {
@@ -192,12 +200,13 @@ describe("the unit's grade rules and the subject's KKTP", () => {
     expect(writes()).toEqual([]);
     fireEvent.change(kktp, { target: { value: '78' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: /lebih tinggi/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: '1 desimal (87,4)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]).toMatchObject({
       method: 'PUT',
       url: '/api/v1/scores/rules',
-      body: { unitId: 2, academicYearId: 5, kktp: 78, remedialRule: 'HIGHER', weights },
+      body: { unitId: 2, academicYearId: 5, kktp: 78, remedialRule: 'HIGHER', raporDecimals: 1, weights },
     });
   });
 

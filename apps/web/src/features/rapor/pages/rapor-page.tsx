@@ -14,6 +14,7 @@ import {
 import {
   academicPeriodOfDate,
   EXTRACURRICULAR_PREDICATE_LABELS,
+  raporScoreText,
   SEMESTERS,
   type Rapor,
   type Semester,
@@ -27,9 +28,6 @@ import { notifyError } from '../../../lib/notify.ts';
 import { downloadClassPdf, downloadStudentPdf, useRapor, useRaporClass, useRaporClasses } from '../api.ts';
 import { ERaporExportButton } from '../components/erapor-export.tsx';
 import { UnitRaporJob } from '../components/unit-rapor-job.tsx';
-
-/** A score as the rapor shows it: no decimal point unless it has one. */
-const score = (n: number | null) => (n === null ? '-' : String(Math.round(n * 100) / 100));
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -59,6 +57,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 export function RaporView({ rapor: r }: { rapor: Rapor }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'id';
+  // as the PDF prints it: whole numbers unless the unit chose decimals, the decimal comma in Indonesian
+  const score = (n: number | null) => raporScoreText(n, r.raporDecimals, lang);
   const p = r.pesantren;
   return (
     <Stack gap="lg" data-testid="rapor-view">

@@ -1,0 +1,2 @@
+ALTER TABLE "grade_rules" ADD COLUMN "rapor_decimals" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "grade_rules" ADD CONSTRAINT "grade_rules_rapor_decimals_ck" CHECK ("grade_rules"."rapor_decimals" between 0 and 2);
