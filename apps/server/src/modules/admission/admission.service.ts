@@ -27,6 +27,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { assertUnit, unitScope } from '../../lib/scope.ts';
 import { assertSupported, fileStore, normalise } from '../../lib/uploads.ts';
 import { enrolInTransaction, findClassForEnrolment } from '../school/enrollments.service.ts';
+import { carryGraduateInto, enrolledInYear } from '../school/year-transition.service.ts';
 import { createApplicantSession } from './applicant-session.ts';
 import { moveApplicant } from './applicant-state.ts';
 import * as repo from './admission.repo.ts';
@@ -463,7 +464,9 @@ export function createAdmissionService(db: Database, dataDir: string) {
   /**
    * Daftar ulang in one transaction: the student (NIS `{YY}{SEQ4}` of the entry year), the enrolment in a class of
    * the wave's grade and year, this year's bills (finance's rule for a new enrolment), the wave's uang pangkal
-   * and the applicant's state with its student and class. Any failure rolls all of it back.
+   * and the applicant's state with its student and class. Any failure rolls all of it back. An applicant of the
+   * internal path (`sourceStudentId`, an SD graduate) keeps their student row: school's `carryGraduateInto` makes it
+   * this unit's student with the new NIS instead of a second row (docs/admission.md, "Jalur internal").
    */
   async function reregister(user: AuthUser, id: number, input: ReregisterInput, actor: AuditActor) {
     return guarded(
@@ -486,26 +489,42 @@ export function createAdmissionService(db: Database, dataDir: string) {
           await repo.lockNisOfUnit(tx, a.unitId);
           const yy = String(entryYear % 100).padStart(2, '0');
           const nis = nextNis(entryYear, await repo.nisOfUnit(tx, a.unitId, yy));
-          const studentId = await repo.insertStudent(tx, {
-            unitId: a.unitId,
-            nis,
-            nisn: a.nisn,
-            nik: a.nik,
-            name: a.name,
-            gender: a.gender,
-            birthPlace: a.birthPlace,
-            birthDate: a.birthDate,
-            religion: a.religion,
-            address: a.address,
-            fatherName: a.fatherName,
-            motherName: a.motherName,
-            guardianName: a.guardianName,
-            phone: a.phone,
-            parentPhone: a.motherPhone ?? a.fatherPhone ?? a.guardianPhone,
-            boarding: a.boarding,
-            program: a.program,
-            entryDate: wave.academicYearStart,
-          });
+          // the internal path (an SD graduate into the SMP): one person, one student row, carried over
+          let carriedFrom: { studentId: number; unitId: number; nis: string; status: string } | null = null;
+          let studentId: number;
+          if (a.sourceStudentId !== null) {
+            if ((await enrolledInYear(tx, [a.sourceStudentId], wave.academicYearId)).length)
+              throw conflict(`${a.name} sudah terdaftar di kelas tahun ${wave.academicYearName}`);
+            const before = await carryGraduateInto(tx, a.sourceStudentId, {
+              unitId: a.unitId,
+              nis,
+              boarding: a.boarding,
+              program: a.program,
+            });
+            studentId = a.sourceStudentId;
+            carriedFrom = { studentId, unitId: before.unitId, nis: before.nis, status: before.status };
+          } else {
+            studentId = await repo.insertStudent(tx, {
+              unitId: a.unitId,
+              nis,
+              nisn: a.nisn,
+              nik: a.nik,
+              name: a.name,
+              gender: a.gender,
+              birthPlace: a.birthPlace,
+              birthDate: a.birthDate,
+              religion: a.religion,
+              address: a.address,
+              fatherName: a.fatherName,
+              motherName: a.motherName,
+              guardianName: a.guardianName,
+              phone: a.phone,
+              parentPhone: a.motherPhone ?? a.fatherPhone ?? a.guardianPhone,
+              boarding: a.boarding,
+              program: a.program,
+              entryDate: wave.academicYearStart,
+            });
+          }
           let { bills: created } = await enrolInTransaction(tx, cls, [studentId], actor);
           if (wave.entryFee > 0 && wave.entryFeeComponentId) {
             const done = await tx
@@ -529,7 +548,9 @@ export function createAdmissionService(db: Database, dataDir: string) {
               action: 'admission.applicant.reregister',
               entityType: 'applicant',
               entityId: id,
-              after: { studentId, nis, classGroupId: cls.id, bills: created },
+              // a carried-over graduate: the student row as the old unit held it
+              ...(carriedFrom ? { before: { student: carriedFrom } } : {}),
+              after: { studentId, nis, classGroupId: cls.id, bills: created, carriedOver: carriedFrom !== null },
             },
             () =>
               moveApplicant(tx, actor, id, 'REREGISTERED', {

@@ -50,7 +50,8 @@ const END_REASON: Record<PromotionDecision, string> = {
  * homeroom and teaching assignments when asked), one enrolment each, graduates become alumni (status GRADUATED with
  * the run's graduation date); the old year's rows stay as they are, only marked with why the year ended for the
  * student (`end_reason` PROMOTED / RETAINED / GRADUATED, the enrolment stays open so its rapors and recaps read the
- * same). `undo` reverses an apply while no register (attendance) of the new year has been taken in the unit.
+ * same). `undo` reverses an apply while no register (attendance) of the new year has been taken in the unit and no
+ * graduate has re-registered into another unit (the internal path carries the student row over).
  */
 export function createPromotionService(db: Database) {
   async function yearOf(exec: Executor, id: number, label: string) {
@@ -478,6 +479,17 @@ export function createPromotionService(db: Database) {
             );
           }
           const decisions = await tx.select().from(promotionDecisions).where(eq(promotionDecisions.runId, run.id));
+          // a graduate carried into another unit by the internal path's daftar ulang is that unit's student now
+          const current = await years.studentsByIds(
+            tx,
+            decisions.filter((d) => d.decision === 'GRADUATE').map((d) => d.studentId),
+          );
+          const moved = [...current.values()].filter((s) => s.unitId !== run.unitId);
+          if (moved.length) {
+            throw conflict(
+              `Kenaikan kelas tidak dapat dibatalkan: ${moved[0]!.name}${moved.length > 1 ? ` dan ${moved.length - 1} siswa lain` : ''} sudah daftar ulang di unit lain`,
+            );
+          }
           const newIds = decisions.map((d) => d.toEnrollmentId).filter((id): id is number => id !== null);
           await years.removeEnrollments(tx, newIds);
           for (const decision of ['PROMOTE', 'RETAIN', 'GRADUATE'] as const) {

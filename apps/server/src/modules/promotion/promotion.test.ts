@@ -264,6 +264,7 @@ describe('the SD graduates offered the SMP internal admission path', () => {
   let internalWave: number;
   let publicWave: number;
   let graduates: number[];
+  let c6aId: number;
   const offer = (s: Session | null, waveId: number) =>
     ctx.call(s, 'POST', `${API}/${sdRun}/internal-admission`, { waveId });
   const inWave = () =>
@@ -290,11 +291,13 @@ describe('the SD graduates offered the SMP internal admission path', () => {
           fatherName: 'Pak Dani',
           motherName: 'Bu Dewi',
           parentPhone: '08123',
+          entryDate: '2021-07-12',
         },
         { unitId: sdUnit, nis: 'S2', name: 'Eko', gender: 'L' as const },
       ])
       .returning();
     graduates = st.map((x) => x.id);
+    c6aId = c6a!.id;
     await ctx.db
       .insert(enrollments)
       .values(graduates.map((studentId) => ({ studentId, classGroupId: c6a!.id, academicYearId: y1 })));
@@ -362,6 +365,71 @@ describe('the SD graduates offered the SMP internal admission path', () => {
     expect(await inWave()).toHaveLength(2);
     const logged = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'promotion.internalOffer'));
     expect(logged).toHaveLength(2);
+  });
+
+  it('re-registers a graduate into the SMP on their own student row; the SD keeps its year', async () => {
+    const tu = await ctx.as('TU');
+    const smp = principal.user.unit!.id;
+    const [smp7a] = await ctx.db
+      .select()
+      .from(classGroups)
+      .where(and(eq(classGroups.academicYearId, y2), eq(classGroups.gradeId, smpGrade7)));
+    const reregister = (applicantId: number) =>
+      ctx.call(tu, 'POST', `/api/v1/admission/applicants/${applicantId}/reregister`, { classGroupId: smp7a!.id });
+    const [dina] = await inWave();
+    const done = await reregister(dina!.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ studentId: graduates[0], nis: '270001', classGroupId: smp7a!.id });
+    const withNisn = await ctx.db.select().from(students).where(eq(students.nisn, '0123456789'));
+    expect(withNisn.map((s) => [s.id, s.unitId, s.nis, s.status, s.entryDate])).toEqual([
+      [graduates[0], smp, '270001', 'ACTIVE', '2021-07-12'],
+    ]);
+    // the SD year stays: its enrolment marked GRADUATED, beside the SMP's new one
+    expect((await openIn(y1, graduates[0]!)).map((e) => [e.className, e.endReason])).toEqual([['6A', 'GRADUATED']]);
+    expect((await openIn(y2, graduates[0]!)).map((e) => e.className)).toEqual([smp7a!.name]);
+    const [logged] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'admission.applicant.reregister'), eq(auditLog.entityId, String(dina!.id))));
+    expect(logged!.before).toEqual({
+      student: { studentId: graduates[0], unitId: sdUnit, nis: 'S1', status: 'GRADUATED' },
+    });
+    expect((await reregister(dina!.id)).statusCode).toBe(409);
+
+    // the SD principal still opens the SD year's rapor of the child; the SMP's principal does not
+    const rapor = await ctx.call(otherUnit, 'GET', `/api/v1/rapor/students/${graduates[0]}?semester=GENAP`);
+    expect(rapor.statusCode, rapor.body).toBe(200);
+    expect(rapor.json()).toMatchObject({
+      student: { id: graduates[0], nisn: '0123456789' },
+      classGroup: { id: c6aId, name: '6A' },
+    });
+    expect((await ctx.call(principal, 'GET', `/api/v1/rapor/students/${graduates[0]}`)).statusCode).toBe(403);
+
+    // an applicant of the public wave still becomes a new student
+    const [other] = await ctx.db
+      .insert(applicants)
+      .values({
+        waveId: publicWave,
+        unitId: smp,
+        regNo: 'SPMB/SMP/2027/9001',
+        pinHash: 'x',
+        state: 'ACCEPTED',
+        name: 'Fajar',
+        nisn: '0987654321',
+      })
+      .returning();
+    const fresh = await reregister(other!.id);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(graduates).not.toContain(fresh.json<{ studentId: number }>().studentId);
+    expect(fresh.json()).toMatchObject({ nis: '270002' });
+
+    // the SD cannot undo its promotion under the SMP's feet
+    const undone = await ctx.call(otherUnit, 'POST', `${API}/${sdRun}/undo`);
+    expect(undone.statusCode).toBe(409);
+    expect(undone.json<{ error: { message: string } }>().error.message).toBe(
+      'Kenaikan kelas tidak dapat dibatalkan: Dina sudah daftar ulang di unit lain',
+    );
+    expect((await ctx.db.select().from(students).where(eq(students.id, graduates[1]!)))[0]!.status).toBe('GRADUATED');
   });
 
   it('needs the admission decision beside promotion.manage', async () => {

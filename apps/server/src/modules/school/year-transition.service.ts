@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { classGroups, enrollments, grades, students, teachingAssignments } from '../../db/schema/index.ts';
 import { clock } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 
 /**
  * The school facts the year-end promotion (modules/promotion, issue 40 §4) reads and writes, inside the caller's
@@ -56,11 +57,17 @@ export async function classLevels(exec: Executor, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Students by id with NIS, name and status. */
+/** Students by id with their unit, NIS, name and status. */
 export async function studentsByIds(exec: Executor, ids: number[]) {
-  if (!ids.length) return new Map<number, { id: number; nis: string; name: string; status: string }>();
+  if (!ids.length) return new Map<number, { id: number; unitId: number; nis: string; name: string; status: string }>();
   const rows = await exec
-    .select({ id: students.id, nis: students.nis, name: students.name, status: students.status })
+    .select({
+      id: students.id,
+      unitId: students.unitId,
+      nis: students.nis,
+      name: students.name,
+      status: students.status,
+    })
     .from(students)
     .where(inArray(students.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
@@ -199,4 +206,40 @@ export async function removeEmptyClasses(exec: Executor, ids: number[]) {
   if (!ids.length) return;
   await exec.execute(sql`delete from class_groups cg where cg.id = any(${`{${ids.join(',')}}`}::int[])
     and not exists (select 1 from enrollments e where e.class_group_id = cg.id)`);
+}
+
+/**
+ * A graduate of one of the foundation's units carried into another (SD -> SMP, the internal path's daftar ulang,
+ * issue 40 §4): the same student row becomes the target unit's student, with the NIS the target unit gives and
+ * status ACTIVE; the boarding and program of the new unit when given. Nothing else changes: the NISN, the identity
+ * and the entry date stay (the entry date bounds the attendance of the old unit's rapors), and the old unit's
+ * enrolments, their `end_reason` GRADUATED and the promotion's decisions stay as they are. Only an alumnus
+ * (GRADUATED) of another unit may be carried; the row is locked for the caller's transaction. Returns what the row
+ * held before, for the caller's audit entry.
+ */
+export async function carryGraduateInto(
+  exec: Executor,
+  studentId: number,
+  target: { unitId: number; nis: string; boarding?: 'MUKIM' | 'NON_MUKIM' | null; program?: string | null },
+) {
+  const [before] = await exec
+    .select({ unitId: students.unitId, nis: students.nis, name: students.name, status: students.status })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for('update');
+  if (!before) throw notFound('Siswa asal');
+  if (before.unitId === target.unitId) throw conflict(`${before.name} sudah menjadi siswa unit ini`);
+  if (before.status !== 'GRADUATED') throw conflict(`${before.name} belum tercatat lulus di unit asalnya`);
+  await exec
+    .update(students)
+    .set({
+      unitId: target.unitId,
+      nis: target.nis,
+      status: 'ACTIVE',
+      ...(target.boarding ? { boarding: target.boarding } : {}),
+      ...(target.program ? { program: target.program } : {}),
+      updatedAt: clock.now(),
+    })
+    .where(eq(students.id, studentId));
+  return before;
 }
