@@ -1708,6 +1708,12 @@ export const MESSAGES_EN: Record<string, string> = {
   'Rapor kelas ini sudah dikunci': "This class's report cards are already locked",
   'Rapor kelas ini sudah dikunci; nilai P5 tidak dapat diubah':
     "This class's report cards are locked; the P5 grades can no longer change",
+  'Rapor kelas tingkat projek ini sudah dikunci; projek P5 tidak dapat diubah':
+    "A report card of this project's grade is locked; the P5 project can no longer change",
+  'Rapor kelas tingkat projek ini sudah dikunci; projek P5 tidak dapat dihapus':
+    "A report card of this project's grade is locked; the P5 project can no longer be deleted",
+  'Rapor kelas tingkat ini sudah dikunci; projek P5 baru tidak dapat ditambahkan pada semester itu':
+    'A report card of this grade is locked; no new P5 project can be added in that semester',
   'Rapor {className} belum dapat dikunci: belum ada mapel dengan nilai':
     "{className}'s report cards cannot be locked yet: no subject has scores",
   'Rapor {className} belum dapat dikunci: {subjects} mapel belum diserahkan, {scores} nilai akhir dan {descriptions} deskripsi belum ada':

@@ -189,6 +189,19 @@ export function createGradesService(db: Database) {
       ),
   };
 
+  /**
+   * A change of a whole column (its deletion, its kind) changes the final score of every student scored in it: on a
+   * locked rapor only when each of them has the subject reopened (issue 40 §3), as a cell's save. Returns the scores.
+   */
+  async function assertColumnEditable(
+    tx: Executor,
+    column: { id: number; classGroupId: number; subjectId: number; semester: Semester },
+  ) {
+    const held = await repo.scoresOf(tx, [column.id]);
+    await assertRaporEditable(tx, { ...column, studentIds: held.map((s) => s.studentId) });
+    return held;
+  }
+
   async function updateColumn(user: AuthUser, id: number, input: ScoreColumnUpdate, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const before = await changeableColumn(tx, user, id);
@@ -200,6 +213,8 @@ export function createGradesService(db: Database) {
       ) {
         throw fedByExam.rename(before);
       }
+      // a column's kind weighs its scores into the final score: on a locked rapor only with the students reopened
+      if (input.kind !== undefined && input.kind !== before.kind) await assertColumnEditable(tx, before);
       const after = await repo.updateColumn(tx, id, input);
       await audit(tx, actor, {
         action: 'scores.column.update',
@@ -217,7 +232,7 @@ export function createGradesService(db: Database) {
     await db.transaction(async (tx) => {
       const before = await changeableColumn(tx, user, id);
       if (before.assessmentId !== null) throw fedByExam.remove(before);
-      const held = await repo.scoresOf(tx, [id]);
+      const held = await assertColumnEditable(tx, before);
       await repo.deleteColumn(tx, id);
       await audit(tx, actor, {
         action: 'scores.column.delete',

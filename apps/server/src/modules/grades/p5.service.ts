@@ -58,6 +58,12 @@ export function createP5Service(db: Database) {
     return db.transaction(async (tx) => {
       const year = await activeYearOrFail(tx);
       const grade = await gradeOf(tx, user, input.gradeId);
+      await assertProjectOpen(
+        tx,
+        year.id,
+        [input],
+        'Rapor kelas tingkat ini sudah dikunci; projek P5 baru tidak dapat ditambahkan pada semester itu',
+      );
       const id = await repo.insertProject(tx, {
         ...input,
         unitId: grade.unitId,
@@ -70,10 +76,42 @@ export function createP5Service(db: Database) {
     });
   }
 
+  /**
+   * A project is on the P5 page of every rapor of its grade's classes in its semester, graded or not: once one of
+   * those rapors is locked (or published) the project is not changed or deleted there (issue 40 §3). `targets`: the
+   * grade and semester it has, and those it moves to.
+   */
+  async function assertProjectOpen(
+    tx: Executor,
+    academicYearId: number,
+    targets: { gradeId: number; semester: 'GANJIL' | 'GENAP' }[],
+    message: string,
+  ) {
+    const seen = new Set<string>();
+    for (const t of targets) {
+      if (seen.has(`${t.gradeId}:${t.semester}`)) continue;
+      seen.add(`${t.gradeId}:${t.semester}`);
+      for (const classGroupId of await school.gradeClassIdsIn(tx, t.gradeId, academicYearId)) {
+        await assertRaporRoundOpen(tx, { classGroupId, semester: t.semester }, message);
+      }
+    }
+  }
+
   async function update(user: AuthUser, id: number, input: P5ProjectInput, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const before = await projectOf(tx, user, id, true);
       await gradeOf(tx, user, input.gradeId);
+      // what the rapor prints of it; its description is not printed and stays editable
+      const printed = (p: Pick<P5ProjectInput, 'gradeId' | 'semester' | 'theme' | 'title' | 'dimensions'>) =>
+        JSON.stringify([p.gradeId, p.semester, p.theme, p.title, p.dimensions]);
+      if (printed(before) !== printed(input)) {
+        await assertProjectOpen(
+          tx,
+          before.academicYearId,
+          [before, input],
+          'Rapor kelas tingkat projek ini sudah dikunci; projek P5 tidak dapat diubah',
+        );
+      }
       if (before.graded > 0) {
         if (input.gradeId !== before.gradeId) {
           throw conflict('Tingkat projek yang sudah dinilai tidak dapat diubah', { gradeId: 'Sudah dinilai' });
@@ -94,6 +132,12 @@ export function createP5Service(db: Database) {
     await db.transaction(async (tx) => {
       const before = await projectOf(tx, user, id, true);
       if (before.graded > 0) throw conflict('Projek yang sudah dinilai tidak dapat dihapus');
+      await assertProjectOpen(
+        tx,
+        before.academicYearId,
+        [before],
+        'Rapor kelas tingkat projek ini sudah dikunci; projek P5 tidak dapat dihapus',
+      );
       await repo.deleteProject(tx, id);
       await audit(tx, actor, { action: 'p5.project.delete', entityType: 'p5_project', entityId: id, before });
     });

@@ -29,6 +29,16 @@ const describeAll = (studentIds: number[], text = 'Menunjukkan penguasaan yang b
 
 let columnId: number;
 let p5Id: number;
+let p5Ungraded: number; // a P5 project of 7A's grade and semester that nobody graded
+const p5Project = (title: string, over: Record<string, unknown> = {}) => ({
+  gradeId: f.classA.gradeId,
+  semester,
+  theme: 'Kearifan Lokal',
+  title,
+  description: null,
+  dimensions: ['KREATIF'],
+  ...over,
+});
 const remedial = (studentId: number, method: 'PUT' | 'DELETE' = 'PUT') =>
   method === 'PUT'
     ? ctx.call(f.subjectTeacher, 'PUT', '/api/v1/scores/remedials', {
@@ -179,6 +189,17 @@ describe('the rapor workflow', () => {
     p5Id = p5.json<{ id: number }>().id;
     const graded = await p5Grade(pupilId);
     expect(graded.statusCode, graded.body).toBe(200);
+    // an ungraded project is still on the rapor's P5 page: while a draft it is added, renamed and deleted freely
+    const wakakur = await ctx.as('WAKAKUR');
+    const extra = await ctx.call(wakakur, 'POST', '/api/v1/p5-projects', p5Project('Batik sekolah'));
+    expect(extra.statusCode, extra.body).toBe(200);
+    p5Ungraded = extra.json<{ id: number }>().id;
+    const renamed = await ctx.call(wakakur, 'PUT', `/api/v1/p5-projects/${p5Ungraded}`, p5Project('Batik asrama'));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const spare = await ctx.call(wakakur, 'POST', '/api/v1/p5-projects', p5Project('Sementara'));
+    expect(
+      (await ctx.call(wakakur, 'DELETE', `/api/v1/p5-projects/${spare.json<{ id: number }>().id}`)).statusCode,
+    ).toBe(200);
 
     expect((await ctx.call(f.subjectTeacher, 'POST', url('lock'), { semester })).statusCode).toBe(403);
     expect((await ctx.call(f.homeroomA, 'POST', url('lock'), { semester })).statusCode).toBe(403);
@@ -211,6 +232,39 @@ describe('the rapor workflow', () => {
     const p5Locked = await p5Grade(pupilId);
     expect(p5Locked.statusCode, p5Locked.body).toBe(409);
     expect(p5Locked.json<{ error: { message: string } }>().error.message).toContain('nilai P5');
+  });
+
+  it('refuses, once locked, a score column’s deletion or change of kind and a P5 project’s edit, deletion or addition', async () => {
+    const column = `/api/v1/scores/columns/${columnId}`;
+    const del = await ctx.call(f.subjectTeacher, 'DELETE', column);
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json<{ error: { message: string } }>().error.message).toContain('sudah dikunci');
+    expect((await ctx.call(f.subjectTeacher, 'PUT', column, { kind: 'PAS' })).statusCode).toBe(409);
+    // its name is not on the rapor: it may change
+    expect((await ctx.call(f.subjectTeacher, 'PUT', column, { title: 'Sumatif bab 1' })).statusCode).toBe(200);
+    expect((await board(f.homeroomA)).subjects[0]!.missingScore).toEqual([]);
+
+    const wakakur = await ctx.as('WAKAKUR');
+    const project = `/api/v1/p5-projects/${p5Ungraded}`;
+    const edit = await ctx.call(wakakur, 'PUT', project, p5Project('Batik kelas'));
+    expect(edit.statusCode, edit.body).toBe(409);
+    expect(edit.json<{ error: { message: string } }>().error.message).toContain('projek P5 tidak dapat diubah');
+    expect((await ctx.call(wakakur, 'PUT', project, p5Project('Batik asrama', { semester: 'GENAP' }))).statusCode).toBe(
+      409,
+    );
+    // its description is not printed on the rapor
+    const described = await ctx.call(wakakur, 'PUT', project, p5Project('Batik asrama', { description: 'Di aula' }));
+    expect(described.statusCode, described.body).toBe(200);
+    expect((await ctx.call(wakakur, 'DELETE', project)).statusCode).toBe(409);
+    expect((await ctx.call(wakakur, 'POST', '/api/v1/p5-projects', p5Project('Baru'))).statusCode).toBe(409);
+    // the other semester's rapor is still a draft
+    const genap = await ctx.call(wakakur, 'POST', '/api/v1/p5-projects', p5Project('Genap', { semester: 'GENAP' }));
+    expect(genap.statusCode, genap.body).toBe(200);
+    const card = await ctx.call(f.homeroomA, 'GET', `/api/v1/rapor/students/${pupilId}?semester=${semester}`);
+    expect(card.json<{ p5: { title: string }[] }>().p5.map((p) => p.title)).toEqual([
+      'Batik asrama',
+      'Sampahku tanggung jawabku',
+    ]);
   });
 
   it('reopens one student’s subject keeping the earlier version, audited; only that student may change', async () => {

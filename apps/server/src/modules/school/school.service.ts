@@ -50,6 +50,10 @@ export const findUnit = (exec: Executor, id: number) => structure.findUnit(exec,
 export const unitClassesIn = (exec: Executor, unitId: number, academicYearId: number) =>
   students.classesByName(exec, unitId, academicYearId);
 
+/** The ids of the classes of a grade in an academic year (a P5 project's classes). */
+export const gradeClassIdsIn = (exec: Executor, gradeId: number, academicYearId: number) =>
+  structure.classIdsOfGrade(exec, gradeId, academicYearId);
+
 /** An academic year by id. */
 export const findYear = (exec: Executor, id: number) => structure.findYear(exec, id);
 

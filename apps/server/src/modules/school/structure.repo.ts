@@ -267,6 +267,15 @@ export function findClass(db: Executor, id: number) {
   });
 }
 
+/** The ids of a grade's classes in an academic year. */
+export async function classIdsOfGrade(db: Executor, gradeId: number, academicYearId: number) {
+  const rows = await db
+    .select({ id: classGroups.id })
+    .from(classGroups)
+    .where(and(eq(classGroups.gradeId, gradeId), eq(classGroups.academicYearId, academicYearId)));
+  return rows.map((r) => r.id);
+}
+
 export async function findClassByName(db: Executor, unitId: number, academicYearId: number, name: string) {
   const [row] = await db
     .select({ id: classGroups.id, name: classGroups.name })
