@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEMESTERS } from '../domain/dates.ts';
 import { dbId } from './common.ts';
 import { EXTRACURRICULAR_PREDICATES } from './extracurricular.ts';
+import { PROMOTION_DECISIONS } from './promotion.ts';
 
 /** The report card (rapor) of a student and semester, read-only (issue 40 §2); the submit and lock come later. */
 
@@ -129,6 +130,12 @@ export const Rapor = z
     pesantren: RaporPesantren,
     /** the homeroom's note: empty until the homeroom page is built */
     homeroomNote: z.string(),
+    /**
+     * the year-end decision of the unit's promotion run (modules/promotion), on the second semester's rapor only: null
+     * in GANJIL or while the student has none; the class of the new year by name (RETAIN: the target, else the current
+     * class; GRADUATE: null), printed as "Naik ke kelas 8A" / "Tinggal di kelas 7A" / "Lulus" (RAPOR_LABELS.promotion)
+     */
+    promotion: z.object({ kind: z.enum(PROMOTION_DECISIONS), className: nullableText }).nullable(),
     signatures: z.object({
       place: nullableText,
       date: z.string(),

@@ -102,6 +102,12 @@ function signatures(r: Rapor, lang: Lang, t: Labels): Content {
   };
 }
 
+/** The year-end decision (GENAP): "Keputusan: Naik ke kelas 8A" / "Tinggal di kelas 7A" / "Lulus". */
+function promotionLine(p: NonNullable<Rapor['promotion']>, t: Labels): Content {
+  const text = [t.promotion[p.kind], p.className].filter(Boolean).join(' ');
+  return { text: [{ text: `${t.decision}: `, bold: true }, text], margin: [0, 0, 0, 8] };
+}
+
 /** One student's pages: the ministry's rapor, then the pesantren page. */
 export function raporContent(r: Rapor, lang: Lang, logo: Buffer | null, first: boolean): Content[] {
   const t = RAPOR_LABELS[lang];
@@ -218,6 +224,7 @@ export function raporContent(r: Rapor, lang: Lang, logo: Buffer | null, first: b
     attendance,
     heading(t.note),
     { text: dash(r.homeroomNote), margin: [0, 0, 0, 8] },
+    ...(r.promotion ? [promotionLine(r.promotion, t)] : []),
     signatures(r, lang, t),
     { text: t.pesantren, bold: true, fontSize: 12, alignment: 'center', pageBreak: 'before', margin: [0, 0, 0, 8] },
     pairs([

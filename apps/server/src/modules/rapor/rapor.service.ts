@@ -33,6 +33,7 @@ import { extracurricularsOfStudents } from '../extracurricular/extracurricular.s
 import { createGradesService } from '../grades/grades.service.ts';
 import { createP5Service } from '../grades/p5.service.ts';
 import { prayerCountsOfStudents, studentPrayerCounts } from '../prayer/prayer.service.ts';
+import { decisionsOfStudents, type StudentDecision } from '../promotion/promotion-decisions.ts';
 import { schoolDays } from '../school/calendar.service.ts';
 import { createLetterheadService } from '../school/letterhead.service.ts';
 import * as school from '../school/school.service.ts';
@@ -122,6 +123,12 @@ function pesantrenFrom(
   };
 }
 
+/** The promotion line from the student's decision: a RETAIN without a target stays in the current class. */
+function promotionFrom(d: StudentDecision | undefined, cls: ClassRow): Rapor['promotion'] {
+  if (!d) return null;
+  return { kind: d.kind, className: d.kind === 'GRADUATE' ? null : (d.targetClassName ?? cls.name) };
+}
+
 /** A rapor from its read parts and the class, year and letterhead. */
 function assemble(
   student: StudentRef,
@@ -132,7 +139,7 @@ function assemble(
   range: Range,
   parts: Pick<
     Rapor,
-    'subjects' | 'raporDecimals' | 'extracurriculars' | 'p5' | 'attendance' | 'pesantren' | 'homeroomNote'
+    'subjects' | 'raporDecimals' | 'extracurriculars' | 'p5' | 'attendance' | 'pesantren' | 'homeroomNote' | 'promotion'
   >,
 ): Rapor {
   return {
@@ -151,6 +158,7 @@ function assemble(
     attendance: parts.attendance,
     pesantren: parts.pesantren,
     homeroomNote: parts.homeroomNote,
+    promotion: parts.promotion,
     signatures: {
       place: sch.signature.place,
       date: min(clock.today(), range.to),
@@ -171,6 +179,12 @@ export function createRaporService(db: Database, dataDir: string) {
   const grades = createGradesService(db);
   const p5 = createP5Service(db);
   const letterheads = createLetterheadService(db, dataDir);
+
+  /** The year-end decisions, on the second semester's rapor only (asked of the promotion module, one query). */
+  async function decisionsOf(students: readonly number[], cls: ClassRow, year: YearRow, semester: Semester) {
+    if (semester !== 'GENAP') return new Map<number, StudentDecision>();
+    return decisionsOfStudents(db, cls.unitId, year.id, students);
+  }
 
   /**
    * The final score of each subject of the student's semester: the one place the rapor takes scores from, so the
@@ -285,6 +299,7 @@ export function createRaporService(db: Database, dataDir: string) {
         grades.raporDecimalsOf(cls.unitId, year.id),
       ]);
     const noteOf = new Map(notes.map((n) => [n.studentId, n.text]));
+    const decided = await decisionsOf(students, cls, year, semester);
     const out: Rapor[] = [];
     for (const id of students) {
       const student = refs.get(id);
@@ -309,6 +324,7 @@ export function createRaporService(db: Database, dataDir: string) {
             recent.get(id) ?? [],
             range,
           ),
+          promotion: promotionFrom(decided.get(id), cls),
         }),
       );
     }
@@ -333,6 +349,7 @@ export function createRaporService(db: Database, dataDir: string) {
       extracurricularsOfStudents(db, [student.id], year.id, semester),
       grades.raporDecimalsOf(cls.unitId, year.id),
     ]);
+    const decided = await decisionsOf([student.id], cls, year, semester);
     return assemble(student, cls, year, semester, sch, range, {
       subjects,
       raporDecimals: decimals,
@@ -341,6 +358,7 @@ export function createRaporService(db: Database, dataDir: string) {
       p5: p5Rows,
       attendance,
       pesantren,
+      promotion: promotionFrom(decided.get(student.id), cls),
     });
   }
 

@@ -48,6 +48,7 @@ const rapor: Rapor = {
     discipline: { balance: 10, violations: 1, achievements: 0, openSanctions: 0, recent: [] },
   },
   homeroomNote: '',
+  promotion: null,
   signatures: {
     place: 'Bogor',
     date: '2026-11-18',
@@ -96,6 +97,15 @@ describe('the rapor preview', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('rapor-btq-level').textContent).toBe('Jilid 3');
     expect(screen.getByTestId('rapor-prayer-rate').textContent).toBe('66,7%');
     expect(screen.getByText('Tanpa keterangan')).toBeTruthy();
+    expect(screen.queryByTestId('rapor-promotion')).toBeNull();
+  });
+
+  it('shows the year-end decision of the second semester as the PDF words it', async () => {
+    serve({});
+    const genap: Rapor = { ...rapor, semester: 'GENAP', promotion: { kind: 'PROMOTE', className: '8A' } };
+    await renderWithApp(<RaporView rapor={genap} />);
+    expect(screen.getByText('Keputusan')).toBeTruthy();
+    expect(screen.getByTestId('rapor-promotion').textContent).toBe('Naik ke kelas 8A');
   });
 
   it('speaks English when chosen', async () => {

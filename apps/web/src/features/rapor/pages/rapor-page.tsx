@@ -15,6 +15,7 @@ import {
   academicPeriodOfDate,
   EXTRACURRICULAR_PREDICATE_LABELS,
   raporScoreText,
+  RAPOR_LABELS,
   SEMESTERS,
   type Rapor,
   type Semester,
@@ -148,6 +149,13 @@ export function RaporView({ rapor: r }: { rapor: Rapor }) {
           <Figure label={t('rapor.schoolDays')} value={r.attendance.schoolDays} />
         </SimpleGrid>
       </Part>
+      {r.promotion && (
+        <Part title={RAPOR_LABELS[lang].decision}>
+          <Text size="sm" data-testid="rapor-promotion">
+            {[RAPOR_LABELS[lang].promotion[r.promotion.kind], r.promotion.className].filter(Boolean).join(' ')}
+          </Text>
+        </Part>
+      )}
       <Part title={t('rapor.pesantren')}>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
           <Figure label={t('rapor.btqLevel')} value={p.btq.level ?? t('rapor.none')} testId="rapor-btq-level" />

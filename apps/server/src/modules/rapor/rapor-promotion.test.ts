@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PromotionRun, Rapor } from '@mms/shared';
+import { academicYears, classGroups, enrollments, grades, students } from '../../db/schema/index.ts';
+import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
+import { createRaporService } from './rapor.service.ts';
+
+// The year-end decision on the second semester's rapor (issue 40 §2): the unit's promotion run of the year, decided
+// before the rapors are locked. The clock: 1 July 2027, after 2026/2027.
+let ctx: TestContext;
+let principal: Session;
+let c7a: number;
+let c9a: number;
+let [up, stays, leaves] = [0, 0, 0];
+
+const raporOf = async (id: number, semester: 'GANJIL' | 'GENAP') => {
+  const res = await ctx.call(principal, 'GET', `/api/v1/rapor/students/${id}?semester=${semester}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Rapor>();
+};
+
+/** The text of a PDF, read back with PDF.js. */
+async function pdfText(url: string, lang = 'id') {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: principal.cookie, 'accept-language': lang },
+  });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  const doc = await getDocument({ data: new Uint8Array(res.rawPayload), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
+const studentPdf = (id: number, semester: string, lang = 'id') =>
+  pdfText(`/api/v1/rapor/students/${id}/pdf?semester=${semester}`, lang);
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { now: '2027-07-01T06:59:00+07:00' });
+  principal = await ctx.as('PRINCIPAL');
+  const unitId = principal.user.unit!.id;
+  const [y1, y2] = await ctx.db
+    .insert(academicYears)
+    .values([
+      { name: '2026/2027', startDate: '2026-07-13', endDate: '2027-06-26', isActive: true },
+      { name: '2027/2028', startDate: '2027-07-12', endDate: '2028-06-24' },
+    ])
+    .returning();
+  const g = await ctx.db
+    .insert(grades)
+    .values([7, 8, 9].map((level) => ({ unitId, level, name: `Kelas ${level}` })))
+    .returning();
+  const cls = await ctx.db
+    .insert(classGroups)
+    .values([
+      { unitId, academicYearId: y1!.id, gradeId: g[0]!.id, name: '7A' },
+      { unitId, academicYearId: y1!.id, gradeId: g[2]!.id, name: '9A' },
+    ])
+    .returning();
+  [c7a, c9a] = [cls[0]!.id, cls[1]!.id];
+  const st = await ctx.db
+    .insert(students)
+    .values(['Ahmad', 'Budi', 'Citra'].map((name, i) => ({ unitId, nis: `P${i}`, name })))
+    .returning();
+  [up, stays, leaves] = st.map((s) => s.id) as [number, number, number];
+  await ctx.db.insert(enrollments).values([
+    { studentId: up, classGroupId: c7a, academicYearId: y1!.id },
+    { studentId: stays, classGroupId: c7a, academicYearId: y1!.id },
+    { studentId: leaves, classGroupId: c9a, academicYearId: y1!.id },
+  ]);
+  // the rapors before any run: no decision yet
+  expect((await raporOf(up, 'GENAP')).promotion).toBeNull();
+  const proposed = await ctx.call(principal, 'POST', '/api/v1/promotions', {
+    fromYearId: y1!.id,
+    toYearId: y2!.id,
+    graduationDate: '2027-06-20',
+  });
+  expect(proposed.statusCode, proposed.body).toBe(200);
+  const runId = proposed.json<PromotionRun>().id;
+  const decided = await ctx.call(principal, 'PUT', `/api/v1/promotions/${runId}/decisions`, {
+    entries: [{ studentId: stays, decision: 'RETAIN' }],
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('the year-end decision on the rapor', () => {
+  it('is on the second semester’s rapor of a promoted, a retained and a graduating student, JSON and PDF', async () => {
+    expect((await raporOf(up, 'GENAP')).promotion).toEqual({ kind: 'PROMOTE', className: '8A' });
+    expect((await raporOf(stays, 'GENAP')).promotion).toEqual({ kind: 'RETAIN', className: '7A' });
+    expect((await raporOf(leaves, 'GENAP')).promotion).toEqual({ kind: 'GRADUATE', className: null });
+    expect(await studentPdf(up, 'GENAP')).toMatch(/Keputusan:\s*Naik ke kelas 8A/);
+    expect(await studentPdf(stays, 'GENAP')).toMatch(/Keputusan:\s*Tinggal di kelas 7A/);
+    expect(await studentPdf(leaves, 'GENAP')).toMatch(/Keputusan:\s*Lulus/);
+    expect(await studentPdf(stays, 'GENAP', 'en')).toMatch(/Decision:\s*Retained in class 7A/);
+    expect(await studentPdf(leaves, 'GENAP', 'en')).toMatch(/Decision:\s*Graduated/);
+  });
+
+  it('is not on the first semester’s rapor', async () => {
+    expect((await raporOf(up, 'GANJIL')).promotion).toBeNull();
+    expect(await studentPdf(up, 'GANJIL')).not.toContain('Keputusan');
+  });
+
+  it('is in the class’s batched read and its PDF, equal to the single-student rapor', async () => {
+    const service = createRaporService(ctx.db, ctx.config.dataDir);
+    const c = await service.ofClass(principal.user, c7a, { semester: 'GENAP' });
+    const batched: Rapor[] = [];
+    for await (const r of c.rapors()) batched.push(r);
+    expect(batched.map((r) => [r.student.id, r.promotion?.kind])).toEqual([
+      [up, 'PROMOTE'],
+      [stays, 'RETAIN'],
+    ]);
+    for (const r of batched) expect(JSON.parse(JSON.stringify(r))).toEqual(await raporOf(r.student.id, 'GENAP'));
+    const text = await pdfText(`/api/v1/rapor/classes/${c7a}/pdf?semester=GENAP`);
+    expect(text).toMatch(/Naik ke kelas 8A[\s\S]*Tinggal di kelas 7A/);
+  });
+});
