@@ -21,6 +21,11 @@ const freePort = () =>
  * for 5 s after a deadline (`EXAM_GRACE_SECONDS`) so a deadline can pass within the test.
  */
 export class ExamServer {
+  /** `env`: more of the server's settings (e.g. MMS_NOW, a journey's own fixed day) */
+  private readonly env: Record<string, string>;
+  constructor(env: Record<string, string> = {}) {
+    this.env = env;
+  }
   readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'mms-e2e-exam-'));
   port = 0;
   private child: ChildProcess | undefined;
@@ -44,6 +49,7 @@ export class ExamServer {
         LOG_LEVEL: 'warn',
         LOGIN_IP_LIMIT_PER_MINUTE: '10000',
         EXAM_GRACE_SECONDS: '5',
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
