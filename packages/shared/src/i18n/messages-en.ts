@@ -1768,6 +1768,8 @@ export const MESSAGES_EN: Record<string, string> = {
     'The promotion cannot be undone: registers of {year} have been taken since {date}',
   'Rapor semester genap kelas {classes} belum dikunci; kunci rapornya dulu sebelum menerapkan kenaikan kelas':
     'The second-semester rapors of class {classes} are not locked yet; lock them before applying the promotion',
+  'Rapor semester genap kelas {classes} sudah dikunci; keputusan kenaikan kelasnya tidak dapat diubah':
+    'The second-semester rapors of class {classes} are locked; their promotion decisions can no longer change',
   '{wave} bukan gelombang jalur internal': '{wave} is not an internal-path wave',
   'Bukan jalur internal': 'Not the internal path',
   '{wave} bukan gelombang unit lain untuk tahun pelajaran tujuan':

@@ -254,6 +254,15 @@ export function createPromotionService(db: Database) {
       await access.require(tx, actorOfUser(user), 'decide', 'promotionClass', [
         ...new Set(rows.map((r) => r.fromClassGroupId)),
       ]);
+      // a locked second-semester rapor prints the decision ("Naik ke kelas 8A"): it no longer changes
+      const locked = await lockedClassIds(tx, [...new Set(rows.map((r) => r.fromClassGroupId))], 'GENAP');
+      const lockedNames = [...new Set(rows.filter((r) => locked.has(r.fromClassGroupId)).map((r) => r.className))];
+      if (lockedNames.length) {
+        const classes = lockedNames.sort((a, b) => a.localeCompare(b, 'id', { numeric: true })).join(', ');
+        throw conflict(
+          `Rapor semester genap kelas ${classes} sudah dikunci; keputusan kenaikan kelasnya tidak dapat diubah`,
+        );
+      }
       const levels = await gradeLevels(tx, run.unitId);
       const finalLevel = Math.max(0, ...levels.keys());
       for (const e of input.entries) {

@@ -173,7 +173,7 @@ describe('the year-end promotion', () => {
     expect((await ctx.call(principal, 'GET', `${API}?fromYearId=abc`)).statusCode).toBe(400);
   });
 
-  it('refuses to apply until the second semester’s rapors of every class it moves are locked', async () => {
+  it('refuses to apply until the second semester’s rapors of every class it moves are locked, and decisions after the lock', async () => {
     const refusal = async () => {
       const res = await apply(principal);
       expect(res.statusCode, res.body).toBe(409);
@@ -188,6 +188,12 @@ describe('the year-end promotion', () => {
     );
     await ctx.db.update(raporStates).set({ status: 'PUBLISHED' }).where(eq(raporStates.classGroupId, c9a));
     expect(await refusal()).toContain('kelas 7A belum dikunci');
+    // the locked rapor prints its students' decisions: they no longer change
+    const late = await decide(principal, [{ studentId: leaves, decision: 'GRADUATE', note: 'terlambat' }]);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json<{ error: { message: string } }>().error.message).toBe(
+      'Rapor semester genap kelas 9A sudah dikunci; keputusan kenaikan kelasnya tidak dapat diubah',
+    );
     expect(await openIn(y2, up)).toEqual([]);
     await ctx.db.insert(raporStates).values({ classGroupId: c7a, semester: 'GENAP', status: 'LOCKED' });
   });
