@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PromotionRun, Rapor } from '@mms/shared';
-import { academicYears, classGroups, enrollments, grades, students } from '../../db/schema/index.ts';
+import type { PromotionRun, Rapor, RaporBoard, RaporClass } from '@mms/shared';
+import {
+  academicYears,
+  classGroups,
+  enrollments,
+  grades,
+  raporStates,
+  students,
+  units,
+} from '../../db/schema/index.ts';
+import { carryGraduateInto, setStudentStatus } from '../school/year-transition.service.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { createRaporService } from './rapor.service.ts';
 
@@ -12,6 +21,7 @@ let principal: Session;
 let c7a: number;
 let c9a: number;
 let [up, stays, leaves] = [0, 0, 0];
+let [y1, y2, runId] = [0, 0, 0];
 
 const raporOf = async (id: number, semester: 'GANJIL' | 'GENAP') => {
   const res = await ctx.call(principal, 'GET', `/api/v1/rapor/students/${id}?semester=${semester}`);
@@ -43,13 +53,14 @@ beforeAll(async () => {
   ctx = await createTestContext({}, { now: '2027-07-01T06:59:00+07:00' });
   principal = await ctx.as('PRINCIPAL');
   const unitId = principal.user.unit!.id;
-  const [y1, y2] = await ctx.db
+  const years = await ctx.db
     .insert(academicYears)
     .values([
       { name: '2026/2027', startDate: '2026-07-13', endDate: '2027-06-26', isActive: true },
       { name: '2027/2028', startDate: '2027-07-12', endDate: '2028-06-24' },
     ])
     .returning();
+  [y1, y2] = [years[0]!.id, years[1]!.id];
   const g = await ctx.db
     .insert(grades)
     .values([7, 8, 9].map((level) => ({ unitId, level, name: `Kelas ${level}` })))
@@ -57,8 +68,8 @@ beforeAll(async () => {
   const cls = await ctx.db
     .insert(classGroups)
     .values([
-      { unitId, academicYearId: y1!.id, gradeId: g[0]!.id, name: '7A' },
-      { unitId, academicYearId: y1!.id, gradeId: g[2]!.id, name: '9A' },
+      { unitId, academicYearId: y1, gradeId: g[0]!.id, name: '7A' },
+      { unitId, academicYearId: y1, gradeId: g[2]!.id, name: '9A' },
     ])
     .returning();
   [c7a, c9a] = [cls[0]!.id, cls[1]!.id];
@@ -68,19 +79,19 @@ beforeAll(async () => {
     .returning();
   [up, stays, leaves] = st.map((s) => s.id) as [number, number, number];
   await ctx.db.insert(enrollments).values([
-    { studentId: up, classGroupId: c7a, academicYearId: y1!.id },
-    { studentId: stays, classGroupId: c7a, academicYearId: y1!.id },
-    { studentId: leaves, classGroupId: c9a, academicYearId: y1!.id },
+    { studentId: up, classGroupId: c7a, academicYearId: y1 },
+    { studentId: stays, classGroupId: c7a, academicYearId: y1 },
+    { studentId: leaves, classGroupId: c9a, academicYearId: y1 },
   ]);
   // the rapors before any run: no decision yet
   expect((await raporOf(up, 'GENAP')).promotion).toBeNull();
   const proposed = await ctx.call(principal, 'POST', '/api/v1/promotions', {
-    fromYearId: y1!.id,
-    toYearId: y2!.id,
+    fromYearId: y1,
+    toYearId: y2,
     graduationDate: '2027-06-20',
   });
   expect(proposed.statusCode, proposed.body).toBe(200);
-  const runId = proposed.json<PromotionRun>().id;
+  runId = proposed.json<PromotionRun>().id;
   const decided = await ctx.call(principal, 'PUT', `/api/v1/promotions/${runId}/decisions`, {
     entries: [{ studentId: stays, decision: 'RETAIN' }],
   });
@@ -120,5 +131,74 @@ describe('the year-end decision on the rapor', () => {
     for (const r of batched) expect(JSON.parse(JSON.stringify(r))).toEqual(await raporOf(r.student.id, 'GENAP'));
     const text = await pdfText(`/api/v1/rapor/classes/${c7a}/pdf?semester=GENAP`);
     expect(text).toMatch(/Naik ke kelas 8A[\s\S]*Tinggal di kelas 7A/);
+  });
+});
+
+describe('the old year’s class rapors after the promotion is applied', () => {
+  const namesIn = async (classGroupId: number) => {
+    const list = await ctx.call(principal, 'GET', `/api/v1/rapor/classes/${classGroupId}?semester=GENAP`);
+    expect(list.statusCode, list.body).toBe(200);
+    const board = await ctx.call(principal, 'GET', `/api/v1/rapor/classes/${classGroupId}/board?semester=GENAP`);
+    expect(board.statusCode, board.body).toBe(200);
+    return {
+      list: list.json<RaporClass>().students.map((s) => s.name),
+      board: board.json<RaporBoard>().students.map((s) => s.name),
+    };
+  };
+
+  beforeAll(async () => {
+    const unitId = principal.user.unit!.id;
+    // two who left 9A during the year: one moved (status only), one whose enrolment was ended
+    const left = await ctx.db
+      .insert(students)
+      .values([
+        { unitId, nis: 'P7', name: 'Dodi', status: 'MOVED' as const },
+        { unitId, nis: 'P8', name: 'Eka', status: 'DROPPED' as const },
+      ])
+      .returning();
+    await ctx.db.insert(enrollments).values([
+      { studentId: left[0]!.id, classGroupId: c9a, academicYearId: y1 },
+      {
+        studentId: left[1]!.id,
+        classGroupId: c9a,
+        academicYearId: y1,
+        endedAt: new Date('2027-02-01T00:00:00Z'),
+        endReason: 'MOVED',
+      },
+    ]);
+    await ctx.db
+      .insert(raporStates)
+      .values(
+        [c7a, c9a].map((classGroupId) => ({ classGroupId, semester: 'GENAP' as const, status: 'LOCKED' as const })),
+      );
+    const applied = await ctx.call(principal, 'POST', `/api/v1/promotions/${runId}/apply`, {
+      copyHomerooms: false,
+      copyTeaching: false,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ graduated: 1 });
+  });
+
+  it('keeps the graduate (now GRADUATED) and the promoted in the class list, the board and the class PDF', async () => {
+    expect(await namesIn(c9a)).toEqual({ list: ['Citra'], board: ['Citra'] });
+    expect(await namesIn(c7a)).toEqual({ list: ['Ahmad', 'Budi'], board: ['Ahmad', 'Budi'] });
+    const text = await pdfText(`/api/v1/rapor/classes/${c9a}/pdf?semester=GENAP`);
+    expect(text).toMatch(/Citra[\s\S]*Keputusan:\s*Lulus/);
+    expect(text).not.toMatch(/Dodi|Eka/);
+  });
+
+  it('lists a graduate carried into another unit once, by the old class’s enrolment, whatever their status now', async () => {
+    const [sma] = await ctx.db.insert(units).values({ code: 'SMA', name: 'SMA Uji' }).returning();
+    const [g10] = await ctx.db.insert(grades).values({ unitId: sma!.id, level: 10, name: 'Kelas 10' }).returning();
+    const [c10] = await ctx.db
+      .insert(classGroups)
+      .values({ unitId: sma!.id, academicYearId: y2, gradeId: g10!.id, name: '10A' })
+      .returning();
+    await carryGraduateInto(ctx.db, leaves, { unitId: sma!.id, nis: 'A1' });
+    await ctx.db.insert(enrollments).values({ studentId: leaves, classGroupId: c10!.id, academicYearId: y2 });
+    expect(await namesIn(c9a)).toEqual({ list: ['Citra'], board: ['Citra'] });
+    // listed by the enrolment's year-end mark, not by being active again: leaving the new unit changes nothing here
+    await setStudentStatus(ctx.db, [leaves], 'MOVED');
+    expect(await namesIn(c9a)).toEqual({ list: ['Citra'], board: ['Citra'] });
   });
 });

@@ -138,7 +138,7 @@ export async function runUnitRapors(db: Database, dataDir: string, job: RaporUni
       const cls = await school.findClass(db, c.id);
       if (!cls) continue;
       const year = await rapor.yearOf(cls);
-      const students = await school.activeStudentsOfClass(db, cls.id, 'name');
+      const students = await school.raporStudentsOfClass(db, cls.id);
       const rapors = await rapor.buildClass(
         students.map((s) => s.id),
         cls,

@@ -70,7 +70,7 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
   async function boardOf(exec: Executor, cls: ClassRow, semester: Semester) {
     const round = { classGroupId: cls.id, semester };
     const [students, teachers, submissions, state, notes, seen, reopens] = await Promise.all([
-      school.activeStudentsOfClass(exec, cls.id, 'name'),
+      school.raporStudentsOfClass(exec, cls.id),
       school.classSubjectTeachers(exec, cls.id, semester),
       repo.submissionsOf(exec, round),
       repo.stateOf(exec, round),

@@ -378,7 +378,7 @@ export function createRaporService(db: Database, dataDir: string) {
   async function classList(user: AuthUser, classGroupId: number, q: RaporQuery) {
     const cls = await raporClass(user, classGroupId);
     const year = await yearOf(cls);
-    const students = await school.activeStudentsOfClass(db, cls.id, 'name');
+    const students = await school.raporStudentsOfClass(db, cls.id);
     return {
       classGroup: { id: cls.id, name: cls.name },
       semester: semesterOf(q, year),
@@ -395,7 +395,7 @@ export function createRaporService(db: Database, dataDir: string) {
     const year = await yearOf(cls);
     const semester = semesterOf(q, year);
     const sch = await schoolOf(user, cls.unitId);
-    const students = await school.activeStudentsOfClass(db, cls.id, 'name');
+    const students = await school.raporStudentsOfClass(db, cls.id);
     const ids = students.map((s) => s.id);
     async function* rapors() {
       // a class read at once (a fixed number of queries), rendered student by student

@@ -26,6 +26,27 @@ export async function activeStudentsOfClass(
   return result.rows;
 }
 
+/** How a year ended for a student, marked by the year-end promotion on the old enrolment it leaves open. */
+const YEAR_END_REASONS = ['PROMOTED', 'RETAINED', 'GRADUATED'] as const;
+
+/**
+ * The students of a class's rapor, by name: an open enrolment in the class, and the student active or the enrolment
+ * marked with how the year ended (the promotion's `end_reason`: a graduate, GRADUATED since, keeps the old class's
+ * rapor). Who left during the year (status MOVED or DROPPED, or the enrolment ended) is not listed. A graduate carried
+ * into another unit (ACTIVE again) is listed once, by the old enrolment: a class is of one year, and a student has at
+ * most one open enrolment a year.
+ */
+export async function raporStudentsOfClass(exec: Executor, classGroupId: number): Promise<ClassStudentRow[]> {
+  const reasons = `{${YEAR_END_REASONS.join(',')}}`;
+  const result = await exec.execute<ClassStudentRow>(sql`
+    select s.id, s.nis, s.name, s.phone, s.user_id as "userId"
+    from enrollments e join students s on s.id = e.student_id
+    where e.class_group_id = ${classGroupId} and e.ended_at is null
+      and (s.status = 'ACTIVE' or e.end_reason = any(${reasons}::text[]))
+    order by s.name, s.id`);
+  return result.rows;
+}
+
 export type ClassMemberRow = { studentId: number; nis: string | null; name: string; gender: 'L' | 'P' | null };
 
 /** The students in the class on `date` (enrolled by then, not left before it, on Jakarta days), by name. */

@@ -37,6 +37,7 @@ export {
   gradeStudentCountSql,
   inAnyClassNowSql,
   inClassNowSql,
+  raporStudentsOfClass,
   studentClassIn,
   studentsEverInClass,
   type ClassMemberRow,
