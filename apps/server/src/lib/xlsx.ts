@@ -90,27 +90,46 @@ export function xlsxCell(value: CellValue, lang: Lang): string | number | boolea
   return value;
 }
 
-export async function toXlsx<T>(heading: XlsxHeading, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
-  const { lang } = heading;
+/** One sheet of a workbook: its heading, columns and rows (`toXlsxBook`). */
+export interface XlsxSheet {
+  heading: XlsxHeading;
+  write: (book: ExcelJS.Workbook) => void;
+}
+
+/** A sheet with the heading above its table, the header row frozen and filtered. */
+export function xlsxSheet<T>(heading: XlsxHeading, columns: XlsxColumn<T>[], rows: T[]): XlsxSheet {
+  const write = (book: ExcelJS.Workbook) => {
+    const { lang } = heading;
+    const headerRow = HEADING_ROWS + 1;
+    const sheet = book.addWorksheet(heading.sheet[lang].slice(0, 31), {
+      views: [{ state: 'frozen', ySplit: headerRow }],
+    });
+    const [title, filters, printed] = headingLines(heading, clock.today());
+    sheet.addRow([title]).font = { bold: true, size: 14 };
+    sheet.addRow([filters]);
+    sheet.addRow([printed]);
+    sheet.addRow([]);
+    sheet.addRow(columns.map((c) => c.header[lang])).font = { bold: true };
+    columns.forEach((c, i) => {
+      sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header[lang].length + 2);
+    });
+    for (const row of rows) sheet.addRow(columns.map((c) => xlsxCell(c.value(row, lang), lang)));
+    sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns.length } };
+  };
+  return { heading, write };
+}
+
+/** A workbook of several sheets, each with its own heading (a paper of more than one table). */
+export async function toXlsxBook(sheets: readonly XlsxSheet[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'MMS';
   book.created = clock.now();
-  const headerRow = HEADING_ROWS + 1;
-  const sheet = book.addWorksheet(heading.sheet[lang].slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: headerRow }],
-  });
-  const [title, filters, printed] = headingLines(heading, clock.today());
-  sheet.addRow([title]).font = { bold: true, size: 14 };
-  sheet.addRow([filters]);
-  sheet.addRow([printed]);
-  sheet.addRow([]);
-  sheet.addRow(columns.map((c) => c.header[lang])).font = { bold: true };
-  columns.forEach((c, i) => {
-    sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header[lang].length + 2);
-  });
-  for (const row of rows) sheet.addRow(columns.map((c) => xlsxCell(c.value(row, lang), lang)));
-  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns.length } };
+  for (const s of sheets) s.write(book);
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+export async function toXlsx<T>(heading: XlsxHeading, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
+  return toXlsxBook([xlsxSheet(heading, columns, rows)]);
 }
 
 export function sendXlsx(reply: FastifyReply, filenameBase: string, body: Buffer) {

@@ -21,11 +21,14 @@ import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { userOf } from '../../lib/scope.ts';
+import { sendXlsx } from '../../lib/xlsx.ts';
+import { raporBoardXlsx } from './rapor-board.xlsx.ts';
 import { raporPdf } from './rapor.pdf.ts';
 import { createRaporWorkflowService } from './rapor-workflow.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['rapor'];
+const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 /**
  * The rapor workflow under /api/v1/rapor (issue 40 §3): the completeness board, submit, remind, the homeroom's
@@ -57,6 +60,24 @@ export const raporWorkflowRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir:
       },
     },
     async (request) => flow.board(userOf(request), request.params.classGroupId, request.query),
+  );
+  app.get(
+    '/classes/:classGroupId/board/export',
+    {
+      config: { access: 'rapor.read' },
+      schema: {
+        tags,
+        summary: 'The completeness board as an Excel file (sheets Kelengkapan and Siswa), with the board’s access rule',
+        params: RaporWorkflowParams,
+        querystring: RaporQuery,
+        produces: XLSX,
+      },
+    },
+    async (request, reply) => {
+      const board = await flow.board(userOf(request), request.params.classGroupId, request.query);
+      const name = `kelengkapan-rapor-${board.classGroup.name}-${board.semester}`.replace(/[^A-Za-z0-9-]/g, '');
+      return sendXlsx(reply, name, await raporBoardXlsx(board, requestLang(request)));
+    },
   );
   app.post(
     '/classes/:classGroupId/submit',

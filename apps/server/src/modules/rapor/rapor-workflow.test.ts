@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { MyRapors, MyRaporSubjects, RaporBoard, ScoreColumn } from '@mms/shared';
+import ExcelJS from 'exceljs';
+import { formatDateTime, type MyRapors, type MyRaporSubjects, type RaporBoard, type ScoreColumn } from '@mms/shared';
 import { auditLog, enrollments, outboxMessages, students } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
@@ -155,6 +156,60 @@ describe('the rapor workflow', () => {
     expect((await board(f.homeroomA)).students.find((s) => s.id === pupilId)!.note).toBe(note.text);
     const card = await ctx.call(f.homeroomA, 'GET', `/api/v1/rapor/students/${pupilId}?semester=${semester}`);
     expect(card.json<{ homeroomNote: string }>().homeroomNote).toBe(note.text);
+  });
+
+  it('exports the board as Excel (Kelengkapan and Siswa) under the board’s rule, in the reader’s language', async () => {
+    const b = await board(f.homeroomA);
+    const subject = b.subjects[0]!;
+    const res = await ctx.call(f.homeroomA, 'GET', url(`board/export?semester=${semester}`));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('kelengkapan-rapor-7A-GANJIL');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Kelengkapan', 'Siswa']);
+    const [subjects, pupils] = book.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(subjects.getCell('A1').value).toBe('Kelengkapan Rapor Kelas 7A Semester Ganjil');
+    expect(subjects.getCell('A2').value).toBe('Filter: Kelas: 7A; Semester: Ganjil');
+    expect(subjects.getRow(5).values).toEqual([
+      undefined,
+      'Mata pelajaran',
+      'Guru',
+      'Diserahkan',
+      'Nilai belum ada',
+      'Siswa tanpa nilai',
+      'Deskripsi belum ada',
+      'Siswa tanpa deskripsi',
+    ]);
+    expect(subject.missingScore.length).toBeGreaterThan(0);
+    expect(subjects.getRow(6).values).toEqual([
+      undefined,
+      'Matematika',
+      subject.teacher!.name,
+      formatDateTime(subject.submittedAt!, 'id'),
+      subject.missingScore.length,
+      subject.missingScore.map((s) => s.name).join(', '),
+      subject.missingDescription.length,
+      subject.missingDescription.map((s) => s.name).join(', '),
+    ]);
+    expect(pupils.getRow(5).values).toEqual([undefined, 'Siswa', 'NIS', 'Catatan wali kelas', 'Dilihat']);
+    const noted = b.students.find((s) => s.id === pupilId)!;
+    const rows = pupils.getSheetValues().slice(6);
+    expect(rows).toHaveLength(b.students.length);
+    expect(rows).toContainEqual([undefined, noted.name, noted.nis, 'Ananda rajin dan santun.']);
+
+    const en = await ctx.app.inject({
+      method: 'GET',
+      url: url(`board/export?semester=${semester}`),
+      headers: { cookie: f.homeroomA.cookie, 'accept-language': 'en' },
+    });
+    const enBook = new ExcelJS.Workbook();
+    await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
+    expect(enBook.worksheets[0]!.getCell('A1').value).toBe('Report Card Completeness of Class 7A, Odd Semester');
+    expect(enBook.worksheets[1]!.getCell('D5').value).toBe('Seen at');
+
+    expect((await ctx.call(f.homeroomB, 'GET', url(`board/export?semester=${semester}`))).statusCode).toBe(403);
+    expect((await ctx.call(pupil, 'GET', url(`board/export?semester=${semester}`))).statusCode).toBe(403);
+    expect((await ctx.call(f.homeroomA, 'GET', '/api/v1/rapor/classes/abc/board/export')).statusCode).toBe(400);
   });
 
   it('locks a complete board (principal), then refuses edits of scores, remedials, descriptions and P5 grades', async () => {
