@@ -1,9 +1,13 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MyRapors, RaporBoard } from '@mms/shared';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerListMessages } from '../../i18n/list/index.ts';
+import { registerPrintMessages } from '../../i18n/print/index.ts';
 import { initTestI18n, renderWithApp } from '../../test/render.tsx';
 import { mediaQueryList } from '../../test/media-query.ts';
+import { PAPER_LETTERHEAD } from '../../test/printed-paper.ts';
+import { authUser } from '../../test/fixtures.ts';
 import { registerRaporMessages } from './i18n.ts';
 import { registerRaporFlowMessages } from './workflow-i18n.ts';
 import { MyRaporPage } from './pages/my-rapor-page.tsx';
@@ -49,11 +53,15 @@ const board: RaporBoard = {
   reopens: [],
 };
 
+const homeroom = authUser({ division: 'TEACHER' });
+
 beforeEach(async () => {
   await initTestI18n();
   vi.spyOn(window, 'matchMedia').mockImplementation((media) => mediaQueryList(media, true));
   registerRaporMessages();
   registerRaporFlowMessages();
+  registerPrintMessages();
+  registerListMessages();
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -64,12 +72,35 @@ afterEach(async () => {
 describe('the rapor workflow screens', { timeout: 30_000 }, () => {
   it('shows the board: what is missing, a reminder, and the lock held back while incomplete', async () => {
     serve({ '/api/v1/rapor/classes': { items: [{ id: 3, name: '7A' }] }, '/api/v1/rapor/classes/3/board': board });
-    await renderWithApp(<RaporBoardPage />);
+    await renderWithApp(<RaporBoardPage />, '/', { user: homeroom });
     expect(await screen.findByText('1: Ahmad Fauzi')).toBeTruthy();
     expect(screen.getByText('Belum diserahkan')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ingatkan' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Kunci rapor' })).toHaveProperty('disabled', true);
     expect(screen.getByText('Rajin')).toBeTruthy();
+  });
+
+  it('prints the board on the letterhead and exports it through the board’s Excel route', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    serve({
+      '/api/v1/rapor/classes': { items: [{ id: 3, name: '7A' }] },
+      '/api/v1/rapor/classes/3/board': board,
+      '/api/v1/rapor/classes/3/board/export': {},
+      '/api/v1/letterhead': PAPER_LETTERHEAD,
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await renderWithApp(<RaporBoardPage />, '/', { user: homeroom });
+    expect(await screen.findByRole('heading', { name: 'Kelengkapan Rapor Kelas 7A Semester Ganjil' })).toBeTruthy();
+    expect(await screen.findByTestId('letterhead')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cetak' }));
+    expect(print).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Ekspor Excel' }));
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain(
+        '/api/v1/rapor/classes/3/board/export?semester=GANJIL',
+      ),
+    );
   });
 
   it('lists the student’s published rapors with the seen mark', async () => {

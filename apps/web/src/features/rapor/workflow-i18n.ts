@@ -3,6 +3,7 @@ import i18next from 'i18next';
 const id = {
   raporFlow: {
     boardTitle: 'Kelengkapan rapor',
+    printTitle: 'Kelengkapan Rapor Kelas {{className}} {{semester}}',
     mySubjects: 'Mapel saya: serahkan untuk rapor',
     myTitle: 'Rapor saya',
     status: { DRAFT: 'Draf', LOCKED: 'Dikunci', PUBLISHED: 'Diterbitkan' },
@@ -47,6 +48,7 @@ const id = {
 const en: typeof id = {
   raporFlow: {
     boardTitle: 'Report card board',
+    printTitle: 'Report Card Completeness of Class {{className}}, {{semester}}',
     mySubjects: 'My subjects: submit for the report card',
     myTitle: 'My report cards',
     status: { DRAFT: 'Draft', LOCKED: 'Locked', PUBLISHED: 'Published' },

@@ -16,7 +16,10 @@ import {
 import { academicPeriodOfDate, SEMESTERS, type RaporBoard, type Semester } from '@mms/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/data-list/export-button.tsx';
+import { downloadServerExport } from '../../../components/data-list/export-xlsx.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { PrintButton, PrintedPaper, printClasses } from '../../../components/print/printed-paper.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
 import { serverToday } from '../../../lib/clock.ts';
@@ -25,6 +28,8 @@ import { dateTimeText } from '../../../lib/display.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { useRaporClasses } from '../api.ts';
 import { useCan } from '../../../lib/permissions.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import local from './rapor-board.module.css';
 import { useMyRaporSubjects, useRaporAction, useRaporBoard, useSaveRaporNote } from '../workflow-api.ts';
 
 const STATUS_COLOR = { DRAFT: 'gray', LOCKED: 'orange', PUBLISHED: 'green' } as const;
@@ -37,32 +42,38 @@ function NoteEditor({ board, studentId, note }: { board: RaporBoard; studentId: 
   const save = useSaveRaporNote(board.classGroup.id);
   const readOnly = !board.can.note || board.status !== 'DRAFT';
   if (readOnly) return <Text size="sm">{note ?? '-'}</Text>;
+  // on paper the saved note, without the input and its button
   return (
-    <Group align="end" wrap="nowrap" gap="xs">
-      <Textarea
-        aria-label={t('raporFlow.note')}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        autosize
-        minRows={1}
-        maxLength={1000}
-        style={{ flex: 1 }}
-      />
-      <Button
-        size="xs"
-        variant="default"
-        loading={save.isPending}
-        disabled={text.trim() === '' || text === (note ?? '')}
-        onClick={() =>
-          save.mutate(
-            { studentId, body: { semester: board.semester, text } },
-            { onSuccess: () => notifyInfo(t('raporFlow.done')), onError: notifyError },
-          )
-        }
-      >
-        {t('raporFlow.saveNote')}
-      </Button>
-    </Group>
+    <>
+      <Text size="sm" className={local.printOnly}>
+        {note ?? '-'}
+      </Text>
+      <Group align="end" wrap="nowrap" gap="xs" className={printClasses.noPrint}>
+        <Textarea
+          aria-label={t('raporFlow.note')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          autosize
+          minRows={1}
+          maxLength={1000}
+          style={{ flex: 1 }}
+        />
+        <Button
+          size="xs"
+          variant="default"
+          loading={save.isPending}
+          disabled={text.trim() === '' || text === (note ?? '')}
+          onClick={() =>
+            save.mutate(
+              { studentId, body: { semester: board.semester, text } },
+              { onSuccess: () => notifyInfo(t('raporFlow.done')), onError: notifyError },
+            )
+          }
+        >
+          {t('raporFlow.saveNote')}
+        </Button>
+      </Group>
+    </>
   );
 }
 
@@ -125,171 +136,194 @@ function Board({ board }: { board: RaporBoard }) {
       },
     );
   const closed = board.status !== 'DRAFT';
+  const user = useCurrentUser();
+  const semesterText = `${t('rapor.semesterLabel')} ${t(`rapor.${board.semester}`)}`;
+  const cls = board.classGroup;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="xs">
-          <Badge color={STATUS_COLOR[board.status]} data-testid="rapor-status">
-            {t(`raporFlow.status.${board.status}`)}
-          </Badge>
-          <Badge variant="light" color={board.complete ? 'green' : 'red'}>
-            {t(board.complete ? 'raporFlow.complete' : 'raporFlow.incomplete')}
-          </Badge>
-        </Group>
-        {board.can.lock && (
+    <PrintedPaper
+      unitId={user.unit?.id ?? null}
+      title={t('raporFlow.printTitle', { className: cls.name, semester: semesterText })}
+      signed={false}
+      actions={
+        <>
+          <PrintButton />
+          <ExportButton
+            onExport={() =>
+              downloadServerExport(
+                `/rapor/classes/${cls.id}/board`,
+                { semester: board.semester },
+                `kelengkapan-rapor-${cls.name}-${board.semester}.xlsx`,
+              )
+            }
+          />
+        </>
+      }
+    >
+      <Stack gap="lg">
+        <Group justify="space-between" wrap="wrap">
           <Group gap="xs">
-            {board.status === 'DRAFT' && (
-              <Button
-                disabled={!board.complete}
-                loading={action.isPending}
-                onClick={() =>
-                  confirmDialog({
-                    title: t('raporFlow.lock'),
-                    text: t('raporFlow.lockConfirm'),
-                    confirm: t('raporFlow.lock'),
-                    destructive: true,
-                    onConfirm: () => run('lock'),
-                  })
-                }
-              >
-                {t('raporFlow.lock')}
-              </Button>
-            )}
-            {board.status === 'LOCKED' && (
-              <Button
-                loading={action.isPending}
-                onClick={() =>
-                  confirmDialog({
-                    title: t('raporFlow.publish'),
-                    text: t('raporFlow.publishConfirm'),
-                    confirm: t('raporFlow.publish'),
-                    onConfirm: () => run('publish'),
-                  })
-                }
-              >
-                {t('raporFlow.publish')}
-              </Button>
-            )}
+            <Badge color={STATUS_COLOR[board.status]} data-testid="rapor-status">
+              {t(`raporFlow.status.${board.status}`)}
+            </Badge>
+            <Badge variant="light" color={board.complete ? 'green' : 'red'}>
+              {t(board.complete ? 'raporFlow.complete' : 'raporFlow.incomplete')}
+            </Badge>
           </Group>
-        )}
-      </Group>
-      {board.subjects.length === 0 ? (
-        <Text c="dimmed">{t('raporFlow.noSubjects')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('raporFlow.subject')}</Table.Th>
-                <Table.Th>{t('raporFlow.teacher')}</Table.Th>
-                <Table.Th>{t('raporFlow.submitted')}</Table.Th>
-                <Table.Th>{t('raporFlow.missingScore')}</Table.Th>
-                <Table.Th>{t('raporFlow.missingDescription')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {board.subjects.map((s) => (
-                <Table.Tr key={s.subjectId}>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>{s.teacher?.name ?? '-'}</Table.Td>
-                  <Table.Td>
-                    {s.submittedAt ? (
-                      dateTimeText(s.submittedAt, lang)
-                    ) : (
-                      <Text c="red">{t('raporFlow.notSubmitted')}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.missingScore.length ? `${s.missingScore.length}: ${names(s.missingScore)}` : '-'}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.missingDescription.length
-                      ? `${s.missingDescription.length}: ${names(s.missingDescription)}`
-                      : '-'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {s.mine && (
-                        <Button size="xs" onClick={() => run('submit', s.subjectId)}>
-                          {t('raporFlow.submit')}
-                        </Button>
+          {board.can.lock && (
+            <Group gap="xs" className={printClasses.noPrint}>
+              {board.status === 'DRAFT' && (
+                <Button
+                  disabled={!board.complete}
+                  loading={action.isPending}
+                  onClick={() =>
+                    confirmDialog({
+                      title: t('raporFlow.lock'),
+                      text: t('raporFlow.lockConfirm'),
+                      confirm: t('raporFlow.lock'),
+                      destructive: true,
+                      onConfirm: () => run('lock'),
+                    })
+                  }
+                >
+                  {t('raporFlow.lock')}
+                </Button>
+              )}
+              {board.status === 'LOCKED' && (
+                <Button
+                  loading={action.isPending}
+                  onClick={() =>
+                    confirmDialog({
+                      title: t('raporFlow.publish'),
+                      text: t('raporFlow.publishConfirm'),
+                      confirm: t('raporFlow.publish'),
+                      onConfirm: () => run('publish'),
+                    })
+                  }
+                >
+                  {t('raporFlow.publish')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+        {board.subjects.length === 0 ? (
+          <Text c="dimmed">{t('raporFlow.noSubjects')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('raporFlow.subject')}</Table.Th>
+                  <Table.Th>{t('raporFlow.teacher')}</Table.Th>
+                  <Table.Th>{t('raporFlow.submitted')}</Table.Th>
+                  <Table.Th>{t('raporFlow.missingScore')}</Table.Th>
+                  <Table.Th>{t('raporFlow.missingDescription')}</Table.Th>
+                  <Table.Th className={printClasses.noPrint} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {board.subjects.map((s) => (
+                  <Table.Tr key={s.subjectId}>
+                    <Table.Td>{s.name}</Table.Td>
+                    <Table.Td>{s.teacher?.name ?? '-'}</Table.Td>
+                    <Table.Td>
+                      {s.submittedAt ? (
+                        dateTimeText(s.submittedAt, lang)
+                      ) : (
+                        <Text c="red">{t('raporFlow.notSubmitted')}</Text>
                       )}
-                      {!closed &&
-                        s.teacher &&
-                        (!s.submittedAt || s.missingScore.length + s.missingDescription.length > 0) && (
-                          <Button size="xs" variant="default" onClick={() => run('remind', s.subjectId)}>
-                            {t('raporFlow.remind')}
+                    </Table.Td>
+                    <Table.Td>
+                      {s.missingScore.length ? `${s.missingScore.length}: ${names(s.missingScore)}` : '-'}
+                    </Table.Td>
+                    <Table.Td>
+                      {s.missingDescription.length
+                        ? `${s.missingDescription.length}: ${names(s.missingDescription)}`
+                        : '-'}
+                    </Table.Td>
+                    <Table.Td className={printClasses.noPrint}>
+                      <Group gap={4} wrap="nowrap">
+                        {s.mine && (
+                          <Button size="xs" onClick={() => run('submit', s.subjectId)}>
+                            {t('raporFlow.submit')}
                           </Button>
                         )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Stack gap="xs">
-        <Title order={2} fz="h5">
-          {t('raporFlow.students')}
-        </Title>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Tbody>
-              {board.students.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td w={220}>
-                    {s.name} ({s.nis})
-                  </Table.Td>
-                  <Table.Td>
-                    <NoteEditor board={board} studentId={s.id} note={s.note} />
-                  </Table.Td>
-                  <Table.Td w={160}>
-                    {board.status === 'PUBLISHED' &&
-                      (s.seenAt ? `${t('raporFlow.seen')} ${dateTimeText(s.seenAt, lang)}` : t('raporFlow.notSeen'))}
-                  </Table.Td>
-                  <Table.Td w={120}>
-                    {board.can.lock && closed && (
-                      <Button size="xs" variant="default" color="red" onClick={() => setReopenFor(s.id)}>
-                        {t('raporFlow.reopen')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
-      {board.reopens.length > 0 && (
+                        {!closed &&
+                          s.teacher &&
+                          (!s.submittedAt || s.missingScore.length + s.missingDescription.length > 0) && (
+                            <Button size="xs" variant="default" onClick={() => run('remind', s.subjectId)}>
+                              {t('raporFlow.remind')}
+                            </Button>
+                          )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         <Stack gap="xs">
           <Title order={2} fz="h5">
-            {t('raporFlow.reopens')}
+            {t('raporFlow.students')}
           </Title>
           <Table.ScrollContainer minWidth={640}>
             <Table striped>
               <Table.Tbody>
-                {board.reopens.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{dateTimeText(r.openedAt, lang)}</Table.Td>
-                    <Table.Td>
-                      {r.studentName} · {r.subjectName}
+                {board.students.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td w={220}>
+                      {s.name} ({s.nis})
                     </Table.Td>
-                    <Table.Td>{r.reason}</Table.Td>
                     <Table.Td>
-                      {t('raporFlow.previous')}: {r.previousScore ?? '-'} · {r.previousDescription ?? '-'}
+                      <NoteEditor board={board} studentId={s.id} note={s.note} />
                     </Table.Td>
-                    <Table.Td>{r.closedAt ? t('raporFlow.closed') : t('raporFlow.open')}</Table.Td>
+                    <Table.Td w={160}>
+                      {board.status === 'PUBLISHED' &&
+                        (s.seenAt ? `${t('raporFlow.seen')} ${dateTimeText(s.seenAt, lang)}` : t('raporFlow.notSeen'))}
+                    </Table.Td>
+                    <Table.Td w={120} className={printClasses.noPrint}>
+                      {board.can.lock && closed && (
+                        <Button size="xs" variant="default" color="red" onClick={() => setReopenFor(s.id)}>
+                          {t('raporFlow.reopen')}
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         </Stack>
-      )}
-      {reopenFor !== null && <ReopenModal board={board} studentId={reopenFor} onClose={() => setReopenFor(null)} />}
-    </Stack>
+        {board.reopens.length > 0 && (
+          <Stack gap="xs">
+            <Title order={2} fz="h5">
+              {t('raporFlow.reopens')}
+            </Title>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped>
+                <Table.Tbody>
+                  {board.reopens.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>{dateTimeText(r.openedAt, lang)}</Table.Td>
+                      <Table.Td>
+                        {r.studentName} · {r.subjectName}
+                      </Table.Td>
+                      <Table.Td>{r.reason}</Table.Td>
+                      <Table.Td>
+                        {t('raporFlow.previous')}: {r.previousScore ?? '-'} · {r.previousDescription ?? '-'}
+                      </Table.Td>
+                      <Table.Td>{r.closedAt ? t('raporFlow.closed') : t('raporFlow.open')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        )}
+        {reopenFor !== null && <ReopenModal board={board} studentId={reopenFor} onClose={() => setReopenFor(null)} />}
+      </Stack>
+    </PrintedPaper>
   );
 }
 
@@ -314,7 +348,7 @@ function MySubjects({ semester }: { semester: Semester }) {
     }
   }
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" className={printClasses.noPrint}>
       <Title order={2} fz="h5">
         {t('raporFlow.mySubjects')}
       </Title>
@@ -372,7 +406,7 @@ export function RaporBoardPage() {
         <Alert color="blue">{t('rapor.noClasses')}</Alert>
       ) : (
         <>
-          <Group align="end" wrap="wrap">
+          <Group align="end" wrap="wrap" className={printClasses.noPrint}>
             <Select
               label={t('rapor.classLabel')}
               data={classes.data.items.map((c) => ({ value: String(c.id), label: c.name }))}
