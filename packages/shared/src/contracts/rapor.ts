@@ -9,8 +9,14 @@ import { PROMOTION_DECISIONS } from './promotion.ts';
 export const RaporQuery = z.object({
   /** left out: the semester of today in the active year */
   semester: z.enum(SEMESTERS, 'Semester harus GANJIL atau GENAP').optional(),
+  /** a student's rapor in this class (a past year's: the class names the year); left out: the active year's class */
+  classGroupId: dbId('Kelas').optional(),
 });
 export type RaporQuery = z.infer<typeof RaporQuery>;
+
+/** The classes whose rapors the caller may open, of a school year (left out: the active one). */
+export const RaporClassesQuery = z.object({ academicYearId: dbId('Tahun pelajaran').optional() });
+export type RaporClassesQuery = z.infer<typeof RaporClassesQuery>;
 
 export const RaporStudentParams = z.object({ studentId: dbId('Siswa') });
 export const RaporClassParams = z.object({ classGroupId: dbId('Kelas') });

@@ -1688,6 +1688,7 @@ export const MESSAGES_EN: Record<string, string> = {
   'Hanya wali kelas {className} yang dapat membuka rapor kelas ini':
     "Only the homeroom teacher of {className} may open this class's report cards",
   'Kelas siswa pada tahun pelajaran aktif': "The student's class in the active school year",
+  'Siswa di kelas ini': 'The student in this class',
   'Rapor satu unit sedang dibuat; tunggu sampai selesai':
     "The unit's report cards are being made; wait until it finishes",
   'Berkas rapor satu unit': "The unit's report card file",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PromotionRun, Rapor, RaporBoard, RaporClass } from '@mms/shared';
+import type { PromotionRun, Rapor, RaporBoard, RaporClass, RaporClasses } from '@mms/shared';
+import { eq } from 'drizzle-orm';
 import {
   academicYears,
   classGroups,
@@ -9,6 +10,7 @@ import {
   raporStates,
   students,
   units,
+  users,
 } from '../../db/schema/index.ts';
 import { carryGraduateInto, setStudentStatus } from '../school/year-transition.service.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
@@ -200,5 +202,44 @@ describe('the old year’s class rapors after the promotion is applied', () => {
     // listed by the enrolment's year-end mark, not by being active again: leaving the new unit changes nothing here
     await setStudentStatus(ctx.db, [leaves], 'MOVED');
     expect(await namesIn(c9a)).toEqual({ list: ['Citra'], board: ['Citra'] });
+  });
+});
+
+describe('the old year’s rapors after the new year becomes the active one', () => {
+  beforeAll(async () => {
+    await ctx.db.update(academicYears).set({ isActive: false }).where(eq(academicYears.id, y1));
+    await ctx.db.update(academicYears).set({ isActive: true }).where(eq(academicYears.id, y2));
+  });
+
+  it('lists the classes of the year asked (the active one when none is) and opens a student’s rapor of an old class', async () => {
+    const classesOf = async (query = '') => {
+      const res = await ctx.call(principal, 'GET', `/api/v1/rapor/classes${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<RaporClasses>().items.map((c) => c.name);
+    };
+    expect(await classesOf()).toEqual(['7A', '8A']);
+    expect(await classesOf(`?academicYearId=${y1}`)).toEqual(['7A', '9A']);
+    // the student's own class of the active year by default; the old class when it is asked
+    const now = await ctx.call(principal, 'GET', `/api/v1/rapor/students/${up}?semester=GANJIL`);
+    expect(now.json<Rapor>().classGroup.name).toBe('8A');
+    const old = await ctx.call(principal, 'GET', `/api/v1/rapor/students/${up}?semester=GENAP&classGroupId=${c7a}`);
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json<Rapor>()).toMatchObject({
+      classGroup: { id: c7a, name: '7A' },
+      schoolYear: '2026/2027',
+      promotion: { kind: 'PROMOTE', className: '8A' },
+    });
+    // a class the student was not in, an unknown year, bad input
+    expect((await ctx.call(principal, 'GET', `/api/v1/rapor/students/${up}?classGroupId=${c9a}`)).statusCode).toBe(404);
+    expect((await ctx.call(principal, 'GET', '/api/v1/rapor/classes?academicYearId=99999999')).statusCode).toBe(404);
+    expect((await ctx.call(principal, 'GET', '/api/v1/rapor/classes?academicYearId=abc')).statusCode).toBe(400);
+    // another unit's principal opens no old class of this one
+    const [elsewhere] = await ctx.db.insert(units).values({ code: 'SDX', name: 'SD Uji' }).returning();
+    const someone = await ctx.createUser({ division: 'PRINCIPAL' });
+    await ctx.db.update(users).set({ unitId: elsewhere!.id }).where(eq(users.id, someone.id));
+    const other = await ctx.signIn(someone.username);
+    expect(
+      (await ctx.call(other, 'GET', `/api/v1/rapor/students/${up}?semester=GENAP&classGroupId=${c7a}`)).statusCode,
+    ).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import {
   Rapor,
   RaporClass,
   RaporClasses,
+  RaporClassesQuery,
   RaporClassParams,
   RaporQuery,
   RaporStudentParams,
@@ -37,11 +38,12 @@ export const raporRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string 
       config: { access: 'rapor.read' },
       schema: {
         tags,
-        summary: 'The classes of the active year whose rapors the caller may open',
+        summary: 'The classes of a school year (the active one when none is asked) whose rapors the caller may open',
+        querystring: RaporClassesQuery,
         response: { 200: RaporClasses, ...errors },
       },
     },
-    async (request) => rapor.classes(userOf(request)),
+    async (request) => rapor.classes(userOf(request), request.query),
   );
   app.get(
     '/classes/:classGroupId',

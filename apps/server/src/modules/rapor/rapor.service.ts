@@ -9,6 +9,7 @@ import {
   type AuthUser,
   type PrayerStatus,
   type Rapor,
+  type RaporClassesQuery,
   type RaporQuery,
   type RaporSubject,
   type Semester,
@@ -366,8 +367,16 @@ export function createRaporService(db: Database, dataDir: string) {
   async function ofStudent(user: AuthUser, studentId: number, q: RaporQuery) {
     const card = await school.findStudentCard(db, studentId);
     if (!card) throw notFound('Siswa');
-    if (card.classId === null) throw notFound('Kelas siswa pada tahun pelajaran aktif');
-    const cls = await raporClass(user, card.classId);
+    let cls: ClassRow;
+    if (q.classGroupId !== undefined) {
+      // a rapor of the class asked (a past year's): the student must be on that class's rapor list
+      cls = await raporClass(user, q.classGroupId);
+      const listed = await school.raporStudentsOfClass(db, cls.id);
+      if (!listed.some((s) => s.id === studentId)) throw notFound('Siswa di kelas ini');
+    } else {
+      if (card.classId === null) throw notFound('Kelas siswa pada tahun pelajaran aktif');
+      cls = await raporClass(user, card.classId);
+    }
     const year = await yearOf(cls);
     const sch = await schoolOf(user, cls.unitId);
     const rapor = await build(card, cls, year, semesterOf(q, year), sch);
@@ -405,9 +414,13 @@ export function createRaporService(db: Database, dataDir: string) {
   }
 
   /** The classes whose rapors the caller may open in the active year, by name. */
-  async function classes(user: AuthUser) {
-    const year = await school.activeYear(db);
-    if (!year) return { items: [] };
+  async function classes(user: AuthUser, q: RaporClassesQuery = {}) {
+    const year =
+      q.academicYearId === undefined ? await school.activeYear(db) : await school.findYear(db, q.academicYearId);
+    if (!year) {
+      if (q.academicYearId !== undefined) throw notFound('Tahun pelajaran');
+      return { items: [] };
+    }
     const actor = actorOfUser(user);
     const ids = await access.list(db, actor, 'read', 'raporClass');
     const rows = await Promise.all([...ids].map((id) => school.findClass(db, id)));

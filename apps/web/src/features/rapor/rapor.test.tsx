@@ -133,6 +133,41 @@ describe('the rapor preview', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Unduh PDF' })).toHaveProperty('disabled', true);
   });
 
+  it('asks for the student’s rapor of the class chosen (a past year’s class names its year)', async () => {
+    serve({
+      '/api/v1/academic-years': {
+        items: [
+          { id: 4, name: '2026/2027', startDate: '2026-07-13', endDate: '2027-06-26', isActive: true },
+          { id: 3, name: '2025/2026', startDate: '2025-07-14', endDate: '2026-06-27', isActive: false },
+        ],
+        total: 2,
+      },
+      '/api/v1/rapor/classes': { items: [{ id: 3, name: '7A' }] },
+      '/api/v1/rapor/classes/3': {
+        classGroup: { id: 3, name: '7A' },
+        semester: 'GANJIL',
+        students: [{ id: 7, nis: '7001', name: 'Ahmad Fauzi' }],
+      },
+      '/api/v1/rapor/students/7': rapor,
+    });
+    const urls = () => vi.mocked(fetch).mock.calls.map(([u]) => String(u));
+    await renderWithApp(<RaporPage />);
+    const pick = async (label: RegExp, option: string) => {
+      const input = await screen.findByRole('combobox', { name: label });
+      const item = await waitFor(() => {
+        if (!screen.queryByRole('listbox')) fireEvent.click(input);
+        return screen.getByRole('option', { name: option, hidden: true });
+      });
+      fireEvent.click(item);
+    };
+    Element.prototype.scrollIntoView = () => {}; // jsdom has none; the select's list scrolls to its option
+    await screen.findByText('Pilih siswa untuk melihat rapornya.', { selector: 'p' });
+    await pick(/^Siswa/, 'Ahmad Fauzi (7001)');
+    await waitFor(() =>
+      expect(urls().some((u) => u.includes('/rapor/students/7?') && u.includes('classGroupId=3'))).toBe(true),
+    );
+  });
+
   it('says so when the caller leads no class', async () => {
     serve({ '/api/v1/rapor/classes': { items: [] } });
     await renderWithApp(<RaporPage />);

@@ -23,6 +23,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useActiveYearId, YearSelect } from '../../../components/pickers.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { serverToday } from '../../../lib/clock.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -191,17 +192,26 @@ export function RaporPage() {
   const [picked, setPicked] = useState<number | null>(null);
   const [studentId, setStudentId] = useState<number | null>(null);
   const [busy, setBusy] = useState<'student' | 'class' | null>(null);
-  const classes = useRaporClasses();
+  // a past year's rapors stay readable: the year is chosen, the active one at first
+  const activeYear = useActiveYearId();
+  const [yearChoice, setYear] = useState<number | null>(null);
+  const yearId = yearChoice ?? activeYear;
+  const classes = useRaporClasses(yearId);
   const classId = picked ?? classes.data?.items[0]?.id ?? null;
   const roster = useRaporClass(classId, semester);
-  const rapor = useRapor(studentId, semester);
+  const rapor = useRapor(studentId, semester, classId);
   const className = classes.data?.items.find((c) => c.id === classId)?.name ?? '';
 
   async function download(kind: 'student' | 'class') {
     setBusy(kind);
     try {
       if (kind === 'student' && studentId !== null) {
-        await downloadStudentPdf(studentId, semester, `rapor-${rapor.data?.student.nis ?? studentId}-${semester}.pdf`);
+        await downloadStudentPdf(
+          studentId,
+          semester,
+          `rapor-${rapor.data?.student.nis ?? studentId}-${semester}.pdf`,
+          classId,
+        );
       } else if (kind === 'class' && classId !== null) {
         await downloadClassPdf(classId, semester, `rapor-${className}-${semester}.pdf`);
       }
@@ -240,6 +250,15 @@ export function RaporPage() {
         {t('rapor.title')}
       </PageTitle>
       <UnitRaporJob semester={semester} />
+      <YearSelect
+        value={yearId}
+        onChange={(v) => {
+          setYear(v);
+          setPicked(null);
+          setStudentId(null);
+        }}
+        allowDeselect={false}
+      />
       {classes.isPending ? (
         <Skeleton height={36} />
       ) : classes.isError ? (
