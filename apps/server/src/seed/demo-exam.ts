@@ -84,6 +84,37 @@ const QUESTIONS: { stem: string; content: QuestionContent; points: number }[] = 
   },
 ];
 
+/** One bank question of the demo (version 1, difficulty SEDANG, tagged demo): its id and its version's. */
+export async function insertDemoQuestion(
+  tx: Transaction,
+  v: { unitId: number; subjectId: number; gradeId: number; authorEmployeeId: number },
+  q: { stem: string; content: QuestionContent; points: number },
+): Promise<{ questionId: number; versionId: number }> {
+  const [row] = await tx
+    .insert(questions)
+    .values({
+      unitId: v.unitId,
+      subjectId: v.subjectId,
+      gradeId: v.gradeId,
+      authorEmployeeId: v.authorEmployeeId,
+      tags: ['demo'],
+    })
+    .returning({ id: questions.id });
+  const [version] = await tx
+    .insert(questionVersions)
+    .values({
+      questionId: row!.id,
+      version: 1,
+      type: q.content.type,
+      stem: q.stem,
+      content: q.content,
+      points: q.points,
+      difficulty: 'SEDANG',
+    })
+    .returning({ id: questionVersions.id });
+  return { questionId: row!.id, versionId: version!.id };
+}
+
 /**
  * The exam engine's demo (issue 13): six questions of every type in the bank of a subject the demo teacher teaches
  * in SMP 7A, a formative quiz and a summative exam with a token for 7A, both open the whole school year with ten
@@ -101,31 +132,7 @@ export async function seedDemoExams(
   },
 ) {
   const ids: { questionId: number; versionId: number }[] = [];
-  for (const q of QUESTIONS) {
-    const [row] = await tx
-      .insert(questions)
-      .values({
-        unitId: v.unitId,
-        subjectId: v.subjectId,
-        gradeId: v.gradeId,
-        authorEmployeeId: v.authorEmployeeId,
-        tags: ['demo'],
-      })
-      .returning({ id: questions.id });
-    const [version] = await tx
-      .insert(questionVersions)
-      .values({
-        questionId: row!.id,
-        version: 1,
-        type: q.content.type,
-        stem: q.stem,
-        content: q.content,
-        points: q.points,
-        difficulty: 'SEDANG',
-      })
-      .returning({ id: questionVersions.id });
-    ids.push({ questionId: row!.id, versionId: version!.id });
-  }
+  for (const q of QUESTIONS) ids.push(await insertDemoQuestion(tx, v, q));
   const opensAt = startOfJakartaDay(v.year.startDate);
   // through the year's last day
   const closesAt = startOfJakartaDay(addDays(v.year.endDate, 1));

@@ -7,8 +7,6 @@ import {
   assessments,
   employees,
   enrollments,
-  questions,
-  questionVersions,
   students,
   subjects,
   teachingAssignments,
@@ -16,6 +14,7 @@ import {
 import type { AuditActor } from '../lib/audit.ts';
 import { activeAuthUser } from '../modules/auth/auth.service.ts';
 import * as descriptionRows from '../modules/descriptions/descriptions.repo.ts';
+import { insertDemoQuestion } from './demo-exam.ts';
 import * as examRepo from '../modules/exam/exam.repo.ts';
 import { beginAttempt, GRACE_SECONDS, submitNow } from '../modules/exam/play/exam.service.ts';
 import * as gradeRows from '../modules/grades/grades.repo.ts';
@@ -286,29 +285,8 @@ async function seedOnlineSummative(
       options: q.options.map((text, i) => ({ id: 'abcd'[i]!, text })),
       key: q.key,
     };
-    const [row] = await tx
-      .insert(questions)
-      .values({
-        unitId: v.unitId,
-        subjectId: v.subjectId,
-        gradeId: v.gradeId,
-        authorEmployeeId: v.authorEmployeeId,
-        tags: ['demo'],
-      })
-      .returning({ id: questions.id });
-    const [version] = await tx
-      .insert(questionVersions)
-      .values({
-        questionId: row!.id,
-        version: 1,
-        type: 'SINGLE',
-        stem: q.stem,
-        content,
-        points: 2,
-        difficulty: 'SEDANG',
-      })
-      .returning({ id: questionVersions.id });
-    items.push({ questionId: row!.id, versionId: version!.id, key: q.key });
+    const ids = await insertDemoQuestion(tx, v, { stem: q.stem, content, points: 2 });
+    items.push({ ...ids, key: q.key });
   }
   // 08:00 on its day, or earlier when that is not yet past (the first hours of a school year)
   const minute = 60_000;
