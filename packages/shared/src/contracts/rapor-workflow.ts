@@ -31,6 +31,8 @@ export const RaporNoteInput = z.object({
     .trim()
     .min(1, 'Catatan wali kelas wajib diisi')
     .max(1000, 'Catatan wali kelas paling banyak 1000 karakter'),
+  /** the note on akhlak (character), printed on the pesantren page: left out keeps the saved one, null or '' clears it */
+  akhlak: z.string().trim().max(1000, 'Catatan akhlak paling banyak 1000 karakter').nullable().optional(),
 });
 export type RaporNoteInput = z.infer<typeof RaporNoteInput>;
 
@@ -85,7 +87,14 @@ export const RaporBoard = z
     can: z.object({ note: z.boolean(), lock: z.boolean(), remind: z.boolean() }),
     subjects: z.array(RaporBoardSubject),
     students: z.array(
-      z.object({ id: z.number().int(), nis: z.string(), name: z.string(), note: z.string().nullable(), seenAt: stamp }),
+      z.object({
+        id: z.number().int(),
+        nis: z.string(),
+        name: z.string(),
+        note: z.string().nullable(),
+        akhlak: z.string().nullable(),
+        seenAt: stamp,
+      }),
     ),
     reopens: z.array(RaporReopen),
   })

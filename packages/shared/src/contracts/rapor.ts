@@ -96,6 +96,8 @@ export const RaporPesantren = z.object({
       }),
     ),
   }),
+  /** the homeroom's note on akhlak (character), saved with the homeroom note on the board; null: none */
+  akhlakNote: nullableText,
 });
 
 export const Rapor = z

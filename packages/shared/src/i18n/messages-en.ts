@@ -1728,6 +1728,10 @@ export const MESSAGES_EN: Record<string, string> = {
   'Rapor yang sudah diterbitkan': 'A published report card',
   'Catatan wali kelas wajib diisi': 'The homeroom note is required',
   'Catatan wali kelas paling banyak 1000 karakter': 'The homeroom note has at most 1000 characters',
+  'Catatan akhlak paling banyak 1000 karakter': 'The note on character (akhlak) has at most 1000 characters',
+  // the board export's column headers (rapor-board.xlsx.ts), read by the catalog scan as messages
+  'Nilai belum ada': 'Missing scores',
+  'Deskripsi belum ada': 'Missing descriptions',
   'Alasan membuka kembali wajib diisi': 'The reason for reopening is required',
   'Alasan paling banyak 500 karakter': 'The reason has at most 500 characters',
   // ---- year-end promotion (issue 40 §4) ----

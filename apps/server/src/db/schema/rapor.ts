@@ -41,6 +41,8 @@ export const raporHomeroomNotes = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'restrict' }),
     text: text().notNull(),
+    /** the note on akhlak (character), printed on the pesantren page; null: none */
+    akhlak: text(),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: clockStamp(),
   },
@@ -48,6 +50,7 @@ export const raporHomeroomNotes = pgTable(
     uniqueIndex('rapor_homeroom_notes_uq').on(t.classGroupId, t.semester, t.studentId),
     index('rapor_homeroom_notes_student_idx').on(t.studentId),
     check('rapor_homeroom_notes_text_ck', sql`length(${t.text}) between 1 and 1000`),
+    check('rapor_homeroom_notes_akhlak_ck', sql`length(${t.akhlak}) between 1 and 1000`),
     check('rapor_homeroom_notes_semester_ck', sql`${t.semester} in ('GANJIL', 'GENAP')`),
   ],
 );

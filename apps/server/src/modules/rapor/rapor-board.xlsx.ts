@@ -33,6 +33,7 @@ const STUDENT_COLUMNS: XlsxColumn<Student>[] = [
   { header: { id: 'Siswa', en: 'Student' }, value: (s) => s.name, width: 28 },
   { header: { id: 'NIS', en: 'NIS' }, value: (s) => s.nis },
   { header: { id: 'Catatan wali kelas', en: 'Homeroom note' }, value: (s) => s.note ?? null, width: 60 },
+  { header: { id: 'Catatan akhlak', en: 'Note on character (akhlak)' }, value: (s) => s.akhlak ?? null, width: 60 },
   { header: { id: 'Dilihat', en: 'Seen at' }, value: (s) => s.seenAt ?? null, width: 18 },
 ];
 

@@ -124,13 +124,26 @@ export async function noteOf(exec: Executor, r: RaporRound, studentId: number) {
   return row;
 }
 
-export async function upsertNote(exec: Executor, r: RaporRound, studentId: number, text: string, userId: number) {
+/** Saves the note; `akhlak` undefined keeps the saved akhlak note, null clears it. */
+export async function upsertNote(
+  exec: Executor,
+  r: RaporRound,
+  studentId: number,
+  text: string,
+  akhlak: string | null | undefined,
+  userId: number,
+) {
   await exec
     .insert(raporHomeroomNotes)
-    .values({ ...r, studentId, text, updatedByUserId: userId })
+    .values({ ...r, studentId, text, akhlak: akhlak ?? null, updatedByUserId: userId })
     .onConflictDoUpdate({
       target: [raporHomeroomNotes.classGroupId, raporHomeroomNotes.semester, raporHomeroomNotes.studentId],
-      set: { text, updatedByUserId: userId, updatedAt: sql`excluded.updated_at` },
+      set: {
+        text,
+        ...(akhlak === undefined ? {} : { akhlak }),
+        updatedByUserId: userId,
+        updatedAt: sql`excluded.updated_at`,
+      },
     });
 }
 

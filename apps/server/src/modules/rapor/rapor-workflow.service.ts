@@ -136,7 +136,7 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
       access.allowed(db, actor, 'note', 'raporClass', [cls.id]),
       access.allowed(db, actor, 'lock', 'raporClass', [cls.id]),
     ]);
-    const noteOf = new Map(b.notes.map((n) => [n.studentId, n.text]));
+    const noteOf = new Map(b.notes.map((n) => [n.studentId, n]));
     const seenOf = new Map(b.seen.map((n) => [n.studentId, n.firstSeenAt]));
     const studentName = new Map(b.students.map((s) => [s.id, s.name]));
     const subjectName = new Map(b.rows.map((s) => [s.subjectId, s.name]));
@@ -170,7 +170,8 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
         id: s.id,
         nis: s.nis,
         name: s.name,
-        note: noteOf.get(s.id) ?? null,
+        note: noteOf.get(s.id)?.text ?? null,
+        akhlak: noteOf.get(s.id)?.akhlak ?? null,
         seenAt: iso(seenOf.get(s.id)),
       })),
       reopens: b.reopens.map((r) => ({
@@ -271,13 +272,15 @@ export function createRaporWorkflowService(db: Database, dataDir: string) {
         throw conflict('Rapor kelas ini sudah dikunci; catatan wali kelas tidak dapat diubah');
       }
       const before = await repo.noteOf(tx, round, studentId);
-      await repo.upsertNote(tx, round, studentId, input.text, user.id);
+      // left out: the saved akhlak note stays; '' or null clears it
+      const akhlak = input.akhlak === undefined ? undefined : input.akhlak || null;
+      await repo.upsertNote(tx, round, studentId, input.text, akhlak, user.id);
       await audit(tx, by, {
         action: 'rapor.note',
         entityType: 'rapor_homeroom_note',
         entityId: `${cls.id}:${input.semester}:${studentId}`,
-        before: before ? { text: before.text } : null,
-        after: { text: input.text },
+        before: before ? { text: before.text, akhlak: before.akhlak } : null,
+        after: { text: input.text, akhlak: akhlak === undefined ? (before?.akhlak ?? null) : akhlak },
       });
       return { ok: true as const };
     });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { formatDateTime, type MyRapors, type MyRaporSubjects, type RaporBoard, type ScoreColumn } from '@mms/shared';
+import {
+  formatDateTime,
+  type MyRapors,
+  type MyRaporSubjects,
+  type Rapor,
+  type RaporBoard,
+  type ScoreColumn,
+} from '@mms/shared';
 import { auditLog, enrollments, outboxMessages, students } from '../../db/schema/index.ts';
 import { createTestContext, type Session, type TestContext } from '../../test/context.ts';
 import { attendanceFixture } from '../attendance/test-fixtures.ts';
@@ -158,6 +165,28 @@ describe('the rapor workflow', () => {
     expect(card.json<{ homeroomNote: string }>().homeroomNote).toBe(note.text);
   });
 
+  it('keeps the akhlak note in the note’s row: the homeroom alone, audited, on the board and in the rapor', async () => {
+    const akhlak = 'Santun kepada guru dan teman.';
+    const body = { semester, text: 'Ananda rajin dan santun.', akhlak };
+    expect((await ctx.call(f.homeroomB, 'PUT', url(`notes/${pupilId}`), body)).statusCode).toBe(403);
+    const saved = await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const long = await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { ...body, akhlak: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    // the akhlak note left out stays as saved
+    const again = await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { semester, text: 'Ananda rajin.' });
+    expect(again.statusCode, again.body).toBe(200);
+    const row = (await board(f.homeroomA)).students.find((s) => s.id === pupilId)!;
+    expect(row).toMatchObject({ note: 'Ananda rajin.', akhlak });
+    const card = await ctx.call(f.homeroomA, 'GET', `/api/v1/rapor/students/${pupilId}?semester=${semester}`);
+    expect(card.json<Rapor>().pesantren.akhlakNote).toBe(akhlak);
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'rapor.note'), eq(auditLog.entityId, `${f.classA.id}:${semester}:${pupilId}`)));
+    expect(audited.map((a) => a.after)).toContainEqual({ text: body.text, akhlak });
+  });
+
   it('exports the board as Excel (Kelengkapan and Siswa) under the board’s rule, in the reader’s language', async () => {
     const b = await board(f.homeroomA);
     const subject = b.subjects[0]!;
@@ -191,11 +220,18 @@ describe('the rapor workflow', () => {
       subject.missingDescription.length,
       subject.missingDescription.map((s) => s.name).join(', '),
     ]);
-    expect(pupils.getRow(5).values).toEqual([undefined, 'Siswa', 'NIS', 'Catatan wali kelas', 'Dilihat']);
+    expect(pupils.getRow(5).values).toEqual([
+      undefined,
+      'Siswa',
+      'NIS',
+      'Catatan wali kelas',
+      'Catatan akhlak',
+      'Dilihat',
+    ]);
     const noted = b.students.find((s) => s.id === pupilId)!;
     const rows = pupils.getSheetValues().slice(6);
     expect(rows).toHaveLength(b.students.length);
-    expect(rows).toContainEqual([undefined, noted.name, noted.nis, 'Ananda rajin dan santun.']);
+    expect(rows).toContainEqual([undefined, noted.name, noted.nis, 'Ananda rajin.', 'Santun kepada guru dan teman.']);
 
     const en = await ctx.app.inject({
       method: 'GET',
@@ -205,7 +241,7 @@ describe('the rapor workflow', () => {
     const enBook = new ExcelJS.Workbook();
     await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
     expect(enBook.worksheets[0]!.getCell('A1').value).toBe('Report Card Completeness of Class 7A, Odd Semester');
-    expect(enBook.worksheets[1]!.getCell('D5').value).toBe('Seen at');
+    expect(enBook.worksheets[1]!.getCell('E5').value).toBe('Seen at');
 
     expect((await ctx.call(f.homeroomB, 'GET', url(`board/export?semester=${semester}`))).statusCode).toBe(403);
     expect((await ctx.call(pupil, 'GET', url(`board/export?semester=${semester}`))).statusCode).toBe(403);
@@ -278,6 +314,15 @@ describe('the rapor workflow', () => {
     });
     expect(cell.statusCode, cell.body).toBe(409);
     expect((await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), { semester, text: 'x' })).statusCode).toBe(409);
+    const akhlakLocked = await ctx.call(f.homeroomA, 'PUT', url(`notes/${pupilId}`), {
+      semester,
+      text: 'Ananda rajin.',
+      akhlak: 'Berubah',
+    });
+    expect(akhlakLocked.statusCode).toBe(409);
+    expect((await board(f.homeroomA)).students.find((s) => s.id === pupilId)!.akhlak).toBe(
+      'Santun kepada guru dan teman.',
+    );
     const rem = await remedial(pupilId);
     expect(rem.statusCode, rem.body).toBe(409);
     expect(rem.json<{ error: { code: string } }>().error.code).toBe(

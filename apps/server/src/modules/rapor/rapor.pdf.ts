@@ -239,6 +239,8 @@ export function raporContent(r: Rapor, lang: Lang, logo: Buffer | null, first: b
     prayer,
     heading(t.discipline),
     discipline,
+    heading(t.akhlak),
+    { text: dash(p.akhlakNote), margin: [0, 0, 0, 8] },
   ];
 }
 

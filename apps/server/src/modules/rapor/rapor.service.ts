@@ -81,6 +81,7 @@ function pesantrenFrom(
   d: DisciplineSummaryRow,
   recent: RecentDisciplineRow[],
   range: Range,
+  akhlakNote: string | null,
 ): Rapor['pesantren'] {
   const inSemester = b.lastDate !== null && b.lastDate >= range.from && b.lastDate <= range.to;
   const tahfidz = b.lastKind === 'ZIYADAH' || b.lastKind === 'MUROJAAH';
@@ -121,6 +122,7 @@ function pesantrenFrom(
       openSanctions: d.sanctions,
       recent,
     },
+    akhlakNote,
   };
 }
 
@@ -256,12 +258,17 @@ export function createRaporService(db: Database, dataDir: string) {
     return countRaporAttendance(days, rows);
   }
 
-  async function pesantrenOf(studentId: number, schoolYear: string, range: { from: string; to: string }) {
+  async function pesantrenOf(
+    studentId: number,
+    schoolYear: string,
+    range: { from: string; to: string },
+    akhlakNote: string | null,
+  ) {
     const b = await studentBtqSummary(db, studentId, range.from, range.to);
     const prayerRows = await studentPrayerCounts(db, studentId, range.from, range.to);
     const d = await studentDisciplineSummary(db, studentId, schoolYear);
     const recent = await recentStudentDiscipline(db, studentId, schoolYear);
-    return pesantrenFrom(b, prayerRows, d, recent, range);
+    return pesantrenFrom(b, prayerRows, d, recent, range, akhlakNote);
   }
 
   /** The semester's rapor parts that are not read per student: the range and the unit's school days. */
@@ -299,7 +306,7 @@ export function createRaporService(db: Database, dataDir: string) {
         extracurricularsOfStudents(db, students, year.id, semester),
         grades.raporDecimalsOf(cls.unitId, year.id),
       ]);
-    const noteOf = new Map(notes.map((n) => [n.studentId, n.text]));
+    const noteOf = new Map(notes.map((n) => [n.studentId, n]));
     const decided = await decisionsOf(students, cls, year, semester);
     const out: Rapor[] = [];
     for (const id of students) {
@@ -311,7 +318,7 @@ export function createRaporService(db: Database, dataDir: string) {
         assemble(student, cls, year, semester, sch, range, {
           subjects: subjectsFrom(scores.get(id) ?? [], saved ?? new Map()),
           raporDecimals: decimals,
-          homeroomNote: noteOf.get(id) ?? '',
+          homeroomNote: noteOf.get(id)?.text ?? '',
           extracurriculars: extras.get(id) ?? [],
           p5: p5Rows.get(id) ?? [],
           attendance: countRaporAttendance(
@@ -324,6 +331,7 @@ export function createRaporService(db: Database, dataDir: string) {
             discipline.get(id)!,
             recent.get(id) ?? [],
             range,
+            noteOf.get(id)?.akhlak ?? null,
           ),
           promotion: promotionFrom(decided.get(id), cls),
         }),
@@ -341,12 +349,12 @@ export function createRaporService(db: Database, dataDir: string) {
     sch: RaporSchool,
   ): Promise<Rapor> {
     const range = semesterRange(year, semester);
-    const [subjects, p5Rows, attendance, pesantren, note, extras, decimals] = await Promise.all([
+    const note = await workflow.noteOf(db, { classGroupId: cls.id, semester }, student.id);
+    const [subjects, p5Rows, attendance, pesantren, extras, decimals] = await Promise.all([
       subjectScoresOf(student.id, semester, cls.id),
       p5.ofStudentSemester(student.id, cls.gradeId, year.id, semester),
       attendanceOf(student, cls.unitId, range),
-      pesantrenOf(student.id, year.name, range),
-      workflow.noteOf(db, { classGroupId: cls.id, semester }, student.id),
+      pesantrenOf(student.id, year.name, range, note?.akhlak ?? null),
       extracurricularsOfStudents(db, [student.id], year.id, semester),
       grades.raporDecimalsOf(cls.unitId, year.id),
     ]);

@@ -255,6 +255,27 @@ describe('the saved description', () => {
   });
 });
 
+describe('the akhlak note', () => {
+  it('is the homeroom’s akhlak note in the rapor’s pesantren part and on the PDF’s pesantren page', async () => {
+    const saved = await ctx.call(f.homeroomA, 'PUT', `/api/v1/rapor/classes/${f.classA.id}/notes/${studentId}`, {
+      semester: 'GANJIL',
+      text: 'Ananda rajin.',
+      akhlak: 'Santun dan jujur.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const r = (await json(f.homeroomA, studentId, '?semester=GANJIL')).json<Rapor>();
+    expect(r.pesantren.akhlakNote).toBe('Santun dan jujur.');
+    expect(r.homeroomNote).toBe('Ananda rajin.');
+    const url = `/api/v1/rapor/students/${studentId}/pdf?semester=GANJIL`;
+    expect((await pdfOf(f.homeroomA, url)).at(-1)).toMatch(/Catatan akhlak\s+Santun dan jujur\./);
+    expect((await pdfOf(f.homeroomA, url, 'en')).at(-1)).toMatch(/Note on character \(akhlak\)\s+Santun dan jujur\./);
+    // a student without one: null, a dash on the page
+    expect((await json(f.homeroomA, f.studentsA[1]!.id, '?semester=GANJIL')).json<Rapor>().pesantren.akhlakNote).toBe(
+      null,
+    );
+  });
+});
+
 describe('the class’s batched reads', () => {
   it('give every student the rapor of the single-student path, in a fixed number of queries', async () => {
     // a second student with their own rows: a description, attendance, prayer and a BTQ level
@@ -291,6 +312,7 @@ describe('the class’s batched reads', () => {
     }
     expect(batched[1]!.subjects[0]!.description).toBe('Perlu bantuan dalam pecahan.');
     expect(batched[1]!.attendance).toMatchObject({ permitted: 1, absent: 1 });
+    expect(batched[0]!.pesantren.akhlakNote).toBe('Santun dan jujur.');
     // as many queries for one student as for the whole class
     const pool = ctx.db.$client as unknown as { query: (...a: unknown[]) => unknown };
     const query = pool.query;

@@ -49,7 +49,7 @@ const board: RaporBoard = {
       mine: false,
     },
   ],
-  students: [{ id: 7, nis: '7001', name: 'Ahmad Fauzi', note: 'Rajin', seenAt: null }],
+  students: [{ id: 7, nis: '7001', name: 'Ahmad Fauzi', note: 'Rajin', akhlak: null, seenAt: null }],
   reopens: [],
 };
 
@@ -101,6 +101,27 @@ describe('the rapor workflow screens', { timeout: 30_000 }, () => {
         '/api/v1/rapor/classes/3/board/export?semester=GANJIL',
       ),
     );
+  });
+
+  it('saves the note on akhlak beside the homeroom note, in one request', async () => {
+    serve({
+      '/api/v1/rapor/classes': { items: [{ id: 3, name: '7A' }] },
+      '/api/v1/rapor/classes/3/board': { ...board, can: { ...board.can, note: true } },
+      '/api/v1/rapor/classes/3/notes/7': { ok: true },
+    });
+    await renderWithApp(<RaporBoardPage />, '/', { user: homeroom });
+    const akhlak = await screen.findByRole('textbox', { name: 'Catatan akhlak' });
+    fireEvent.change(akhlak, { target: { value: 'Santun kepada guru.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    await waitFor(() => {
+      const put = vi.mocked(fetch).mock.calls.find(([u]) => String(u) === '/api/v1/rapor/classes/3/notes/7');
+      expect(put).toBeTruthy();
+      expect(JSON.parse(String((put![1] as RequestInit).body))).toEqual({
+        semester: 'GANJIL',
+        text: 'Rajin',
+        akhlak: 'Santun kepada guru.',
+      });
+    });
   });
 
   it('lists the student’s published rapors with the seen mark', async () => {

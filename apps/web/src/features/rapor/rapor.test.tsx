@@ -46,6 +46,7 @@ const rapor: Rapor = {
     tahfidz: null,
     prayer: { congregation: 2, late: 0, excused: 0, missed: 1, rate: 200 / 3 },
     discipline: { balance: 10, violations: 1, achievements: 0, openSanctions: 0, recent: [] },
+    akhlakNote: 'Santun kepada guru.',
   },
   homeroomNote: '',
   promotion: null,
@@ -95,6 +96,8 @@ describe('the rapor preview', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('rapor-sick').textContent).toBe('2');
     expect(screen.getByTestId('rapor-absent').textContent).toBe('1');
     expect(screen.getByTestId('rapor-btq-level').textContent).toBe('Jilid 3');
+    expect(screen.getByText('Catatan akhlak')).toBeTruthy();
+    expect(screen.getByTestId('rapor-akhlak').textContent).toBe('Santun kepada guru.');
     expect(screen.getByTestId('rapor-prayer-rate').textContent).toBe('66,7%');
     expect(screen.getByText('Tanpa keterangan')).toBeTruthy();
     expect(screen.queryByTestId('rapor-promotion')).toBeNull();

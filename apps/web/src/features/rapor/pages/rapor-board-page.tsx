@@ -35,37 +35,64 @@ import { useMyRaporSubjects, useRaporAction, useRaporBoard, useSaveRaporNote } f
 const STATUS_COLOR = { DRAFT: 'gray', LOCKED: 'orange', PUBLISHED: 'green' } as const;
 const names = (list: { name: string }[]) => list.map((s) => s.name).join(', ');
 
-/** A student's homeroom note, saved on its own. */
-function NoteEditor({ board, studentId, note }: { board: RaporBoard; studentId: number; note: string | null }) {
+/** A student's homeroom note and note on akhlak (the rapor's pesantren page), saved together. */
+function NoteEditor({
+  board,
+  studentId,
+  note,
+  akhlak,
+}: {
+  board: RaporBoard;
+  studentId: number;
+  note: string | null;
+  akhlak: string | null;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(note ?? '');
+  const [akhlakText, setAkhlakText] = useState(akhlak ?? '');
   const save = useSaveRaporNote(board.classGroup.id);
   const readOnly = !board.can.note || board.status !== 'DRAFT';
-  if (readOnly) return <Text size="sm">{note ?? '-'}</Text>;
-  // on paper the saved note, without the input and its button
+  const saved = (
+    <>
+      <Text size="sm">{note ?? '-'}</Text>
+      <Text size="sm">
+        {t('raporFlow.akhlak')}: {akhlak ?? '-'}
+      </Text>
+    </>
+  );
+  if (readOnly) return saved;
+  // on paper the saved notes, without the inputs and the button
   return (
     <>
-      <Text size="sm" className={local.printOnly}>
-        {note ?? '-'}
-      </Text>
+      <div className={local.printOnly}>{saved}</div>
       <Group align="end" wrap="nowrap" gap="xs" className={printClasses.noPrint}>
-        <Textarea
-          aria-label={t('raporFlow.note')}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          autosize
-          minRows={1}
-          maxLength={1000}
-          style={{ flex: 1 }}
-        />
+        <Stack gap={4} style={{ flex: 1 }}>
+          <Textarea
+            aria-label={t('raporFlow.note')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            autosize
+            minRows={1}
+            maxLength={1000}
+          />
+          <Textarea
+            aria-label={t('raporFlow.akhlak')}
+            placeholder={t('raporFlow.akhlak')}
+            value={akhlakText}
+            onChange={(e) => setAkhlakText(e.currentTarget.value)}
+            autosize
+            minRows={1}
+            maxLength={1000}
+          />
+        </Stack>
         <Button
           size="xs"
           variant="default"
           loading={save.isPending}
-          disabled={text.trim() === '' || text === (note ?? '')}
+          disabled={text.trim() === '' || (text === (note ?? '') && akhlakText === (akhlak ?? ''))}
           onClick={() =>
             save.mutate(
-              { studentId, body: { semester: board.semester, text } },
+              { studentId, body: { semester: board.semester, text, akhlak: akhlakText.trim() || null } },
               { onSuccess: () => notifyInfo(t('raporFlow.done')), onError: notifyError },
             )
           }
@@ -276,7 +303,7 @@ function Board({ board }: { board: RaporBoard }) {
                       {s.name} ({s.nis})
                     </Table.Td>
                     <Table.Td>
-                      <NoteEditor board={board} studentId={s.id} note={s.note} />
+                      <NoteEditor board={board} studentId={s.id} note={s.note} akhlak={s.akhlak} />
                     </Table.Td>
                     <Table.Td w={160}>
                       {board.status === 'PUBLISHED' &&

@@ -177,6 +177,12 @@ export function RaporView({ rapor: r }: { rapor: Rapor }) {
           <Figure label={t('rapor.points')} value={p.discipline.balance} />
           <Figure label={t('rapor.sanctions')} value={p.discipline.openSanctions} />
         </SimpleGrid>
+        <Text size="sm" fw={500}>
+          {RAPOR_LABELS[lang].akhlak}
+        </Text>
+        <Text size="sm" data-testid="rapor-akhlak">
+          {p.akhlakNote ?? '-'}
+        </Text>
       </Part>
     </Stack>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "rapor_homeroom_notes" ADD COLUMN "akhlak" text;--> statement-breakpoint
+ALTER TABLE "rapor_homeroom_notes" ADD CONSTRAINT "rapor_homeroom_notes_akhlak_ck" CHECK (length("rapor_homeroom_notes"."akhlak") between 1 and 1000);
