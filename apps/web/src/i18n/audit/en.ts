@@ -249,6 +249,7 @@ export const auditLabelsEn: AuditLabelMessages = {
     },
     entities: {
       promotion_run: 'Year-end promotion',
+      extracurricular: 'Extracurricular activity',
       learning_objective: 'Learning objective (TP)',
       rapor_submission: 'Report card subject submission',
       rapor_homeroom_note: 'Homeroom note',

@@ -251,6 +251,7 @@ export const auditLabelsId = {
     },
     entities: {
       promotion_run: 'Kenaikan kelas',
+      extracurricular: 'Ekstrakurikuler',
       learning_objective: 'Tujuan pembelajaran (TP)',
       rapor_submission: 'Penyerahan mapel rapor',
       rapor_homeroom_note: 'Catatan wali kelas',
