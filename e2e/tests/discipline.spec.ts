@@ -8,6 +8,8 @@ interface Student {
   id: number;
   name: string;
   nis: string;
+  unitCode: string;
+  status: string;
   className: string | null;
 }
 interface Rule {
@@ -37,7 +39,11 @@ test('a report, its verification, a crossed threshold, the confirmed sanction, i
   // ---- a student of SMP, outside the seeded 7A, with no points this year ----
   const students = await bpbkApi.get<{ items: Student[] }>('/students?page=1&pageSize=100&sort=name');
   let student: Student | undefined;
-  for (const s of students.items.filter((x) => x.className && x.className !== '7A')) {
+  // (the teacher reports SMP's active students only: a retry takes the next one, which must be one of them)
+  const smp = students.items.filter(
+    (x) => x.unitCode === 'SMP' && x.status === 'ACTIVE' && x.className && x.className !== '7A',
+  );
+  for (const s of smp) {
     const ledger = await bpbkApi.get<{ balance: number; lines: unknown[] }>(`/discipline/ledger/${s.id}`);
     if (ledger.lines.length === 0) {
       student = s;
@@ -83,8 +89,12 @@ test('a report, its verification, a crossed threshold, the confirmed sanction, i
     await page.goto('/backend/mms/bpbk/violation-list');
     await page.getByLabel('Cari', { exact: true }).fill(student!.nis);
     const verify = page.getByRole('button', { name: new RegExp(`^Verifikasi ${escape(student!.name)}`) }).first();
-    await verify.click();
     const dialog = page.getByRole('dialog', { name: 'Verifikasi' });
+    // the search's answer can redraw the list under the click (the row's button replaced): click until it opens
+    await expect(async () => {
+      await verify.click();
+      await expect(dialog).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Verifikasi' }).click();
     await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Terverifikasi' }).last()).toBeVisible();
   };
