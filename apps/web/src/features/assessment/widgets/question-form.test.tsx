@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type * as Notify from '../../../lib/notify.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { id } from '../../../i18n/id.ts';
@@ -35,6 +35,9 @@ beforeEach(() => {
   notifyDone.mockReset();
 });
 afterEach(() => vi.unstubAllGlobals());
+// a Mantine transition's timer (a dialog or list closing) still pending at the end would fire after the test
+// environment is torn down ("window is not defined", an unhandled error that fails the run): let it fire first
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
